@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs whatever this machine is missing to build, run and test Bottleneck Lab:
+# Debian packages (compilers, Emscripten, Chromium, ns-2) and the npm packages.
+# Safe to run again: a warm machine skips everything in a second or two.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: name of a package -> a file it installs, to skip dpkg look-ups.
+need=()
+check() { [ -e "$2" ] || need+=("$1"); }
+check emscripten      /usr/bin/em++
+check node-acorn      /usr/share/nodejs/acorn
+check chromium        /usr/bin/chromium
+check cmake           /usr/bin/cmake
+check ninja-build     /usr/bin/ninja
+check g++             /usr/bin/g++
+check libgtest-dev    /usr/include/gtest/gtest.h
+if [ "${BL_WITH_NS2:-0}" = 1 ]; then check ns2 /usr/bin/ns; fi
+
+if [ ${#need[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${need[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# npm packages, only when package-lock.json changed since the last install.
+stamp=node_modules/.bl-lock-stamp
+if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json "$stamp"
+fi

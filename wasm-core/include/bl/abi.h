@@ -1,0 +1,71 @@
+// Bottleneck Lab: the one C ABI over the simulation.
+//
+// The browser worker, the native CLI, the Node runner and the tests all drive the
+// simulator through these functions and nothing else. Strings are UTF-8 JSON; numbers at
+// this edge are seconds and bits per second (doubles); inside the core, time is integer ns.
+//
+// Ownership: every `const char*` / `const uint8_t*` returned here is owned by the core and
+// stays valid until the next call on the same handle (or, for handle-less calls, the next
+// handle-less call). Copy it out at once (in JS: slice the HEAPU8 view).
+//
+// Errors never abort: a failing call returns 0 / a negative status and bl_last_error()
+// says what went wrong, naming the field, the value and the allowed range.
+#pragma once
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// Create a simulation from a scenario JSON document (docs/scenario.md).
+// Returns a handle > 0, or 0 on error (see bl_last_error()).
+int32_t bl_create(const char* scenario_json);
+
+// Status codes returned by bl_run_until.
+enum {
+  BL_RUN_REACHED = 0,     // simulated time reached `until`
+  BL_RUN_EVENT_LIMIT = 1, // stopped early after max_events events; call again
+  BL_RUN_FINISHED = 2,    // scenario duration reached; nothing more will happen
+  BL_RUN_ERROR = -1       // bad handle or argument; see bl_last_error()
+};
+
+// Advance the simulation until simulated time `until_seconds` (clamped to the scenario
+// duration) or until `max_events` events were processed (0 = no limit), whichever first.
+int32_t bl_run_until(int32_t handle, double until_seconds, uint32_t max_events);
+
+// Current simulated time in seconds.
+double bl_now(int32_t handle);
+
+// Total events processed so far.
+double bl_events(int32_t handle);
+
+// Change a parameter while the simulation runs. entity/key as in docs/scenario.md
+// ("flow.3"/"exoLoss", "flows"/"weight", "queue.bottleneck"/"maxP", ...).
+// Returns 0 on success, -1 on error (unknown entity/key, value out of range).
+int32_t bl_set_param(int32_t handle, const char* entity, const char* key, double value);
+
+// Columns of the sample rows, as a JSON array of strings, e.g.
+// ["t","flow.0.cwnd",...,"queue.bottleneck.len",...,"jain","wjain"]. Fixed per handle.
+const char* bl_columns(int32_t handle);
+
+// Take everything recorded since the previous drain as one binary block (layout in
+// docs/scenario.md, "Metric blocks"). Returns the block's length in bytes; the bytes are
+// at bl_drain_ptr(handle) until the next call on this handle.
+uint32_t bl_drain(int32_t handle);
+const uint8_t* bl_drain_ptr(int32_t handle);
+
+// Whole-run summary so far as JSON (the CLI prints this).
+const char* bl_summary(int32_t handle);
+
+// The parameter specs of every tunable as JSON: key, label, unit, type, default, min,
+// max, options, help, live. Controls, URL keys, validation and docs come from this.
+const char* bl_describe(void);
+
+// The last error message ("" if none). Per thread; set by any failing call.
+const char* bl_last_error(void);
+
+void bl_destroy(int32_t handle);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,46 @@
+// Congestion control is a module behind this interface, apart from the TCP sender's state
+// machine (sequence numbers, loss recovery, timers). The sender calls these hooks; the module
+// owns only the window rule. Vegas, weighted AIMD (TCP-SD), loss-adaptive AIMD (TCP-LASD) and
+// mulTCP are further modules; none of them needs to touch the sender.
+#pragma once
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/time.h"
+
+namespace bl {
+
+// What the sender shares with its congestion control module.
+struct CcState {
+  double cwnd = 2;          // packets (fractional while growing in congestion avoidance)
+  double ssthresh = 1e9;    // packets
+  SimTime srtt = 0;         // smoothed RTT, 0 before the first sample
+  SimTime minRtt = 0;       // smallest RTT sample seen (Vegas's baseRTT)
+  SimTime lastRtt = 0;      // latest RTT sample
+  double inFlight = 0;      // packets sent and not yet acknowledged (FlightSize)
+  SimTime now = 0;
+};
+
+class CongestionControl {
+ public:
+  virtual ~CongestionControl() = default;
+  virtual const char* name() const = 0;
+  // `acked` packets of new data were acknowledged outside loss recovery: grow the window.
+  virtual void onAck(CcState& s, uint32_t acked) = 0;
+  // Every valid RTT sample (Karn's rule already applied by the sender).
+  virtual void onRttSample(CcState& /*s*/, SimTime /*rtt*/) {}
+  // A loss detected by duplicate ACKs or SACK (once per window of data). Returns the new
+  // ssthresh; the sender's recovery sets cwnd from it.
+  virtual double onLossEvent(const CcState& s) = 0;
+  // A retransmission timeout. Returns the new ssthresh; the sender sets cwnd to 1.
+  virtual double onTimeout(const CcState& s) { return onLossEvent(s); }
+  // Live parameters such as a weight. Returns false if the key is not this module's.
+  virtual bool setParam(std::string_view /*key*/, double /*value*/) { return false; }
+};
+
+// Standard AIMD: slow start below ssthresh, then +alpha packets per RTT; on loss the window
+// is multiplied by (1 - beta). alpha = 1, beta = 1/2 is Reno's rule.
+std::unique_ptr<CongestionControl> makeAimd(double alpha = 1.0, double beta = 0.5);
+
+}  // namespace bl
