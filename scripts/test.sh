@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `npm test`: everything, from a clean clone on a fresh Debian machine. Stages run in order
+# and stop at the first failure, naming it; the last line sums them up.
+#   setup -> native build -> ctest -> wasm build -> native/WASM agreement (node --test)
+#   -> typecheck -> unit tests (vitest) -> browser tests (Playwright)
+# The last three run when package.json defines them (typecheck, test:unit, test:e2e).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+stages=()
+add() { stages+=("$1|$2"); }
+has_script() { node -e "process.exit(require('./package.json').scripts?.['$1'] ? 0 : 1)"; }
+
+add "setup"         "bash scripts/setup.sh"
+add "native build"  "bash scripts/build-native.sh"
+add "native tests"  "ctest --test-dir build/native --output-on-failure -j $(nproc)"
+add "wasm build"    "bash scripts/build-wasm.sh"
+add "agreement"     "node --test wasm-core/node/*.test.mjs"
+for s in typecheck test:unit test:e2e; do
+  if has_script "$s"; then add "$s" "npm run --silent $s"; else echo "test: no '$s' script in package.json, skipping it"; fi
+done
+
+passed=0
+total=${#stages[@]}
+t_all=$SECONDS
+for entry in "${stages[@]}"; do
+  name=${entry%%|*}
+  cmd=${entry#*|}
+  echo
+  echo "=== test stage: $name ($cmd)"
+  t0=$SECONDS
+  if bash -c "$cmd"; then
+    passed=$((passed + 1))
+    echo "=== test stage: $name passed in $((SECONDS - t0)) s"
+  else
+    rc=$?
+    echo
+    echo "=== test stage FAILED: $name (exit $rc, after $((SECONDS - t0)) s): $cmd" >&2
+    echo "$passed passed, 1 failed, $((total - passed - 1)) not run"
+    exit 1
+  fi
+done
+echo
+echo "all $total test stages passed in $((SECONDS - t_all)) s"
+echo "$passed passed, 0 failed"
