@@ -1,0 +1,46 @@
+// What the page shows (not what is simulated). Part of the URL, beside the scenario.
+
+export const CHART_IDS = ['cwnd', 'queue', 'throughput', 'loss', 'jain', 'share'] as const;
+export type ChartId = (typeof CHART_IDS)[number];
+
+export const PANEL_IDS = ['controls', 'scenario', 'flows', 'topology', 'charts'] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+
+export const THEMES = ['auto', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const SPEED_MIN = 0.1;
+/** Speed 0 means "as fast as possible". */
+export const SPEED_MAX = 0;
+
+export interface ViewState {
+  charts: ChartId[];
+  /** Flows whose series are hidden in the charts (legend toggles). */
+  hidden: number[];
+  theme: Theme;
+  /** Simulated seconds per wall second; 0 = as fast as possible. */
+  speed: number;
+  /** Panels shown in embed mode. */
+  panels: PanelId[];
+}
+
+export const DEFAULT_VIEW: ViewState = {
+  charts: [...CHART_IDS],
+  hidden: [],
+  theme: 'auto',
+  speed: 1,
+  panels: ['controls', 'charts'],
+};
+
+export function isChartId(s: string): s is ChartId {
+  return (CHART_IDS as readonly string[]).includes(s);
+}
+export function isPanelId(s: string): s is PanelId {
+  return (PANEL_IDS as readonly string[]).includes(s);
+}
+export function isTheme(s: string): s is Theme {
+  return (THEMES as readonly string[]).includes(s);
+}
+export function validSpeed(n: number): boolean {
+  return n === 0 || (Number.isFinite(n) && n >= SPEED_MIN && n <= 1000);
+}

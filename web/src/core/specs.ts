@@ -1,0 +1,175 @@
+// Parameter specs: bl_describe() output, normalised, and the one validation rule every
+// control, URL key and message uses. Nothing here knows a particular parameter.
+import type { Json, ParamSpec } from './types';
+
+function str(v: unknown, fallback = ''): string {
+  return typeof v === 'string' ? v : fallback;
+}
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+function normType(t: unknown, options: string[] | undefined, def: unknown): ParamSpec['type'] {
+  const s = str(t).toLowerCase();
+  if (['int', 'integer', 'uint', 'count', 'u32', 'i32'].includes(s)) return 'integer';
+  if (['bool', 'boolean', 'flag'].includes(s)) return 'boolean';
+  if (['enum', 'choice', 'select', 'kind'].includes(s) || (options && options.length > 0)) return 'enum';
+  if (['string', 'str', 'text'].includes(s)) return 'string';
+  if (['array', 'object', 'json'].includes(s)) return 'json';
+  if (s === '' && typeof def === 'boolean') return 'boolean';
+  if (s === '' && typeof def === 'string') return 'string';
+  return 'number';
+}
+
+function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null {
+  const keyPart = str(raw.key) || str(raw.name) || str(raw.path) || str(raw.id);
+  if (!keyPart) return null;
+  const key = prefix && !keyPart.startsWith(prefix + '.') ? `${prefix}.${keyPart}` : keyPart;
+  const optionsRaw = raw.options ?? raw.values ?? raw.choices;
+  const options = Array.isArray(optionsRaw) ? optionsRaw.map((o) => (typeof o === 'string' ? o : str((o as Record<string, unknown>)?.value, String(o)))) : undefined;
+  const kindsRaw = raw.kinds ?? raw.appliesTo ?? raw.for;
+  const kinds = Array.isArray(kindsRaw) ? kindsRaw.filter((k): k is string => typeof k === 'string')
+    : typeof kindsRaw === 'string' ? [kindsRaw] : undefined;
+  const spec: ParamSpec = {
+    key,
+    label: str(raw.label) || keyPart.split('.').pop() || keyPart,
+    unit: str(raw.unit),
+    type: normType(raw.type, options, raw.default),
+    default: (raw.default ?? null) as Json,
+    help: str(raw.help) || str(raw.description),
+    live: raw.live === true || raw.live === 1,
+  };
+  if (raw.nullable === true) spec.nullable = true;
+  const min = num(raw.min);
+  const max = num(raw.max);
+  if (min !== undefined) spec.min = min;
+  if (max !== undefined) spec.max = max;
+  if (options) spec.options = options;
+  if (kinds && kinds.length) spec.kinds = kinds;
+  if (typeof raw.entity === 'string') spec.entity = raw.entity;
+  if (typeof raw.liveKey === 'string') spec.liveKey = raw.liveKey;
+  return spec;
+}
+
+/**
+ * Normalises bl_describe() output. Accepts a list of specs, an object holding such a list
+ * (`params`, `specs`, `parameters`), or groups keyed by name (`{"queue": [...]}`), whose name
+ * becomes the key prefix.
+ */
+export function normalizeSpecs(raw: unknown): ParamSpec[] {
+  const out: ParamSpec[] = [];
+  const walk = (v: unknown, prefix: string): void => {
+    if (Array.isArray(v)) {
+      for (const item of v) {
+        if (item && typeof item === 'object' && !Array.isArray(item)) {
+          const rec = item as Record<string, unknown>;
+          const s = normOne(rec, prefix);
+          if (s) out.push(s);
+          else if (typeof rec.group === 'string') walk(rec.params ?? rec.specs, prefix ? `${prefix}.${rec.group}` : rec.group);
+        }
+      }
+      return;
+    }
+    if (v && typeof v === 'object') {
+      const rec = v as Record<string, unknown>;
+      for (const name of ['params', 'specs', 'parameters']) {
+        if (Array.isArray(rec[name])) { walk(rec[name], prefix); return; }
+      }
+      for (const [k, sub] of Object.entries(rec)) {
+        if (sub && typeof sub === 'object' && !Array.isArray(sub) && ('min' in sub || 'type' in sub || 'default' in sub)) {
+          const s = normOne({ key: k, ...(sub as Record<string, unknown>) }, prefix);
+          if (s) out.push(s);
+        } else walk(sub, prefix ? `${prefix}.${k}` : k);
+      }
+    }
+  };
+  walk(raw, '');
+  return out;
+}
+
+export type Validation = { ok: true; value: Json } | { ok: false; message: string };
+
+export function rangeText(spec: ParamSpec): string {
+  if (spec.type === 'enum' && spec.options) return `one of ${spec.options.join(', ')}`;
+  if (spec.type === 'boolean') return 'true or false';
+  const unit = spec.unit ? ` ${spec.unit}` : '';
+  const kind = spec.type === 'integer' ? 'a whole number' : 'a number';
+  if (spec.min !== undefined && spec.max !== undefined) return `${kind} from ${spec.min} to ${spec.max}${unit}`;
+  if (spec.min !== undefined) return `${kind} of at least ${spec.min}${unit}`;
+  if (spec.max !== undefined) return `${kind} of at most ${spec.max}${unit}`;
+  return kind;
+}
+
+/** Checks (and coerces, for text input) a value against its spec. */
+export function validateValue(spec: ParamSpec, value: unknown): Validation {
+  const bad = (): Validation => ({ ok: false, message: `${spec.key}: ${JSON.stringify(value)} is not allowed; expected ${rangeText(spec)}` });
+  switch (spec.type) {
+    case 'boolean':
+      if (typeof value === 'boolean') return { ok: true, value };
+      if (value === 'true' || value === 1 || value === '1') return { ok: true, value: true };
+      if (value === 'false' || value === 0 || value === '0') return { ok: true, value: false };
+      return bad();
+    case 'enum':
+      return typeof value === 'string' && (!spec.options || spec.options.includes(value)) ? { ok: true, value } : bad();
+    case 'string':
+      return typeof value === 'string' ? { ok: true, value } : bad();
+    case 'json':
+      return value !== undefined ? { ok: true, value: value as Json } : bad();
+    default: {
+      if (value === null && (spec.nullable || spec.default === null)) return { ok: true, value: null };
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return bad();
+      if (spec.type === 'integer' && !Number.isInteger(n)) return bad();
+      if (spec.min !== undefined && n < spec.min) return bad();
+      if (spec.max !== undefined && n > spec.max) return bad();
+      return { ok: true, value: n };
+    }
+  }
+}
+
+/**
+ * Finds the spec of a scenario path. A spec key may name the path directly ("queue.maxP") or
+ * with the kind in it ("queue.red.maxP"); `kindOf(prefix)` gives the current kind of a group.
+ */
+export function findSpec(specs: readonly ParamSpec[], path: string, kindOf?: (group: string) => string | undefined): ParamSpec | undefined {
+  const direct = specs.filter((s) => s.key === path);
+  if (direct.length <= 1 || !kindOf) {
+    if (direct.length >= 1) return direct[0];
+  }
+  const dot = path.lastIndexOf('.');
+  const group = dot > 0 ? path.slice(0, dot) : '';
+  const leaf = path.slice(dot + 1);
+  const kind = kindOf?.(group);
+  if (direct.length > 1) return direct.find((s) => !s.kinds || (kind !== undefined && s.kinds.includes(kind))) ?? direct[0];
+  if (kind !== undefined) return specs.find((s) => s.key === `${group}.${kind}.${leaf}`);
+  return undefined;
+}
+
+/** The specs that belong to a group ("queue") under its current kind. */
+export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: string | undefined): ParamSpec[] {
+  const out: ParamSpec[] = [];
+  for (const s of specs) {
+    if (s.key === `${group}.kind`) continue;
+    const rest = s.key.startsWith(group + '.') ? s.key.slice(group.length + 1) : null;
+    if (rest === null) continue;
+    if (!rest.includes('.')) {
+      if (!s.kinds || (kind !== undefined && s.kinds.includes(kind))) out.push(s);
+    } else if (kind !== undefined && rest.startsWith(kind + '.') && !rest.slice(kind.length + 1).includes('.')) {
+      out.push({ ...s, key: `${group}.${rest.slice(kind.length + 1)}` });
+    }
+  }
+  return out;
+}
+
+/** The kinds a group ("queue") can take: the options of "queue.kind", else the names in "queue.<kind>.<key>". */
+export function kindsOfGroup(specs: readonly ParamSpec[], group: string): string[] {
+  const kindSpec = specs.find((s) => s.key === `${group}.kind`);
+  if (kindSpec?.options) return kindSpec.options;
+  const kinds = new Set<string>();
+  for (const s of specs) {
+    if (!s.key.startsWith(group + '.')) continue;
+    const parts = s.key.slice(group.length + 1).split('.');
+    if (parts.length === 2 && parts[0]) kinds.add(parts[0]);
+  }
+  return [...kinds];
+}

@@ -1,0 +1,83 @@
+// Shapes shared by the page, the worker and the URL code. The scenario itself is the JSON
+// document of docs/scenario.md; only the parts the UI reads are typed here.
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** A scenario document (docs/scenario.md, version 1). Unknown keys are the core's to judge. */
+export interface Scenario extends JsonObject {
+  version: 1;
+}
+
+/** One tunable, as bl_describe() reports it (normalised by core/specs.ts). */
+export interface ParamSpec {
+  /** Dotted path of the field in the scenario, e.g. "queue.maxP" (also the URL key). */
+  key: string;
+  label: string;
+  unit: string;
+  type: 'number' | 'integer' | 'boolean' | 'enum' | 'string' | 'json';
+  /** null is allowed (e.g. stop = never). */
+  nullable?: boolean;
+  default: Json;
+  min?: number;
+  max?: number;
+  options?: string[];
+  help: string;
+  /** Can be changed while running through bl_set_param. */
+  live: boolean;
+  /** The kinds (of the enclosing group, e.g. queue.kind) this parameter applies to, if limited. */
+  kinds?: string[];
+  /** The live entity/key for bl_set_param, when the spec names them. */
+  entity?: string;
+  liveKey?: string;
+}
+
+/** A live parameter change applied at a simulated time. */
+export interface ParamChange {
+  t: number;
+  entity: string;
+  key: string;
+  value: number;
+  /** Human-readable text for chart marks ("exogenous loss 1% -> 5%"). */
+  label: string;
+}
+
+export interface FlowSummary {
+  id: number;
+  deliveredPackets: number;
+  throughputBps: number;
+  goodputBps: number;
+  congestionLosses: number;
+  exogenousLosses: number;
+  retransmits: number;
+  timeouts: number;
+  fastRetransmits: number;
+  weight: number;
+  rtt: number;
+}
+
+export interface Summary {
+  simSeconds: number;
+  wallSeconds: number;
+  events: number;
+  flows: FlowSummary[];
+  queues: { id: string; meanLength: number; drops: Record<string, number> }[];
+  links: { id: string; utilization: number }[];
+  jain: number;
+  weightedJain: number;
+  utilization: number;
+  eventsDropped: number;
+}
+
+/** Discrete events of one metric block, column-wise. */
+export interface BlockEvents {
+  count: number;
+  t: Float64Array;
+  kind: Uint32Array;
+  flow: Int32Array;
+  link: Int32Array;
+  reason: Uint32Array;
+}
+
+export const EventKind = { Drop: 1, Timeout: 2, FastRetransmit: 3, ParamChange: 4 } as const;
+export const DropReason = { Overflow: 1, Early: 2, Deadline: 3, Exogenous: 4 } as const;

@@ -1,0 +1,79 @@
+// Min/max decimation per pixel column: however many samples fall on one column of pixels,
+// the chart draws at most a vertical span (min..max) there, so a spike is never lost and the
+// work per frame is bounded by the chart width, not by the data.
+
+/** A read-only series: sample i has time t(i) (non-decreasing) and value v(i). */
+export interface Series {
+  length: number;
+  t(i: number): number;
+  v(i: number): number;
+  /** First index with t >= time (binary search); optional, else a linear scan is used. */
+  lowerBound?(time: number): number;
+}
+
+/** Decimated series: one entry per pixel column that holds data. */
+export interface Decimated {
+  n: number;
+  px: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+  first: Float64Array;
+  last: Float64Array;
+}
+
+export function makeDecimated(capacity: number): Decimated {
+  return {
+    n: 0,
+    px: new Float64Array(capacity),
+    min: new Float64Array(capacity),
+    max: new Float64Array(capacity),
+    first: new Float64Array(capacity),
+    last: new Float64Array(capacity),
+  };
+}
+
+function firstAtOrAfter(s: Series, time: number): number {
+  if (s.lowerBound) return s.lowerBound(time);
+  let i = 0;
+  while (i < s.length && s.t(i) < time) i++;
+  return i;
+}
+
+/**
+ * Reduces the samples with t in [t0, t1] to per-pixel-column min/max/first/last over a
+ * chart `width` pixels wide (column = floor((t - t0) / (t1 - t0) * width)). One sample
+ * before t0 and one after t1 are included so lines run to the edges. NaN values are skipped.
+ * `out` is reused when it is large enough.
+ */
+export function decimate(s: Series, t0: number, t1: number, width: number, out?: Decimated): Decimated {
+  const cols = Math.max(1, Math.floor(width));
+  const res = out && out.px.length >= cols + 2 ? out : makeDecimated(cols + 2);
+  res.n = 0;
+  if (s.length === 0 || !(t1 > t0)) return res;
+  const scale = cols / (t1 - t0);
+  let i = Math.max(0, firstAtOrAfter(s, t0) - 1);
+  let cur = Number.NaN;
+  for (; i < s.length; i++) {
+    const t = s.t(i);
+    const v = s.v(i);
+    if (Number.isNaN(v)) continue;
+    const col = Math.floor((t - t0) * scale);
+    const px = Math.min(Math.max(col, -1), cols); // everything off the left/right edge shares one slot
+    if (px !== cur) {
+      const k = res.n++;
+      res.px[k] = px;
+      res.min[k] = v;
+      res.max[k] = v;
+      res.first[k] = v;
+      res.last[k] = v;
+      cur = px;
+    } else {
+      const k = res.n - 1;
+      if (v < res.min[k]!) res.min[k] = v;
+      if (v > res.max[k]!) res.max[k] = v;
+      res.last[k] = v;
+    }
+    if (t > t1) break;
+  }
+  return res;
+}

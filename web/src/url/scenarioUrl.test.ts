@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
+import { normalizeSpecs } from '../core/specs';
+import { PRESETS } from '../scenario/presets';
+
+const specs = normalizeSpecs([
+  { key: 'seed', type: 'int', min: 0, max: 1e9 },
+  { key: 'queue.kind', type: 'enum', options: ['droptail', 'red'] },
+  { key: 'queue.buffer', type: 'int', min: 1, max: 100000 },
+  { key: 'queue.red.maxP', type: 'number', min: 0, max: 1 },
+  { key: 'flows.count', type: 'int', min: 1, max: 1000 },
+  { key: 'flows.tcp', type: 'enum', options: ['reno', 'newreno', 'sack'] },
+]);
+
+function roundTrip(s: AppState): AppState {
+  const d = decodeState(encodeState(s), specs);
+  expect(d.dropped).toEqual([]);
+  return d.state;
+}
+
+describe('scenario URL', () => {
+  it('writes only the version for the default state, and reads it back', () => {
+    expect(encodeState(defaultState())).toBe('#v=1');
+    expect(roundTrip(defaultState())).toEqual(defaultState());
+    expect(decodeState('', specs)).toEqual({ state: defaultState(), dropped: [] });
+  });
+
+  it('round-trips changed fields, removed fields, presets, live changes and view', () => {
+    const s = defaultState();
+    s.preset = PRESETS[1]!.id;
+    s.scenario = structuredClone(PRESETS[1]!.scenario);
+    s.scenario.seed = 42;
+    s.scenario.name = 'my run: 100% & more';
+    (s.scenario.queue as Record<string, unknown>).maxP = 0.25;
+    (s.scenario.flows as Record<string, unknown>).count = 7;
+    s.scenario.flowOverrides = [{ flow: 2, tcp: 'reno', weight: 2 }];
+    delete (s.scenario as Record<string, unknown>).packetSize;
+    s.live = [{ t: 12.5, entity: 'flows', key: 'exoLoss', value: 0.05 }, { t: 30, entity: 'flow.3', key: 'weight', value: 2 }];
+    s.view = { charts: ['queue', 'cwnd'], hidden: [1, 4], theme: 'dark', speed: 0, panels: ['charts'] };
+    const hash = encodeState(s);
+    expect(hash).toContain('seed=42');
+    expect(hash).toContain('packetSize=~');
+    expect(hash).not.toContain('bottleneckRate'); // unchanged from the preset: left out
+    expect(roundTrip(s)).toEqual(s);
+  });
+
+  it('keeps numbers-as-text names distinct from numbers', () => {
+    const s = defaultState();
+    s.scenario.name = '42';
+    expect(roundTrip(s).scenario.name).toBe('42');
+    s.scenario.name = 'true';
+    expect(roundTrip(s).scenario.name).toBe('true');
+  });
+
+  it('drops invalid values and names them, keeping the rest', () => {
+    const d = decodeState('#v=1&seed=5&queue.buffer=0&flows.tcp=cubic&flows.count=12&bogus.key=3', specs);
+    expect(d.state.scenario.seed).toBe(5);
+    expect((d.state.scenario.flows as Record<string, unknown>).count).toBe(12);
+    expect((d.state.scenario.queue as Record<string, unknown>).buffer).toBe(250);
+    expect((d.state.scenario.flows as Record<string, unknown>).tcp).toBe('newreno');
+    expect(d.dropped).toHaveLength(3);
+    expect(d.dropped.join('\n')).toMatch(/queue\.buffer.*1 to 100000/);
+    expect(d.dropped.join('\n')).toMatch(/flows\.tcp/);
+    expect(d.dropped.join('\n')).toMatch(/bogus\.key/);
+  });
+
+  it('validates a kind-specific field against the kind chosen in the URL', () => {
+    expect(decodeState('#v=1&queue.kind=red&queue.maxP=0.3', specs).dropped).toEqual([]);
+    expect(decodeState('#v=1&queue.kind=red&queue.maxP=3', specs).dropped).toHaveLength(1);
+  });
+
+  it('reads what it can from malformed and outdated links', () => {
+    const d = decodeState('#v=0&preset=nope&%E0%A4%A=1&seed=9&live=5:flows:exoLoss:0.1;garbage&view.charts=cwnd,pie&view.speed=-3&view.theme=neon', specs);
+    expect(d.state.scenario.seed).toBe(9);
+    expect(d.state.preset).toBe('xqm-dumbbell');
+    expect(d.state.live).toEqual([{ t: 5, entity: 'flows', key: 'exoLoss', value: 0.1 }]);
+    expect(d.state.view.charts).toEqual(['cwnd']);
+    expect(d.state.view.speed).toBe(1);
+    expect(d.state.view.theme).toBe('auto');
+    const all = d.dropped.join('\n');
+    for (const w of ['version 0', 'preset "nope"', 'not a valid URL entry', 'garbage', 'pie', 'view.speed', 'view.theme']) expect(all).toContain(w);
+  });
+
+  it('keeps unknown fields for the core to judge when no specs are known yet', () => {
+    const d = decodeState('#v=1&queue.minTh=20');
+    expect(d.dropped).toEqual([]);
+    expect((d.state.scenario.queue as Record<string, unknown>).minTh).toBe(20);
+  });
+
+  it('refuses structured fields that are not JSON', () => {
+    const d = decodeState('#v=1&exoLoss.steps=oops', specs);
+    expect(d.dropped[0]).toContain('exoLoss.steps');
+    expect((d.state.scenario.exoLoss as Record<string, unknown>).steps).toEqual([[0, 0], [20, 0.01], [40, 0.05]]);
+  });
+});

@@ -1,0 +1,231 @@
+// The URL format, in one place. The hash is the save file of the app:
+//
+//   #v=1&preset=xqm-dumbbell-red&seed=7&queue.maxP=0.2&flows.count=10
+//     &live=30:flows:exoLoss:0.05&view.charts=cwnd,queue&view.theme=dark
+//
+// - `v`: format version (this file writes 1).
+// - `preset`: the preset the scenario starts from (left out for the default preset).
+// - every other key without a `view.` prefix is a dotted scenario path whose value differs
+//   from the preset's; `~` means "left out" (the preset has it, this scenario does not).
+//   Values: numbers, true/false, null, JSON for arrays, and text for everything else.
+// - `live`: parameter changes applied while running, `t:entity:key:value` joined by `;`,
+//   replayed at the same simulated times so a copied link reproduces the run exactly.
+// - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
+//
+// Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
+import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
+import { findSpec, validateValue } from '../core/specs';
+import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
+import { deletePath, flatten, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
+import {
+  DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
+  type ChartId, type PanelId, type ViewState,
+} from '../app/viewState';
+
+export const URL_VERSION = 1;
+const ABSENT = '~';
+
+/** A live change as stored in the URL (labels are rebuilt from specs when shown). */
+export interface LiveChange {
+  t: number;
+  entity: string;
+  key: string;
+  value: number;
+}
+
+export interface AppState {
+  preset: string;
+  scenario: Scenario;
+  live: LiveChange[];
+  view: ViewState;
+}
+
+export interface Decoded {
+  state: AppState;
+  /** What was dropped, one readable line each ("queue.maxP=7: expected ..."). */
+  dropped: string[];
+}
+
+/** Scenario paths whose values are whole arrays or objects by design. */
+const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology.nodes', 'topology.links',
+  'topology.flows', 'topology.rates'];
+
+export function defaultState(): AppState {
+  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] } };
+}
+
+// ---- values ----
+
+function encodeValue(v: Json): string {
+  if (typeof v === 'string') {
+    const plain = v !== ABSENT && !/^(true|false|null)$/.test(v) && !/^[[{"]/.test(v) && Number.isNaN(Number(v));
+    return plain ? v : JSON.stringify(v);
+  }
+  return JSON.stringify(v);
+}
+
+function decodeValue(s: string): Json {
+  if (s === 'true') return true;
+  if (s === 'false') return false;
+  if (s === 'null') return null;
+  if (s !== '' && !Number.isNaN(Number(s))) return Number(s);
+  if (/^[[{"]/.test(s)) {
+    try { return JSON.parse(s) as Json; } catch { /* text after all */ }
+  }
+  return s;
+}
+
+/** encodeURIComponent, keeping the characters that are safe and readable in a hash. */
+function esc(s: string): string {
+  return encodeURIComponent(s).replace(/%(5B|5D|2C|3A|3B|22|2F)/g, (m) => decodeURIComponent(m));
+}
+
+// ---- encode ----
+
+export function encodeState(state: AppState): string {
+  const preset = findPreset(state.preset) ?? DEFAULT_PRESET;
+  const parts: string[] = [`v=${URL_VERSION}`];
+  if (preset.id !== DEFAULT_PRESET.id) parts.push(`preset=${esc(preset.id)}`);
+  const base = flatten(preset.scenario);
+  const cur = flatten(state.scenario);
+  for (const [path, v] of cur) {
+    if (path === 'version') continue;
+    if (!jsonEqual(base.get(path), v)) parts.push(`${esc(path)}=${esc(encodeValue(v))}`);
+  }
+  for (const path of base.keys()) {
+    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(`${esc(path)}=${ABSENT}`);
+  }
+  if (state.live.length) {
+    parts.push(`live=${state.live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`);
+  }
+  const v = state.view;
+  const d = DEFAULT_VIEW;
+  if (v.charts.join(',') !== d.charts.join(',')) parts.push(`view.charts=${v.charts.join(',')}`);
+  if (v.hidden.length) parts.push(`view.hide=${v.hidden.join(',')}`);
+  if (v.theme !== d.theme) parts.push(`view.theme=${v.theme}`);
+  if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
+  if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
+  return '#' + parts.join('&');
+}
+
+// ---- decode ----
+
+function kindOfIn(scenario: JsonObject) {
+  return (group: string): string | undefined => {
+    const k = getPath(scenario, `${group}.kind`);
+    return typeof k === 'string' ? k : undefined;
+  };
+}
+
+function decodeList<T extends string>(raw: string, ok: (s: string) => s is T, what: string, dropped: string[]): T[] {
+  const out: T[] = [];
+  for (const item of raw.split(',').filter(Boolean)) {
+    if (ok(item)) out.push(item);
+    else dropped.push(`${what} "${item}": unknown`);
+  }
+  return out;
+}
+
+function decodeLive(raw: string, dropped: string[]): LiveChange[] {
+  const out: LiveChange[] = [];
+  for (const item of raw.split(';').filter(Boolean)) {
+    const [t, entity, key, value, ...rest] = item.split(':');
+    const tn = Number(t);
+    const vn = Number(value);
+    if (rest.length || !entity || !key || !Number.isFinite(tn) || tn < 0 || value === undefined || value === '' || !Number.isFinite(vn)) {
+      dropped.push(`live change "${item}": expected time:entity:key:value`);
+    } else out.push({ t: tn, entity, key, value: vn });
+  }
+  return out.sort((a, b) => a.t - b.t);
+}
+
+function decodeView(key: string, raw: string, view: ViewState, dropped: string[]): void {
+  switch (key) {
+    case 'view.charts': view.charts = decodeList<ChartId>(raw, isChartId, 'chart', dropped); break;
+    case 'view.panels': view.panels = decodeList<PanelId>(raw, isPanelId, 'panel', dropped); break;
+    case 'view.hide': {
+      const ids = raw.split(',').filter(Boolean).map(Number);
+      if (ids.every((n) => Number.isInteger(n) && n >= 0)) view.hidden = ids;
+      else dropped.push(`view.hide=${raw}: expected flow numbers`);
+      break;
+    }
+    case 'view.theme':
+      if (isTheme(raw)) view.theme = raw;
+      else dropped.push(`view.theme=${raw}: expected auto, light or dark`);
+      break;
+    case 'view.speed': {
+      const n = Number(raw);
+      if (raw !== '' && validSpeed(n)) view.speed = n;
+      else dropped.push(`view.speed=${raw}: expected 0 (as fast as possible) or 0.1 to 1000`);
+      break;
+    }
+    default: dropped.push(`${key}: unknown view setting`);
+  }
+}
+
+/**
+ * Reads a hash (with or without '#'). `specs` (from bl_describe) validate scenario values; without
+ * them values are kept for the core to judge. Never throws.
+ */
+export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded {
+  const dropped: string[] = [];
+  const state = defaultState();
+  const text = hash.replace(/^#/, '');
+  if (text.trim() === '') return { state, dropped };
+
+  const entries: [string, string][] = [];
+  for (const part of text.split('&').filter(Boolean)) {
+    const eq = part.indexOf('=');
+    try {
+      const k = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
+      const v = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
+      entries.push([k, v]);
+    } catch {
+      dropped.push(`"${part.slice(0, 40)}": not a valid URL entry`);
+    }
+  }
+  const get = (k: string) => entries.find(([key]) => key === k)?.[1];
+
+  const version = get('v');
+  if (version === undefined) dropped.push(`link version: missing (read as version ${URL_VERSION})`);
+  else if (version !== String(URL_VERSION)) dropped.push(`link version ${version}: this app reads version ${URL_VERSION}; kept what it could`);
+
+  const presetId = get('preset');
+  if (presetId !== undefined) {
+    const preset = findPreset(presetId);
+    if (preset) { state.preset = preset.id; state.scenario = cloneScenario(preset.scenario); }
+    else dropped.push(`preset "${presetId}": unknown, used "${DEFAULT_PRESET.id}"`);
+  }
+  const basePaths = flatten(state.scenario);
+
+  for (const [key, raw] of entries) {
+    if (key === 'v' || key === 'preset') continue;
+    if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
+    if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
+    if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
+      dropped.push(`"${key}": not a scenario field`);
+      continue;
+    }
+    if (raw === ABSENT) { deletePath(state.scenario, key); continue; }
+    const value = decodeValue(raw);
+    const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
+    if (spec) {
+      const r = validateValue(spec, value);
+      if (!r.ok) { dropped.push(r.message); continue; }
+      if (!setPath(state.scenario, key, r.value)) dropped.push(`${key}: conflicts with another field`);
+      continue;
+    }
+    const structured = STRUCTURED_PATHS.includes(key);
+    if (structured && !(Array.isArray(value) || isPlainObject(value))) {
+      dropped.push(`${key}=${raw}: expected a JSON array`);
+      continue;
+    }
+    if (specs && specs.length && !structured && !basePaths.has(key)) {
+      dropped.push(`${key}: unknown scenario field`);
+      continue;
+    }
+    if (!setPath(state.scenario, key, value)) dropped.push(`${key}: conflicts with another field`);
+  }
+  state.scenario.version = 1;
+  return { state, dropped };
+}
