@@ -1,19 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { findSpec, kindsOfGroup, normalizeSpecs, specsOfGroup, validateValue } from './specs';
 
-// The shape bl_describe() writes for each spec (wasm-core/src/core/params.cpp), grouped.
+// The layout bl_describe() writes (wasm-core/src/sim/scenario.cpp: describeAll), abridged.
 const described = {
-  scenario: [
-    { key: 'seed', label: 'Seed', unit: '', type: 'int', default: 1, min: 0, max: 4294967295, help: 'random seed', live: false },
-    { key: 'duration', label: 'Duration', unit: 's', type: 'number', default: 100, min: 0.001, max: 86400, help: '', live: false },
-  ],
-  queue: [{ key: 'kind', label: 'Queue', unit: '', type: 'enum', default: 'droptail', options: ['droptail', 'red'], help: '', live: false }],
-  'queue.red': [
-    { key: 'maxP', label: 'Max drop probability', unit: '', type: 'number', default: 0.1, min: 0, max: 1, help: 'RED max_p', live: true },
-    { key: 'gentle', label: 'Gentle', unit: '', type: 'bool', default: true, help: '', live: false },
-  ],
-  'queue.droptail': [{ key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 100, min: 1, max: 100000, help: '', live: true }],
-  flows: [{ key: 'stop', label: 'Stop', unit: 's', type: 'number', default: null, min: 0, max: 1e6, help: '', live: false, nullable: true }],
+  version: 1,
+  groups: {
+    scenario: [
+      { key: 'seed', label: 'Seed', unit: '', type: 'int', default: 1, min: 0, max: 4294967295, help: 'random seed', live: false },
+      { key: 'duration', label: 'Duration', unit: 's', type: 'number', default: 100, min: 0.001, max: 86400, help: '', live: false },
+      { key: 'queue', label: 'Queue', unit: '', type: 'object', help: '', live: false },
+    ],
+    'queue.droptail': [{ key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 100, min: 1, max: 100000, help: '', live: true }],
+    'queue.red': [
+      { key: 'maxP', label: 'Max drop probability', unit: '', type: 'number', default: 0.1, min: 0, max: 1, help: 'RED max_p', live: true },
+      { key: 'gentle', label: 'Gentle', unit: '', type: 'bool', default: true, help: '', live: false },
+    ],
+    'loss.none': [],
+    'loss.bernoulli': [{ key: 'rate', label: 'Loss rate', unit: '', type: 'number', default: 0, min: 0, max: 1, help: '', live: true }],
+    flow: [
+      { key: 'stop', label: 'Stop', unit: 's', type: 'number', default: null, min: 0, max: 1e6, help: '', live: false, nullable: true },
+      { key: 'cc', label: 'Congestion control', unit: '', type: 'enum', default: 'aimd', options: ['aimd'], help: '', live: false },
+    ],
+    'cc.aimd': [],
+    'live.flow': [{ key: 'exoLoss', label: 'Exogenous loss', unit: '', type: 'number', default: 0, min: 0, max: 1, help: '', live: true }],
+  },
+  kinds: { 'queue.droptail': 'FIFO', 'queue.red': 'Random Early Detection', 'loss.none': 'No loss', 'loss.bernoulli': 'iid' },
 };
 
 describe('normalizeSpecs', () => {
@@ -24,7 +35,12 @@ describe('normalizeSpecs', () => {
     expect(specs.find((s) => s.key === 'queue.droptail.buffer')?.type).toBe('integer');
     expect(specs.find((s) => s.key === 'queue.red.gentle')?.type).toBe('boolean');
     expect(specs.find((s) => s.key === 'queue.kind')?.options).toEqual(['droptail', 'red']);
-    expect(specs.find((s) => s.key === 'scenario.seed')).toBeDefined();
+    expect(specs.find((s) => s.key === 'seed')).toBeDefined();
+    expect(specs.find((s) => s.key === 'exoLoss.bernoulli.rate')).toBeDefined();
+    expect(specs.find((s) => s.key === 'live.flow.exoLoss')?.live).toBe(true);
+    expect(specs.find((s) => s.key === 'exoLoss.kind')).toMatchObject({ type: 'enum', options: ['none', 'bernoulli'] });
+    expect(specs.find((s) => s.key === 'queue.kind')?.help).toContain('Random Early Detection');
+    expect(specs.filter((s) => s.key === 'flows.cc')).toHaveLength(1);
   });
   it('accepts a flat list as well', () => {
     const flat = normalizeSpecs([{ key: 'queue.maxP', type: 'number', min: 0, max: 1 }, { nokey: 1 }]);
@@ -63,6 +79,6 @@ describe('validateValue', () => {
     expect(validateValue(spec('queue.red.gentle'), 'false')).toEqual({ ok: true, value: false });
     expect(validateValue(spec('queue.red.gentle'), 'maybe').ok).toBe(false);
     expect(validateValue(spec('flows.stop'), null)).toEqual({ ok: true, value: null });
-    expect(validateValue(spec('scenario.seed'), null).ok).toBe(false);
+    expect(validateValue(spec('seed'), null).ok).toBe(false);
   });
 });

@@ -52,38 +52,66 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
 }
 
 /**
- * Normalises bl_describe() output. Accepts a list of specs, an object holding such a list
- * (`params`, `specs`, `parameters`), or groups keyed by name (`{"queue": [...]}`), whose name
- * becomes the key prefix.
+ * Where each bl_describe() group lives in a scenario document. Kind groups ("queue.red") give
+ * specs keyed "queue.red.maxP", which apply to the path "queue.maxP" when queue.kind is red.
+ * Groups not listed keep their own name as prefix ("live.flow.exoLoss", "traffic.rate").
+ */
+const GROUP_PATHS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^scenario$/, () => ''],
+  [/^flow$/, () => 'flows'],
+  [/^loss\.(\w+)$/, (m) => `exoLoss.${m[1]}`],
+  [/^cc\.(\w+)$/, (m) => `flows.${m[1]}`],
+];
+
+/** The field that selects a group's kind: "queue.kind", but the flows' window rule is "flows.cc". */
+export const KIND_FIELD: Record<string, string> = { topology: 'kind', queue: 'kind', exoLoss: 'kind', flows: 'cc' };
+
+function groupPrefix(group: string): string {
+  for (const [re, f] of GROUP_PATHS) {
+    const m = re.exec(group);
+    if (m) return f(m);
+  }
+  return group;
+}
+
+/**
+ * Normalises bl_describe() output: `{ groups: { "queue.red": [spec, ...], ... }, kinds: { "queue.red":
+ * help } }` (wasm-core/src/sim/scenario.cpp). Adds an enum spec for each kind field
+ * ("queue.kind") listing the kinds found. A flat list of specs is accepted as well.
  */
 export function normalizeSpecs(raw: unknown): ParamSpec[] {
   const out: ParamSpec[] = [];
-  const walk = (v: unknown, prefix: string): void => {
-    if (Array.isArray(v)) {
-      for (const item of v) {
-        if (item && typeof item === 'object' && !Array.isArray(item)) {
-          const rec = item as Record<string, unknown>;
-          const s = normOne(rec, prefix);
-          if (s) out.push(s);
-          else if (typeof rec.group === 'string') walk(rec.params ?? rec.specs, prefix ? `${prefix}.${rec.group}` : rec.group);
-        }
-      }
-      return;
+  const rec = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const list = Array.isArray(raw) ? raw : null;
+  if (list) {
+    for (const item of list) if (item && typeof item === 'object') { const sp = normOne(item as Record<string, unknown>, ''); if (sp) out.push(sp); }
+    return out;
+  }
+  const groups = (rec.groups && typeof rec.groups === 'object' ? rec.groups : {}) as Record<string, unknown>;
+  const kindHelp = (rec.kinds && typeof rec.kinds === 'object' ? rec.kinds : {}) as Record<string, unknown>;
+  const kinds = new Map<string, { name: string; help: string }[]>();
+  for (const [group, specs] of Object.entries(groups)) {
+    const prefix = groupPrefix(group);
+    const parts = prefix.split('.');
+    if (parts.length === 2 && KIND_FIELD[parts[0]!]) {
+      const list = kinds.get(parts[0]!) ?? [];
+      list.push({ name: parts[1]!, help: str(kindHelp[group]) });
+      kinds.set(parts[0]!, list);
     }
-    if (v && typeof v === 'object') {
-      const rec = v as Record<string, unknown>;
-      for (const name of ['params', 'specs', 'parameters']) {
-        if (Array.isArray(rec[name])) { walk(rec[name], prefix); return; }
-      }
-      for (const [k, sub] of Object.entries(rec)) {
-        if (sub && typeof sub === 'object' && !Array.isArray(sub) && ('min' in sub || 'type' in sub || 'default' in sub)) {
-          const s = normOne({ key: k, ...(sub as Record<string, unknown>) }, prefix);
-          if (s) out.push(s);
-        } else walk(sub, prefix ? `${prefix}.${k}` : k);
-      }
+    if (!Array.isArray(specs)) continue;
+    for (const item of specs) {
+      if (item && typeof item === 'object') { const sp = normOne(item as Record<string, unknown>, prefix); if (sp) out.push(sp); }
     }
-  };
-  walk(raw, '');
+  }
+  for (const [group, list] of kinds) {
+    const field = `${group}.${KIND_FIELD[group]}`;
+    if (out.some((sp) => sp.key === field)) continue;
+    out.push({
+      key: field, label: `${group[0]!.toUpperCase()}${group.slice(1)} kind`, unit: '', type: 'enum',
+      default: list[0]!.name, options: list.map((k) => k.name), live: false,
+      help: list.map((k) => `${k.name}: ${k.help}`).join('\n'),
+    });
+  }
   return out;
 }
 
@@ -149,7 +177,7 @@ export function findSpec(specs: readonly ParamSpec[], path: string, kindOf?: (gr
 export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: string | undefined): ParamSpec[] {
   const out: ParamSpec[] = [];
   for (const s of specs) {
-    if (s.key === `${group}.kind`) continue;
+    if (s.key === `${group}.${KIND_FIELD[group] ?? 'kind'}`) continue;
     const rest = s.key.startsWith(group + '.') ? s.key.slice(group.length + 1) : null;
     if (rest === null) continue;
     if (!rest.includes('.')) {
@@ -163,7 +191,7 @@ export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: s
 
 /** The kinds a group ("queue") can take: the options of "queue.kind", else the names in "queue.<kind>.<key>". */
 export function kindsOfGroup(specs: readonly ParamSpec[], group: string): string[] {
-  const kindSpec = specs.find((s) => s.key === `${group}.kind`);
+  const kindSpec = specs.find((s) => s.key === `${group}.${KIND_FIELD[group] ?? 'kind'}`);
   if (kindSpec?.options) return kindSpec.options;
   const kinds = new Set<string>();
   for (const s of specs) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dropFieldNamedInError, fieldOfError } from './repair';
+import type { JsonObject } from '../core/types';
 
 describe('repair from core errors', () => {
   it('finds the field path at the start of an error', () => {
@@ -8,7 +9,7 @@ describe('repair from core errors', () => {
     expect(fieldOfError('something went wrong')).toBeNull();
   });
   it('removes a named field, or a field inside an array element', () => {
-    const s = { version: 1, queue: { kind: 'red', maxP: 7 }, flowOverrides: [{ flow: 1 }, { flow: 2, weight: 'x' }] };
+    const s: JsonObject = { version: 1, queue: { kind: 'red', maxP: 7 }, flowOverrides: [{ flow: 1 }, { flow: 2, weight: 'x' }] };
     expect(dropFieldNamedInError(s, 'queue.maxP: out of range')).toBe('queue.maxP');
     expect(s.queue).toEqual({ kind: 'red' });
     expect(dropFieldNamedInError(s, 'flowOverrides[1].weight: expected a number')).toBe('flowOverrides[1].weight');

@@ -14,7 +14,7 @@
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { findSpec, validateValue } from '../core/specs';
+import { KIND_FIELD, findSpec, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import { deletePath, flatten, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
 import {
@@ -112,7 +112,7 @@ export function encodeState(state: AppState): string {
 
 function kindOfIn(scenario: JsonObject) {
   return (group: string): string | undefined => {
-    const k = getPath(scenario, `${group}.kind`);
+    const k = getPath(scenario, `${group}.${KIND_FIELD[group] ?? 'kind'}`);
     return typeof k === 'string' ? k : undefined;
   };
 }

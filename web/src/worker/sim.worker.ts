@@ -1,0 +1,185 @@
+/// <reference lib="webworker" />
+// The simulation worker: owns the WASM module and one simulation at a time. It runs the
+// simulation in slices of ~8 ms wall time, drains a metric block after each slice and
+// transfers it to the page, so neither the page nor this worker's message handling blocks.
+import createBlCore from '../generated/blcore.mjs';
+import type { Scenario, Summary } from '../core/types';
+import type { LiveChange } from '../url/scenarioUrl';
+import { dropFieldNamedInError } from '../scenario/repair';
+import type { FromWorker, RunStatus, ToWorker } from './protocol';
+import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const SLICE_MS = 8;
+const EVENTS_PER_CALL = 20000;
+const MAX_REPAIRS = 20;
+
+let core: BlCore | null = null;
+const pending: ToWorker[] = [];
+
+interface Run {
+  id: number;
+  h: number;
+  duration: number;
+  live: LiveChange[]; // scheduled changes still to apply, sorted by t
+  status: RunStatus;
+  speed: number; // sim s per wall s, 0 = max
+  stopAt: number; // pause when reaching this simulated time
+  simAnchor: number;
+  wallAnchor: number;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+let run: Run | null = null;
+
+function post(msg: FromWorker, transfer: Transferable[] = []): void {
+  self.postMessage(msg, transfer);
+}
+
+function setStatus(r: Run, status: RunStatus, error?: string): void {
+  r.status = status;
+  const msg: FromWorker = { type: 'status', runId: r.id, status, now: core!.now(r.h) };
+  if (error !== undefined) msg.error = error;
+  post(msg);
+}
+
+function flush(r: Run): void {
+  const buffer = core!.drain(r.h);
+  if (buffer.byteLength > 16) post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
+}
+
+function applyParam(r: Run, entity: string, key: string, value: number, requestId: number): void {
+  const err = core!.setParam(r.h, entity, key, value);
+  const msg: FromWorker = { type: 'param', runId: r.id, requestId, t: core!.now(r.h), entity, key, value };
+  if (err !== null) msg.error = err;
+  post(msg);
+}
+
+function reanchor(r: Run): void {
+  r.simAnchor = core!.now(r.h);
+  r.wallAnchor = performance.now();
+}
+
+/** Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way. */
+function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'error' {
+  const start = performance.now();
+  for (;;) {
+    const next = r.live[0];
+    const until = next && next.t <= target ? next.t : target;
+    const rc = core!.runUntil(r.h, until, EVENTS_PER_CALL);
+    if (rc === RUN_ERROR) return 'error';
+    const now = core!.now(r.h);
+    while (r.live[0] && r.live[0].t <= now + 1e-12) {
+      const c = r.live.shift()!;
+      applyParam(r, c.entity, c.key, c.value, -1);
+    }
+    if (rc === RUN_FINISHED) return 'finished';
+    if (now >= target - 1e-12 && rc !== RUN_EVENT_LIMIT) return 'reached';
+    if (performance.now() - start >= SLICE_MS) return 'more';
+  }
+}
+
+function schedule(r: Run, delay: number): void {
+  if (r.timer !== null) clearTimeout(r.timer);
+  r.timer = setTimeout(() => { r.timer = null; tick(r); }, delay);
+}
+
+function tick(r: Run): void {
+  if (run !== r || r.status !== 'playing') return;
+  const now = core!.now(r.h);
+  let target = r.speed === 0 ? r.stopAt : r.simAnchor + ((performance.now() - r.wallAnchor) / 1000) * r.speed;
+  // When the simulation cannot keep up with the chosen speed, do not try to catch up later.
+  if (r.speed > 0 && target - now > r.speed * 0.25) { reanchor(r); target = now + r.speed * 0.016; }
+  target = Math.min(target, r.stopAt, r.duration);
+  const res = target > now ? advance(r, target) : 'reached';
+  flush(r);
+  if (res === 'error') { setStatus(r, 'error', core!.lastError()); return; }
+  if (res === 'finished' || core!.now(r.h) >= r.duration - 1e-12) { setStatus(r, 'finished'); return; }
+  if (core!.now(r.h) >= r.stopAt - 1e-12) { setStatus(r, 'paused'); return; }
+  schedule(r, res === 'more' ? 0 : 15);
+}
+
+function destroyRun(): void {
+  if (!run) return;
+  if (run.timer !== null) clearTimeout(run.timer);
+  core!.destroy(run.h);
+  run = null;
+}
+
+function create(id: number, scenario: Scenario, live: LiveChange[]): void {
+  destroyRun();
+  const doc = structuredClone(scenario);
+  const repaired: string[] = [];
+  let h = 0;
+  for (let i = 0; ; i++) {
+    try { h = core!.create(JSON.stringify(doc)); break; } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      const field = i < MAX_REPAIRS ? dropFieldNamedInError(doc, error) : null;
+      if (!field) { post({ type: 'createFailed', runId: id, error }); return; }
+      repaired.push(error);
+    }
+  }
+  const duration = typeof doc.duration === 'number' ? doc.duration : Number.POSITIVE_INFINITY;
+  run = { id, h, duration, live: [...live].sort((a, b) => a.t - b.t), status: 'paused', speed: 1, stopAt: Infinity, simAnchor: 0, wallAnchor: 0, timer: null };
+  post({ type: 'created', runId: id, columns: core!.columns(h), scenario: doc, repaired, duration });
+  setStatus(run, 'paused');
+}
+
+function handle(msg: ToWorker): void {
+  if (msg.type === 'create') { create(msg.runId, msg.scenario, msg.live); return; }
+  const r = run;
+  if (!r || r.id !== msg.runId) return; // a message for a run that is gone
+  switch (msg.type) {
+    case 'play':
+      if (r.status === 'finished') return;
+      r.speed = msg.speed; r.stopAt = Infinity; reanchor(r); setStatus(r, 'playing'); schedule(r, 0);
+      break;
+    case 'speed':
+      r.speed = msg.speed; reanchor(r);
+      break;
+    case 'pause':
+      if (r.status === 'playing') { flush(r); setStatus(r, 'paused'); }
+      break;
+    case 'runUntil':
+      if (r.status === 'finished') { setStatus(r, 'finished'); return; }
+      r.speed = 0; r.stopAt = msg.t; reanchor(r); setStatus(r, 'playing'); schedule(r, 0);
+      break;
+    case 'step': {
+      if (r.status === 'finished') return;
+      const target = Math.min(core!.now(r.h) + msg.seconds, r.duration);
+      let res: ReturnType<typeof advance> = 'more';
+      while (res === 'more') res = advance(r, target);
+      flush(r);
+      if (res === 'error') setStatus(r, 'error', core!.lastError());
+      else setStatus(r, res === 'finished' || core!.now(r.h) >= r.duration - 1e-12 ? 'finished' : 'paused');
+      break;
+    }
+    case 'setParam':
+      applyParam(r, msg.entity, msg.key, msg.value, msg.requestId);
+      break;
+    case 'summary': {
+      try {
+        post({ type: 'summary', runId: r.id, requestId: msg.requestId, summary: core!.summary(r.h) as Summary });
+      } catch (e) {
+        post({ type: 'summary', runId: r.id, requestId: msg.requestId, summary: null, error: String(e) });
+      }
+      break;
+    }
+  }
+}
+
+self.onmessage = (ev: MessageEvent<ToWorker>) => {
+  if (core) handle(ev.data);
+  else pending.push(ev.data);
+};
+
+const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
+createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
+  .then((m) => {
+    core = new BlCore(m);
+    let specs: unknown = [];
+    try { specs = core.describe(); } catch (e) { post({ type: 'fatal', error: `bl_describe: ${String(e)}` }); }
+    post({ type: 'ready', specs });
+    for (const msg of pending.splice(0)) handle(msg);
+  })
+  .catch((e: unknown) => post({ type: 'fatal', error: `could not load the simulator: ${String(e)}` }));
