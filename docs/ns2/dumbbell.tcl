@@ -154,32 +154,52 @@ for {set i 0} {$i < $n} {incr i} {
   $ns at [expr {$opt(start) + [$startVar value]}] "$ftp($i) start"
 }
 
-# Counters at measureFrom, subtracted at the end.
+# ns-2's byte counters are 32-bit ints that wrap after 2 GB (1 Gb/s for 17 s), so the
+# counts over [measureFrom, duration] are summed from wrap-aware deltas taken each second.
+proc delta {cur last} {
+  set d [expr {$cur - $last}]
+  if {$d < 0} { set d [expr {$d + 4294967296}] }
+  return $d
+}
+proc sample {} {
+  global n sink qmon last acc
+  for {set i 0} {$i < $n} {incr i} {
+    set cur [$sink($i) set bytes_]
+    set acc($i) [expr {$acc($i) + [delta $cur $last($i)]}]
+    set last($i) $cur
+  }
+  set cur [$qmon set bdepartures_]
+  set acc(q) [expr {$acc(q) + [delta $cur $last(q)]}]
+  set last(q) $cur
+}
 proc mark {} {
-  global n sink qmon base0 qbase
-  for {set i 0} {$i < $n} {incr i} { set base0($i) [$sink($i) set bytes_] }
-  set qbase(bytes) [$qmon set bdepartures_]
+  global ns opt n sink qmon last acc qbase
+  for {set i 0} {$i < $n} {incr i} { set last($i) [$sink($i) set bytes_]; set acc($i) 0 }
+  set last(q) [$qmon set bdepartures_]; set acc(q) 0
   set qbase(drops) [$qmon set pdrops_]
   set qbase(sum) [[$qmon get-pkts-integrator] set sum_]
+  for {set t [expr {$opt(measureFrom) + 1}]} {$t < $opt(duration)} {set t [expr {$t + 1}]} {
+    $ns at $t "sample"
+  }
 }
 
 proc finish {} {
-  global ns opt n sink qmon base0 qbase srcDelay dstDelay
+  global ns opt n qmon acc qbase srcDelay dstDelay
+  sample
   set T [expr {double($opt(duration)) - $opt(measureFrom)}]
   set sum 0.0; set sumsq 0.0; set flows {}
   for {set i 0} {$i < $n} {incr i} {
-    set bytes [expr {[$sink($i) set bytes_] - $base0($i)}]
-    set thr [expr {$bytes * 8.0 / $T}]
+    set thr [expr {$acc($i) * 8.0 / $T}]
     set sum [expr {$sum + $thr}]
     set sumsq [expr {$sumsq + $thr * $thr}]
     lappend flows [format {{"id":%d,"bytes":%s,"throughputBps":%.1f,"rttProp":%.6f}} \
-        $i $bytes $thr [expr {2.0 * ($srcDelay($i) + $dstDelay($i) + $opt(delay))}]]
+        $i $acc($i) $thr [expr {2.0 * ($srcDelay($i) + $dstDelay($i) + $opt(delay))}]]
   }
   set jain [expr {$sumsq > 0 ? $sum * $sum / ($n * $sumsq) : 0}]
   # The integrator is only brought up to date by queue events; close it at `now`.
   set qi [$qmon get-pkts-integrator]
   $qi newpoint [$ns now] [$qmon set pkts_]
-  set util [expr {([$qmon set bdepartures_] - $qbase(bytes)) * 8.0 / ($opt(rate) * $T)}]
+  set util [expr {$acc(q) * 8.0 / ($opt(rate) * $T)}]
   set meanq [expr {([$qi set sum_] - $qbase(sum)) / $T}]
   puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"aggregateBps":%.1f}} \
       [join $flows ","] $jain $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] $sum]

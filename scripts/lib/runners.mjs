@@ -1,0 +1,146 @@
+// Runs one scenario (docs/scenario.md) with the native CLI or with ns-2, measuring wall time
+// and peak memory of the child process. Shared by the benchmark (scripts/bench.mjs) and the
+// validation runners (scripts/validate-*.mjs).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const blsim = path.join(root, 'build/native/blsim');
+export const ns2Script = path.join(root, 'docs/ns2/dumbbell.tcl');
+export const ns2Binary = '/usr/bin/ns';
+const gnuTime = '/usr/bin/time';
+
+/** Jain's fairness index of an array of non-negative numbers. */
+export function jain(xs) {
+  const s = xs.reduce((a, x) => a + x, 0);
+  const q = xs.reduce((a, x) => a + x * x, 0);
+  return q > 0 ? (s * s) / (xs.length * q) : 0;
+}
+
+/**
+ * Runs cmd with args; resolves { stdout, stderr, wallSeconds, peakRssKB } or rejects with
+ * the child's stderr. Peak memory is the child's maximum resident set: from GNU time when
+ * /usr/bin/time exists, else sampled from /proc/PID/status (VmHWM) every 20 ms.
+ */
+export function measureProcess(cmd, args, { cwd = root } = {}) {
+  const useTime = fs.existsSync(gnuTime);
+  const argv = useTime ? ['-f', 'BLTIME %M', cmd, ...args] : args;
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(useTime ? gnuTime : cmd, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let hwm = 0;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const poll = useTime ? null : setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (m) hwm = Math.max(hwm, Number(m[1]));
+      } catch { /* exited */ }
+    }, 20);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+      if (poll) clearInterval(poll);
+      if (useTime) {
+        const m = /BLTIME (\d+)\s*$/.exec(stderr);
+        if (m) { hwm = Number(m[1]); stderr = stderr.slice(0, m.index); }
+      }
+      if (code !== 0) {
+        reject(new Error(`${path.basename(cmd)} ${args.join(' ')} exited ${code}:\n${stderr}`));
+        return;
+      }
+      resolve({ stdout, stderr, wallSeconds, peakRssKB: hwm });
+    });
+  });
+}
+
+/** Writes a scenario object to a temporary file and returns its path. */
+export function scenarioFile(scenario) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-scn-'));
+  const file = path.join(dir, 'scenario.json');
+  fs.writeFileSync(file, JSON.stringify(scenario));
+  return file;
+}
+
+/** Native CLI run: { summary, wallSeconds, peakRssKB }. Needs `npm run build:native`. */
+export async function runNative(scenario, extraArgs = []) {
+  if (!fs.existsSync(blsim)) throw new Error(`${blsim} is missing: run \`npm run build:native\``);
+  const file = scenarioFile(scenario);
+  try {
+    const r = await measureProcess(blsim, ['--scenario', file, ...extraArgs]);
+    return { summary: JSON.parse(r.stdout), wallSeconds: r.wallSeconds, peakRssKB: r.peakRssKB };
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+const need = (v, what) => {
+  if (v === undefined || v === null) {
+    throw new Error(`ns-2 mapping: the scenario must set ${what} explicitly (defaults may differ)`);
+  }
+  return v;
+};
+
+/**
+ * The docs/ns2/dumbbell.tcl arguments for a dumbbell scenario, so ns-2 runs the same
+ * topology. Every mapped key must be set in the scenario. Packet sizes: our `packetSize`
+ * is bytes on the wire; ns-2 adds a 40-byte TCP/IP header to packetSize_, so it gets
+ * packetSize - 40 and both put the same bytes on the wire.
+ */
+export function ns2Args(s) {
+  const t = need(s.topology, 'topology');
+  if (t.kind !== 'dumbbell') throw new Error(`ns-2 mapping: only dumbbell topologies, not ${t.kind}`);
+  const q = need(s.queue, 'queue');
+  const f = need(s.flows, 'flows');
+  if (s.flowOverrides?.length || s.traffic?.length) {
+    throw new Error('ns-2 mapping: flowOverrides and traffic are not mapped');
+  }
+  const tcp = { newreno: 'Newreno', reno: 'Reno' }[need(f.tcp, 'flows.tcp')];
+  if (!tcp) throw new Error(`ns-2 mapping: tcp ${f.tcp} is not mapped`);
+  const a = {
+    flows: need(f.count, 'flows.count'),
+    rate: need(t.bottleneckRate, 'topology.bottleneckRate'),
+    delay: need(t.bottleneckDelay, 'topology.bottleneckDelay'),
+    accessRate: need(t.accessRate, 'topology.accessRate'),
+    accessDelayMin: need(t.accessDelayMin, 'topology.accessDelayMin'),
+    accessDelayMax: need(t.accessDelayMax, 'topology.accessDelayMax'),
+    accessBuffer: need(t.accessBuffer, 'topology.accessBuffer'),
+    buffer: need(q.buffer, 'queue.buffer'),
+    duration: need(s.duration, 'duration'),
+    measureFrom: s.measureFrom ?? 0,
+    seed: s.seed ?? 1,
+    packetSize: need(s.packetSize, 'packetSize') - 40,
+    tcp,
+    start: f.start ?? 0,
+    startSpread: need(f.startSpread, 'flows.startSpread'),
+    delack: f.delayedAck ? 1 : 0,
+  };
+  if (f.rwnd !== undefined) a.window = f.rwnd;
+  if (f.minRto !== undefined) a.minRto = f.minRto;
+  if (q.kind === 'red') {
+    Object.assign(a, { queue: 'RED', minTh: need(q.minTh, 'queue.minTh'),
+      maxTh: need(q.maxTh, 'queue.maxTh'), maxP: need(q.maxP, 'queue.maxP'),
+      wq: need(q.weight, 'queue.weight'), gentle: q.gentle ? 1 : 0 });
+  } else if (q.kind !== 'droptail') {
+    throw new Error(`ns-2 mapping: queue ${q.kind} is not mapped`);
+  }
+  const loss = s.exoLoss ?? { kind: 'none' };
+  if (loss.kind === 'bernoulli') a.loss = loss.rate;
+  else if (loss.kind === 'schedule') a.lossSchedule = loss.steps.map(([t0, r]) => `${t0}:${r}`).join(',');
+  else if (loss.kind !== 'none') throw new Error(`ns-2 mapping: exoLoss ${loss.kind} is not mapped`);
+  return Object.entries(a).flatMap(([k, v]) => [`-${k}`, String(v)]);
+}
+
+export const haveNs2 = () => fs.existsSync(ns2Binary);
+
+/** ns-2 run of the same scenario: { result, wallSeconds, peakRssKB }. */
+export async function runNs2(scenario) {
+  const r = await measureProcess(ns2Binary, [ns2Script, ...ns2Args(scenario)]);
+  const line = r.stdout.trim().split('\n').pop();
+  return { result: JSON.parse(line), wallSeconds: r.wallSeconds, peakRssKB: r.peakRssKB };
+}
