@@ -1,0 +1,190 @@
+// The page side of the simulation: owns the worker, the run id and the chart store. React
+// reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
+// to the chart store only.
+import type { ParamChange, ParamSpec, Scenario, Summary } from '../core/types';
+import { normalizeSpecs } from '../core/specs';
+import { ChartStore } from '../store/chartStore';
+import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
+import type { LiveChange } from '../url/scenarioUrl';
+import type { FromWorker, RunStatus, ToWorker } from '../worker/protocol';
+
+export interface SimSnapshot {
+  ready: boolean;
+  specs: ParamSpec[];
+  runId: number;
+  status: RunStatus;
+  /** The scenario as the core accepted it (after removing refused fields). */
+  scenario: Scenario | null;
+  columns: string[];
+  flowCount: number;
+  duration: number;
+  error: string | null;
+  /** Fields the core refused when the run was created, with its reasons. */
+  repaired: string[];
+}
+
+type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) => void };
+
+export class SimController {
+  readonly store = new ChartStore();
+  private worker: Worker;
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [] };
+  private listeners = new Set<() => void>();
+  private nextRequest = 1;
+  private waiting = new Map<number, Waiter>();
+  private liveValues = new Map<string, number>();
+  private speed = 1;
+  private lastCreate: { scenario: Scenario; live: LiveChange[]; autoplay: boolean } | null = null;
+  private readyWaiters: (() => void)[] = [];
+  /** Called when a change made through setParam was applied (the app adds it to the URL). */
+  onLiveApplied: ((c: LiveChange) => void) | null = null;
+
+  constructor() {
+    this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (ev: MessageEvent<FromWorker>) => this.receive(ev.data);
+    this.worker.onerror = (ev) => this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+  }
+
+  subscribe = (f: () => void): (() => void) => {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  };
+  getSnapshot = (): SimSnapshot => this.snap;
+
+  private update(p: Partial<SimSnapshot>): void {
+    this.snap = { ...this.snap, ...p };
+    for (const f of this.listeners) f();
+  }
+
+  private send(msg: ToWorker): void { this.worker.postMessage(msg); }
+
+  whenReady(): Promise<void> {
+    return this.snap.ready ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
+  }
+
+  /** Starts a new run of `scenario`, replaying `live` changes at their times. */
+  start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
+    const runId = this.snap.runId + 1;
+    this.lastCreate = { scenario, live, autoplay };
+    for (const [id, w] of this.waiting) if (w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
+    this.update({ runId, status: 'idle', error: null, repaired: [] });
+    this.send({ type: 'create', runId, scenario, live });
+    if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
+    return runId;
+  }
+
+  reset(): void {
+    if (this.lastCreate) this.start(this.lastCreate.scenario, this.lastCreate.live, this.snap.status === 'playing');
+  }
+
+  play(): void { this.send({ type: 'play', runId: this.snap.runId, speed: this.speed }); }
+  pause(): void { this.send({ type: 'pause', runId: this.snap.runId }); }
+  step(): void {
+    const sp = this.snap.scenario?.samplePeriod;
+    this.send({ type: 'step', runId: this.snap.runId, seconds: typeof sp === 'number' ? sp : 0.1 });
+  }
+  setSpeed(speed: number): void {
+    this.speed = speed;
+    this.send({ type: 'speed', runId: this.snap.runId, speed });
+  }
+
+  /** Resolves when the chart store holds data up to simulated time t (or the run ended). */
+  waitFor(t: number): Promise<number> {
+    const runId = this.snap.runId;
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.snap.runId !== runId) { off(); offS(); reject(new Error('run was replaced')); return; }
+        const done = this.snap.status === 'finished' || this.snap.status === 'error';
+        if (this.store.now >= t - 1e-9 || done) { off(); offS(); resolve(this.store.now); }
+      };
+      const off = this.store.subscribe(check);
+      const offS = this.subscribe(check);
+      check();
+    });
+  }
+
+  /** Runs as fast as possible to simulated time t, pauses there, resolves with the time reached. */
+  runUntil(t: number): Promise<number> {
+    this.send({ type: 'runUntil', runId: this.snap.runId, t });
+    return this.waitFor(Math.min(t, this.snap.duration || t));
+  }
+
+  private request<T>(make: (requestId: number) => ToWorker): Promise<T> {
+    const requestId = this.nextRequest++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(requestId, { runId: this.snap.runId, resolve: resolve as (v: never) => void, reject });
+      this.send(make(requestId));
+    });
+  }
+
+  summary(): Promise<Summary> {
+    return this.request<Summary>((requestId) => ({ type: 'summary', runId: this.snap.runId, requestId }));
+  }
+
+  /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
+  setParam(entity: string, key: string, value: number): Promise<number> {
+    return this.request<number>((requestId) => ({ type: 'setParam', runId: this.snap.runId, entity, key, value, requestId }));
+  }
+
+  /** The current value of a live parameter (as last applied, or as in the scenario). */
+  liveValue(entity: string, key: string): number {
+    const v = this.liveValues.get(`${entity}/${key}`);
+    if (v !== undefined) return v;
+    return this.snap.scenario ? initialLiveValue(this.snap.specs, this.snap.scenario, entity, key, this.store.now) : Number.NaN;
+  }
+
+  private settle(requestId: number, ok: boolean, value: unknown, error?: string): void {
+    const w = this.waiting.get(requestId);
+    if (!w) return;
+    this.waiting.delete(requestId);
+    if (ok) w.resolve(value as never);
+    else w.reject(new Error(error ?? 'failed'));
+  }
+
+  private receive(msg: FromWorker): void {
+    if (msg.type === 'ready') {
+      this.update({ ready: true, specs: normalizeSpecs(msg.specs) });
+      for (const r of this.readyWaiters.splice(0)) r();
+      return;
+    }
+    if (msg.type === 'fatal') { this.update({ error: msg.error, status: 'error' }); return; }
+    if (msg.runId !== this.snap.runId) return; // output of a run that was reset
+    switch (msg.type) {
+      case 'created': {
+        const sp = typeof msg.scenario.samplePeriod === 'number' ? msg.scenario.samplePeriod : 0.1;
+        const dur = Number.isFinite(msg.duration) ? msg.duration : 600;
+        this.liveValues.clear();
+        this.store.reset(msg.columns, dur / sp);
+        for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN });
+        this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired });
+        break;
+      }
+      case 'createFailed':
+        this.update({ status: 'error', error: msg.error });
+        break;
+      case 'block':
+        this.store.append(msg.buffer, msg.now);
+        break;
+      case 'status':
+        this.store.setNow(msg.now);
+        this.update({ status: msg.status, error: msg.error ?? (msg.status === 'error' ? 'simulation error' : this.snap.error) });
+        break;
+      case 'param': {
+        if (!msg.error && this.snap.scenario) {
+          const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
+          const before = this.liveValue(msg.entity, msg.key);
+          this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
+          if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
+          const mark: ParamChange = { t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) };
+          this.store.addMark(mark);
+          if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
+        }
+        this.settle(msg.requestId, !msg.error, msg.t, msg.error);
+        break;
+      }
+      case 'summary':
+        this.settle(msg.requestId, msg.summary !== null, msg.summary, msg.error);
+        break;
+    }
+  }
+}
