@@ -19,7 +19,7 @@ class EventHandler {
 class Scheduler {
  public:
   void at(SimTime t, EventHandler* h, uint32_t kind, uint64_t arg = 0) {
-    heap_.push_back(Entry{t, seq_++, h, kind, arg});
+    heap_.push_back(Entry{t, seq_++, h, arg, kind});
     siftUp(heap_.size() - 1);
   }
   void after(SimTime dt, EventHandler* h, uint32_t kind, uint64_t arg = 0) { at(now_ + dt, h, kind, arg); }

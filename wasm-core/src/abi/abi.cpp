@@ -1,0 +1,122 @@
+// The C ABI (include/bl/abi.h): handles map to Instances; errors are kept per thread and
+// never abort. This file is the only boundary the browser worker, CLI and tests cross.
+#include "bl/abi.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "sim/instance.h"
+#include "sim/scenario.h"
+
+namespace {
+
+struct Registry {
+  std::map<int32_t, std::unique_ptr<bl::Instance>> instances;
+  int32_t next = 1;
+  std::string error;
+  std::string text;      // returned strings of handle-less calls
+  std::map<int32_t, std::string> texts;  // returned strings per handle
+};
+
+Registry& reg() {
+  thread_local Registry r;
+  return r;
+}
+
+bl::Instance* get(int32_t h) {
+  auto it = reg().instances.find(h);
+  if (it == reg().instances.end()) {
+    reg().error = "no simulation with handle " + std::to_string(h) + " (destroyed, or never created)";
+    return nullptr;
+  }
+  return it->second.get();
+}
+
+const char* keep(int32_t h, std::string s) {
+  std::string& slot = reg().texts[h];
+  slot = std::move(s);
+  return slot.c_str();
+}
+
+}  // namespace
+
+extern "C" {
+
+int32_t bl_create(const char* scenario_json) {
+  if (!scenario_json) { reg().error = "bl_create: scenario is null"; return 0; }
+  std::string err;
+  auto in = bl::Instance::create(scenario_json, err);
+  if (!in) { reg().error = err; return 0; }
+  const int32_t h = reg().next++;
+  reg().instances[h] = std::move(in);
+  reg().error.clear();
+  return h;
+}
+
+int32_t bl_run_until(int32_t handle, double until_seconds, uint32_t max_events) {
+  bl::Instance* in = get(handle);
+  if (!in) return BL_RUN_ERROR;
+  if (until_seconds != until_seconds) { reg().error = "bl_run_until: until is NaN"; return BL_RUN_ERROR; }
+  return in->runUntil(until_seconds, max_events);
+}
+
+double bl_now(int32_t handle) {
+  bl::Instance* in = get(handle);
+  return in ? bl::toSeconds(in->sim().now()) : -1;
+}
+
+double bl_events(int32_t handle) {
+  bl::Instance* in = get(handle);
+  return in ? static_cast<double>(in->sim().sched().processed()) : -1;
+}
+
+int32_t bl_set_param(int32_t handle, const char* entity, const char* key, double value) {
+  bl::Instance* in = get(handle);
+  if (!in) return -1;
+  if (!entity || !key) { reg().error = "bl_set_param: entity and key are required"; return -1; }
+  std::string err;
+  if (!in->setParam(entity, key, value, err)) { reg().error = err; return -1; }
+  return 0;
+}
+
+const char* bl_columns(int32_t handle) {
+  bl::Instance* in = get(handle);
+  if (!in) return "[]";
+  bl::Json a = bl::Json::array();
+  for (const auto& c : in->tracer().columns()) a.push(bl::Json::string(c));
+  return keep(-handle, a.dump());
+}
+
+uint32_t bl_drain(int32_t handle) {
+  bl::Instance* in = get(handle);
+  if (!in) return 0;
+  return static_cast<uint32_t>(in->tracer().drain().size());
+}
+
+const uint8_t* bl_drain_ptr(int32_t handle) {
+  bl::Instance* in = get(handle);
+  if (!in) return nullptr;
+  return in->tracer().drainedBlock().data();
+}
+
+const char* bl_summary(int32_t handle) {
+  bl::Instance* in = get(handle);
+  if (!in) return "{}";
+  return keep(handle, in->summary().dump());
+}
+
+const char* bl_describe(void) {
+  reg().text = bl::describeAll().dump();
+  return reg().text.c_str();
+}
+
+const char* bl_last_error(void) { return reg().error.c_str(); }
+
+void bl_destroy(int32_t handle) {
+  reg().instances.erase(handle);
+  reg().texts.erase(handle);
+  reg().texts.erase(-handle);
+}
+
+}  // extern "C"

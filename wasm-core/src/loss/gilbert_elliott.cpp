@@ -1,0 +1,47 @@
+// Gilbert-Elliott bursty loss: a two-state Markov chain stepped once per packet. In the good
+// state packets are lost with lossGood, in the bad state with lossBad. The long-run loss rate
+// is (pBG lossGood + pGB lossBad) / (pGB + pBG), pGB = P(good -> bad), pBG = P(bad -> good).
+#include "net/loss_model.h"
+
+namespace bl {
+
+namespace {
+
+const SpecList kSpecs = {
+    {"pGoodToBad", "P(good to bad)", "", ParamType::Number, 0.01, 0, 1, "Per-packet chance of entering the bad state."},
+    {"pBadToGood", "P(bad to good)", "", ParamType::Number, 0.3, 0, 1, "Per-packet chance of leaving the bad state."},
+    {"lossGood", "Loss in good state", "", ParamType::Number, 0, 0, 1, "Loss probability in the good state."},
+    {"lossBad", "Loss in bad state", "", ParamType::Number, 0.5, 0, 1, "Loss probability in the bad state."},
+};
+
+class GilbertElliott final : public LossModel {
+ public:
+  GilbertElliott(const ParamValues& v, Rng rng)
+      : pGB_(v.num("pGoodToBad")), pBG_(v.num("pBadToGood")), lossG_(v.num("lossGood")), lossB_(v.num("lossBad")),
+        rng_(rng) {}
+  bool lose(SimTime) override {
+    bad_ = bad_ ? !(rng_.uniform() < pBG_) : rng_.uniform() < pGB_;
+    const double p = bad_ ? lossB_ : lossG_;
+    return p > 0 && rng_.uniform() < p;
+  }
+  double rate(SimTime) const override {
+    const double s = pGB_ + pBG_;
+    return s > 0 ? (pBG_ * lossG_ + pGB_ * lossB_) / s : lossG_;
+  }
+
+ private:
+  double pGB_, pBG_, lossG_, lossB_;
+  bool bad_ = false;
+  Rng rng_;
+};
+
+}  // namespace
+
+LossKind gilbertKind() {
+  return {"gilbert", "Bursty loss: a good and a bad state with their own loss rates (Gilbert-Elliott).", &kSpecs,
+          [](const ParamValues& v, Rng rng, const std::string&, std::string&) {
+            return std::make_unique<GilbertElliott>(v, rng);
+          }};
+}
+
+}  // namespace bl

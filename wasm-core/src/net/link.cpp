@@ -1,0 +1,88 @@
+#include "net/link.h"
+
+#include "sim/simulation.h"
+
+namespace bl {
+
+namespace {
+enum : uint32_t { kArrive = 1, kQueueUpdate = 2 };
+}
+
+Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q)
+    : sim_(sim), index_(index), name_(std::move(name)), rate_(rateBps), delay_(delay), queue_(std::move(q)) {
+  ring_.resize(64);
+  scheduleUpdate();
+}
+
+Link::~Link() = default;
+
+void Link::scheduleUpdate() {
+  if (SimTime p = queue_->updatePeriod(); p > 0) sim_.sched().after(p, this, kQueueUpdate);
+}
+
+void Link::popStarted(SimTime now) {
+  while (count_ > 0 && ring_[head_] <= now) {
+    head_ = (head_ + 1) & (ring_.size() - 1);
+    --count_;
+  }
+}
+
+uint32_t Link::queueLength() {
+  popStarted(sim_.now());
+  return static_cast<uint32_t>(count_);
+}
+
+void Link::receive(Packet* p) {
+  const SimTime now = sim_.now();
+  popStarted(now);
+  QueueState q;
+  q.packets = static_cast<uint32_t>(count_);
+  q.idle = count_ == 0 && busyUntil_ <= now;
+  q.idleSince = busyUntil_;
+  q.now = now;
+  DropReason why = queue_->onArrival(*p, q);
+  if (why != DropReason::None) {
+    ++queue_->drops[static_cast<int>(why)];
+    sim_.drop(p, why, index_);
+    return;
+  }
+  const SimTime start = busyUntil_ > now ? busyUntil_ : now;
+  const SimTime tx = txTime(p->size, rate_);
+  busyUntil_ = start + tx;
+  cumBusy_ += tx;
+  ++admitted_;
+  if (start > now) {
+    if (count_ == ring_.size()) {  // grow the ring, keeping order
+      std::vector<SimTime> bigger(ring_.size() * 2);
+      for (size_t i = 0; i < count_; ++i) bigger[i] = ring_[(head_ + i) & (ring_.size() - 1)];
+      ring_.swap(bigger);
+      head_ = 0;
+    }
+    ring_[(head_ + count_) & (ring_.size() - 1)] = start;
+    ++count_;
+    waitIntegral_ += static_cast<double>(start - now);
+  }
+  p->enqueuedAt = now;
+  if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {
+    sim_.drop(p, DropReason::Exogenous, index_);
+    return;
+  }
+  sim_.sched().at(busyUntil_ + delay_, this, kArrive, reinterpret_cast<uint64_t>(p));
+}
+
+void Link::onEvent(uint32_t kind, uint64_t arg) {
+  if (kind == kArrive) {
+    sim_.forward(reinterpret_cast<Packet*>(arg));
+  } else if (kind == kQueueUpdate) {
+    popStarted(sim_.now());
+    QueueState q;
+    q.packets = static_cast<uint32_t>(count_);
+    q.idle = count_ == 0 && busyUntil_ <= sim_.now();
+    q.idleSince = busyUntil_;
+    q.now = sim_.now();
+    queue_->update(q);
+    scheduleUpdate();
+  }
+}
+
+}  // namespace bl

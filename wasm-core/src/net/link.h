@@ -1,0 +1,70 @@
+// A one-way link: a queue discipline in front of a serialiser of `rate` bit/s, then
+// `delay` of propagation, with an optional exogenous loss model on the wire.
+//
+// Fast path (every discipline so far is FIFO and decides at arrival): a packet's departure
+// is computed when it is admitted, so it costs one event per hop (its arrival at the far
+// end) and an idle link costs nothing. The queue length at any time is the number of admitted
+// packets whose transmission has not started yet, kept as a ring of start times; utilisation
+// is exact from the running busy time.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/packet.h"
+#include "core/scheduler.h"
+#include "net/loss_model.h"
+#include "net/queue_disc.h"
+
+namespace bl {
+
+class Simulation;
+
+class Link : public PacketSink, public EventHandler {
+ public:
+  Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q);
+  ~Link() override;
+
+  void receive(Packet* p) override;
+  void onEvent(uint32_t kind, uint64_t arg) override;
+
+  const std::string& name() const { return name_; }
+  int index() const { return index_; }
+  double rate() const { return rate_; }
+  SimTime delay() const { return delay_; }
+  QueueDisc& queue() { return *queue_; }
+  const QueueDisc& queue() const { return *queue_; }
+  LossModel* loss() { return loss_.get(); }
+  void setLoss(std::unique_ptr<LossModel> m) { loss_ = std::move(m); }
+  void setRate(double bps) { rate_ = bps; }
+
+  // Packets waiting at `now` (drops stale entries; call with the current time).
+  uint32_t queueLength();
+  // Total time the serialiser was busy in [0, t], t <= now + in-flight work.
+  SimTime busyUpTo(SimTime t) const { return cumBusy_ - (busyUntil_ > t ? busyUntil_ - t : 0); }
+  // Integral of the queue length over time, in packet-nanoseconds, attributed at admission.
+  double waitIntegral() const { return waitIntegral_; }
+  uint64_t admitted() const { return admitted_; }
+
+ private:
+  void popStarted(SimTime now);
+  void scheduleUpdate();
+
+  Simulation& sim_;
+  int index_;
+  std::string name_;
+  double rate_;
+  SimTime delay_;
+  std::unique_ptr<QueueDisc> queue_;
+  std::unique_ptr<LossModel> loss_;
+
+  // Start times of admitted packets not yet on the wire: a ring buffer (nondecreasing).
+  std::vector<SimTime> ring_;
+  size_t head_ = 0, count_ = 0;
+  SimTime busyUntil_ = 0;
+  SimTime cumBusy_ = 0;
+  double waitIntegral_ = 0;
+  uint64_t admitted_ = 0;
+};
+
+}  // namespace bl

@@ -1,0 +1,36 @@
+// Exogenous loss: packets lost on a link for reasons that have nothing to do with its queue
+// (a noisy wireless hop, congestion on an underlay link). Counted apart from congestion drops.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/params.h"
+#include "core/rng.h"
+#include "core/time.h"
+
+namespace bl {
+
+class LossModel {
+ public:
+  virtual ~LossModel() = default;
+  // Whether the packet sent at `now` is lost. Called once per packet on the wire.
+  virtual bool lose(SimTime now) = 0;
+  // The long-run loss rate at `now` (for display).
+  virtual double rate(SimTime now) const = 0;
+};
+
+struct LossKind {
+  const char* name;
+  const char* help;
+  const SpecList* specs;
+  // Returns nullptr and sets err if the values are inconsistent.
+  std::function<std::unique_ptr<LossModel>(const ParamValues&, Rng, const std::string& path, std::string& err)> make;
+};
+
+const std::vector<LossKind>& lossKinds();
+const LossKind* findLossKind(const std::string& name);
+std::unique_ptr<LossModel> makeBernoulli(double rate, Rng rng);
+
+}  // namespace bl

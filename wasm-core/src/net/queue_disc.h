@@ -1,0 +1,77 @@
+// A queue discipline decides, for each arriving packet, whether it joins the link's FIFO or
+// is dropped (and why); it may keep an average and run a periodic update. The base class owns
+// the drop statistics and the generic live-parameter check against the specs.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/packet.h"
+#include "core/params.h"
+#include "core/time.h"
+
+namespace bl {
+
+class Simulation;
+
+// What the link tells its discipline at a packet arrival.
+struct QueueState {
+  uint32_t packets = 0;   // packets waiting (the one being serialised is not counted)
+  bool idle = false;      // link idle and nothing waiting
+  SimTime idleSince = 0;  // when it went idle (valid if idle)
+  SimTime now = 0;
+};
+
+// What a discipline knows of its link when it is built.
+struct LinkInfo {
+  double rateBps = 0;
+  uint32_t packetSize = 1000;
+  std::string name;
+};
+
+class QueueDisc {
+ public:
+  virtual ~QueueDisc() = default;
+  virtual const char* kind() const = 0;
+  virtual const SpecList& specs() const = 0;
+
+  // Decide on an arriving packet; DropReason::None admits it.
+  virtual DropReason onArrival(const Packet& p, const QueueState& q) = 0;
+  // The discipline's smoothed queue length, or NaN if it keeps none.
+  virtual double average() const { return NAN; }
+  // Buffer size in packets.
+  virtual uint32_t buffer() const = 0;
+  // Periodic control (PI, REM, XQM): 0 = none.
+  virtual SimTime updatePeriod() const { return 0; }
+  virtual void update(const QueueState& /*q*/) {}
+
+  // Live change, checked against the spec (must be `live`), then applied.
+  bool setParam(const std::string& key, double v, std::string& err);
+  // Current value of a parameter (for the summary and the UI), NaN if unknown.
+  virtual double param(const std::string& key) const = 0;
+
+  uint64_t drops[kDropReasons] = {};
+
+ protected:
+  // Cross-parameter rules (e.g. RED's minTh < maxTh), checked before `apply`.
+  virtual bool consistent(const std::string& /*key*/, double /*v*/, std::string& /*err*/) const { return true; }
+  virtual void apply(const std::string& key, double v) = 0;
+};
+
+// A queue kind: its specs and how to build one from validated values.
+struct QueueKind {
+  const char* name;
+  const char* help;
+  const SpecList* specs;
+  // Returns nullptr and sets err (naming the field) when the values are inconsistent.
+  std::function<std::unique_ptr<QueueDisc>(const ParamValues&, const LinkInfo&, Simulation&, std::string& err)> make;
+};
+
+// Every queue kind the core knows (queues/registry.cpp).
+const std::vector<QueueKind>& queueKinds();
+const QueueKind* findQueueKind(const std::string& name);
+
+}  // namespace bl

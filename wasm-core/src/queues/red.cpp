@@ -1,0 +1,128 @@
+// RED (Floyd and Jacobson, "Random Early Detection Gateways for Congestion Avoidance", 1993).
+// The average queue length is an EWMA updated at every arrival, decayed over idle periods as
+// if (idle time / mean packet time) packets had arrived to an empty queue. Between minTh and
+// maxTh a packet is dropped with pa = pb / (1 - count * pb), pb = maxP (avg - minTh) /
+// (maxTh - minTh), which spaces drops roughly uniformly. Above maxTh every arrival is dropped,
+// unless gentle mode ramps pb from maxP to 1 between maxTh and 2 maxTh.
+#include "queues/red.h"
+
+#include <cmath>
+
+#include "sim/simulation.h"
+
+namespace bl {
+
+void RedCore::updateAverage(const QueueState& q) {
+  if (q.idle) {
+    const double m = static_cast<double>(q.now - q.idleSince) / static_cast<double>(meanPacketTime);
+    avg *= std::pow(1.0 - weight, m > 0 ? m : 0);
+  } else {
+    avg = (1.0 - weight) * avg + weight * q.packets;
+  }
+}
+
+double RedCore::baseProbability() const {
+  if (avg < minTh) return 0;
+  if (avg < maxTh) return maxP * (avg - minTh) / (maxTh - minTh);
+  if (gentle && avg < 2 * maxTh) return maxP + (1 - maxP) * (avg - maxTh) / maxTh;
+  return 1;
+}
+
+bool RedCore::earlyDrop(Rng& rng) {
+  if (avg < minTh) { count = -1; return false; }
+  const double pb = baseProbability();
+  if (pb >= 1) { count = 0; return true; }
+  ++count;
+  const double denom = 1.0 - static_cast<double>(count) * pb;
+  const double pa = denom <= 0 ? 1.0 : pb / denom;
+  if (rng.uniform() < pa) { count = 0; return true; }
+  return false;
+}
+
+namespace {
+
+const SpecList kSpecs = {
+    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
+    {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
+     "Below this average queue, nothing is dropped early.", true},
+    {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
+     "At this average queue the drop probability reaches maxP.", true},
+    {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "Early-drop probability at maxTh.", true},
+    {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
+     "EWMA weight of each arrival's queue sample in the average.", true},
+    {"gentle", "Gentle", "", ParamType::Bool, 0, 0, 1,
+     "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping.", true},
+};
+
+class Red final : public QueueDisc {
+ public:
+  Red(const ParamValues& v, const LinkInfo& link, Simulation& sim)
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))), rng_(sim.stream("red." + link.name)) {
+    core_.minTh = v.num("minTh");
+    core_.maxTh = v.num("maxTh");
+    core_.maxP = v.num("maxP");
+    core_.weight = v.num("weight");
+    core_.gentle = v.flag("gentle");
+    core_.meanPacketTime = txTime(link.packetSize, link.rateBps);
+    if (core_.meanPacketTime < 1) core_.meanPacketTime = 1;
+  }
+  const char* kind() const override { return "red"; }
+  const SpecList& specs() const override { return kSpecs; }
+
+  DropReason onArrival(const Packet&, const QueueState& q) override {
+    core_.updateAverage(q);
+    if (core_.earlyDrop(rng_)) return DropReason::Early;
+    if (q.packets >= buffer_) return DropReason::Overflow;
+    return DropReason::None;
+  }
+  double average() const override { return core_.avg; }
+  uint32_t buffer() const override { return buffer_; }
+  double param(const std::string& k) const override {
+    if (k == "buffer") return buffer_;
+    if (k == "minTh") return core_.minTh;
+    if (k == "maxTh") return core_.maxTh;
+    if (k == "maxP") return core_.maxP;
+    if (k == "weight") return core_.weight;
+    if (k == "gentle") return core_.gentle;
+    return NAN;
+  }
+  const RedCore& core() const { return core_; }
+
+ protected:
+  bool consistent(const std::string& k, double v, std::string& err) const override {
+    const double lo = k == "minTh" ? v : core_.minTh, hi = k == "maxTh" ? v : core_.maxTh;
+    if (lo >= hi) {
+      err = "red." + k + ": minTh (" + jsonNumber(lo) + ") must be below maxTh (" + jsonNumber(hi) + ")";
+      return false;
+    }
+    return true;
+  }
+  void apply(const std::string& k, double v) override {
+    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
+    else if (k == "minTh") core_.minTh = v;
+    else if (k == "maxTh") core_.maxTh = v;
+    else if (k == "maxP") core_.maxP = v;
+    else if (k == "weight") core_.weight = v;
+    else if (k == "gentle") core_.gentle = v != 0;
+  }
+
+ private:
+  uint32_t buffer_;
+  RedCore core_;
+  Rng rng_;
+};
+
+}  // namespace
+
+QueueKind redKind() {
+  return {"red", "Random Early Detection: drops early with a probability that grows with the average queue.",
+          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
+            if (v.num("minTh") >= v.num("maxTh")) {
+              err = "minTh (" + jsonNumber(v.num("minTh")) + ") must be below maxTh (" + jsonNumber(v.num("maxTh")) + ")";
+              return nullptr;
+            }
+            return std::make_unique<Red>(v, l, s);
+          }};
+}
+
+}  // namespace bl

@@ -1,0 +1,27 @@
+#pragma once
+#include "net/queue_disc.h"
+#include "core/rng.h"
+
+namespace bl {
+
+QueueKind redKind();
+
+// RED's average and drop decision (Floyd and Jacobson 1993), kept apart from the queue so
+// FRED and tests can use the same arithmetic.
+struct RedCore {
+  double minTh = 50, maxTh = 120, maxP = 0.1, weight = 0.002;
+  bool gentle = false;
+  SimTime meanPacketTime = 1;  // time to send a typical packet (for the idle correction)
+  double avg = 0;
+  int64_t count = -1;          // packets since the last early drop (-1 below minTh)
+
+  // Updates the average for an arrival that sees `q` packets waiting (or an idle link).
+  void updateAverage(const QueueState& q);
+  // The base probability pb for the current average (0 below minTh, 1 in the forced region).
+  double baseProbability() const;
+  // Decides whether this arrival is dropped early, spacing drops by `count` (uniform
+  // inter-drop spacing): pa = pb / (1 - count * pb).
+  bool earlyDrop(Rng& rng);
+};
+
+}  // namespace bl

@@ -1,0 +1,223 @@
+#include "sim/instance.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cmath>
+
+#include "core/params.h"
+#include "net/loss_model.h"
+#include "sim/scenario.h"
+#include "tcp/tcp_sender.h"
+
+namespace bl {
+
+std::unique_ptr<Instance> Instance::create(const std::string& json, std::string& err) {
+  Json doc;
+  std::string perr;
+  if (!Json::parse(json, doc, perr)) { err = "scenario is not valid JSON: " + perr; return nullptr; }
+  if (!doc.isObject()) { err = "scenario: expected a JSON object"; return nullptr; }
+  const Json* ver = doc.find("version");
+  if (!ver) { err = "version: missing; this core reads scenario version " + std::to_string(kScenarioVersion); return nullptr; }
+  ParamValues top;
+  if (!readParams(&doc, scenarioSpecs(), "", top, err)) return nullptr;
+  const double duration = top.num("duration"), period = top.num("samplePeriod");
+  if (duration / period > kMaxSampleRows) {
+    err = "samplePeriod: " + jsonNumber(period) + " s gives more than " + jsonNumber(kMaxSampleRows) +
+          " samples over " + jsonNumber(duration) + " s; use a longer period";
+    return nullptr;
+  }
+  if (top.num("measureFrom") >= duration) {
+    err = "measureFrom: " + jsonNumber(top.num("measureFrom")) + " must be below duration (" + jsonNumber(duration) + ")";
+    return nullptr;
+  }
+  std::unique_ptr<Instance> in(new Instance());
+  in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.num("seed")));
+  in->net_ = std::make_unique<Network>(*in->sim_);
+  if (!buildNetwork(doc, *in->sim_, *in->net_, err)) return nullptr;
+  in->end_ = fromSeconds(duration);
+  in->measureFrom_ = fromSeconds(top.num("measureFrom"));
+  in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
+  in->sim_->setTracer(in->tracer_.get());
+  in->tracer_->start();
+  if (in->measureFrom_ > 0) in->sim_->sched().at(in->measureFrom_, in.get(), 0);
+  else in->takeSnapshot();
+  return in;
+}
+
+Instance::~Instance() {
+  // Agents and links go before the Simulation (they hold references to it); packets still
+  // in flight belong to the pool's slabs and go with it.
+  if (sim_) sim_->setTracer(nullptr);
+  net_.reset();
+}
+
+void Instance::onEvent(uint32_t, uint64_t) { takeSnapshot(); }
+
+void Instance::takeSnapshot() {
+  snap_.t = sim_->now();
+  snap_.arrivedBytes.clear();
+  snap_.goodBytes.clear();
+  for (const FlowStats& f : sim_->flowStats()) {
+    snap_.arrivedBytes.push_back(f.arrivedBytes);
+    snap_.goodBytes.push_back(f.goodputBytes);
+  }
+  snap_.busy.clear();
+  snap_.wait.clear();
+  for (Link* l : net_->traced) {
+    snap_.busy.push_back(l->busyUpTo(sim_->now()));
+    snap_.wait.push_back(l->waitIntegral());
+  }
+}
+
+int Instance::runUntil(double untilSeconds, uint32_t maxEvents) {
+  const auto t0 = std::chrono::steady_clock::now();
+  SimTime target = std::isfinite(untilSeconds) ? fromSeconds(untilSeconds) : end_;
+  if (target > end_) target = end_;
+  const uint64_t limit = maxEvents == 0 || maxEvents > kMaxEventsPerCall ? kMaxEventsPerCall : maxEvents;
+  Scheduler& s = sim_->sched();
+  uint64_t n = 0;
+  while (n < limit && s.runOne(target)) ++n;
+  int status;
+  if (n >= limit && s.nextTime() <= target) {
+    status = 1;  // BL_RUN_EVENT_LIMIT
+  } else {
+    s.advanceTo(target);
+    status = target >= end_ ? 2 : 0;
+  }
+  wallSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return status;
+}
+
+bool Instance::setFlowParam(size_t i, const std::string& key, double v, std::string& err) {
+  FlowEntry& f = net_->flows[i];
+  if (key == "exoLoss") {
+    if (!f.exoLink) { err = "flow." + std::to_string(i) + ".exoLoss: this flow has no loss link of its own; use link.NAME lossRate"; return false; }
+    f.exoLink->setLoss(makeBernoulli(v, sim_->stream("live." + f.exoLink->name() + "." + std::to_string(liveChanges_))));
+  } else if (key == "weight") {
+    f.weight = v;
+    if (f.sender) f.sender->setParam("weight", v);
+  } else if (key == "deadline") {
+    f.deadline = v;
+  } else if (key == "active") {
+    if (f.sender) { if (v != 0) f.sender->start(); else f.sender->stop(); }
+  }
+  return true;
+}
+
+bool Instance::setParam(const std::string& entity, const std::string& key, double v, std::string& err) {
+  const std::string where = entity + "." + key;
+  int flowIdx = -1, linkIdx = -1;
+  if (entity == "flows" || entity.rfind("flow.", 0) == 0) {
+    const ParamSpec* s = findSpec(liveFlowSpecs(), key);
+    if (!s) { err = where + ": unknown flow parameter; live flow parameters: exoLoss, weight, deadline, active"; return false; }
+    if (!checkValue(*s, v, where, err)) return false;
+    if (entity == "flows") {
+      for (size_t i = 0; i < net_->flows.size(); ++i) if (!setFlowParam(i, key, v, err)) return false;
+    } else {
+      char* endp = nullptr;
+      const long i = std::strtol(entity.c_str() + 5, &endp, 10);
+      if (*endp || endp == entity.c_str() + 5 || i < 0 || static_cast<size_t>(i) >= net_->flows.size()) {
+        err = entity + ": no such flow; flows are 0.." + std::to_string(net_->flows.size() - 1);
+        return false;
+      }
+      if (!setFlowParam(static_cast<size_t>(i), key, v, err)) return false;
+      flowIdx = static_cast<int>(i);
+    }
+  } else if (entity.rfind("queue.", 0) == 0 || entity.rfind("link.", 0) == 0) {
+    const bool isQueue = entity[0] == 'q';
+    Link* l = net_->link(entity.substr(isQueue ? 6 : 5));
+    if (!l) { err = entity + ": no such link"; return false; }
+    linkIdx = l->index();
+    if (isQueue) {
+      if (!l->queue().setParam(key, v, err)) { err = entity + ": " + err; return false; }
+    } else {
+      const ParamSpec* s = findSpec(liveLinkSpecs(), key);
+      if (!s) { err = where + ": unknown link parameter; live link parameters: rate, lossRate"; return false; }
+      if (!checkValue(*s, v, where, err)) return false;
+      if (key == "rate") l->setRate(v);
+      else l->setLoss(makeBernoulli(v, sim_->stream("live." + l->name() + "." + std::to_string(liveChanges_))));
+    }
+  } else {
+    err = entity + ": unknown entity; use flows, flow.N, queue.LINK or link.LINK";
+    return false;
+  }
+  ++liveChanges_;
+  sim_->event(TraceEvent::ParamChange, flowIdx, linkIdx, 0);
+  return true;
+}
+
+Json Instance::summary() const {
+  const SimTime now = sim_->now();
+  const double window = toSeconds(now - snap_.t);
+  Json s = Json::object();
+  s.set("simSeconds", Json::number(toSeconds(now)));
+  s.set("wallSeconds", Json::number(wallSeconds_));
+  s.set("events", Json::number(static_cast<double>(sim_->sched().processed())));
+  s.set("measureFrom", Json::number(toSeconds(snap_.t)));
+  Json flows = Json::array();
+  std::vector<double> thr, wthr;
+  for (size_t i = 0; i < net_->flows.size(); ++i) {
+    const FlowEntry& fe = net_->flows[i];
+    const FlowStats& f = sim_->flowStats()[i];
+    const bool measured = window > 0 && i < snap_.arrivedBytes.size();
+    const double t = measured ? static_cast<double>(f.arrivedBytes - snap_.arrivedBytes[i]) * 8 / window : 0;
+    const double g = measured ? static_cast<double>(f.goodputBytes - snap_.goodBytes[i]) * 8 / window : 0;
+    thr.push_back(t);
+    wthr.push_back(t / fe.weight);
+    Json o = Json::object();
+    o.set("id", Json::number(fe.id));
+    if (!fe.group.empty()) o.set("group", Json::string(fe.group));
+    o.set("deliveredPackets", Json::number(static_cast<double>(f.goodputPackets)));
+    o.set("throughputBps", Json::number(t));
+    o.set("goodputBps", Json::number(g));
+    o.set("sentPackets", Json::number(static_cast<double>(f.sentPackets)));
+    o.set("congestionLosses", Json::number(static_cast<double>(f.congestionLosses)));
+    o.set("exogenousLosses", Json::number(static_cast<double>(f.exogenousLosses)));
+    o.set("retransmits", Json::number(static_cast<double>(f.retransmits)));
+    o.set("timeouts", Json::number(static_cast<double>(f.timeouts)));
+    o.set("fastRetransmits", Json::number(static_cast<double>(f.fastRetransmits)));
+    o.set("weight", Json::number(fe.weight));
+    o.set("rtt", Json::number(toSeconds(fe.propRtt)));
+    flows.push(o);
+  }
+  s.set("flows", flows);
+  Json queues = Json::array(), links = Json::array();
+  for (size_t j = 0; j < net_->traced.size(); ++j) {
+    Link* l = net_->traced[j];
+    Json q = Json::object();
+    q.set("id", Json::string(l->name()));
+    q.set("kind", Json::string(l->queue().kind()));
+    const double waitNs = l->waitIntegral() - (j < snap_.wait.size() ? snap_.wait[j] : 0);
+    q.set("meanLength", Json::number(window > 0 ? waitNs / static_cast<double>(now - snap_.t) : 0));
+    Json d = Json::object();
+    for (int r = 1; r < kDropReasons; ++r)
+      if (r != static_cast<int>(DropReason::Exogenous))
+        d.set(dropReasonName(static_cast<DropReason>(r)), Json::number(static_cast<double>(l->queue().drops[r])));
+    q.set("drops", d);
+    queues.push(q);
+    Json lk = Json::object();
+    lk.set("id", Json::string(l->name()));
+    const SimTime busy = l->busyUpTo(now) - (j < snap_.busy.size() ? snap_.busy[j] : 0);
+    lk.set("utilization", Json::number(window > 0 ? static_cast<double>(busy) / static_cast<double>(now - snap_.t) : 0));
+    links.push(lk);
+  }
+  s.set("queues", queues);
+  s.set("links", links);
+  Json names = Json::array();
+  for (const auto& l : net_->links) names.push(Json::string(l->name()));
+  s.set("linkNames", names);
+  const double jain = jainIndex(thr), wjain = jainIndex(wthr);
+  s.set("jain", std::isnan(jain) ? Json() : Json::number(jain));
+  s.set("weightedJain", std::isnan(wjain) ? Json() : Json::number(wjain));
+  double util = 0;
+  for (size_t j = 0; j < net_->traced.size(); ++j)
+    if (net_->traced[j] == net_->bottleneck)
+      util = window > 0 ? static_cast<double>(net_->bottleneck->busyUpTo(now) - snap_.busy[j]) /
+                              static_cast<double>(now - snap_.t)
+                        : 0;
+  s.set("utilization", Json::number(util));
+  s.set("eventsDropped", Json::number(static_cast<double>(tracer_->eventsDropped())));
+  return s;
+}
+
+}  // namespace bl

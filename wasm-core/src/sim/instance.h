@@ -1,0 +1,56 @@
+// One simulation behind one ABI handle: the validated scenario, the Simulation context, the
+// built network and the tracer; running, live parameter changes and the summary.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "core/json.h"
+#include "core/scheduler.h"
+#include "sim/network.h"
+#include "sim/simulation.h"
+#include "sim/tracer.h"
+
+namespace bl {
+
+constexpr uint64_t kMaxEventsPerCall = 50'000'000;  // guard rail: bl_run_until never runs longer
+
+class Instance : public EventHandler {
+ public:
+  // Parses, validates and builds a scenario; nullptr with `err` naming the field on failure.
+  static std::unique_ptr<Instance> create(const std::string& json, std::string& err);
+  ~Instance() override;
+
+  int runUntil(double untilSeconds, uint32_t maxEvents);
+  bool setParam(const std::string& entity, const std::string& key, double value, std::string& err);
+  Json summary() const;
+  Tracer& tracer() { return *tracer_; }
+  Simulation& sim() { return *sim_; }
+  Network& net() { return *net_; }
+  SimTime end() const { return end_; }
+  void onEvent(uint32_t kind, uint64_t arg) override;  // the measureFrom snapshot
+
+ private:
+  Instance() = default;
+  struct Snapshot {
+    SimTime t = 0;
+    std::vector<uint64_t> arrivedBytes, goodBytes;
+    std::vector<SimTime> busy;
+    std::vector<double> wait;
+  };
+  void takeSnapshot();
+  bool setFlowParam(size_t flow, const std::string& key, double v, std::string& err);
+
+  std::unique_ptr<Simulation> sim_;
+  std::unique_ptr<Network> net_;
+  std::unique_ptr<Tracer> tracer_;
+  SimTime end_ = 0;
+  SimTime measureFrom_ = 0;
+  Snapshot snap_;
+  double wallSeconds_ = 0;
+  uint32_t liveChanges_ = 0;
+};
+
+// Topology builders (sim/topologies.cpp): fill `net` from a validated scenario document.
+bool buildNetwork(const Json& doc, Simulation& sim, Network& net, std::string& err);
+
+}  // namespace bl

@@ -1,0 +1,54 @@
+// The built network of one run: links, routes, flows and their agents, traffic sources.
+// Topology builders (sim/topologies.cpp) fill it; the tracer, the summary and live
+// parameter changes read it.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/packet.h"
+#include "core/time.h"
+#include "net/link.h"
+#include "sim/flow_stats.h"
+
+namespace bl {
+
+class Simulation;
+class TcpSender;
+class TcpReceiver;
+
+struct FlowEntry {
+  int id = 0;
+  std::string group;           // "AD", "AB"... for multi-group topologies; "" otherwise
+  FlowProbe* probe = nullptr;
+  TcpSender* sender = nullptr;
+  TcpReceiver* receiver = nullptr;
+  double weight = 1;
+  double deadline = NAN;       // seconds; used by deadline-aware queues (later issues)
+  SimTime propRtt = 0;         // round-trip propagation delay of its path
+  Link* exoLink = nullptr;     // the link carrying this flow's exogenous loss model
+};
+
+class Network {
+ public:
+  explicit Network(Simulation& sim);
+  ~Network();
+
+  // Adds a one-way link; its index is its position in `links`.
+  Link* addLink(const std::string& name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q);
+  Link* link(const std::string& name) const;
+  Route* addRoute(std::vector<Link*> hops, PacketSink* endpoint);
+
+  Simulation& sim;
+  std::vector<std::unique_ptr<Link>> links;
+  std::vector<std::unique_ptr<Route>> routes;
+  std::vector<FlowEntry> flows;
+  std::vector<std::unique_ptr<TcpSender>> senders;
+  std::vector<std::unique_ptr<TcpReceiver>> receivers;
+  std::vector<std::unique_ptr<EventHandler>> sources;  // CBR / on-off traffic
+  std::vector<std::unique_ptr<PacketSink>> sinks;      // where that traffic ends
+  std::vector<Link*> traced;    // links whose queues appear in samples and the summary
+  Link* bottleneck = nullptr;   // the link whose utilisation the summary reports
+};
+
+}  // namespace bl

@@ -1,0 +1,28 @@
+// Scenario documents: the spec lists of every part (from which validation, bl_describe and
+// the web app's controls come) and the validated, typed scenario the builders use.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+#include "core/params.h"
+
+namespace bl {
+
+constexpr int kScenarioVersion = 1;
+constexpr int kMaxFlows = 2000;          // guard rail: keeps a browser tab responsive
+constexpr double kMaxDuration = 3600;    // s of simulated time
+constexpr double kMaxSampleRows = 2e6;   // duration / samplePeriod
+
+const SpecList& scenarioSpecs();
+const SpecList& dumbbellSpecs();
+const SpecList& chainSpecs();
+const SpecList& graphSpecs();
+const SpecList& flowSpecs();  // flows defaults and flowOverrides entries
+const SpecList& liveFlowSpecs();
+const SpecList& liveLinkSpecs();
+
+// bl_describe(): every spec list, grouped.
+Json describeAll();
+
+}  // namespace bl
