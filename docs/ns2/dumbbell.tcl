@@ -15,8 +15,10 @@
 # window never limits, packetSize_ `packetSize` (ns-2 adds a 40-byte header on the wire).
 #
 # Output: one JSON object on stdout with per-flow bytes received over
-# [measureFrom, duration] and the figures computed from them (Jain's index, bottleneck
-# utilisation, mean queue, drops). Every option has a default; see `set opt(...)` below.
+# [measureFrom, duration] and the figures computed from them: Jain's index of the flows'
+# throughput over the whole window (jain) and averaged over 1-s intervals (jain1s), bottleneck
+# utilisation, mean queue (packets), bottleneck drops.
+# Every option has a default; see `set opt(...)` below.
 
 set opt(flows) 20
 set opt(rate) 16e6
@@ -44,6 +46,7 @@ set opt(delack) 0
 set opt(start) 0
 set opt(startSpread) 1
 set opt(minRto) ""
+set opt(initialCwnd) 2
 
 proc usage {msg} {
   global opt
@@ -59,7 +62,7 @@ foreach {k v} $argv {
   if {[string index $k 0] != "-" || ![info exists opt($name)]} { usage "unknown option $k" }
   set opt($name) $v
 }
-foreach k {flows buffer accessBuffer packetSize window} {
+foreach k {flows buffer accessBuffer packetSize window initialCwnd} {
   if {![string is integer -strict $opt($k)] || $opt($k) < 1} { usage "-$k must be a positive integer, got $opt($k)" }
 }
 foreach k {rate delay accessRate accessDelayMin accessDelayMax loss duration measureFrom seed} {
@@ -100,6 +103,7 @@ $startVar set max_ [expr {$opt(startSpread) > 0 ? $opt(startSpread) : 1e-9}]
 
 Agent/TCP set window_ $opt(window)
 Agent/TCP set packetSize_ $opt(packetSize)
+Agent/TCP set windowInit_ $opt(initialCwnd)
 if {$opt(minRto) != ""} { Agent/TCP set minrto_ $opt(minRto) }
 if {$opt(queue) == "RED"} {
   Queue/RED set thresh_ $opt(minTh)
@@ -161,19 +165,25 @@ proc delta {cur last} {
   if {$d < 0} { set d [expr {$d + 4294967296}] }
   return $d
 }
+# Also Jain's index over each 1-s interval (as the XQM paper's Fig. 3b), averaged.
 proc sample {} {
-  global n sink qmon last acc
+  global n sink qmon last acc jainInt
+  set s 0.0; set sq 0.0
   for {set i 0} {$i < $n} {incr i} {
     set cur [$sink($i) set bytes_]
-    set acc($i) [expr {$acc($i) + [delta $cur $last($i)]}]
+    set d [delta $cur $last($i)]
+    set acc($i) [expr {$acc($i) + $d}]
     set last($i) $cur
+    set s [expr {$s + $d}]; set sq [expr {$sq + double($d) * $d}]
   }
+  if {$sq > 0} { lappend jainInt [expr {$s * $s / ($n * $sq)}] }
   set cur [$qmon set bdepartures_]
   set acc(q) [expr {$acc(q) + [delta $cur $last(q)]}]
   set last(q) $cur
 }
 proc mark {} {
-  global ns opt n sink qmon last acc qbase
+  global ns opt n sink qmon last acc qbase jainInt
+  set jainInt {}
   for {set i 0} {$i < $n} {incr i} { set last($i) [$sink($i) set bytes_]; set acc($i) 0 }
   set last(q) [$qmon set bdepartures_]; set acc(q) 0
   set qbase(drops) [$qmon set pdrops_]
@@ -184,7 +194,7 @@ proc mark {} {
 }
 
 proc finish {} {
-  global ns opt n qmon acc qbase srcDelay dstDelay
+  global ns opt n qmon acc qbase srcDelay dstDelay jainInt
   sample
   set T [expr {double($opt(duration)) - $opt(measureFrom)}]
   set sum 0.0; set sumsq 0.0; set flows {}
@@ -196,13 +206,14 @@ proc finish {} {
         $i $acc($i) $thr [expr {2.0 * ($srcDelay($i) + $dstDelay($i) + $opt(delay))}]]
   }
   set jain [expr {$sumsq > 0 ? $sum * $sum / ($n * $sumsq) : 0}]
+  set jain1s [expr {[llength $jainInt] ? [tcl::mathop::+ {*}$jainInt] / [llength $jainInt] : 0}]
   # The integrator is only brought up to date by queue events; close it at `now`.
   set qi [$qmon get-pkts-integrator]
   $qi newpoint [$ns now] [$qmon set pkts_]
   set util [expr {$acc(q) * 8.0 / ($opt(rate) * $T)}]
   set meanq [expr {([$qi set sum_] - $qbase(sum)) / $T}]
-  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"aggregateBps":%.1f}} \
-      [join $flows ","] $jain $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] $sum]
+  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"jain1s":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"aggregateBps":%.1f}} \
+      [join $flows ","] $jain $jain1s $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] $sum]
   exit 0
 }
 

@@ -1,7 +1,7 @@
 // Runs one scenario (docs/scenario.md) with the native CLI or with ns-2, measuring wall time
 // and peak memory of the child process. Shared by the benchmark (scripts/bench.mjs) and the
 // validation runners (scripts/validate-*.mjs).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,60 +79,74 @@ export async function runNative(scenario, extraArgs = []) {
   }
 }
 
-const need = (v, what) => {
-  if (v === undefined || v === null) {
-    throw new Error(`ns-2 mapping: the scenario must set ${what} explicitly (defaults may differ)`);
+/** The core's parameter defaults from `blsim --describe`: { 'queue.red': { maxP: 0.1, ... } }. */
+let defaults = null;
+export function coreDefaults() {
+  if (!defaults) {
+    const r = spawnSync(blsim, ['--describe'], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`blsim --describe failed: ${r.stderr || r.error}`);
+    defaults = {};
+    for (const [group, specs] of Object.entries(JSON.parse(r.stdout).groups)) {
+      defaults[group] = Object.fromEntries(specs.map((p) => [p.key, p.default]));
+    }
   }
-  return v;
-};
+  return defaults;
+}
 
 /**
  * The docs/ns2/dumbbell.tcl arguments for a dumbbell scenario, so ns-2 runs the same
- * topology. Every mapped key must be set in the scenario. Packet sizes: our `packetSize`
- * is bytes on the wire; ns-2 adds a 40-byte TCP/IP header to packetSize_, so it gets
- * packetSize - 40 and both put the same bytes on the wire.
+ * topology; keys the scenario leaves out take the core's defaults. Packet sizes: our
+ * `packetSize` is bytes on the wire; ns-2 adds a 40-byte TCP/IP header to packetSize_, so
+ * it gets packetSize - 40 and both put the same bytes on the wire.
  */
 export function ns2Args(s) {
-  const t = need(s.topology, 'topology');
-  if (t.kind !== 'dumbbell') throw new Error(`ns-2 mapping: only dumbbell topologies, not ${t.kind}`);
-  const q = need(s.queue, 'queue');
-  const f = need(s.flows, 'flows');
+  const d = coreDefaults();
+  const pick = (obj, group) => ({ ...d[group], ...obj });
+  const top = pick(s, 'scenario');
+  const t = pick(s.topology, 'topology.dumbbell');
+  if ((s.topology?.kind ?? 'dumbbell') !== 'dumbbell') throw new Error(`ns-2 mapping: only dumbbell topologies, not ${s.topology.kind}`);
+  const qkind = s.queue?.kind ?? 'droptail';
+  const q = pick(s.queue, `queue.${qkind}`);
+  const f = pick(s.flows, 'flow');
   if (s.flowOverrides?.length || s.traffic?.length) {
     throw new Error('ns-2 mapping: flowOverrides and traffic are not mapped');
   }
-  const tcp = { newreno: 'Newreno', reno: 'Reno' }[need(f.tcp, 'flows.tcp')];
+  const tcp = { newreno: 'Newreno', reno: 'Reno' }[f.tcp];
   if (!tcp) throw new Error(`ns-2 mapping: tcp ${f.tcp} is not mapped`);
   const a = {
-    flows: need(f.count, 'flows.count'),
-    rate: need(t.bottleneckRate, 'topology.bottleneckRate'),
-    delay: need(t.bottleneckDelay, 'topology.bottleneckDelay'),
-    accessRate: need(t.accessRate, 'topology.accessRate'),
-    accessDelayMin: need(t.accessDelayMin, 'topology.accessDelayMin'),
-    accessDelayMax: need(t.accessDelayMax, 'topology.accessDelayMax'),
-    accessBuffer: need(t.accessBuffer, 'topology.accessBuffer'),
-    buffer: need(q.buffer, 'queue.buffer'),
-    duration: need(s.duration, 'duration'),
-    measureFrom: s.measureFrom ?? 0,
-    seed: s.seed ?? 1,
-    packetSize: need(s.packetSize, 'packetSize') - 40,
+    flows: f.count,
+    rate: t.bottleneckRate,
+    delay: t.bottleneckDelay,
+    accessRate: t.accessRate,
+    accessDelayMin: t.accessDelayMin,
+    accessDelayMax: t.accessDelayMax,
+    accessBuffer: t.accessBuffer,
+    buffer: q.buffer,
+    duration: top.duration,
+    measureFrom: top.measureFrom,
+    seed: top.seed,
+    packetSize: top.packetSize - 40,
     tcp,
-    start: f.start ?? 0,
-    startSpread: need(f.startSpread, 'flows.startSpread'),
+    start: f.start,
+    startSpread: f.startSpread,
     delack: f.delayedAck ? 1 : 0,
+    window: f.rwnd,
+    minRto: f.minRto,
+    initialCwnd: f.initialCwnd,
   };
-  if (f.rwnd !== undefined) a.window = f.rwnd;
-  if (f.minRto !== undefined) a.minRto = f.minRto;
-  if (q.kind === 'red') {
-    Object.assign(a, { queue: 'RED', minTh: need(q.minTh, 'queue.minTh'),
-      maxTh: need(q.maxTh, 'queue.maxTh'), maxP: need(q.maxP, 'queue.maxP'),
-      wq: need(q.weight, 'queue.weight'), gentle: q.gentle ? 1 : 0 });
-  } else if (q.kind !== 'droptail') {
-    throw new Error(`ns-2 mapping: queue ${q.kind} is not mapped`);
+  if (qkind === 'red') {
+    Object.assign(a, { queue: 'RED', minTh: q.minTh, maxTh: q.maxTh, maxP: q.maxP, wq: q.weight,
+      gentle: q.gentle ? 1 : 0 });
+  } else if (qkind !== 'droptail') {
+    throw new Error(`ns-2 mapping: queue ${qkind} is not mapped`);
   }
   const loss = s.exoLoss ?? { kind: 'none' };
   if (loss.kind === 'bernoulli') a.loss = loss.rate;
   else if (loss.kind === 'schedule') a.lossSchedule = loss.steps.map(([t0, r]) => `${t0}:${r}`).join(',');
   else if (loss.kind !== 'none') throw new Error(`ns-2 mapping: exoLoss ${loss.kind} is not mapped`);
+  for (const [k, v] of Object.entries(a)) {
+    if (v === undefined || v === null) throw new Error(`ns-2 mapping: no value or default for ${k}`);
+  }
   return Object.entries(a).flatMap(([k, v]) => [`-${k}`, String(v)]);
 }
 
