@@ -19,9 +19,13 @@ constexpr int kDropReasons = 5;
 const char* dropReasonName(DropReason r);
 
 // A route is the list of hops a packet takes and the endpoint that receives it at the end.
+class Link;
 struct Route {
   std::vector<PacketSink*> hops;  // links, in order
   PacketSink* endpoint = nullptr; // sender or receiver at the far end
+  // early[k]: hop k as a Link when it may take packets at their arrival time straight from
+  // hop k-1 (see Link), else nullptr. Filled in once the network is built.
+  std::vector<Link*> early;
 };
 
 constexpr uint32_t kMaxSackBlocks = 3;

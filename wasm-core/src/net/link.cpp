@@ -11,6 +11,7 @@ enum : uint32_t { kArrive = 1, kQueueUpdate = 2 };
 Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q)
     : sim_(sim), index_(index), name_(std::move(name)), rate_(rateBps), delay_(delay), queue_(std::move(q)) {
   ring_.resize(64);
+  wire_.resize(64);
   scheduleUpdate();
 }
 
@@ -32,8 +33,9 @@ uint32_t Link::queueLength() {
   return static_cast<uint32_t>(count_);
 }
 
-void Link::receive(Packet* p) {
-  const SimTime now = sim_.now();
+void Link::receive(Packet* p) { arrive(p, sim_.now()); }
+
+void Link::arrive(Packet* p, SimTime now) {
   popStarted(now);
   QueueState q;
   q.packets = static_cast<uint32_t>(count_);
@@ -43,11 +45,16 @@ void Link::receive(Packet* p) {
   DropReason why = queue_->onArrival(*p, q);
   if (why != DropReason::None) {
     ++queue_->drops[static_cast<int>(why)];
-    sim_.drop(p, why, index_);
+    sim_.drop(p, why, index_, now);
     return;
   }
   const SimTime start = busyUntil_ > now ? busyUntil_ : now;
-  const SimTime tx = txTime(p->size, rate_);
+  if (p->size != lastSize_ || rate_ != lastRate_) {
+    lastSize_ = p->size;
+    lastRate_ = rate_;
+    lastTx_ = txTime(p->size, rate_);
+  }
+  const SimTime tx = lastTx_;
   busyUntil_ = start + tx;
   cumBusy_ += tx;
   ++admitted_;
@@ -64,15 +71,36 @@ void Link::receive(Packet* p) {
   }
   p->enqueuedAt = now;
   if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {
-    sim_.drop(p, DropReason::Exogenous, index_);
+    sim_.drop(p, DropReason::Exogenous, index_, now);
     return;
   }
-  sim_.sched().at(busyUntil_ + delay_, this, kArrive, reinterpret_cast<uint64_t>(p));
+  const SimTime there = busyUntil_ + delay_;
+  const Route* r = p->route;
+  if (p->hop < r->early.size() && r->early[p->hop]) {
+    Link* next = r->early[p->hop++];
+    next->arrive(p, there);
+  } else {
+    pushWire(there, p);
+  }
+}
+
+void Link::pushWire(SimTime at, Packet* p) {
+  if (wireCount_ == wire_.size()) {
+    std::vector<InFlight> bigger(wire_.size() * 2);
+    for (size_t i = 0; i < wireCount_; ++i) bigger[i] = wire_[(wireHead_ + i) & (wire_.size() - 1)];
+    wire_.swap(bigger);
+    wireHead_ = 0;
+  }
+  wire_[(wireHead_ + wireCount_) & (wire_.size() - 1)] = InFlight{at, p};
+  if (wireCount_++ == 0) sim_.sched().at(at, this, kArrive);
 }
 
 void Link::onEvent(uint32_t kind, uint64_t arg) {
   if (kind == kArrive) {
-    sim_.forward(reinterpret_cast<Packet*>(arg));
+    Packet* p = wire_[wireHead_].p;
+    wireHead_ = (wireHead_ + 1) & (wire_.size() - 1);
+    if (--wireCount_ > 0) sim_.sched().at(wire_[wireHead_].at, this, kArrive);
+    sim_.forward(p);
   } else if (kind == kQueueUpdate) {
     popStarted(sim_.now());
     QueueState q;

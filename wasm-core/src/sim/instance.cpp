@@ -11,7 +11,7 @@
 
 namespace bl {
 
-std::unique_ptr<Instance> Instance::create(const std::string& json, std::string& err) {
+std::unique_ptr<Instance> Instance::create(const std::string& json, std::string& err, bool earlyLinks) {
   Json doc;
   std::string perr;
   if (!Json::parse(json, doc, perr)) { err = "scenario is not valid JSON: " + perr; return nullptr; }
@@ -33,7 +33,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
   std::unique_ptr<Instance> in(new Instance());
   in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.num("seed")));
   in->net_ = std::make_unique<Network>(*in->sim_);
-  if (!buildNetwork(doc, *in->sim_, *in->net_, err)) return nullptr;
+  if (!buildNetwork(doc, *in->sim_, *in->net_, err, earlyLinks)) return nullptr;
   in->end_ = fromSeconds(duration);
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));

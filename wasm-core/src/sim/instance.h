@@ -17,7 +17,8 @@ constexpr uint64_t kMaxEventsPerCall = 50'000'000;  // guard rail: bl_run_until 
 class Instance : public EventHandler {
  public:
   // Parses, validates and builds a scenario; nullptr with `err` naming the field on failure.
-  static std::unique_ptr<Instance> create(const std::string& json, std::string& err);
+  // earlyLinks = false turns off ahead-of-time arrivals (tests check it changes nothing).
+  static std::unique_ptr<Instance> create(const std::string& json, std::string& err, bool earlyLinks = true);
   ~Instance() override;
 
   int runUntil(double untilSeconds, uint32_t maxEvents);
@@ -51,6 +52,7 @@ class Instance : public EventHandler {
 };
 
 // Topology builders (sim/topologies.cpp): fill `net` from a validated scenario document.
-bool buildNetwork(const Json& doc, Simulation& sim, Network& net, std::string& err);
+bool buildNetwork(const Json& doc, Simulation& sim, Network& net, std::string& err, bool earlyLinks = true);
+bool buildTopology(const Json& doc, Simulation& sim, Network& net, std::string& err);
 
 }  // namespace bl

@@ -3,6 +3,8 @@
 // and loss attach the same way everywhere.
 #include <cmath>
 #include <deque>
+#include <map>
+#include <set>
 
 #include "cc/registry.h"
 #include "net/loss_model.h"
@@ -447,9 +449,35 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   return addTraffic(doc, g, sim, net, "", "", err);
 }
 
+// Marks the hops that may take packets ahead of time (see Link): every route through the link
+// enters it from the same upstream link, and nothing samples or updates it on a clock.
+void markEarlyLinks(Network& net) {
+  std::map<const PacketSink*, const PacketSink*> upstream;  // link -> its one upstream link
+  std::set<const PacketSink*> excluded;
+  for (Link* l : net.traced) excluded.insert(l);
+  for (const auto& l : net.links) if (l->queue().updatePeriod() > 0) excluded.insert(l.get());
+  for (const auto& r : net.routes)
+    for (size_t k = 0; k < r->hops.size(); ++k) {
+      const PacketSink* prev = k == 0 ? nullptr : r->hops[k - 1];
+      auto [it, fresh] = upstream.emplace(r->hops[k], prev);
+      if (prev == nullptr || (!fresh && it->second != prev)) excluded.insert(r->hops[k]);
+    }
+  for (auto& r : net.routes) {
+    r->early.assign(r->hops.size(), nullptr);
+    for (size_t k = 1; k < r->hops.size(); ++k)
+      if (!excluded.count(r->hops[k])) r->early[k] = static_cast<Link*>(r->hops[k]);
+  }
+}
+
 }  // namespace
 
-bool buildNetwork(const Json& doc, Simulation& sim, Network& net, std::string& err) {
+bool buildNetwork(const Json& doc, Simulation& sim, Network& net, std::string& err, bool earlyLinks) {
+  if (!buildTopology(doc, sim, net, err)) return false;
+  if (earlyLinks) markEarlyLinks(net);
+  return true;
+}
+
+bool buildTopology(const Json& doc, Simulation& sim, Network& net, std::string& err) {
   const Json* topo = doc.find("topology");
   std::string kind = "dumbbell";
   if (topo && topo->isObject())
