@@ -4,6 +4,7 @@
 import type { ParamChange, ParamSpec, Scenario, Summary } from '../core/types';
 import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
+import { requestFrame } from '../store/frameLoop';
 import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
 import type { LiveChange } from '../url/scenarioUrl';
 import type { FromWorker, RunStatus, ToWorker } from '../worker/protocol';
@@ -21,6 +22,10 @@ export interface SimSnapshot {
   error: string | null;
   /** Fields the core refused when the run was created, with its reasons. */
   repaired: string[];
+  /** Bumped whenever a live parameter changes (charts that show weights or rates re-read them). */
+  paramVersion: number;
+  /** Link names by index, as metric-block events refer to links (from the summary). */
+  links: string[];
 }
 
 type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) => void };
@@ -28,19 +33,19 @@ type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) =
 export class SimController {
   readonly store = new ChartStore();
   private worker: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [] };
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [] };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   private waiting = new Map<number, Waiter>();
   private liveValues = new Map<string, number>();
   private speed = 1;
-  private lastCreate: { scenario: Scenario; live: LiveChange[]; autoplay: boolean } | null = null;
   private readyWaiters: (() => void)[] = [];
   /** Called when a change made through setParam was applied (the app adds it to the URL). */
   onLiveApplied: ((c: LiveChange) => void) | null = null;
 
   constructor() {
     this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+    this.store.subscribe(requestFrame);
     this.worker.onmessage = (ev: MessageEvent<FromWorker>) => this.receive(ev.data);
     this.worker.onerror = (ev) => this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
   }
@@ -65,16 +70,11 @@ export class SimController {
   /** Starts a new run of `scenario`, replaying `live` changes at their times. */
   start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
     const runId = this.snap.runId + 1;
-    this.lastCreate = { scenario, live, autoplay };
     for (const [id, w] of this.waiting) if (w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
     this.update({ runId, status: 'idle', error: null, repaired: [] });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
     return runId;
-  }
-
-  reset(): void {
-    if (this.lastCreate) this.start(this.lastCreate.scenario, this.lastCreate.live, this.snap.status === 'playing');
   }
 
   play(): void { this.send({ type: 'play', runId: this.snap.runId, speed: this.speed }); }
@@ -156,7 +156,9 @@ export class SimController {
         this.liveValues.clear();
         this.store.reset(msg.columns, dur / sp);
         for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN });
-        this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired });
+        this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired, links: [] });
+        const runId = msg.runId;
+        this.summary().then((sum) => { if (this.snap.runId === runId) this.update({ links: sum.links.map((l) => l.id) }); }).catch(() => undefined);
         break;
       }
       case 'createFailed':
@@ -177,6 +179,7 @@ export class SimController {
           if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
           const mark: ParamChange = { t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) };
           this.store.addMark(mark);
+          this.update({ paramVersion: this.snap.paramVersion + 1 });
           if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
         }
         this.settle(msg.requestId, !msg.error, msg.t, msg.error);

@@ -1,0 +1,51 @@
+// The charts: which are shown is part of the view (and the URL); legends hide flows in all.
+import { useMemo } from 'react';
+import type { SimController, SimSnapshot } from './simController';
+import { CHART_IDS, type ChartId, type ViewState } from './viewState';
+import type { ChartProps } from '../charts/chartContext';
+import { CwndChart } from '../charts/CwndChart';
+import { QueueChart } from '../charts/QueueChart';
+import { ThroughputChart } from '../charts/ThroughputChart';
+import { LossChart } from '../charts/LossChart';
+import { JainChart } from '../charts/JainChart';
+import { ShareChart } from '../charts/ShareChart';
+
+const CHARTS: Record<ChartId, { title: string; C: (p: ChartProps) => React.ReactElement }> = {
+  throughput: { title: 'Throughput', C: ThroughputChart },
+  cwnd: { title: 'Congestion window', C: CwndChart },
+  queue: { title: 'Queue', C: QueueChart },
+  loss: { title: 'Loss', C: LossChart },
+  jain: { title: 'Fairness', C: JainChart },
+  share: { title: 'Long-run share', C: ShareChart },
+};
+
+export function ChartsArea({ sim, snap, view, setView, chooser = true }: {
+  sim: SimController; snap: SimSnapshot; view: ViewState; setView: (p: Partial<ViewState>) => void; chooser?: boolean;
+}) {
+  const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
+  const onToggleFlow = (f: number) => setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((a, b) => a - b) });
+  const shown = CHART_IDS.filter((id) => view.charts.includes(id));
+  return (
+    <section className="charts-area" aria-label="Charts">
+      {chooser ? (
+        <fieldset className="chart-chooser">
+          <legend>Charts</legend>
+          {CHART_IDS.map((id) => (
+            <label key={id} className="inline">
+              <input type="checkbox" checked={view.charts.includes(id)}
+                onChange={(e) => setView({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : view.charts.includes(x))) })} />
+              {CHARTS[id].title}
+            </label>
+          ))}
+          {view.hidden.length ? <button type="button" onClick={() => setView({ hidden: [] })}>Show all flows</button> : null}
+        </fieldset>
+      ) : null}
+      <div className="charts-grid">
+        {snap.scenario ? shown.map((id) => {
+          const { C } = CHARTS[id];
+          return <C key={id} sim={sim} snap={snap} hidden={hidden} onToggleFlow={onToggleFlow} />;
+        }) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// App state (config only: scenario, live changes, view) kept in sync with the URL hash, and
+// the runs it starts. Loading a link: decode with the core's specs, report what was dropped,
+// start the run. The metrics never pass through here.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Scenario } from '../core/types';
+import type { SimController } from './simController';
+import { type AppState, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
+import type { ViewState } from './viewState';
+
+export interface AppStateApi {
+  state: AppState;
+  loaded: boolean;
+  notices: string[];
+  errors: string[];
+  dismissNotices: () => void;
+  dismissErrors: () => void;
+  addError: (m: string) => void;
+  applyScenario: (preset: string, scenario: Scenario) => void;
+  setView: (p: Partial<ViewState>) => void;
+  reset: () => void;
+}
+
+export function useAppState(sim: SimController): AppStateApi {
+  const [state, setState] = useState<AppState>(() => decodeState(location.hash).state);
+  const [loaded, setLoaded] = useState(false);
+  const [notices, setNotices] = useState<string[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const lastHash = useRef<string | null>(null);
+
+  const load = useCallback((hash: string) => {
+    const d = decodeState(hash, sim.getSnapshot().specs);
+    setState(d.state);
+    setNotices(d.dropped);
+    sim.setSpeed(d.state.view.speed);
+    sim.start(d.state.scenario, d.state.live);
+    setLoaded(true);
+  }, [sim]);
+
+  useEffect(() => {
+    let alive = true;
+    void sim.whenReady().then(() => { if (alive) load(location.hash); });
+    const onHash = () => { if (location.hash !== lastHash.current) load(location.hash); };
+    window.addEventListener('hashchange', onHash);
+    return () => { alive = false; window.removeEventListener('hashchange', onHash); };
+  }, [sim, load]);
+
+  // Live changes made by the user become part of the saved run, so a link replays them.
+  useEffect(() => {
+    sim.onLiveApplied = (c: LiveChange) => setState((s) => ({ ...s, live: [...s.live, c].sort((a, b) => a.t - b.t) }));
+    return () => { sim.onLiveApplied = null; };
+  }, [sim]);
+
+  // What the core refused when creating the run is reported like a bad link.
+  useEffect(() => sim.subscribe(() => {
+    const r = sim.getSnapshot().repaired;
+    if (r.length) setNotices((n) => (r.every((x) => n.includes(x)) ? n : [...n, ...r.filter((x) => !n.includes(x))]));
+  }), [sim]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const hash = encodeState(state);
+    lastHash.current = hash;
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }, [state, loaded]);
+
+  const applyScenario = useCallback((preset: string, scenario: Scenario) => {
+    const next = { ...stateRef.current, preset, scenario, live: [] };
+    setState(next);
+    setNotices([]);
+    sim.start(scenario, []);
+  }, [sim]);
+
+  const setView = useCallback((p: Partial<ViewState>) => {
+    if (p.speed !== undefined) sim.setSpeed(p.speed);
+    setState((s) => ({ ...s, view: { ...s.view, ...p } }));
+  }, [sim]);
+
+  const reset = useCallback(() => {
+    const s = stateRef.current;
+    sim.start(s.scenario, s.live, sim.getSnapshot().status === 'playing');
+  }, [sim]);
+
+  return {
+    state, loaded, notices, errors,
+    dismissNotices: () => setNotices([]),
+    dismissErrors: () => setErrors([]),
+    addError: (m) => setErrors((e) => [...e.slice(-4), m]),
+    applyScenario, setView, reset,
+  };
+}

@@ -1,0 +1,27 @@
+// Chart legend: one toggle button per flow (hides/shows its lines in every chart) and a
+// plain entry for lines that are not flows.
+import type { LineDef } from './chartModel';
+
+export function Legend({ lines, hidden, onToggleFlow }: { lines: LineDef[]; hidden: ReadonlySet<number>; onToggleFlow: (flow: number) => void }) {
+  const flows = new Map<number, LineDef>();
+  const other: LineDef[] = [];
+  for (const l of lines) {
+    if (l.flow === undefined) other.push(l);
+    else if (!flows.has(l.flow)) flows.set(l.flow, l);
+  }
+  return (
+    <div className="legend" role="group" aria-label="Legend">
+      {other.map((l) => (
+        <span key={l.column} className="legend-item">
+          <span className="sw" style={{ background: l.color }} aria-hidden="true" />{l.label}
+        </span>
+      ))}
+      {[...flows].map(([flow, l]) => (
+        <button key={flow} type="button" className="legend-item legend-toggle" aria-pressed={!hidden.has(flow)}
+          onClick={() => onToggleFlow(flow)} title={`Show or hide flow ${flow}`}>
+          <span className="sw" style={{ background: l.color }} aria-hidden="true" />{flow}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// Loss rate per flow, split into congestion losses (solid) and exogenous losses (dashed).
+import { useMemo } from 'react';
+import { TimeChart } from './TimeChart';
+import { type ChartProps, flowLines } from './chartContext';
+import type { ChartModel } from './chartModel';
+
+export function LossChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
+  const model = useMemo<ChartModel>(() => ({
+    id: 'loss', title: 'Loss rate per flow: congestion (solid), exogenous (dashed)', yLabel: '% of packets sent', scale: 100,
+    lines: [
+      ...flowLines(snap.flowCount, 'lossCong', { dash: [] }, (i) => `flow ${i} congestion`),
+      ...flowLines(snap.flowCount, 'lossExo', { dash: [4, 3] }, (i) => `flow ${i} exogenous`),
+    ],
+  }), [snap.flowCount]);
+  return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />;
+}

@@ -1,0 +1,103 @@
+// Long-run throughput per flow (mean since measureFrom) against its target share of the
+// bottleneck (capacity x weight / total weight). SVG bars, refreshed a few times a second.
+import { useEffect, useRef } from 'react';
+import * as d3 from 'd3';
+import { addPainter, requestFrame } from '../store/frameLoop';
+import { chartStats } from '../app/testHook';
+import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
+import { type ChartProps, bottleneckRate, weights } from './chartContext';
+import { flowColor } from './palette';
+import { MARGIN } from './chartModel';
+
+const REFRESH_MS = 250;
+const HEIGHT = 200;
+
+interface Bar { flow: number; thr: number; target: number }
+
+export function ShareChart({ sim, snap, hidden }: ChartProps) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const snapRef = useRef(snap);
+  snapRef.current = snap;
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
+
+  useEffect(() => { requestFrame(); }, [snap, hidden]);
+
+  useEffect(() => {
+    let last = 0;
+    let lastVersion = -1;
+    return addPainter(() => {
+      const svgEl = svgRef.current;
+      const wrap = wrapRef.current;
+      const s = snapRef.current;
+      if (!svgEl || !wrap) return;
+      const t = performance.now();
+      if (sim.store.version === lastVersion || t - last < REFRESH_MS) { if (sim.store.version !== lastVersion) requestFrame(); return; }
+      last = t; lastVersion = sim.store.version;
+      const from = typeof s.scenario?.measureFrom === 'number' ? s.scenario.measureFrom : 0;
+      const rate = bottleneckRate(sim, s);
+      const w = weights(sim, s.flowCount);
+      const total = w.reduce((a, b) => a + b, 0) || 1;
+      const bars: Bar[] = [];
+      for (let i = 0; i < s.flowCount; i++) {
+        if (hiddenRef.current.has(i)) continue;
+        const thr = sim.store.mean(`flow.${i}.thr`, from, sim.store.now);
+        bars.push({ flow: i, thr: Number.isFinite(thr) ? thr / 1e6 : 0, target: (rate * w[i]!) / total / 1e6 });
+      }
+      const width = wrap.clientWidth;
+      const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
+      const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+      const x = d3.scaleBand<number>().domain(bars.map((b) => b.flow)).range([MARGIN.left, MARGIN.left + plotW]).padding(0.15);
+      const ymax = d3.max(bars, (b) => Math.max(b.thr, Number.isFinite(b.target) ? b.target : 0)) ?? 1;
+      const y = d3.scaleLinear().domain([0, (ymax || 1) * 1.08]).range([MARGIN.top + plotH, MARGIN.top]);
+      const svg = d3.select(svgEl).attr('width', width).attr('height', HEIGHT).attr('viewBox', `0 0 ${width} ${HEIGHT}`);
+      const layer = (cls: string) => { let g = svg.select<SVGGElement>(`g.${cls}`); if (g.empty()) g = svg.append('g').attr('class', cls); return g; };
+      layer('y-axis').attr('transform', `translate(${MARGIN.left},0)`).call(d3.axisLeft(y).ticks(5).tickFormat(d3.format('~s')));
+      const step = Math.max(1, Math.ceil(bars.length / Math.max(1, plotW / 24)));
+      layer('x-axis').attr('transform', `translate(0,${MARGIN.top + plotH})`)
+        .call(d3.axisBottom(x).tickValues(bars.filter((_b, i) => i % step === 0).map((b) => b.flow)));
+      layer('y-label').selectAll('text').data(['Mb/s']).join('text').attr('class', 'axis-label')
+        .attr('transform', `translate(12,${MARGIN.top + plotH / 2}) rotate(-90)`).attr('text-anchor', 'middle').text((d) => d);
+      layer('bars').selectAll<SVGRectElement, Bar>('rect').data(bars, (b) => b.flow).join('rect')
+        .attr('x', (b) => x(b.flow)!).attr('width', x.bandwidth()).attr('y', (b) => y(b.thr)).attr('height', (b) => y(0) - y(b.thr))
+        .attr('fill', (b) => flowColor(b.flow))
+        .selectAll('title').data((b) => [b]).join('title').text((b) => `flow ${b.flow}: ${b.thr.toFixed(3)} Mb/s, target ${b.target.toFixed(3)} Mb/s`);
+      layer('targets').selectAll<SVGLineElement, Bar>('line').data(bars.filter((b) => Number.isFinite(b.target)), (b) => b.flow).join('line')
+        .attr('x1', (b) => x(b.flow)! - 1).attr('x2', (b) => x(b.flow)! + x.bandwidth() + 1).attr('y1', (b) => y(b.target)).attr('y2', (b) => y(b.target))
+        .attr('class', 'target-line');
+      const st = (chartStats.share ??= { draws: 0, points: 0 });
+      st.draws++;
+      st.points = bars.length;
+    });
+  }, [sim]);
+
+  const doExport = async (kind: 'png' | 'svg') => {
+    const el = svgRef.current;
+    if (!el) return;
+    const colors = themeColors();
+    const clone = el.cloneNode(true) as SVGSVGElement;
+    clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+    clone.setAttribute('style', `color:${colors.fg};background:${colors.bg};font:11px sans-serif`);
+    for (const l of clone.querySelectorAll('line.target-line')) l.setAttribute('stroke', colors.fg);
+    const text = new XMLSerializer().serializeToString(clone);
+    if (kind === 'svg') downloadText(text, 'share.svg', 'image/svg+xml');
+    else downloadBlob(await svgToPng(text, el.clientWidth, HEIGHT), 'share.png');
+  };
+
+  return (
+    <section className="chart" aria-labelledby="chart-share-title" data-chart="share">
+      <header className="chart-head">
+        <h3 id="chart-share-title">Long-run throughput vs target share</h3>
+        <div className="chart-tools">
+          <button type="button" onClick={() => void doExport('png')} aria-label="Save the share chart as PNG">PNG</button>
+          <button type="button" onClick={() => void doExport('svg')} aria-label="Save the share chart as SVG">SVG</button>
+        </div>
+      </header>
+      <div ref={wrapRef} className="chart-plot" role="img" aria-label="Bars: mean throughput per flow; lines: each flow's target share">
+        <svg ref={svgRef} className="chart-svg static" />
+      </div>
+      <p className="legend muted">Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).</p>
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+// One generic time chart: canvas lines, SVG axes, hover read-out, legend toggles, shared
+// zoom/pan on the time axis, resize, PNG/SVG export. Chart components configure it.
+import { useEffect, useRef, useState } from 'react';
+import type { ChartStore } from '../store/chartStore';
+import type { Decimated } from '../store/decimate';
+import { addPainter, requestFrame } from '../store/frameLoop';
+import { timeView } from '../store/timeView';
+import { chartStats } from '../app/testHook';
+import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
+import type { ChartModel } from './chartModel';
+import { type Frame, drawCanvas, drawSvg, exportSvg, layout } from './renderTimeChart';
+import { Legend } from './Legend';
+
+export interface TimeChartProps {
+  model: ChartModel;
+  store: ChartStore;
+  hidden: ReadonlySet<number>;
+  onToggleFlow: (flow: number) => void;
+  height?: number;
+}
+
+const fmt = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-');
+
+export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: TimeChartProps) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const svgRef = useRef<SVGSVGElement>(null);
+  const tipRef = useRef<HTMLDivElement>(null);
+  const props = useRef({ model, hidden });
+  props.current = { model, hidden };
+  const hover = useRef<number | null>(null);
+  const size = useRef({ w: 0, h: height });
+  const [exporting, setExporting] = useState(false);
+
+  const frame = (): Frame => ({
+    model: props.current.model, store, win: timeView.window(store.now), width: size.current.w, height: size.current.h,
+    hidden: props.current.hidden, marks: store.marks, hoverT: hover.current,
+  });
+
+  useEffect(() => {
+    const el = wrapRef.current!;
+    const ro = new ResizeObserver(() => { size.current = { w: el.clientWidth, h: height }; requestFrame(); });
+    ro.observe(el);
+    size.current = { w: el.clientWidth, h: height };
+    return () => ro.disconnect();
+  }, [height]);
+
+  useEffect(() => { requestFrame(); }, [model, hidden]);
+
+  useEffect(() => {
+    const cache = new Map<string, Decimated>();
+    let lastKey = '';
+    let lastModel: ChartModel | null = null;
+    let lastHidden: ReadonlySet<number> | null = null;
+    return addPainter(() => {
+      const canvas = canvasRef.current;
+      const svg = svgRef.current;
+      if (!canvas || !svg || size.current.w <= 0) return;
+      const key = `${store.version}|${timeView.version}|${size.current.w}|${hover.current}|${document.documentElement.dataset.theme}`;
+      if (key === lastKey && lastModel === props.current.model && lastHidden === props.current.hidden) return;
+      lastKey = key; lastModel = props.current.model; lastHidden = props.current.hidden;
+      const f = frame();
+      const dpr = window.devicePixelRatio || 1;
+      if (canvas.width !== Math.round(f.width * dpr) || canvas.height !== Math.round(f.height * dpr)) {
+        canvas.width = Math.round(f.width * dpr);
+        canvas.height = Math.round(f.height * dpr);
+        canvas.style.width = `${f.width}px`;
+        canvas.style.height = `${f.height}px`;
+      }
+      const dr = layout(f, cache);
+      drawCanvas(canvas.getContext('2d')!, f, dr, dpr);
+      drawSvg(svg, f, dr);
+      const st = (chartStats[f.model.id] ??= { draws: 0, points: 0 });
+      st.draws++;
+      st.points = dr.points;
+      updateTip(f);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store]);
+
+  function updateTip(f: Frame): void {
+    const tip = tipRef.current;
+    if (!tip) return;
+    const t = hover.current;
+    if (t === null || store.rows === 0) { tip.hidden = true; return; }
+    const i = Math.min(store.ring.lowerBound(t), store.rows - 1);
+    const rowT = store.ring.get(0, i);
+    const k = f.model.scale ?? 1;
+    const rows = f.model.lines.filter((l) => l.flow === undefined || !f.hidden.has(l.flow)).slice(0, 12).map((l) => {
+      const c = store.col(l.column);
+      const v = c === undefined ? NaN : store.ring.get(c, i) * k;
+      return `<div><span class="sw" style="background:${l.color}"></span>${l.label}: <b>${fmt(v)}</b></div>`;
+    });
+    const more = f.model.lines.length > 12 ? `<div class="muted">... ${f.model.lines.length - 12} more</div>` : '';
+    tip.innerHTML = `<div><b>t = ${rowT.toFixed(2)} s</b></div>${rows.join('')}${more}`;
+    tip.hidden = false;
+    const x = ((t - f.win.t0) / (f.win.t1 - f.win.t0)) * (f.width - 64) + 52;
+    tip.style.left = `${Math.min(Math.max(0, x + 12), Math.max(0, f.width - 200))}px`;
+  }
+
+  const timeAt = (clientX: number): number => {
+    const r = wrapRef.current!.getBoundingClientRect();
+    const w = timeView.window(store.now);
+    const frac = (clientX - r.left - 52) / Math.max(1, r.width - 64);
+    return w.t0 + Math.min(1, Math.max(0, frac)) * (w.t1 - w.t0);
+  };
+
+  const drag = useRef<{ x: number; t0: number; t1: number } | null>(null);
+  useEffect(() => {
+    const el = wrapRef.current!;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      timeView.zoom(store.now, e.deltaY > 0 ? 1.25 : 0.8, timeAt(e.clientX));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store]);
+
+  const onPointerMove = (e: React.PointerEvent) => {
+    const d = drag.current;
+    if (d) {
+      const r = wrapRef.current!.getBoundingClientRect();
+      const dt = ((d.x - e.clientX) / Math.max(1, r.width - 64)) * (d.t1 - d.t0);
+      timeView.set(d.t0 + dt, d.t1 + dt);
+    }
+    hover.current = timeAt(e.clientX);
+    requestFrame();
+  };
+
+  const onKey = (e: React.KeyboardEvent) => {
+    const w = timeView.window(store.now);
+    const span = w.t1 - w.t0;
+    const mid = (w.t0 + w.t1) / 2;
+    if (e.key === 'ArrowLeft') timeView.pan(store.now, -span * 0.1);
+    else if (e.key === 'ArrowRight') timeView.pan(store.now, span * 0.1);
+    else if (e.key === '+' || e.key === '=') timeView.zoom(store.now, 0.8, mid);
+    else if (e.key === '-') timeView.zoom(store.now, 1.25, mid);
+    else if (e.key === '0' || e.key === 'Escape') timeView.reset();
+    else return;
+    e.preventDefault();
+  };
+
+  const doExport = async (kind: 'png' | 'svg') => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    setExporting(true);
+    try {
+      const f = { ...frame(), hoverT: null };
+      const text = exportSvg(svg, f, layout(f), themeColors());
+      if (kind === 'svg') downloadText(text, `${model.id}.svg`, 'image/svg+xml');
+      else downloadBlob(await svgToPng(text, f.width, f.height), `${model.id}.png`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="chart" aria-labelledby={`chart-${model.id}-title`} data-chart={model.id}>
+      <header className="chart-head">
+        <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
+        <div className="chart-tools">
+          <button type="button" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>
+          <button type="button" onClick={() => void doExport('svg')} disabled={exporting} aria-label={`Save ${model.title} as SVG`}>SVG</button>
+        </div>
+      </header>
+      <div
+        ref={wrapRef}
+        className="chart-plot"
+        style={{ height }}
+        tabIndex={0}
+        role="img"
+        aria-label={`${model.title}. Arrow keys pan, plus and minus zoom, 0 resets the time axis.`}
+        onKeyDown={onKey}
+        onPointerMove={onPointerMove}
+        onPointerDown={(e) => { const w = timeView.window(store.now); drag.current = { x: e.clientX, t0: w.t0, t1: w.t1 }; (e.target as Element).setPointerCapture?.(e.pointerId); }}
+        onPointerUp={() => { drag.current = null; }}
+        onPointerLeave={() => { hover.current = null; drag.current = null; requestFrame(); }}
+        onDoubleClick={() => timeView.reset()}
+      >
+        <canvas ref={canvasRef} />
+        <svg ref={svgRef} className="chart-svg" aria-hidden="true" />
+        <div ref={tipRef} className="chart-tip" hidden />
+      </div>
+      <Legend lines={model.lines} hidden={hidden} onToggleFlow={onToggleFlow} />
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// What every chart component gets: the store, the current run, the controller (for live
+// parameter values such as weights and link rate) and the legend state.
+import type { SimController, SimSnapshot } from '../app/simController';
+import { bottleneckLink } from '../scenario/liveParams';
+import { flowColor, flowDash } from './palette';
+import type { LineDef } from './chartModel';
+
+export interface ChartProps {
+  sim: SimController;
+  snap: SimSnapshot;
+  hidden: ReadonlySet<number>;
+  onToggleFlow: (flow: number) => void;
+}
+
+/** One line per flow for a per-flow column ("thr" -> flow.{i}.thr). */
+export function flowLines(flowCount: number, metric: string, extra: Partial<LineDef> = {}, label = (i: number) => `flow ${i}`): LineDef[] {
+  const out: LineDef[] = [];
+  for (let i = 0; i < flowCount; i++) out.push({ column: `flow.${i}.${metric}`, label: label(i), color: flowColor(i), dash: flowDash(i), flow: i, ...extra });
+  return out;
+}
+
+/** Per-flow weights as currently applied. */
+export function weights(sim: SimController, flowCount: number): number[] {
+  const w: number[] = [];
+  for (let i = 0; i < flowCount; i++) {
+    const v = sim.liveValue(`flow.${i}`, 'weight');
+    w.push(Number.isFinite(v) && v > 0 ? v : 1);
+  }
+  return w;
+}
+
+/** Bottleneck capacity in bits/s, as currently applied. */
+export function bottleneckRate(sim: SimController, snap: SimSnapshot): number {
+  if (!snap.scenario) return Number.NaN;
+  return sim.liveValue(`link.${bottleneckLink(snap.scenario)}`, 'rate');
+}
+
+/** Name of the first queue among the columns ("bottleneck"), if any. */
+export function firstQueue(columns: readonly string[]): string | null {
+  for (const c of columns) {
+    const m = /^queue\.(.+)\.len$/.exec(c);
+    if (m) return m[1]!;
+  }
+  return null;
+}

@@ -1,0 +1,89 @@
+// What a time chart shows, independent of how it is drawn: the lines (columns of the chart
+// store), horizontal reference lines, and the y range. Each chart component builds one.
+import type { ChartStore } from '../store/chartStore';
+import { decimate, makeDecimated, type Decimated } from '../store/decimate';
+import type { TimeWindow } from '../store/timeView';
+
+export interface LineDef {
+  column: string;
+  label: string;
+  color: string;
+  dash?: number[];
+  /** The flow this line belongs to (legend toggles hide by flow). */
+  flow?: number;
+  width?: number;
+}
+
+export interface HLine { value: number; label: string; color?: string }
+
+export interface ChartModel {
+  id: string;
+  title: string;
+  yLabel: string;
+  /** Multiplies stored values before drawing (bits/s -> Mb/s, fraction -> %). */
+  scale?: number;
+  lines: LineDef[];
+  hlines?: () => HLine[];
+  /** Fixed y range; otherwise from the visible data (and 0). */
+  yDomain?: [number, number];
+}
+
+export interface Plot { left: number; top: number; width: number; height: number }
+
+export const MARGIN = { left: 52, right: 12, top: 10, bottom: 26 };
+
+export function plotArea(w: number, h: number): Plot {
+  return { left: MARGIN.left, top: MARGIN.top, width: Math.max(10, w - MARGIN.left - MARGIN.right), height: Math.max(10, h - MARGIN.top - MARGIN.bottom) };
+}
+
+export interface PathSink { moveTo(x: number, y: number): void; lineTo(x: number, y: number): void }
+
+export interface DecimatedLine { line: LineDef; d: Decimated }
+
+/** Decimates every visible line for a plot `width` pixels wide. `cache` keeps buffers between frames. */
+export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWindow, width: number,
+  hidden: ReadonlySet<number>, cache: Map<string, Decimated> = new Map()): DecimatedLine[] {
+  const out: DecimatedLine[] = [];
+  for (const line of model.lines) {
+    if (line.flow !== undefined && hidden.has(line.flow)) continue;
+    const s = store.series(line.column);
+    if (!s) continue;
+    let buf = cache.get(line.column);
+    if (!buf || buf.px.length < width + 2) { buf = makeDecimated(Math.ceil(width) + 2); cache.set(line.column, buf); }
+    out.push({ line, d: decimate(s, win.t0, win.t1, width, buf) });
+  }
+  return out;
+}
+
+/** The y range to draw: fixed, or 0..max of the data and reference lines, padded. */
+export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[]): [number, number] {
+  if (model.yDomain) return model.yDomain;
+  const k = model.scale ?? 1;
+  let lo = 0;
+  let hi = 0;
+  for (const { d } of lines) {
+    for (let i = 0; i < d.n; i++) {
+      if (d.max[i]! * k > hi) hi = d.max[i]! * k;
+      if (d.min[i]! * k < lo) lo = d.min[i]! * k;
+    }
+  }
+  for (const h of hlines) if (Number.isFinite(h.value)) { hi = Math.max(hi, h.value); lo = Math.min(lo, h.value); }
+  if (!(hi > lo)) hi = lo + 1;
+  return [lo, hi + (hi - lo) * 0.05];
+}
+
+/** Traces one decimated line into a canvas context or an SVG path builder. */
+export function traceLine(sink: PathSink, d: Decimated, plot: Plot, cols: number, y: (v: number) => number, scale: number): void {
+  const colW = plot.width / cols;
+  for (let i = 0; i < d.n; i++) {
+    const x = plot.left + (d.px[i]! + 0.5) * colW;
+    const first = y(d.first[i]! * scale);
+    if (i === 0) sink.moveTo(x, first);
+    else sink.lineTo(x, first);
+    if (d.min[i] !== d.max[i]) {
+      sink.lineTo(x, y(d.min[i]! * scale));
+      sink.lineTo(x, y(d.max[i]! * scale));
+    }
+    sink.lineTo(x, y(d.last[i]! * scale));
+  }
+}

@@ -1,0 +1,134 @@
+// Drawing of a time chart: lines on canvas (dense), axes, reference lines and change marks
+// in SVG. The same tracing writes SVG paths for export.
+import * as d3 from 'd3';
+import type { ParamChange } from '../core/types';
+import type { ChartStore } from '../store/chartStore';
+import type { Decimated } from '../store/decimate';
+import type { TimeWindow } from '../store/timeView';
+import { type ChartModel, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
+
+export interface Frame {
+  model: ChartModel;
+  store: ChartStore;
+  win: TimeWindow;
+  width: number;
+  height: number;
+  hidden: ReadonlySet<number>;
+  marks: readonly ParamChange[];
+  hoverT: number | null;
+}
+
+export interface Drawn {
+  plot: Plot;
+  lines: DecimatedLine[];
+  hlines: HLine[];
+  y: d3.ScaleLinear<number, number>;
+  x: d3.ScaleLinear<number, number>;
+  points: number;
+}
+
+/** Decimates and scales: everything both the canvas and an export need. */
+export function layout(f: Frame, cache?: Map<string, Decimated>): Drawn {
+  const plot = plotArea(f.width, f.height);
+  const cols = Math.max(1, Math.floor(plot.width));
+  const lines = decimateLines(f.model, f.store, f.win, cols, f.hidden, cache);
+  const hlines = f.model.hlines?.() ?? [];
+  const [y0, y1] = yRange(f.model, lines, hlines);
+  const y = d3.scaleLinear().domain([y0, y1]).range([plot.top + plot.height, plot.top]);
+  const x = d3.scaleLinear().domain([f.win.t0, f.win.t1]).range([plot.left, plot.left + plot.width]);
+  let points = 0;
+  for (const l of lines) points += l.d.n;
+  return { plot, lines, hlines, y, x, points };
+}
+
+export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, dpr: number): void {
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, f.width, f.height);
+  const { plot } = dr;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(plot.left, plot.top, plot.width, plot.height);
+  ctx.clip();
+  const cols = Math.max(1, Math.floor(plot.width));
+  const scale = f.model.scale ?? 1;
+  ctx.lineJoin = 'round';
+  for (const { line, d } of dr.lines) {
+    ctx.beginPath();
+    ctx.strokeStyle = line.color;
+    ctx.lineWidth = line.width ?? 1.25;
+    ctx.setLineDash(line.dash ?? []);
+    traceLine(ctx, d, plot, cols, dr.y, scale);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function fmtTick(v: d3.NumberValue): string {
+  return d3.format('~s')(v.valueOf());
+}
+
+/** Axes, grid, reference lines, change marks and the hover line, into `svg`. */
+export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
+  const svg = d3.select(svgEl).attr('width', f.width).attr('height', f.height).attr('viewBox', `0 0 ${f.width} ${f.height}`);
+  const { plot, x, y } = dr;
+  const layer = (cls: string) => {
+    let g = svg.select<SVGGElement>(`g.${cls}`);
+    if (g.empty()) g = svg.append('g').attr('class', cls);
+    return g;
+  };
+  const xTicks = Math.max(2, Math.floor(plot.width / 80));
+  const yTicks = Math.max(2, Math.floor(plot.height / 35));
+  layer('grid').attr('transform', `translate(${plot.left},0)`)
+    .call(d3.axisLeft(y).ticks(yTicks).tickSize(-plot.width).tickFormat(() => ''))
+    .call((g) => g.select('.domain').remove());
+  layer('x-axis').attr('transform', `translate(0,${plot.top + plot.height})`).call(d3.axisBottom(x).ticks(xTicks).tickFormat((v) => `${fmtTick(v)}s`));
+  layer('y-axis').attr('transform', `translate(${plot.left},0)`).call(d3.axisLeft(y).ticks(yTicks).tickFormat(fmtTick));
+  layer('y-label').selectAll('text').data([f.model.yLabel]).join('text')
+    .attr('transform', `translate(12,${plot.top + plot.height / 2}) rotate(-90)`).attr('text-anchor', 'middle').attr('class', 'axis-label').text((d) => d);
+
+  const inPlot = (v: number) => v >= plot.top - 0.5 && v <= plot.top + plot.height + 0.5;
+  const hl = layer('hlines').selectAll<SVGGElement, HLine>('g').data(dr.hlines.filter((h) => inPlot(y(h.value))))
+    .join((e) => { const g = e.append('g'); g.append('line'); g.append('text'); return g; });
+  hl.select('line').attr('x1', plot.left).attr('x2', plot.left + plot.width).attr('y1', (h) => y(h.value)).attr('y2', (h) => y(h.value))
+    .attr('stroke', (h) => h.color ?? 'currentColor').attr('stroke-dasharray', '5 4').attr('class', 'ref-line');
+  hl.select('text').attr('x', plot.left + plot.width - 4).attr('y', (h) => y(h.value) - 3).attr('text-anchor', 'end').attr('class', 'ref-label').text((h) => h.label);
+
+  const marks = f.marks.filter((m) => m.t >= f.win.t0 && m.t <= f.win.t1);
+  const mk = layer('marks').selectAll<SVGGElement, ParamChange>('g').data(marks)
+    .join((e) => { const g = e.append('g').attr('class', 'mark'); g.append('line'); g.append('text'); return g; });
+  mk.select('line').attr('x1', (m) => x(m.t)).attr('x2', (m) => x(m.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
+  mk.select('text').attr('x', (m) => x(m.t) + 3).attr('y', (_m, i) => plot.top + 10 + (i % 3) * 11).text((m) => m.label);
+
+  const hover = f.hoverT !== null && f.hoverT >= f.win.t0 && f.hoverT <= f.win.t1 ? [f.hoverT] : [];
+  layer('hover').selectAll('line').data(hover).join('line')
+    .attr('x1', (t) => x(t)).attr('x2', (t) => x(t)).attr('y1', plot.top).attr('y2', plot.top + plot.height).attr('class', 'hover-line');
+}
+
+/** A standalone SVG document of the chart as drawn (axes, marks and the lines as paths). */
+export function exportSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn, colors: { bg: string; fg: string }): string {
+  const clone = svgEl.cloneNode(true) as SVGSVGElement;
+  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  clone.setAttribute('style', `color:${colors.fg};background:${colors.bg};font:11px sans-serif`);
+  clone.querySelector('g.hover')?.remove();
+  const bg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  bg.setAttribute('width', String(f.width));
+  bg.setAttribute('height', String(f.height));
+  bg.setAttribute('fill', colors.bg);
+  clone.insertBefore(bg, clone.firstChild);
+  const cols = Math.max(1, Math.floor(dr.plot.width));
+  const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  g.setAttribute('fill', 'none');
+  for (const { line, d } of dr.lines) {
+    const p = d3.path();
+    traceLine(p, d, dr.plot, cols, dr.y, f.model.scale ?? 1);
+    const el = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+    el.setAttribute('d', p.toString());
+    el.setAttribute('stroke', line.color);
+    el.setAttribute('stroke-width', String(line.width ?? 1.25));
+    if (line.dash?.length) el.setAttribute('stroke-dasharray', line.dash.join(' '));
+    g.appendChild(el);
+  }
+  clone.insertBefore(g, clone.querySelector('g.hlines'));
+  for (const t of clone.querySelectorAll('text')) t.setAttribute('fill', colors.fg);
+  return new XMLSerializer().serializeToString(clone);
+}

@@ -1,0 +1,60 @@
+// Play, pause, step, reset, speed and the simulated-time readout. The readout is written by a
+// frame painter straight into the DOM: simulated time never goes through React state.
+import { useEffect, useRef } from 'react';
+import type { SimController, SimSnapshot } from '../app/simController';
+import { addPainter } from '../store/frameLoop';
+
+export const SPEEDS: { value: number; label: string }[] = [
+  { value: 0.1, label: 'x0.1' }, { value: 0.25, label: 'x0.25' }, { value: 0.5, label: 'x0.5' }, { value: 1, label: 'x1' },
+  { value: 2, label: 'x2' }, { value: 5, label: 'x5' }, { value: 10, label: 'x10' }, { value: 0, label: 'as fast as possible' },
+];
+
+export interface ControlsBarProps {
+  sim: SimController;
+  snap: SimSnapshot;
+  speed: number;
+  onSpeed: (speed: number) => void;
+  onReset: () => void;
+}
+
+export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarProps) {
+  const timeRef = useRef<HTMLOutputElement>(null);
+  const durRef = useRef(snap.duration);
+  durRef.current = snap.duration;
+  useEffect(() => {
+    let shown = '';
+    return addPainter(() => {
+      const el = timeRef.current;
+      if (!el) return;
+      const d = durRef.current;
+      const text = `${sim.store.now.toFixed(2)} s${Number.isFinite(d) && d > 0 ? ` / ${d} s` : ''}`;
+      if (text !== shown) { el.textContent = text; shown = text; }
+    });
+  }, [sim]);
+
+  const playing = snap.status === 'playing';
+  const finished = snap.status === 'finished';
+  const canRun = snap.scenario !== null && snap.status !== 'error';
+  return (
+    <div className="controls" role="toolbar" aria-label="Simulation controls">
+      {playing ? (
+        <button type="button" className="primary" onClick={() => sim.pause()} aria-keyshortcuts="Space">Pause</button>
+      ) : (
+        <button type="button" className="primary" onClick={() => sim.play()} disabled={!canRun || finished} aria-keyshortcuts="Space">Play</button>
+      )}
+      <button type="button" onClick={() => sim.step()} disabled={!canRun || playing || finished} title="Advance one sample period">Step</button>
+      <button type="button" onClick={onReset} disabled={snap.scenario === null} title="Run the same scenario again from time 0">Reset</button>
+      <label className="inline">
+        Speed
+        <select value={speed} onChange={(e) => onSpeed(Number(e.target.value))}>
+          {SPEEDS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+        </select>
+      </label>
+      <span className="sim-time">
+        <span className="muted">Simulated time</span>{' '}
+        <output ref={timeRef} aria-live="off" data-testid="sim-time">0.00 s</output>
+      </span>
+      <span className={`status status-${snap.status}`} role="status">{snap.status === 'idle' ? 'loading' : snap.status}</span>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// Flow table: per flow its TCP variant, weight, deadline, RTT, exogenous loss on its path,
+// colour, and live numbers. Live numbers are written into the cells by a frame painter
+// (four times a second), never through React state.
+import { useEffect, useRef } from 'react';
+import type { SimController, SimSnapshot } from '../app/simController';
+import { addPainter } from '../store/frameLoop';
+import { flowColor } from '../charts/palette';
+import { bottleneckRate, weights } from '../charts/chartContext';
+import { getPath, isPlainObject } from '../scenario/paths';
+import { flowLiveSpecs } from '../scenario/liveParams';
+import { ParamControl } from './ParamControl';
+
+const REFRESH_MS = 250;
+const WINDOW_S = 1; // live numbers: mean over the last second of simulated time
+
+function tcpOf(snap: SimSnapshot, i: number): string {
+  const s = snap.scenario;
+  if (!s) return '';
+  const ov = getPath(s, 'flowOverrides');
+  const o = Array.isArray(ov) ? ov.find((x) => isPlainObject(x) && x.flow === i) : undefined;
+  const t = (isPlainObject(o) ? o.tcp : undefined) ?? getPath(s, 'flows.tcp');
+  return typeof t === 'string' ? t : 'newreno';
+}
+
+export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: SimSnapshot; onError: (m: string) => void }) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const snapRef = useRef(snap);
+  snapRef.current = snap;
+  useEffect(() => {
+    let last = 0;
+    return addPainter(() => {
+      const body = bodyRef.current;
+      const t = performance.now();
+      if (!body || t - last < REFRESH_MS) return;
+      last = t;
+      const s = snapRef.current;
+      const st = sim.store;
+      const now = st.now;
+      const from = Math.max(0, now - WINDOW_S);
+      const rate = bottleneckRate(sim, s);
+      const w = weights(sim, s.flowCount);
+      const total = w.reduce((a, b) => a + b, 0) || 1;
+      for (let i = 0; i < s.flowCount; i++) {
+        const row = body.children[i] as HTMLTableRowElement | undefined;
+        if (!row) break;
+        const thr = st.mean(`flow.${i}.thr`, from, now);
+        const fair = (rate * w[i]!) / total;
+        const loss = st.mean(`flow.${i}.lossCong`, from, now) + st.mean(`flow.${i}.lossExo`, from, now);
+        const cells: Record<string, string> = {
+          rtt: `${(st.latest(`flow.${i}.srtt`) * 1000).toFixed(1)} ms`,
+          thr: Number.isFinite(thr) ? `${(thr / 1e6).toFixed(3)}` : '-',
+          share: Number.isFinite(thr / fair) ? `${((thr / fair) * 100).toFixed(0)}%` : '-',
+          loss: Number.isFinite(loss) ? `${(loss * 100).toFixed(2)}%` : '-',
+          timeouts: Number.isFinite(st.latest(`flow.${i}.timeouts`)) ? String(st.latest(`flow.${i}.timeouts`)) : '-',
+        };
+        for (const [k, v] of Object.entries(cells)) {
+          const cell = row.querySelector<HTMLElement>(`[data-live="${k}"]`);
+          if (cell && cell.textContent !== v) cell.textContent = v;
+        }
+      }
+    });
+  }, [sim]);
+
+  const specs = flowLiveSpecs(snap.specs).filter((sp) => sp.type !== 'boolean');
+  const rows = [];
+  for (let i = 0; i < snap.flowCount; i++) {
+    rows.push(
+      <tr key={i}>
+        <th scope="row"><span className="sw" style={{ background: flowColor(i) }} aria-hidden="true" /> {i}</th>
+        <td>{tcpOf(snap, i)}</td>
+        {specs.map((sp) => {
+          const v = sim.liveValue(`flow.${i}`, sp.key.slice(10));
+          return (
+            <td key={sp.key}>
+              <ParamControl compact spec={sp} label={`flow ${i} ${sp.label.toLowerCase()}`} value={Number.isFinite(v) ? v : null}
+                onCommit={(val) => { if (typeof val === 'number') sim.setParam(`flow.${i}`, sp.key.slice(10), val).catch((e: Error) => onError(e.message)); }} />
+            </td>
+          );
+        })}
+        <td data-live="rtt" className="num">-</td>
+        <td data-live="thr" className="num">-</td>
+        <td data-live="share" className="num">-</td>
+        <td data-live="loss" className="num">-</td>
+        <td data-live="timeouts" className="num">-</td>
+      </tr>,
+    );
+  }
+  return (
+    <section className="panel flows-panel" aria-labelledby="flows-title">
+      <h2 id="flows-title">Flows</h2>
+      <div className="table-wrap">
+        <table className="flow-table">
+          <thead>
+            <tr>
+              <th scope="col">Flow</th><th scope="col">TCP</th>
+              {specs.map((sp) => <th key={sp.key} scope="col" title={sp.help}>{sp.label}{sp.unit ? ` (${sp.unit})` : ''}</th>)}
+              <th scope="col">RTT</th><th scope="col">Throughput (Mb/s)</th><th scope="col" title="Throughput over its weighted fair share of the bottleneck">Of fair share</th>
+              <th scope="col" title="Packets lost (congestion + exogenous), last second">Loss seen</th><th scope="col">Timeouts</th>
+            </tr>
+          </thead>
+          <tbody ref={bodyRef}>{rows}</tbody>
+        </table>
+      </div>
+      <p className="muted small">Live numbers: mean over the last {WINDOW_S} s of simulated time. Edits apply at once.</p>
+    </section>
+  );
+}

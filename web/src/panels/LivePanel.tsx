@@ -1,0 +1,25 @@
+// Live parameters: applied through setParam while the simulation runs (no restart). The
+// charts mark each change. Which parameters appear here comes from the core's specs.
+import type { SimController, SimSnapshot } from '../app/simController';
+import { liveControls } from '../scenario/liveParams';
+import { ParamControl } from './ParamControl';
+
+export function LivePanel({ sim, snap, onError }: { sim: SimController; snap: SimSnapshot; onError: (msg: string) => void }) {
+  if (!snap.scenario) return null;
+  const controls = liveControls(snap.specs, snap.scenario);
+  return (
+    <section className="panel" aria-labelledby="live-title">
+      <h2 id="live-title">Live changes</h2>
+      <p className="muted small">Applied at once, without a restart; the charts mark when.</p>
+      {controls.map((c) => {
+        const v = sim.liveValue(c.entity, c.key);
+        const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');
+        return (
+          <ParamControl key={`${c.entity}/${c.key}`} spec={c.spec} slider label={`${c.spec.label} (${where})`}
+            value={Number.isFinite(v) ? v : undefined}
+            onCommit={(val) => { if (typeof val === 'number') sim.setParam(c.entity, c.key, val).catch((e: Error) => onError(e.message)); }} />
+        );
+      })}
+    </section>
+  );
+}

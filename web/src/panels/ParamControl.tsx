@@ -1,0 +1,92 @@
+// One control generated from a parameter spec: label, input of the right kind, unit, help
+// tooltip and, for invalid input, a message with the allowed range. Input is committed only
+// when valid; invalid input never reaches the simulation.
+import { useEffect, useId, useState } from 'react';
+import type { Json, ParamSpec } from '../core/types';
+import { rangeText, validateValue } from '../core/specs';
+
+export interface ParamControlProps {
+  spec: ParamSpec;
+  value: Json | undefined;
+  onCommit: (value: Json) => void;
+  /** Overrides the spec's label (e.g. "flow 3 weight"). */
+  label?: string;
+  /** Show a slider beside the number box (for bounded, live parameters). */
+  slider?: boolean;
+  disabled?: boolean;
+  /** Hide the label visually (tables); it stays for screen readers. */
+  compact?: boolean;
+}
+
+function toText(v: Json | undefined, spec: ParamSpec): string {
+  if (v === undefined) v = spec.default;
+  if (v === null) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+export function ParamControl({ spec, value, onCommit, label, slider, disabled, compact }: ParamControlProps) {
+  const id = useId();
+  const [text, setText] = useState(toText(value, spec));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => { setText(toText(value, spec)); setError(null); }, [value, spec]);
+
+  const check = (raw: string): Json | undefined => {
+    let v: unknown = raw;
+    if (spec.type === 'json') { try { v = JSON.parse(raw) as Json; } catch { v = undefined; } }
+    if ((spec.nullable || spec.default === null) && raw.trim() === '' && spec.type !== 'string') v = null;
+    const r = validateValue(spec, v);
+    setError(r.ok ? null : `Allowed: ${rangeText(spec)}`);
+    return r.ok ? r.value : undefined;
+  };
+  const commit = (raw: string) => {
+    const v = check(raw);
+    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(value ?? spec.default)) onCommit(v);
+  };
+
+  const helpId = `${id}-help`;
+  const errId = `${id}-err`;
+  const described = [spec.help ? helpId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined;
+  const name = label ?? spec.label;
+  const unit = spec.unit ? <span className="unit">{spec.unit}</span> : null;
+  const bounded = spec.min !== undefined && spec.max !== undefined && spec.max - spec.min <= 1e5;
+
+  let input: React.ReactNode;
+  if (spec.type === 'boolean') {
+    input = <input id={id} type="checkbox" checked={value === undefined ? spec.default === true : value === true} disabled={disabled}
+      aria-describedby={described} onChange={(e) => onCommit(e.target.checked)} />;
+  } else if (spec.type === 'enum') {
+    input = (
+      <select id={id} value={toText(value, spec)} disabled={disabled} aria-describedby={described} onChange={(e) => commit(e.target.value)}>
+        {(spec.options ?? []).map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+    );
+  } else {
+    const numeric = spec.type === 'number' || spec.type === 'integer';
+    input = (
+      <>
+        {slider && numeric && bounded ? (
+          <input type="range" aria-label={`${name} slider`} min={spec.min} max={spec.max} disabled={disabled}
+            step={spec.type === 'integer' ? 1 : (spec.max! - spec.min!) / 1000}
+            value={Number.isFinite(Number(text)) ? Number(text) : spec.min}
+            onChange={(e) => { setText(e.target.value); check(e.target.value); }}
+            onPointerUp={(e) => commit((e.target as HTMLInputElement).value)}
+            onKeyUp={(e) => commit((e.target as HTMLInputElement).value)} />
+        ) : null}
+        <input id={id} type="text" inputMode={numeric ? 'decimal' : 'text'} value={text} disabled={disabled}
+          aria-invalid={error ? true : undefined} aria-describedby={described}
+          className={numeric ? 'num' : 'txt'} placeholder={spec.nullable ? 'none' : undefined}
+          onChange={(e) => { setText(e.target.value); check(e.target.value); }}
+          onBlur={(e) => commit(e.target.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter') commit((e.target as HTMLInputElement).value); if (e.key === 'Escape') { setText(toText(value, spec)); setError(null); } }} />
+      </>
+    );
+  }
+  return (
+    <div className={`param${error ? ' invalid' : ''}${compact ? ' compact' : ''}`} data-key={spec.key}>
+      <label htmlFor={id} title={spec.help || undefined} className={compact ? 'sr-only' : undefined}>{name}</label>
+      <span className="param-input">{input}{unit}</span>
+      {spec.help ? <span id={helpId} className="sr-only">{spec.help}</span> : null}
+      {error ? <span id={errId} className="param-error" role="alert">{error}</span> : null}
+    </div>
+  );
+}

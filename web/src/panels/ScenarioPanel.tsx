@@ -1,0 +1,99 @@
+// Scenario: pick a preset or build one. Every field is generated from the core's specs; a
+// group's kind (topology, queue, exogenous loss, window rule) selects which fields it has.
+import { useEffect, useMemo, useState } from 'react';
+import type { Json, ParamSpec, Scenario } from '../core/types';
+import { KIND_FIELD, specsOfGroup } from '../core/specs';
+import { PRESETS, cloneScenario, findPreset } from '../scenario/presets';
+import { getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
+import { ParamControl } from './ParamControl';
+
+export interface ScenarioPanelProps {
+  specs: ParamSpec[];
+  preset: string;
+  scenario: Scenario;
+  onApply: (preset: string, scenario: Scenario) => void;
+}
+
+const GROUPS: { group: string; title: string }[] = [
+  { group: 'topology', title: 'Topology' },
+  { group: 'queue', title: 'Queue discipline' },
+  { group: 'exoLoss', title: 'Exogenous loss' },
+  { group: 'flows', title: 'Flows (defaults for every flow)' },
+];
+const HIDDEN_TOP = new Set(['version', 'name']);
+
+function kindOf(s: Scenario, group: string, specs: ParamSpec[]): string | undefined {
+  const field = `${group}.${KIND_FIELD[group] ?? 'kind'}`;
+  const v = getPath(s, field);
+  if (typeof v === 'string') return v;
+  const d = specs.find((sp) => sp.key === field)?.default;
+  return typeof d === 'string' ? d : undefined;
+}
+
+export function ScenarioPanel({ specs, preset, scenario, onApply }: ScenarioPanelProps) {
+  const [draft, setDraft] = useState<Scenario>(() => cloneScenario(scenario));
+  useEffect(() => { setDraft(cloneScenario(scenario)); }, [scenario]);
+  const dirty = !jsonEqual(draft, scenario);
+
+  const set = (path: string, v: Json) => setDraft((d) => { const n = cloneScenario(d); setPath(n, path, v); return n; });
+  const setKind = (group: string, kind: string) => setDraft((d) => {
+    const n = cloneScenario(d);
+    const field = KIND_FIELD[group] ?? 'kind';
+    const old = getPath(n, group);
+    const keep = new Set(specsOfGroup(specs, group, kind).map((sp) => sp.key.slice(group.length + 1)));
+    const next: Record<string, Json> = { [field]: kind };
+    if (isPlainObject(old)) for (const [k, v] of Object.entries(old)) if (k !== field && keep.has(k)) next[k] = v;
+    n[group] = next;
+    return n;
+  });
+
+  const top = useMemo(() => specs.filter((sp) => !sp.key.includes('.') && !HIDDEN_TOP.has(sp.key) && sp.type !== 'json'), [specs]);
+  const advanced = useMemo(() => specs.filter((sp) => !sp.key.includes('.') && sp.type === 'json' && !GROUPS.some((g) => g.group === sp.key)), [specs]);
+
+  return (
+    <section className="panel" aria-labelledby="scenario-title">
+      <h2 id="scenario-title">Scenario</h2>
+      <div className="param">
+        <label htmlFor="preset-select">Preset</label>
+        <span className="param-input">
+          <select id="preset-select" value={findPreset(preset) ? preset : ''} onChange={(e) => {
+            const p = findPreset(e.target.value);
+            if (p) onApply(p.id, cloneScenario(p.scenario));
+          }}>
+            {PRESETS.map((p) => <option key={p.id} value={p.id} title={p.source}>{p.title}</option>)}
+          </select>
+        </span>
+      </div>
+      {specs.length === 0 ? <p className="muted">Loading parameters...</p> : null}
+      <form onSubmit={(e) => { e.preventDefault(); onApply(preset, draft); }}>
+        <fieldset>
+          <legend>Run</legend>
+          {top.map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+        </fieldset>
+        {GROUPS.map(({ group, title }) => {
+          const kind = kindOf(draft, group, specs);
+          const kindSpec = specs.find((sp) => sp.key === `${group}.${KIND_FIELD[group] ?? 'kind'}`);
+          const fields = specsOfGroup(specs, group, kind);
+          if (!kindSpec && fields.length === 0) return null;
+          return (
+            <fieldset key={group}>
+              <legend>{title}</legend>
+              {kindSpec ? <ParamControl spec={kindSpec} value={kind} onCommit={(v) => setKind(group, String(v))} /> : null}
+              {fields.map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+            </fieldset>
+          );
+        })}
+        {advanced.length ? (
+          <details>
+            <summary>Per-flow overrides and other traffic (JSON)</summary>
+            {advanced.map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+          </details>
+        ) : null}
+        <div className="row">
+          <button type="submit" className="primary" disabled={!dirty}>Run this scenario</button>
+          <button type="button" disabled={!dirty} onClick={() => setDraft(cloneScenario(scenario))}>Discard edits</button>
+        </div>
+      </form>
+    </section>
+  );
+}
