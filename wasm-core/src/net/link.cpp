@@ -5,7 +5,7 @@
 namespace bl {
 
 namespace {
-enum : uint32_t { kArrive = 1, kQueueUpdate = 2 };
+enum : uint32_t { kArrive = 1, kQueueUpdate = 2, kDropBase = 16 };  // kDropBase + DropReason
 }
 
 Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q)
@@ -45,7 +45,7 @@ void Link::arrive(Packet* p, SimTime now) {
   DropReason why = queue_->onArrival(*p, q);
   if (why != DropReason::None) {
     ++queue_->drops[static_cast<int>(why)];
-    sim_.drop(p, why, index_, now);
+    dropAt(p, why, now);
     return;
   }
   const SimTime start = busyUntil_ > now ? busyUntil_ : now;
@@ -71,7 +71,7 @@ void Link::arrive(Packet* p, SimTime now) {
   }
   p->enqueuedAt = now;
   if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {
-    sim_.drop(p, DropReason::Exogenous, index_, now);
+    dropAt(p, DropReason::Exogenous, now);
     return;
   }
   const SimTime there = busyUntil_ + delay_;
@@ -82,6 +82,13 @@ void Link::arrive(Packet* p, SimTime now) {
   } else {
     pushWire(there, p);
   }
+}
+
+void Link::dropAt(Packet* p, DropReason why, SimTime at) {
+  // A link taking packets ahead of time reports the drop when it really happens, so
+  // counters and samples see it in the right interval (and not at all past the run's end).
+  if (at > sim_.now()) sim_.sched().at(at, this, kDropBase + static_cast<uint32_t>(why), reinterpret_cast<uint64_t>(p));
+  else sim_.drop(p, why, index_);
 }
 
 void Link::pushWire(SimTime at, Packet* p) {
@@ -101,6 +108,8 @@ void Link::onEvent(uint32_t kind, uint64_t arg) {
     wireHead_ = (wireHead_ + 1) & (wire_.size() - 1);
     if (--wireCount_ > 0) sim_.sched().at(wire_[wireHead_].at, this, kArrive);
     sim_.forward(p);
+  } else if (kind >= kDropBase) {
+    sim_.drop(reinterpret_cast<Packet*>(arg), static_cast<DropReason>(kind - kDropBase), index_);
   } else if (kind == kQueueUpdate) {
     popStarted(sim_.now());
     QueueState q;

@@ -77,6 +77,7 @@ class Link : public PacketSink, public EventHandler {
   std::vector<InFlight> wire_;
   size_t wireHead_ = 0, wireCount_ = 0;
   void pushWire(SimTime at, Packet* p);
+  void dropAt(Packet* p, DropReason why, SimTime at);
   // Serialisation time of the last packet size seen (most packets share one size).
   uint32_t lastSize_ = 0;
   SimTime lastTx_ = 0;

@@ -46,10 +46,8 @@ class Simulation {
     }
   }
 
-  // Drops a packet: counts it for its flow, reports the event (at time `at`, which is later
-  // than now() for links that process arrivals ahead, see Link), returns it to the pool.
-  void drop(Packet* p, DropReason why, int linkIndex, SimTime at);
-  void drop(Packet* p, DropReason why, int linkIndex) { drop(p, why, linkIndex, now()); }
+  // Drops a packet: counts it for its flow, reports the event, returns it to the pool.
+  void drop(Packet* p, DropReason why, int linkIndex);
 
   // Reports a discrete event (timeout, fast retransmit) to the tracer.
   void event(TraceEvent kind, int flow, int linkIndex, uint32_t reason = 0);

@@ -1,0 +1,119 @@
+// Queue disciplines: drop decisions for scripted arrivals, RED's arithmetic against its formulas.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "net/queue_disc.h"
+#include "queues/red.h"
+#include "sim/simulation.h"
+
+namespace bl {
+namespace {
+
+std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json, double rate = 10e6) {
+  static Simulation sim(1);
+  Json j;
+  std::string err;
+  EXPECT_TRUE(Json::parse(json, j, err)) << err;
+  const QueueKind* k = findQueueKind(kind);
+  ParamValues v;
+  EXPECT_TRUE(readParams(&j, *k->specs, "queue", v, err, {"kind"})) << err;
+  auto q = k->make(v, LinkInfo{rate, 1000, "l"}, sim, err);
+  EXPECT_TRUE(q) << err;
+  return q;
+}
+
+QueueState busy(uint32_t packets, SimTime now = 0) {
+  QueueState q;
+  q.packets = packets;
+  q.now = now;
+  return q;
+}
+
+TEST(DropTail, DropsOnlyWhenFull) {
+  auto q = make("droptail", R"({"buffer": 3})");
+  Packet p;
+  EXPECT_EQ(q->onArrival(p, busy(0)), DropReason::None);
+  EXPECT_EQ(q->onArrival(p, busy(2)), DropReason::None);
+  EXPECT_EQ(q->onArrival(p, busy(3)), DropReason::Overflow);
+  std::string err;
+  ASSERT_TRUE(q->setParam("buffer", 5, err)) << err;
+  EXPECT_EQ(q->onArrival(p, busy(3)), DropReason::None);
+  EXPECT_FALSE(q->setParam("buffer", 0, err));
+  EXPECT_NE(err.find("droptail.buffer"), std::string::npos) << err;
+  EXPECT_NE(err.find("[1, 100000]"), std::string::npos) << err;
+}
+
+TEST(Red, BaseProbabilityFollowsTheFormula) {
+  RedCore r;
+  r.minTh = 50;
+  r.maxTh = 120;
+  r.maxP = 0.1;
+  for (double avg : {0.0, 49.9, 50.0, 70.0, 85.0, 119.9}) {
+    r.avg = avg;
+    const double expected = avg < 50 ? 0 : 0.1 * (avg - 50) / 70;
+    EXPECT_NEAR(r.baseProbability(), expected, 1e-12) << avg;
+  }
+  r.avg = 120;
+  EXPECT_EQ(r.baseProbability(), 1);
+  r.gentle = true;
+  r.avg = 180;  // halfway from maxTh to 2 maxTh: maxP + (1 - maxP) * 60 / 120
+  EXPECT_NEAR(r.baseProbability(), 0.1 + 0.9 * 0.5, 1e-12);
+  r.avg = 240;
+  EXPECT_EQ(r.baseProbability(), 1);
+}
+
+TEST(Red, AverageIsAnEwmaWithIdleDecay) {
+  RedCore r;
+  r.weight = 0.002;
+  r.meanPacketTime = kMillisecond;
+  r.updateAverage(busy(100));
+  EXPECT_NEAR(r.avg, 0.2, 1e-12);
+  r.updateAverage(busy(100));
+  EXPECT_NEAR(r.avg, 0.998 * 0.2 + 0.2, 1e-12);
+  const double before = r.avg;
+  QueueState idle;
+  idle.idle = true;
+  idle.idleSince = 0;
+  idle.now = 500 * kMillisecond;  // 500 packet times of idleness
+  r.updateAverage(idle);
+  EXPECT_NEAR(r.avg, before * std::pow(0.998, 500), 1e-12);
+}
+
+TEST(Red, CountSpacesDropsUniformly) {
+  // With pb fixed, pa = pb / (1 - count pb) makes the gap between drops uniform on
+  // [1, 1/pb]: mean gap (1/pb + 1) / 2. For pb = 0.02: 25.5 packets.
+  RedCore r;
+  r.minTh = 0;
+  r.maxTh = 100;
+  r.maxP = 0.04;
+  r.avg = 50;  // pb = 0.02
+  Rng rng(5, "red-test");
+  int drops = 0, sinceLast = 0, maxGap = 0;
+  const int n = 400000;
+  for (int i = 0; i < n; ++i) {
+    ++sinceLast;
+    if (r.earlyDrop(rng)) {
+      ++drops;
+      maxGap = std::max(maxGap, sinceLast);
+      sinceLast = 0;
+    }
+  }
+  EXPECT_NEAR(static_cast<double>(n) / drops, 25.5, 0.5);
+  EXPECT_LE(maxGap, 50);  // never more than 1/pb packets between drops
+}
+
+TEST(Red, QueueDropsEarlyThenOverflows) {
+  auto q = make("red", R"({"buffer": 10, "minTh": 2, "maxTh": 6, "maxP": 0.1, "weight": 1})");
+  Packet p;
+  // weight 1: the average is the instantaneous queue.
+  EXPECT_EQ(q->onArrival(p, busy(1)), DropReason::None);
+  EXPECT_EQ(q->onArrival(p, busy(7)), DropReason::Early);  // above maxTh: forced drop
+  EXPECT_DOUBLE_EQ(q->average(), 7);
+  std::string err;
+  EXPECT_FALSE(q->setParam("minTh", 8, err));  // would pass maxTh
+  EXPECT_NE(err.find("must be below maxTh"), std::string::npos) << err;
+}
+
+}  // namespace
+}  // namespace bl

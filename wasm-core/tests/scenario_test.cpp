@@ -1,0 +1,193 @@
+// Whole scenarios through the C ABI: validation messages, determinism, the block layout,
+// live parameter changes, and exact link accounting with constant-rate traffic.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+#include "bl/abi.h"
+#include "core/json.h"
+#include "sim/instance.h"
+
+namespace bl {
+namespace {
+
+std::string createError(const std::string& json) {
+  const int32_t h = bl_create(json.c_str());
+  if (h) { bl_destroy(h); return ""; }
+  return bl_last_error();
+}
+
+TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
+  struct Case { const char* json; const char* mustContain[3]; };
+  const Case cases[] = {
+      {"{", {"not valid JSON", "line 1", ""}},
+      {R"({"duration": 10})", {"version: missing", "", ""}},
+      {R"({"version": 1, "duration": -5})", {"duration", "-5", "[0.001, 3600] s"}},
+      {R"({"version": 1, "duraton": 5})", {"duraton: unknown key", "duration", ""}},
+      {R"({"version": 1, "seed": "x"})", {"seed: expected a number", "string", ""}},
+      {R"({"version": 1, "queue": {"kind": "red", "maxP": 2}})", {"queue.maxP", "2", "[0, 1]"}},
+      {R"({"version": 1, "queue": {"kind": "red", "minTh": 100, "maxTh": 50}})", {"queue", "minTh", "below maxTh"}},
+      {R"({"version": 1, "queue": {"kind": "fifo"}})", {"queue.kind", "fifo", "droptail"}},
+      {R"({"version": 1, "flows": {"count": 5000}})", {"flows.count", "5000", "[1, 2000]"}},
+      {R"({"version": 1, "flows": {"tcp": "cubic"}})", {"flows.tcp", "cubic", "newreno"}},
+      {R"({"version": 1, "flowOverrides": [{"flow": 25}]})", {"flowOverrides[0].flow", "[0, 19]", ""}},
+      {R"({"version": 1, "exoLoss": {"kind": "bernoulli", "rate": 1.5}})", {"exoLoss.rate", "1.5", "[0, 1]"}},
+      {R"({"version": 1, "topology": {"kind": "ring"}})", {"topology.kind", "ring", "dumbbell"}},
+      {R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b", "c"],
+          "links": [{"name": "ab", "from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "c"}]}})",
+       {"topology.flows[0]", "no route from a to c", ""}},
+      {R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a"], "links": [{"from": "a", "to": "z"}],
+          "flows": []}})", {"topology.links[0].to", "z", ""}},
+      {R"({"version": 1, "duration": 10, "measureFrom": 20})", {"measureFrom", "below duration", ""}},
+      {R"({"version": 1, "duration": 3600, "samplePeriod": 0.001})", {"samplePeriod", "longer period", ""}},
+  };
+  for (const Case& c : cases) {
+    const std::string err = createError(c.json);
+    ASSERT_FALSE(err.empty()) << "accepted: " << c.json;
+    for (const char* m : c.mustContain)
+      EXPECT_NE(err.find(m), std::string::npos) << "error \"" << err << "\" lacks \"" << m << "\"";
+  }
+}
+
+TEST(Scenario, DefaultsAloneMakeARunnableScenario) {
+  EXPECT_EQ(createError(R"({"version": 1})"), "");
+}
+
+Json runToEnd(const std::string& json, bool early = true) {
+  std::string err;
+  auto in = Instance::create(json, err, early);
+  EXPECT_TRUE(in) << err;
+  while (in->runUntil(1e9, 0) != 2) {}
+  Json s = in->summary();
+  s.set("wallSeconds", Json::number(0));
+  return s;
+}
+
+const char* kSmall = R"({"version": 1, "seed": 3, "duration": 20, "samplePeriod": 0.5,
+  "topology": {"bottleneckRate": 4e6}, "queue": {"kind": "red", "minTh": 10, "maxTh": 40, "buffer": 80},
+  "exoLoss": {"kind": "bernoulli", "rate": 0.01}, "flows": {"count": 6}})";
+
+TEST(Scenario, OneSeedOneResult) {
+  const std::string a = runToEnd(kSmall).dump(), b = runToEnd(kSmall).dump();
+  EXPECT_EQ(a, b);
+  std::string other = kSmall;
+  other.replace(other.find("\"seed\": 3"), 9, "\"seed\": 4");
+  EXPECT_NE(runToEnd(other).dump(), a);
+}
+
+TEST(Scenario, AheadOfTimeArrivalsChangeNothingButEventCount) {
+  for (const char* tcp : {"reno", "newreno", "sack"}) {
+    std::string j = kSmall;
+    j.replace(j.find("\"count\": 6"), 10, std::string("\"count\": 6, \"tcp\": \"") + tcp + "\"");
+    Json fast = runToEnd(j, true), slow = runToEnd(j, false);
+    EXPECT_LT(fast.find("events")->asNumber(), slow.find("events")->asNumber());
+    fast.set("events", Json::number(0));
+    slow.set("events", Json::number(0));
+    EXPECT_EQ(fast.dump(), slow.dump()) << tcp;
+  }
+}
+
+TEST(Scenario, ExogenousLossesAreCountedApart) {
+  Json s = runToEnd(kSmall);
+  double exo = 0, cong = 0, sent = 0;
+  for (const Json& f : s.find("flows")->items()) {
+    exo += f.find("exogenousLosses")->asNumber();
+    cong += f.find("congestionLosses")->asNumber();
+    sent += f.find("sentPackets")->asNumber();
+  }
+  // 1 % Bernoulli on the receiver access links, applied to what survives the bottleneck.
+  EXPECT_NEAR(exo / (sent - cong), 0.01, 4 * std::sqrt(0.01 * 0.99 / (sent - cong)));
+  const Json& drops = *s.find("queues")->items()[0].find("drops");
+  EXPECT_EQ(drops.find("overflow")->asNumber() + drops.find("early")->asNumber(), cong);
+}
+
+TEST(Scenario, ConstantRateTrafficGivesExactUtilisationAndOverflow) {
+  // 5 Mb/s of CBR through a 10 Mb/s bottleneck: busy exactly half the time, no queue.
+  Json s = runToEnd(R"({"version": 1, "duration": 10, "flows": {"count": 1, "start": 100},
+    "topology": {"bottleneckRate": 10e6}, "traffic": [{"kind": "cbr", "rate": 5e6}]})");
+  EXPECT_NEAR(s.find("utilization")->asNumber(), 0.5, 1e-3);
+  EXPECT_NEAR(s.find("queues")->items()[0].find("meanLength")->asNumber(), 0, 1e-9);
+  // 12 Mb/s into 10 Mb/s with a 50-packet buffer: the excess 2 Mb/s overflows once full.
+  s = runToEnd(R"({"version": 1, "duration": 10, "flows": {"count": 1, "start": 100},
+    "topology": {"bottleneckRate": 10e6}, "queue": {"kind": "droptail", "buffer": 50},
+    "traffic": [{"kind": "cbr", "rate": 12e6}]})");
+  EXPECT_NEAR(s.find("utilization")->asNumber(), 1.0, 1e-3);
+  const double sent = 10 * 12e6 / 8000, served = 10 * 10e6 / 8000;
+  EXPECT_NEAR(s.find("queues")->items()[0].find("drops")->find("overflow")->asNumber(), sent - served - 50, 3);
+}
+
+TEST(Abi, BlockLayoutAndLiveChanges) {
+  const int32_t h = bl_create(kSmall);
+  ASSERT_GT(h, 0) << bl_last_error();
+  Json cols;
+  std::string err;
+  ASSERT_TRUE(Json::parse(bl_columns(h), cols, err));
+  const size_t ncol = cols.items().size();
+  EXPECT_EQ(cols.items()[0].asString(), "t");
+  EXPECT_EQ(cols.items()[1].asString(), "flow.0.cwnd");
+  EXPECT_EQ(cols.items()[ncol - 1].asString(), "wjain");
+  EXPECT_EQ(bl_run_until(h, 5, 0), BL_RUN_REACHED);
+  EXPECT_DOUBLE_EQ(bl_now(h), 5);
+  uint32_t len = bl_drain(h);
+  const uint8_t* b = bl_drain_ptr(h);
+  uint32_t head[4];
+  std::memcpy(head, b, 16);
+  EXPECT_EQ(head[0], 0x314B4C42u);
+  EXPECT_EQ(head[1], 10u);  // samples at 0.5, 1.0, ..., 5.0
+  EXPECT_EQ(head[2], ncol);
+  EXPECT_EQ(len, 16 + head[1] * ncol * 8 + head[3] * 24);
+  double t;
+  std::memcpy(&t, b + 16 + 9 * ncol * 8, 8);
+  EXPECT_DOUBLE_EQ(t, 5.0);
+  EXPECT_EQ(bl_drain(h), 16u);  // nothing new
+
+  // Live: errors name entity, key and range; a good change is logged as an event.
+  EXPECT_EQ(bl_set_param(h, "flows", "exoLoss", 2), -1);
+  EXPECT_NE(std::string(bl_last_error()).find("flows.exoLoss: 2 is out of range; allowed [0, 1]"), std::string::npos)
+      << bl_last_error();
+  EXPECT_EQ(bl_set_param(h, "flow.99", "weight", 2), -1);
+  EXPECT_NE(std::string(bl_last_error()).find("no such flow"), std::string::npos);
+  EXPECT_EQ(bl_set_param(h, "queue.bottleneck", "bogus", 1), -1);
+  EXPECT_EQ(bl_set_param(h, "queue.bottleneck", "maxP", 0.2), 0) << bl_last_error();
+  EXPECT_EQ(bl_set_param(h, "flows", "exoLoss", 0.1), 0) << bl_last_error();
+  EXPECT_EQ(bl_run_until(h, 1e9, 1000), BL_RUN_EVENT_LIMIT);
+  EXPECT_EQ(bl_run_until(h, 1e9, 0), BL_RUN_FINISHED);
+  Json s;
+  ASSERT_TRUE(Json::parse(bl_summary(h), s, err));
+  double exo = 0;
+  for (const Json& f : s.find("flows")->items()) exo += f.find("exogenousLosses")->asNumber();
+  // Far more exogenous losses than 1 % alone would give after the change to 10 %.
+  Json base = runToEnd(kSmall);
+  double exoBase = 0;
+  for (const Json& f : base.find("flows")->items()) exoBase += f.find("exogenousLosses")->asNumber();
+  EXPECT_GT(exo, 3 * exoBase);
+  bl_destroy(h);
+  EXPECT_EQ(bl_run_until(h, 1, 0), BL_RUN_ERROR);
+  EXPECT_NE(std::string(bl_last_error()).find("no simulation with handle"), std::string::npos);
+}
+
+TEST(Abi, DescribeListsEverySpecGroup) {
+  Json d;
+  std::string err;
+  ASSERT_TRUE(Json::parse(bl_describe(), d, err)) << err;
+  const Json* g = d.find("groups");
+  ASSERT_TRUE(g);
+  for (const char* k : {"scenario", "topology.dumbbell", "topology.chain", "queue.droptail", "queue.red",
+                        "loss.bernoulli", "loss.schedule", "flow", "live.flow"})
+    EXPECT_TRUE(g->find(k)) << k;
+  const Json& red = *g->find("queue.red");
+  bool sawMaxP = false;
+  for (const Json& s : red.items())
+    if (s.find("key")->asString() == "maxP") {
+      sawMaxP = true;
+      EXPECT_EQ(s.find("max")->asNumber(), 1);
+      EXPECT_TRUE(s.find("live")->asBool());
+      EXPECT_FALSE(s.find("help")->asString().empty());
+    }
+  EXPECT_TRUE(sawMaxP);
+}
+
+}  // namespace
+}  // namespace bl
