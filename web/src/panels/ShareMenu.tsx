@@ -18,7 +18,7 @@ export function ShareMenu({ sim, state, onError }: { sim: SimController; state: 
   const [size, setSize] = useState({ w: 900, h: 640 });
   const base = `${location.origin}${location.pathname}`;
   const url = embedUrl(state, panels, base);
-  const snippet = `<iframe src="${url.replace(/"/g, '&quot;')}" width="${size.w}" height="${size.h}" style="border:0" loading="lazy" title="Bottleneck Lab simulation"></iframe>`;
+  const snippet = `<iframe src="${url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="${size.w}" height="${size.h}" style="border:0" loading="lazy" title="Bottleneck Lab simulation"></iframe>`;
 
   const copy = async (text: string, what: string) => {
     try { await navigator.clipboard.writeText(text); setCopied(`${what} copied`); } catch { setCopied(`Select and copy the ${what.toLowerCase()} below`); }

@@ -210,7 +210,7 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     const value = decodeValue(raw);
     const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
     if (spec) {
-      const r = validateValue(spec, value);
+      const r = validateValue({ ...spec, key }, value);
       if (!r.ok) { dropped.push(r.message); continue; }
       if (!setPath(state.scenario, key, r.value)) dropped.push(`${key}: conflicts with another field`);
       continue;

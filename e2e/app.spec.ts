@@ -1,0 +1,128 @@
+// What a person does with Bottleneck Lab, in real Chromium against the real WASM core.
+import { readFile } from 'node:fs/promises';
+import { Lab, test, expect } from './fixtures';
+
+test('the default scenario runs and its charts draw within 2 s of loading', async ({ lab, page }) => {
+  const start = Date.now();
+  await page.goto('/');
+  await page.waitForFunction(() => {
+    const bl = window.__bl;
+    if (!bl || bl.now() <= 0) return false;
+    const c = bl.charts();
+    return ['cwnd', 'queue', 'throughput', 'loss', 'jain'].every((id) => (c[id]?.points ?? 0) > 0);
+  }, undefined, { timeout: 2000 });
+  expect(Date.now() - start).toBeLessThan(2000);
+  expect(await lab.status()).toBe('playing');
+  // The XQM dumbbell: 20 flows and one bottleneck queue.
+  const cols = await lab.columns();
+  expect(cols).toContain('flow.19.cwnd');
+  expect(cols).not.toContain('flow.20.cwnd');
+  expect(cols).toContain('queue.bottleneck.len');
+  await expect(page.getByRole('heading', { name: 'Throughput per flow' })).toBeVisible();
+  // Simulated time advances on its own, and the readout shows it.
+  const t1 = await lab.now();
+  await lab.waitFor(t1 + 0.5);
+  await expect(page.getByTestId('sim-time')).not.toHaveText('0.00 s');
+  // The schedule's steps are marked on the charts.
+  const labels = (await lab.marks()).map((m) => m.label);
+  expect(labels).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 5%']);
+});
+
+test('changing exogenous loss while running changes the throughput seen', async ({ lab, page }) => {
+  await lab.open('#v=1&exoLoss.kind=none&exoLoss.steps=~&view.speed=10');
+  const runId = await lab.runId();
+  await lab.waitFor(8);
+  expect(await lab.status()).toBe('playing');
+  const input = page.getByLabel('Exogenous loss (all flows)', { exact: true });
+  // Out-of-range input is refused at the control, with the allowed range shown.
+  await input.fill('1.5');
+  await expect(page.getByText('Allowed: a number from 0 to 1')).toBeVisible();
+  await input.press('Enter');
+  expect((await lab.marks()).length).toBe(0);
+  await input.fill('0.08');
+  await input.press('Enter');
+  await expect.poll(async () => (await lab.marks()).length).toBe(1);
+  const mark = (await lab.marks())[0]!;
+  expect(mark.label).toBe('exogenous loss 0% -> 8%');
+  expect(await lab.runId()).toBe(runId); // applied live, no restart
+  await lab.waitFor(mark.t + 12);
+  const exoBefore = await lab.flowMean('lossExo', 1, mark.t);
+  const exoAfter = await lab.flowMean('lossExo', mark.t + 2, mark.t + 12);
+  expect(exoBefore).toBe(0);
+  expect(exoAfter).toBeGreaterThan(0.05);
+  const thrBefore = await lab.flowSum('thr', 3, mark.t);
+  const thrAfter = await lab.flowSum('thr', mark.t + 2, mark.t + 12);
+  expect(thrAfter).toBeLessThan(thrBefore * 0.9);
+  // The change is part of the link now.
+  expect(new URL(page.url()).hash).toContain('live=');
+});
+
+test('a shared link reproduces the summary numbers exactly', async ({ lab, page, browser }) => {
+  await lab.open('#v=1&seed=7&duration=12&flows.count=6&exoLoss.kind=bernoulli&exoLoss.rate=0.01&exoLoss.steps=~');
+  await lab.runUntil(4);
+  await page.getByLabel('Exogenous loss (all flows)', { exact: true }).fill('0.03');
+  await page.getByLabel('Exogenous loss (all flows)', { exact: true }).press('Enter');
+  await expect.poll(async () => (await lab.marks()).length).toBe(1);
+  await lab.runUntil(12);
+  const first = await lab.summary();
+  expect(first.simSeconds).toBeCloseTo(12, 6);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain('seed=7');
+  expect(link).toMatch(/live=4:flows:exoLoss:0\.03/);
+
+  const other = new Lab(await (await browser.newContext()).newPage());
+  await other.page.goto(link);
+  await other.page.waitForFunction(() => window.__bl !== undefined);
+  await other.page.evaluate(() => window.__bl!.ready());
+  await other.runUntil(12);
+  const second = await other.summary();
+  const strip = (s: typeof first) => ({ ...s, wallSeconds: 0 });
+  expect(strip(second)).toEqual(strip(first));
+  expect(first.flows.some((f) => f.exogenousLosses > 0)).toBe(true);
+});
+
+test('a broken link loads what it can and says what it dropped', async ({ lab, page }) => {
+  await lab.open('#v=9&seed=abc&queue.buffer=-5&flows.count=5&bogus.key=1&view.charts=nope,queue&flowOverrides=[{"flow":1,"bogus":2}]');
+  await expect(page.getByTestId('notice')).toBeVisible();
+  const text = await page.getByTestId('notice').innerText();
+  for (const w of ['version 9', 'seed', 'queue.buffer', 'bogus.key', 'nope', 'flowOverrides[0].bogus']) expect(text).toContain(w);
+  // What was valid was kept, and the run works.
+  expect((await lab.columns()).filter((c) => c.endsWith('.cwnd'))).toHaveLength(5);
+  await lab.runUntil(1);
+  await expect.poll(async () => (await lab.charts()).queue?.points ?? 0).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: /Queue length/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Congestion window' })).toHaveCount(0);
+});
+
+test('embed mode renders the chosen panels only, and the embed dialog writes the snippet', async ({ lab, page }) => {
+  await lab.open('#v=1&view.panels=controls,charts&view.charts=throughput,jain', '?embed=1');
+  await expect(page.getByRole('toolbar', { name: 'Simulation controls' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Throughput per flow' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Jain's fairness index" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Scenario' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Flows' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open in Bottleneck Lab' })).toBeVisible();
+  await lab.runUntil(1);
+  await expect.poll(async () => (await lab.charts()).throughput?.points ?? 0).toBeGreaterThan(0);
+
+  await lab.open('');
+  await page.getByRole('button', { name: 'Get embed code' }).click();
+  await page.getByRole('checkbox', { name: 'topology' }).check();
+  const code = await page.getByLabel('Embed code').inputValue();
+  expect(code).toMatch(/^<iframe src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/);
+});
+
+test('CSV export downloads the time series', async ({ lab, page }) => {
+  await lab.open('#v=1&flows.count=3');
+  await lab.runUntil(3);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('bottleneck-lab-series.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split('\n');
+  expect(lines[0]!.split(',')).toEqual(await lab.columns());
+  const ts = await lab.series('t');
+  expect(lines.length - 1).toBe(ts.length);
+  expect(Number(lines[lines.length - 1]!.split(',')[0])).toBeCloseTo(3, 6);
+});
