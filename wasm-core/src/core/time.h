@@ -14,7 +14,7 @@ constexpr SimTime kSecond = 1000 * kMillisecond;
 constexpr SimTime kNever = INT64_MAX;
 
 inline SimTime fromSeconds(double s) { return static_cast<SimTime>(std::llround(s * 1e9)); }
-inline double toSeconds(SimTime t) { return static_cast<double>(t) * 1e-9; }
+inline double toSeconds(SimTime t) { return static_cast<double>(t) / 1e9; }
 
 // Time to serialise `bytes` on a link of `bitsPerSecond`, rounded to the nearest ns.
 inline SimTime txTime(uint32_t bytes, double bitsPerSecond) {

@@ -1,0 +1,335 @@
+#include "tcp/tcp_sender.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/simulation.h"
+
+namespace bl {
+
+TcpSender::TcpSender(Simulation& sim, int flow, const Route* dataRoute, const TcpConfig& cfg,
+                     std::unique_ptr<CongestionControl> cc)
+    : sim_(sim), flow_(flow), route_(dataRoute), cfg_(cfg), cc_(std::move(cc)), rto_(cfg.initialRto) {
+  st_.cwnd = cfg_.initialCwnd;
+  st_.ssthresh = cfg_.initialSsthresh;
+  marks_.assign(256, 0);
+  mask_ = marks_.size() - 1;
+}
+
+void TcpSender::start() {
+  active_ = true;
+  trySend();
+}
+
+void TcpSender::stop() { active_ = false; }
+
+void TcpSender::scheduleStart(SimTime t) { sim_.sched().at(t, this, kEvStart); }
+void TcpSender::scheduleStop(SimTime t) { sim_.sched().at(t, this, kEvStop); }
+
+bool TcpSender::setParam(std::string_view key, double value) {
+  if (key == "rwnd") {
+    if (!(value >= 1)) return false;
+    cfg_.rwnd = value;
+    trySend();
+    return true;
+  }
+  return cc_->setParam(key, value);
+}
+
+void TcpSender::onEvent(uint32_t kind, uint64_t arg) {
+  switch (kind) {
+    case kEvStart: start(); return;
+    case kEvStop: stop(); return;
+    case kEvRto:
+      if (arg != rtoGen_) return;  // superseded by an earlier event
+      rtoEventAt_ = kNever;
+      if (rtoDeadline_ == kNever) return;  // stopped
+      if (sim_.now() < rtoDeadline_) {     // restarted since: sleep until the new deadline
+        rtoEventAt_ = rtoDeadline_;
+        sim_.sched().at(rtoDeadline_, this, kEvRto, rtoGen_);
+        return;
+      }
+      onTimeout();
+      return;
+    default: return;
+  }
+}
+
+// The timer keeps at most one live event: restarting it only moves rtoDeadline_, and the
+// event re-arms itself when it fires early. A new event is needed only when the deadline
+// moves before the pending one; the generation makes the older event stale.
+void TcpSender::armTimer() {
+  rtoDeadline_ = sim_.now() + rto_;
+  if (rtoEventAt_ > rtoDeadline_) {
+    ++rtoGen_;
+    rtoEventAt_ = rtoDeadline_;
+    sim_.sched().at(rtoDeadline_, this, kEvRto, rtoGen_);
+  }
+}
+
+void TcpSender::reserveSeq(int64_t seq) {
+  if (static_cast<uint64_t>(seq - sndUna_) <= mask_) return;
+  size_t cap = marks_.size();
+  while (static_cast<uint64_t>(seq - sndUna_) >= cap) cap *= 2;
+  std::vector<uint8_t> grown(cap, 0);
+  for (int64_t s = sndUna_; s < sndMax_; ++s) grown[static_cast<uint64_t>(s) & (cap - 1)] = mark(s);
+  marks_.swap(grown);
+  mask_ = cap - 1;
+}
+
+void TcpSender::transmit(int64_t seq) {
+  reserveSeq(seq);
+  const bool retx = seq < sndMax_;
+  FlowStats& fs = sim_.flow(flow_);
+  ++fs.sentPackets;
+  if (retx) {
+    ++fs.retransmits;
+    mark(seq) |= kRetx;
+  } else {
+    mark(seq) = 0;
+    sndMax_ = seq + 1;
+  }
+  const SimTime now = sim_.now();
+  Packet* p = sim_.pool().get();
+  p->route = route_;
+  p->hop = 0;
+  p->kind = PacketKind::Data;
+  p->flags = retx ? kFlagRetransmit : 0;
+  p->size = cfg_.packetSize;
+  p->flow = flow_;
+  p->seq = seq;
+  p->tsVal = now;
+  p->bornAt = now;
+  if (rtoDeadline_ == kNever) armTimer();  // RFC 6298 (5.1)
+  sim_.forward(p);
+}
+
+void TcpSender::retransmitInRecovery(int64_t seq) {
+  uint8_t& m = mark(seq);
+  if (!(m & kRetxInRec)) {
+    m |= kRetxInRec;
+    ++retransOut_;
+  }
+  highRxt_ = seq;
+  transmit(seq);
+}
+
+// Sends what the window allows: from snd_nxt while (snd_nxt - snd_una) < min(cwnd, rwnd).
+// Below snd_max that is go-back-N after a timeout (SACKed packets skipped).
+void TcpSender::trySend() {
+  if (inRecovery_ && cfg_.recovery == TcpConfig::Sack) {
+    sackSend();
+    return;
+  }
+  const int64_t win = std::max<int64_t>(1, static_cast<int64_t>(std::min(std::floor(st_.cwnd), std::floor(cfg_.rwnd))));
+  for (;;) {
+    if (cfg_.recovery == TcpConfig::Sack) sndNxt_ = sacked_.nextUncovered(sndNxt_);
+    if (sndNxt_ - sndUna_ >= win) break;
+    if (sndNxt_ >= sndMax_ && !active_) break;
+    transmit(sndNxt_++);
+  }
+}
+
+int64_t TcpSender::pipe() const { return (sndMax_ - sndUna_) - sacked_.total() - lostOut_ + retransOut_; }
+
+// RFC 6675 (C): while cwnd - pipe >= 1 packet, send NextSeg().
+void TcpSender::sackSend() {
+  const int64_t cw = static_cast<int64_t>(std::floor(st_.cwnd));
+  for (int64_t p = pipe(); p < cw; ++p) {
+    const int64_t hole = sacked_.nextUncovered(std::max(highRxt_ + 1, sndUna_));
+    if (hole < lossEdge_) {                                                   // rule 1: a lost hole
+      retransmitInRecovery(hole);
+    } else if (active_ && static_cast<double>(sndMax_ - sndUna_) < cfg_.rwnd) {  // rule 2: new data
+      transmit(sndMax_);
+      sndNxt_ = sndMax_;
+    } else if (!sacked_.empty() && hole < sacked_.back().end && hole < sndMax_) {  // rule 3
+      retransmitInRecovery(hole);
+    } else {
+      break;
+    }
+  }
+}
+
+// Cumulative ACK: forgets marks and SACK state below `ack`.
+bool TcpSender::advanceUna(int64_t ack) {
+  bool karn = false;
+  for (int64_t s = sndUna_; s < ack; ++s) {
+    uint8_t& m = mark(s);
+    karn |= (m & kRetx) != 0;
+    if (m & kRetxInRec) --retransOut_;
+    m = 0;
+  }
+  sacked_.removeBelow(ack);
+  sndUna_ = ack;
+  if (sndNxt_ < ack) sndNxt_ = ack;
+  return karn;
+}
+
+void TcpSender::mergeSack(const Packet* ack) {
+  for (uint8_t i = 0; i < ack->nSack && i < kMaxSackBlocks; ++i) {
+    const int64_t s = std::max(ack->sackStart[i], sndUna_);
+    const int64_t e = std::min(ack->sackEnd[i], sndMax_);
+    sacked_.add(s, e, [this](int64_t a, int64_t b) {
+      for (int64_t x = a; x < b; ++x) {
+        uint8_t& m = mark(x);
+        if (m & kRetxInRec) {
+          m &= static_cast<uint8_t>(~kRetxInRec);
+          --retransOut_;
+        }
+      }
+    });
+  }
+}
+
+// IsLost(seq) holds iff DupThresh packets above seq are SACKed, i.e. iff seq lies below the
+// DupThresh-th highest SACKed packet; every unSACKed packet below that edge is lost.
+void TcpSender::updateLossEdge() {
+  const int64_t k = cfg_.dupThresh;
+  if (sacked_.total() >= k) {
+    lossEdge_ = sacked_.nthHighest(k);
+    lostOut_ = (lossEdge_ - sndUna_) - (sacked_.total() - k);
+  } else {
+    lossEdge_ = sndUna_;
+    lostOut_ = 0;
+  }
+}
+
+// FlightSize (RFC 5681), what the congestion control halves: snd_nxt - snd_una, which is
+// snd_max - snd_una except during go-back-N after a timeout, when data above the go-back
+// pointer is no longer in the network.
+void TcpSender::syncState() {
+  st_.now = sim_.now();
+  st_.inFlight = static_cast<double>(sndNxt_ - sndUna_);
+}
+
+void TcpSender::receive(Packet* p) {
+  const int64_t ack = p->seq;
+  if (p->kind != PacketKind::Ack || ack < sndUna_ || ack > sndMax_) {  // stale or not an ACK
+    sim_.pool().put(p);
+    return;
+  }
+  const SimTime echoed = p->tsEcr;
+  const int64_t acked = ack - sndUna_;
+  const bool karn = acked > 0 && advanceUna(ack);
+  if (cfg_.recovery == TcpConfig::Sack) {
+    mergeSack(p);
+    updateLossEdge();
+  }
+  sim_.pool().put(p);
+  if (acked > 0) {
+    if (!karn) rttSample(sim_.now() - echoed);  // Karn: no sample if a retransmission was acked
+    onNewAck(acked);
+  } else if (sndMax_ > sndUna_) {
+    onDupAck();
+  }
+  trySend();
+}
+
+void TcpSender::onNewAck(int64_t acked) {
+  backoffs_ = 0;
+  dupAcks_ = 0;
+  syncState();
+  bool restartTimer = true;
+  if (!inRecovery_) {
+    cc_->onAck(st_, static_cast<uint32_t>(acked));
+  } else if (cfg_.recovery == TcpConfig::Reno || sndUna_ >= recover_) {
+    inRecovery_ = false;  // Reno: first new ACK; NewReno/SACK: full ACK. Deflate.
+    st_.cwnd = st_.ssthresh;
+  } else if (cfg_.recovery == TcpConfig::NewReno) {
+    // RFC 6582 3.2 step 3, partial ACK: retransmit the next hole, deflate by the amount
+    // acked and add back one packet; only the first partial ACK restarts the timer.
+    st_.cwnd = std::max(1.0, st_.cwnd - static_cast<double>(acked) + 1.0);
+    transmit(sndUna_);
+    restartTimer = firstPartial_;
+    firstPartial_ = false;
+  }
+  if (sndUna_ == sndMax_) {
+    stopTimer();  // RFC 6298 (5.2)
+  } else if (restartTimer) {
+    armTimer();   // RFC 6298 (5.3)
+  }
+}
+
+void TcpSender::onDupAck() {
+  ++dupAcks_;
+  if (inRecovery_) {
+    if (cfg_.recovery != TcpConfig::Sack) st_.cwnd += 1;  // window inflation
+    return;
+  }
+  bool enter = false;
+  switch (cfg_.recovery) {
+    case TcpConfig::Reno: enter = dupAcks_ == cfg_.dupThresh; break;
+    case TcpConfig::NewReno: enter = dupAcks_ == cfg_.dupThresh && sndUna_ >= recover_; break;
+    case TcpConfig::Sack:
+      enter = (dupAcks_ >= cfg_.dupThresh || sacked_.total() >= cfg_.dupThresh) && sndUna_ >= recover_;
+      break;
+  }
+  if (enter) enterRecovery();
+}
+
+void TcpSender::enterRecovery() {
+  syncState();
+  st_.ssthresh = cc_->onLossEvent(st_);
+  inRecovery_ = true;
+  firstPartial_ = true;
+  recover_ = sndMax_;
+  FlowStats& fs = sim_.flow(flow_);
+  ++fs.fastRetransmits;
+  sim_.event(TraceEvent::FastRetransmit, flow_, -1);
+  if (cfg_.recovery == TcpConfig::Sack) {
+    st_.cwnd = st_.ssthresh;  // RFC 6675 (4.2): no inflation, pipe does the accounting
+    retransmitInRecovery(sndUna_);
+  } else {
+    st_.cwnd = st_.ssthresh + cfg_.dupThresh;  // RFC 5681 3.2 step 3
+    transmit(sndUna_);
+  }
+}
+
+void TcpSender::onTimeout() {
+  if (sndUna_ >= sndMax_) return;
+  FlowStats& fs = sim_.flow(flow_);
+  ++fs.timeouts;
+  sim_.event(TraceEvent::Timeout, flow_, -1);
+  syncState();
+  // ssthresh is held when the same segment times out again (RFC 5681 section 4), and when
+  // the timeout ends a fast recovery: that window was already reduced once, and FlightSize,
+  // inflated by the new data that dupacks clocked out, would undo the reduction.
+  if (backoffs_ == 0 && !inRecovery_) st_.ssthresh = cc_->onTimeout(st_);
+  st_.cwnd = 1;
+  ++backoffs_;
+  rto_ = std::min(rto_ * 2, cfg_.maxRto);  // RFC 6298 (5.5)
+  inRecovery_ = false;
+  dupAcks_ = 0;
+  recover_ = sndMax_;  // RFC 6582 / RFC 6675 5.1: no fast recovery until this is acked
+  if (retransOut_ > 0) {
+    for (int64_t s = sndUna_; s < sndMax_; ++s) mark(s) &= static_cast<uint8_t>(~kRetxInRec);
+    retransOut_ = 0;
+  }
+  highRxt_ = sndUna_ - 1;
+  sndNxt_ = sndUna_;  // go-back-N
+  rtoDeadline_ = kNever;
+  trySend();  // retransmits snd_una and restarts the timer with the backed-off RTO
+}
+
+// RFC 6298 (2.2)-(2.4), K = 4, clamped to [minRto, maxRto].
+void TcpSender::rttSample(SimTime r) {
+  if (r < 0) r = 0;
+  if (!haveRtt_) {
+    srtt_ = r;
+    rttvar_ = r / 2;
+    haveRtt_ = true;
+    st_.minRtt = r;
+  } else {
+    const SimTime err = srtt_ > r ? srtt_ - r : r - srtt_;
+    rttvar_ = (3 * rttvar_ + err) / 4;
+    srtt_ = (7 * srtt_ + r) / 8;
+    st_.minRtt = std::min(st_.minRtt, r);
+  }
+  rto_ = std::clamp(srtt_ + std::max(cfg_.clockGranularity, 4 * rttvar_), cfg_.minRto, cfg_.maxRto);
+  st_.srtt = srtt_;
+  st_.lastRtt = r;
+  syncState();
+  cc_->onRttSample(st_, r);
+}
+
+}  // namespace bl

@@ -1,0 +1,142 @@
+// A TCP sender with an infinite backlog (FTP), in packet-numbered sequence space: seq is the
+// packet number, every data packet is cfg.packetSize bytes, and an ACK carries the cumulative
+// next-expected seq plus up to three SACK blocks.
+//
+// The sender owns sequence numbers, loss recovery and the retransmission timer; the window
+// rule (slow start, congestion avoidance, the decrease on loss) is the CongestionControl
+// module's. Loss recovery is one of
+//   Reno    RFC 5681: fast retransmit on the third duplicate ACK, fast recovery with window
+//           inflation, exit (deflating to ssthresh) on the first ACK of new data;
+//   NewReno RFC 6582: the same, but partial ACKs retransmit the next hole and recovery lasts
+//           until the ACK covers `recover` (the Impatient variant: only the first partial
+//           ACK restarts the timer);
+//   Sack    RFC 6675: a scoreboard of SACKed packets, IsLost with DupThresh = 3, the pipe
+//           estimate and NextSeg rules 1-3 (no rescue retransmission).
+// The timer follows RFC 6298 (Karn's rule, exponential back-off kept until a valid sample).
+// On a timeout the sender goes back to snd_una (go-back-N). With SACK it keeps the
+// scoreboard and skips SACKed packets when going back (RFC 6675 section 5.1 allows using it;
+// the simulated receiver never reneges).
+// Not modelled: limited transmit (RFC 3042), the SYN handshake, byte-level segments.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "cc/congestion_control.h"
+#include "core/packet.h"
+#include "core/scheduler.h"
+#include "core/time.h"
+#include "sim/flow_stats.h"
+#include "tcp/seq_ranges.h"
+
+namespace bl {
+
+class Simulation;
+
+struct TcpConfig {
+  enum Recovery { Reno, NewReno, Sack };
+  Recovery recovery = NewReno;
+  uint32_t packetSize = 1000;          // bytes per data packet
+  double initialCwnd = 2;              // packets
+  double initialSsthresh = 1e9;        // packets ("infinite", RFC 5681 3.1)
+  double rwnd = 10000;                 // receiver window, packets
+  SimTime minRto = 200 * kMillisecond;
+  SimTime maxRto = 60 * kSecond;
+  SimTime initialRto = 1 * kSecond;
+  SimTime clockGranularity = 1 * kMillisecond;  // G of RFC 6298
+  uint32_t dupThresh = 3;
+};
+
+class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
+ public:
+  TcpSender(Simulation& sim, int flow, const Route* dataRoute, const TcpConfig& cfg,
+            std::unique_ptr<CongestionControl> cc);
+
+  void start();          // begin sending (infinite backlog)
+  void stop();           // send no new data; what is outstanding is still recovered
+  void scheduleStart(SimTime t);
+  void scheduleStop(SimTime t);
+
+  void receive(Packet* ack) override;                  // ACKs; frees them to the pool
+  void onEvent(uint32_t kind, uint64_t arg) override;  // timer, start, stop
+
+  // FlowProbe
+  double cwnd() const override { return st_.cwnd; }
+  double ssthresh() const override { return st_.ssthresh; }
+  double srtt() const override { return toSeconds(srtt_); }
+  bool active() const override { return active_; }
+
+  double cwndPackets() const { return st_.cwnd; }
+  int64_t highestAcked() const { return sndUna_; }  // snd_una: every seq below it is acked
+  int64_t nextSeq() const { return sndNxt_; }       // next seq to (re)send in order
+  int64_t maxSeq() const { return sndMax_; }        // one past the highest seq ever sent
+  int64_t inFlight() const { return sndMax_ - sndUna_; }
+  SimTime rto() const { return rto_; }
+  SimTime srttTime() const { return srtt_; }
+  SimTime rttvar() const { return rttvar_; }
+  bool inRecovery() const { return inRecovery_; }
+  int64_t sackedPackets() const { return sacked_.total(); }
+  int64_t pipe() const;  // RFC 6675 pipe (meaningful with Sack)
+  const CcState& ccState() const { return st_; }
+  CongestionControl& cc() { return *cc_; }
+  const TcpConfig& config() const { return cfg_; }
+  // Live parameters: "rwnd" here, anything else forwarded to the congestion control.
+  bool setParam(std::string_view key, double value);
+
+  enum EventKind : uint32_t { kEvRto = 0, kEvStart = 1, kEvStop = 2 };
+
+ private:
+  // Per-packet marks in a ring indexed by seq & mask_, valid for [sndUna_, sndMax_).
+  static constexpr uint8_t kRetx = 1;       // retransmitted at least once (Karn)
+  static constexpr uint8_t kRetxInRec = 2;  // retransmitted in this SACK recovery, unSACKed
+  uint8_t& mark(int64_t seq) { return marks_[static_cast<uint64_t>(seq) & mask_]; }
+  void reserveSeq(int64_t seq);
+
+  void trySend();
+  void sackSend();
+  void transmit(int64_t seq);
+  void retransmitInRecovery(int64_t seq);
+  bool advanceUna(int64_t ack);  // returns true if a retransmitted packet was acked
+  void mergeSack(const Packet* ack);
+  void updateLossEdge();
+  void onNewAck(int64_t acked);
+  void onDupAck();
+  void enterRecovery();
+  void onTimeout();
+  void rttSample(SimTime r);
+  void armTimer();
+  void stopTimer() { rtoDeadline_ = kNever; }
+  void syncState();
+
+  Simulation& sim_;
+  int flow_;
+  const Route* route_;
+  TcpConfig cfg_;
+  std::unique_ptr<CongestionControl> cc_;
+  CcState st_;
+
+  int64_t sndUna_ = 0, sndNxt_ = 0, sndMax_ = 0;
+  bool active_ = false;
+  bool inRecovery_ = false;
+  bool firstPartial_ = false;
+  int64_t recover_ = 0;  // NewReno "recover" / SACK RecoveryPoint, as one past the last seq
+  uint32_t dupAcks_ = 0;
+
+  SimTime srtt_ = 0, rttvar_ = 0, rto_;
+  bool haveRtt_ = false;
+  uint32_t backoffs_ = 0;  // timeouts since snd_una last advanced
+  SimTime rtoDeadline_ = kNever, rtoEventAt_ = kNever;
+  uint64_t rtoGen_ = 0;
+
+  SeqRanges sacked_;
+  int64_t highRxt_ = -1;
+  int64_t lossEdge_ = 0;  // every unSACKed seq below it is lost (IsLost)
+  int64_t lostOut_ = 0;
+  int64_t retransOut_ = 0;
+
+  std::vector<uint8_t> marks_;
+  uint64_t mask_ = 0;
+};
+
+}  // namespace bl
