@@ -12,6 +12,7 @@ Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime
     : sim_(sim), index_(index), name_(std::move(name)), rate_(rateBps), delay_(delay), queue_(std::move(q)) {
   ring_.resize(64);
   wire_.resize(64);
+  tracksDepartures_ = queue_->tracksDepartures();
   scheduleUpdate();
 }
 
@@ -22,7 +23,8 @@ void Link::scheduleUpdate() {
 }
 
 void Link::popStarted(SimTime now) {
-  while (count_ > 0 && ring_[head_] <= now) {
+  while (count_ > 0 && ring_[head_].start <= now) {
+    if (tracksDepartures_) queue_->onDeparture(ring_[head_].flow, ring_[head_].start);
     head_ = (head_ + 1) & (ring_.size() - 1);
     --count_;
   }
@@ -58,16 +60,17 @@ void Link::arrive(Packet* p, SimTime now) {
   busyUntil_ = start + tx;
   cumBusy_ += tx;
   ++admitted_;
-  if (start > now) {
+  if (start > now || tracksDepartures_) {
     if (count_ == ring_.size()) {  // grow the ring, keeping order
-      std::vector<SimTime> bigger(ring_.size() * 2);
+      std::vector<Waiting> bigger(ring_.size() * 2);
       for (size_t i = 0; i < count_; ++i) bigger[i] = ring_[(head_ + i) & (ring_.size() - 1)];
       ring_.swap(bigger);
       head_ = 0;
     }
-    ring_[(head_ + count_) & (ring_.size() - 1)] = start;
+    ring_[(head_ + count_) & (ring_.size() - 1)] = Waiting{start, p->flow};
     ++count_;
     waitIntegral_ += static_cast<double>(start - now);
+    if (start == now) popStarted(now);  // not waiting at all: leaves the queue at once
   }
   p->enqueuedAt = now;
   if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {

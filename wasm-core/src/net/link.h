@@ -67,8 +67,13 @@ class Link : public PacketSink, public EventHandler {
   std::unique_ptr<LossModel> loss_;
 
   // Start times of admitted packets not yet on the wire: a ring buffer (nondecreasing).
-  std::vector<SimTime> ring_;
+  struct Waiting {
+    SimTime start;
+    int32_t flow;
+  };
+  std::vector<Waiting> ring_;
   size_t head_ = 0, count_ = 0;
+  bool tracksDepartures_ = false;
   // Packets on their way to the far end, in arrival order (times nondecreasing).
   struct InFlight {
     SimTime at;

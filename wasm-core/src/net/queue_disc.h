@@ -38,8 +38,13 @@ class QueueDisc {
   virtual const char* kind() const = 0;
   virtual const SpecList& specs() const = 0;
 
-  // Decide on an arriving packet; DropReason::None admits it.
-  virtual DropReason onArrival(const Packet& p, const QueueState& q) = 0;
+  // Decide on an arriving packet; DropReason::None admits it. The packet may be marked
+  // (e.g. kFlagProtected by XQM's loss hiding).
+  virtual DropReason onArrival(Packet& p, const QueueState& q) = 0;
+  // Disciplines that keep per-flow queue counts (FRED, XQM) return true here and are told
+  // when each admitted packet of `flow` starts transmission (leaves the queue).
+  virtual bool tracksDepartures() const { return false; }
+  virtual void onDeparture(int32_t /*flow*/, SimTime /*at*/) {}
   // The discipline's smoothed queue length, or NaN if it keeps none.
   virtual double average() const { return NAN; }
   // Buffer size in packets.

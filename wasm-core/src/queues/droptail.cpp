@@ -15,7 +15,7 @@ class DropTail final : public QueueDisc {
   explicit DropTail(const ParamValues& v) : buffer_(static_cast<uint32_t>(v.num("buffer"))) {}
   const char* kind() const override { return "droptail"; }
   const SpecList& specs() const override { return kSpecs; }
-  DropReason onArrival(const Packet&, const QueueState& q) override {
+  DropReason onArrival(Packet&, const QueueState& q) override {
     return q.packets >= buffer_ ? DropReason::Overflow : DropReason::None;
   }
   uint32_t buffer() const override { return buffer_; }

@@ -69,7 +69,7 @@ class Red final : public QueueDisc {
   const char* kind() const override { return "red"; }
   const SpecList& specs() const override { return kSpecs; }
 
-  DropReason onArrival(const Packet&, const QueueState& q) override {
+  DropReason onArrival(Packet&, const QueueState& q) override {
     core_.updateAverage(q);
     if (core_.earlyDrop(rng_)) return DropReason::Early;
     if (q.packets >= buffer_) return DropReason::Overflow;

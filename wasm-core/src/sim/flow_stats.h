@@ -1,6 +1,7 @@
 // Per-flow counters. TCP agents and links increment them; the tracer reads and differences
 // them every sample period; the summary reports their totals.
 #pragma once
+#include <cmath>
 #include <cstdint>
 
 namespace bl {
@@ -16,6 +17,14 @@ struct FlowStats {
   uint64_t retransmits = 0;
   uint64_t timeouts = 0;
   uint64_t fastRetransmits = 0;
+};
+
+// What a flow asks of the network, kept current by live parameter changes. Queue
+// disciplines that treat flows differently (XQM's weighted targets, deadline-aware queues)
+// read these through Simulation::flowAttrs().
+struct FlowAttrs {
+  double weight = 1;
+  double deadline = NAN;  // seconds, NaN = none
 };
 
 // What the tracer reads from a flow's sender at each sample.

@@ -94,10 +94,10 @@ bool Instance::setFlowParam(size_t i, const std::string& key, double v, std::str
     if (!f.exoLink) { err = "flow." + std::to_string(i) + ".exoLoss: this flow has no loss link of its own; use link.NAME lossRate"; return false; }
     f.exoLink->setLoss(makeBernoulli(v, sim_->stream("live." + f.exoLink->name() + "." + std::to_string(liveChanges_))));
   } else if (key == "weight") {
-    f.weight = v;
+    sim_->flowAttrs()[i].weight = v;
     if (f.sender) f.sender->setParam("weight", v);
   } else if (key == "deadline") {
-    f.deadline = v;
+    sim_->flowAttrs()[i].deadline = v;
   } else if (key == "active") {
     if (f.sender) { if (v != 0) f.sender->start(); else f.sender->stop(); }
   }
@@ -163,7 +163,8 @@ Json Instance::summary() const {
     const double t = measured ? static_cast<double>(f.arrivedBytes - snap_.arrivedBytes[i]) * 8 / window : 0;
     const double g = measured ? static_cast<double>(f.goodputBytes - snap_.goodBytes[i]) * 8 / window : 0;
     thr.push_back(t);
-    wthr.push_back(t / fe.weight);
+    const double weight = sim_->attrs(static_cast<int>(i)).weight;
+    wthr.push_back(t / weight);
     Json o = Json::object();
     o.set("id", Json::number(fe.id));
     if (!fe.group.empty()) o.set("group", Json::string(fe.group));
@@ -176,7 +177,7 @@ Json Instance::summary() const {
     o.set("retransmits", Json::number(static_cast<double>(f.retransmits)));
     o.set("timeouts", Json::number(static_cast<double>(f.timeouts)));
     o.set("fastRetransmits", Json::number(static_cast<double>(f.fastRetransmits)));
-    o.set("weight", Json::number(fe.weight));
+    o.set("weight", Json::number(weight));
     o.set("rtt", Json::number(toSeconds(fe.propRtt)));
     flows.push(o);
   }

@@ -23,8 +23,6 @@ struct FlowEntry {
   FlowProbe* probe = nullptr;
   TcpSender* sender = nullptr;
   TcpReceiver* receiver = nullptr;
-  double weight = 1;
-  double deadline = NAN;       // seconds; used by deadline-aware queues (later issues)
   SimTime propRtt = 0;         // round-trip propagation delay of its path
   Link* exoLink = nullptr;     // the link carrying this flow's exogenous loss model
 };

@@ -53,6 +53,9 @@ class Simulation {
   void event(TraceEvent kind, int flow, int linkIndex, uint32_t reason = 0);
 
   std::vector<FlowStats>& flowStats() { return flowStats_; }
+  std::vector<FlowAttrs>& flowAttrs() { return flowAttrs_; }
+  const FlowAttrs& attrs(int i) const { return flowAttrs_[static_cast<size_t>(i)]; }
+  size_t flowCount() const { return flowStats_.size(); }
   FlowStats& flow(int i) { return flowStats_[static_cast<size_t>(i)]; }
 
   Tracer* tracer() { return tracer_; }
@@ -63,6 +66,7 @@ class Simulation {
   PacketPool pool_;
   uint64_t seed_;
   std::vector<FlowStats> flowStats_;
+  std::vector<FlowAttrs> flowAttrs_;
   Tracer* tracer_ = nullptr;
 };
 

@@ -131,6 +131,7 @@ class GraphBuilder {
     }
     const int id = static_cast<int>(net_.flows.size());
     sim_.flowStats().emplace_back();
+    sim_.flowAttrs().push_back(FlowAttrs{fv.num("weight"), fv.num("deadline")});
     TcpConfig cfg;
     static const TcpConfig::Recovery kRec[] = {TcpConfig::Reno, TcpConfig::NewReno, TcpConfig::Sack};
     cfg.recovery = kRec[static_cast<int>(fv.num("tcp"))];
@@ -153,8 +154,6 @@ class GraphBuilder {
     f.probe = snd;
     f.sender = snd;
     f.receiver = rcv;
-    f.weight = fv.num("weight");
-    f.deadline = fv.num("deadline");
     f.propRtt = pathDelay(fwd) + pathDelay(rev);
     f.exoLink = exoLink;
     net_.flows.push_back(f);

@@ -75,7 +75,7 @@ void Tracer::sample() {
     lastThr_[i] = thr;
     if (on) {
       active.push_back(thr);
-      weighted.push_back(thr / (f.weight > 0 ? f.weight : 1));
+      weighted.push_back(thr / sim_.attrs(static_cast<int>(i)).weight);
     }
   }
   for (Link* l : net_.traced) {

@@ -291,9 +291,7 @@ void TcpSender::onTimeout() {
   ++fs.timeouts;
   sim_.event(TraceEvent::Timeout, flow_, -1);
   syncState();
-  // ssthresh is held when the same segment times out again (RFC 5681 section 4), and when
-  // the timeout ends a fast recovery: that window was already reduced once, and FlightSize,
-  // inflated by the new data that dupacks clocked out, would undo the reduction.
+  // ssthresh is held when the same segment times out again or a fast recovery ends here.
   if (backoffs_ == 0 && !inRecovery_) st_.ssthresh = cc_->onTimeout(st_);
   st_.cwnd = 1;
   ++backoffs_;

@@ -13,9 +13,13 @@
 //   Sack    RFC 6675: a scoreboard of SACKed packets, IsLost with DupThresh = 3, the pipe
 //           estimate and NextSeg rules 1-3 (no rescue retransmission).
 // The timer follows RFC 6298 (Karn's rule, exponential back-off kept until a valid sample).
-// On a timeout the sender goes back to snd_una (go-back-N). With SACK it keeps the
-// scoreboard and skips SACKed packets when going back (RFC 6675 section 5.1 allows using it;
-// the simulated receiver never reneges).
+// On a timeout the sender goes back to snd_una (go-back-N) with cwnd = 1; ssthresh comes from
+// the module unless the same segment timed out before (RFC 5681 section 4) or the timeout
+// ends a fast recovery (that window was already reduced once, and FlightSize, inflated by the
+// new data clocked out by dupacks, would undo the reduction). With SACK the scoreboard is
+// kept over a timeout and going back skips SACKed packets (RFC 6675 section 5.1 allows using
+// it; the simulated receiver never reneges). FlightSize, handed to the module as inFlight,
+// is snd_nxt - snd_una (= snd_max - snd_una except during go-back-N).
 // Not modelled: limited transmit (RFC 3042), the SYN handshake, byte-level segments.
 #pragma once
 #include <cstdint>
