@@ -3,7 +3,7 @@
 //
 //   blsim --scenario FILE.json [--series OUT.csv] [--presets DIR] [--set ENTITY:KEY=VALUE@TIME]...
 //   blsim --preset NAME        (reads DIR/NAME.json, DIR defaults to public/presets)
-//   blsim --describe           (parameter specs as JSON)
+//   blsim --describe           (parameter specs as JSON; --describe-md as Markdown)
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "bl/abi.h"
+#include "cli/params_doc.h"
 
 namespace {
 
@@ -75,6 +76,7 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     auto next = [&](const char* what) -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     if (a == "--describe") { std::printf("%s\n", bl_describe()); return 0; }
+    if (a == "--describe-md") { std::fputs(bl::parametersMarkdown().c_str(), stdout); return 0; }
     const char* v = next(a.c_str());
     if (!v) return usage(("missing value after " + a).c_str());
     if (a == "--scenario") scenarioPath = v;
