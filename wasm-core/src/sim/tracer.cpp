@@ -21,7 +21,8 @@ Tracer::Tracer(Simulation& sim, Network& net, SimTime period) : sim_(sim), net_(
   for (const FlowEntry& f : net_.flows)
     for (const char* c : kFlowCols) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
   for (const Link* l : net_.traced)
-    for (const char* c : {"len", "avg", "drops"}) columns_.push_back("queue." + l->name() + "." + c);
+    for (const char* c : {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline"})
+      columns_.push_back("queue." + l->name() + "." + c);
   for (const Link* l : net_.traced) columns_.push_back("link." + l->name() + ".util");
   columns_.push_back("jain");
   columns_.push_back("wjain");
@@ -86,6 +87,8 @@ void Tracer::sample() {
     rows_.push_back(len);
     rows_.push_back(std::isnan(avg) ? len : avg);
     rows_.push_back(static_cast<double>(drops));
+    for (DropReason r : {DropReason::Overflow, DropReason::Early, DropReason::Deadline})
+      rows_.push_back(static_cast<double>(l->queue().drops[static_cast<int>(r)]));
   }
   for (size_t j = 0; j < net_.traced.size(); ++j) {
     const SimTime busy = net_.traced[j]->busyUpTo(sim_.now());
