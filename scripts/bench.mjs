@@ -6,6 +6,7 @@
 //   node scripts/bench.mjs [--quick] [--no-ns2] [--json FILE]
 // --quick runs scenario (a) alone. Not a test: nothing here passes or fails on speed.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { root, runNative, runNs2, haveNs2, measureProcess, scenarioFile } from './lib/runners.mjs';
 
@@ -38,6 +39,9 @@ const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : `${(x / 1e3).toFix
 
 const cpu = (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) || [])[1] || 'unknown CPU';
 console.log(`Bottleneck Lab benchmark: ${new Date().toISOString()}, ${cpu}, Node ${process.version}`);
+const [load1] = os.loadavg();
+console.log(`load average ${load1.toFixed(2)} on ${os.cpus().length} CPUs` +
+  (load1 > os.cpus().length / 2 ? ': the machine is busy, the times will be noisy' : ''));
 if (!withNs2) console.log('ns-2 not run (not installed, or --no-ns2); `BL_WITH_NS2=1 npm run setup` installs it');
 
 const results = [];
@@ -48,9 +52,9 @@ for (const { id, label, scenario } of scenarios) {
   const wasm = await runWasm(scenario);
   const ns2 = withNs2 ? await runNs2(scenario) : null;
   const row = (name, wall, mem, events, sim) =>
-    console.log(`  ${name.padEnd(7)} ${fmt(wall).padStart(8)} s  ${mem.padEnd(34)} ` +
+    console.log(`  ${name.padEnd(7)} ${fmt(wall).padStart(8)} s  ${mem.padEnd(38)} ` +
       `${events ? `${rate(events / wall)}events/s` : '-'.padEnd(14)}  ${fmt(sim / wall, 1)} sim s/s`);
-  console.log(`  ${'runner'.padEnd(7)} ${'wall'.padStart(10)}  ${'peak memory'.padEnd(34)} events/s        speed`);
+  console.log(`  ${'runner'.padEnd(7)} ${'wall'.padStart(10)}  ${'peak memory'.padEnd(38)} events/s        speed`);
   row('native', native.wallSeconds, `${mb(native.peakRssKB * 1024)} RSS`, n.events, n.simSeconds);
   row('wasm', wasm.wallSeconds, `${mb(wasm.wasmMemoryBytes)} WASM heap (Node RSS ${mb(wasm.peakRssKB * 1024)})`,
     wasm.events, wasm.simSeconds);
@@ -82,6 +86,6 @@ for (const { id, label, scenario } of scenarios) {
 }
 if (jsonOut) {
   fs.mkdirSync(path.dirname(path.resolve(jsonOut)), { recursive: true });
-  fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), cpu, node: process.version, results }, null, 2));
+  fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), cpu, node: process.version, load1, results }, null, 2));
   console.log(`\nresults written to ${jsonOut}`);
 }

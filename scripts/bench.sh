@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BL_WITH_NS2=1 bash scripts/setup.sh || { echo "bench: setup with ns-2 failed; running without ns-2" >&2; bash scripts/setup.sh; }
-bash scripts/build-native.sh >/dev/null
-bash scripts/build-wasm.sh >/dev/null
+bash scripts/lib/quietly.sh native-build bash scripts/build-native.sh
+bash scripts/lib/quietly.sh wasm-build bash scripts/build-wasm.sh
 exec node scripts/bench.mjs "$@"

@@ -19,13 +19,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-log="$root/build/native-build.log"
-mkdir -p "$root/build"
-if ! bash "$root/scripts/build-native.sh" >"$log" 2>&1; then
-  cat "$log" >&2
-  echo "sim: the native build failed (log above)" >&2
-  exit 1
-fi
+bash "$root/scripts/lib/quietly.sh" native-build bash "$root/scripts/build-native.sh"
 # npm runs this from the package root; resolve the caller's relative paths where they stood.
 cd "${INIT_CWD:-.}"
 exec "$root/build/native/blsim" "${args[@]}"
