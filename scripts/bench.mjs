@@ -3,7 +3,7 @@
 // /usr/bin/ns exists, in ns-2 on the same topology (docs/ns2/dumbbell.tcl), one after the
 // other on an otherwise idle machine. Prints wall time, peak memory, events per second and
 // simulated seconds per wall second, and the ns-2 : WASM ratios.
-//   node scripts/bench.mjs [--quick] [--no-ns2] [--json FILE]
+//   node scripts/bench.mjs [--quick] [--no-ns2] [--json FILE] [--markdown]
 // --quick runs scenario (a) alone. Not a test: nothing here passes or fails on speed.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,6 +83,26 @@ for (const { id, label, scenario } of scenarios) {
     console.log(`  ns-2 / native: ${fmt(q.ns2WallOverNative, 1)}x the wall time, ${fmt(q.ns2RssOverNative, 1)}x the memory`);
   }
   results.push(r);
+}
+if (args.includes('--markdown')) {
+  const w = (x) => `${fmt(x)} s`;
+  const m = (kb) => mb(kb * 1024);
+  console.log(`\n| scenario | runner | wall time | peak memory | events/s | sim s per wall s |`);
+  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+  for (const r of results) {
+    console.log(`| ${r.label} | native | ${w(r.native.wallSeconds)} | ${m(r.native.peakRssKB)} RSS | ` +
+      `${rate(r.native.events / r.native.wallSeconds)} | ${fmt(r.native.simSeconds / r.native.wallSeconds, 1)} |`);
+    console.log(`| | WASM (Node) | ${w(r.wasm.wallSeconds)} | ${mb(r.wasm.wasmMemoryBytes)} heap, ` +
+      `${m(r.wasm.peakRssKB)} Node RSS | ${rate(r.wasm.events / r.wasm.wallSeconds)} | ` +
+      `${fmt(r.wasm.simSeconds / r.wasm.wallSeconds, 1)} |`);
+    if (r.ns2) {
+      console.log(`| | ns-2 | ${w(r.ns2.wallSeconds)} | ${m(r.ns2.peakRssKB)} RSS | - | ` +
+        `${fmt(r.native.simSeconds / r.ns2.wallSeconds, 1)} |`);
+      const q = r.ratios;
+      console.log(`| | **ns-2 : WASM** | **${fmt(q.ns2WallOverWasm, 1)}x** | **${fmt(q.ns2RssOverWasmHeap, 1)}x** heap, ` +
+        `${fmt(q.ns2RssOverWasmProcess, 1)}x RSS | | |`);
+    }
+  }
 }
 if (jsonOut) {
   fs.mkdirSync(path.dirname(path.resolve(jsonOut)), { recursive: true });

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run bench [-- --quick] [-- --no-ns2] [-- --json FILE]`: installs what is missing
+# `npm run bench [-- --quick] [--no-ns2] [--json FILE] [--markdown]`: installs what is missing
 # (ns-2 included), builds the native and WASM cores, then runs scripts/bench.mjs.
 # See docs/bench.md for the scenarios and the numbers measured.
 set -euo pipefail
