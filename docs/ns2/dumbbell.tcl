@@ -17,7 +17,8 @@
 # Output: one JSON object on stdout with per-flow bytes received over
 # [measureFrom, duration] and the figures computed from them: Jain's index of the flows'
 # throughput over the whole window (jain) and averaged over 1-s intervals (jain1s), bottleneck
-# utilisation, mean queue (packets), bottleneck drops.
+# utilisation, mean queue (packets), bottleneck drops; and whole-run timeouts and
+# retransmitted packets summed over the flows.
 # Every option has a default; see `set opt(...)` below.
 
 set opt(flows) 20
@@ -194,7 +195,7 @@ proc mark {} {
 }
 
 proc finish {} {
-  global ns opt n qmon acc qbase srcDelay dstDelay jainInt
+  global ns opt n qmon acc qbase srcDelay dstDelay jainInt tcp
   sample
   set T [expr {double($opt(duration)) - $opt(measureFrom)}]
   set sum 0.0; set sumsq 0.0; set flows {}
@@ -206,14 +207,20 @@ proc finish {} {
         $i $acc($i) $thr [expr {2.0 * ($srcDelay($i) + $dstDelay($i) + $opt(delay))}]]
   }
   set jain [expr {$sumsq > 0 ? $sum * $sum / ($n * $sumsq) : 0}]
+  # Whole-run TCP counters, summed over the flows.
+  set timeouts 0; set retx 0
+  for {set i 0} {$i < $n} {incr i} {
+    incr timeouts [$tcp($i) set nrexmit_]
+    incr retx [$tcp($i) set nrexmitpack_]
+  }
   set jain1s [expr {[llength $jainInt] ? [tcl::mathop::+ {*}$jainInt] / [llength $jainInt] : 0}]
   # The integrator is only brought up to date by queue events; close it at `now`.
   set qi [$qmon get-pkts-integrator]
   $qi newpoint [$ns now] [$qmon set pkts_]
   set util [expr {$acc(q) * 8.0 / ($opt(rate) * $T)}]
   set meanq [expr {([$qi set sum_] - $qbase(sum)) / $T}]
-  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"jain1s":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"aggregateBps":%.1f}} \
-      [join $flows ","] $jain $jain1s $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] $sum]
+  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"jain1s":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"aggregateBps":%.1f,"timeouts":%d,"retransmits":%d}} \
+      [join $flows ","] $jain $jain1s $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] $sum $timeouts $retx]
   exit 0
 }
 
