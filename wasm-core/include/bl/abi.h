@@ -66,6 +66,16 @@ const char* bl_last_error(void);
 
 void bl_destroy(int32_t handle);
 
+// Fluid model of the XQM paper, Section 3 (docs/fluid-model.md). Handle-less: the returned
+// text stays valid until the next handle-less call.
+// bl_fluid solves Eqs. 1-10 for the parameters given (all optional; defaults are Fig. 2
+// with DropTail) and returns {"columns":[...], "rows":[[...], ...], "summary":{...}}.
+// bl_fluid_steady returns the steady state of Eqs. 11-12 for a sweep of exogenous loss
+// rates. On bad input both return {"error": "..."} naming the field and the allowed range
+// (bl_last_error() says the same).
+const char* bl_fluid(const char* params_json);
+const char* bl_fluid_steady(const char* params_json);
+
 #ifdef __cplusplus
 }
 #endif

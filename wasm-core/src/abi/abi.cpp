@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "fluid/fluid_json.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
 
@@ -117,6 +118,20 @@ void bl_destroy(int32_t handle) {
   reg().instances.erase(handle);
   reg().texts.erase(handle);
   reg().texts.erase(-handle);
+}
+
+const char* bl_fluid(const char* params_json) {
+  std::string err;
+  reg().text = bl::fluidRun(params_json, err);
+  if (!err.empty()) reg().error = err;
+  return reg().text.c_str();
+}
+
+const char* bl_fluid_steady(const char* params_json) {
+  std::string err;
+  reg().text = bl::fluidSteady(params_json, err);
+  if (!err.empty()) reg().error = err;
+  return reg().text.c_str();
 }
 
 }  // extern "C"

@@ -1,0 +1,413 @@
+// Parameters and result documents of the fluid model (docs/fluid-model.md). One parameter
+// document serves both calls: each accepts, and ignores, the keys only the other one reads.
+#include "fluid/fluid_json.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/params.h"
+#include "core/rng.h"
+
+namespace bl {
+
+namespace {
+
+constexpr double kMaxHistory = 2e6;     // delay-history entries (<= 32 MB once rounded to 2^k)
+constexpr double kMaxWork = 2e8;        // flow-steps per solve
+constexpr double kMaxValues = 4e6;      // numbers in the sample rows
+
+// Keys both calls read.
+SpecList commonSpecs() {
+  return {
+      {"seed", "Seed", "", ParamType::Int, 1, 0, 4294967295.0,
+       "Seed of the draws of D_i and alpha_i (stream \"fluid\")."},
+      {"flows", "Flows", "", ParamType::Int, 20, 1, 1000, "Number of TCP flows m."},
+      {"capacity", "Capacity", "packets/s", ParamType::Number, 2000, 1, 1e7, "Bottleneck capacity C."},
+      {"propDelay", "Propagation RTT", "s", ParamType::Number, 0.08, 1e-4, 10,
+       "Round-trip propagation delay D_i; with propDelayMax, the low end of a uniform draw."},
+      {"propDelayMax", "Propagation RTT max", "s", ParamType::Number, 0.12, 1e-4, 10,
+       "Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.", false, {}, true},
+      {"propDelays", "Propagation RTTs", "s", ParamType::Array, NAN, 0, 0,
+       "One D_i per flow (overrides propDelay and propDelayMax)."},
+      {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Bottleneck queue: kind droptail or red."},
+  };
+}
+
+const SpecList& runSpecs() {
+  static const SpecList s = [] {
+    SpecList l = commonSpecs();
+    SpecList more = {
+        {"alpha", "Sender share of D", "", ParamType::Number, 0.25, 0, 1,
+         "alpha_i: D_{s_i,b} = alpha_i D_i (Eq. 2); with alphaMax, the low end of a uniform draw."},
+        {"alphaMax", "Sender share max", "", ParamType::Number, 0.5, 0, 1,
+         "Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.", false, {}, true},
+        {"alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0, "One alpha_i per flow (overrides alpha, alphaMax)."},
+        {"exoLoss", "Exogenous loss", "[s, rate]", ParamType::Array, NAN, 0, 0,
+         "Steps [time, p_e], times increasing; p_e holds until the next step (0 before the first). "
+         "Default [[0,0],[20,0.01],[40,0.05]]."},
+        {"duration", "Duration", "s", ParamType::Number, 60, 0.01, 3600, "Time to solve for."},
+        {"dt", "Step", "s", ParamType::Number, 0.001, 1e-5, 0.01, "Fixed integration step."},
+        {"samplePeriod", "Sample period", "s", ParamType::Number, 0.1, 1e-5, 60,
+         "Interval between rows (rounded to whole steps)."},
+        {"minWindow", "Window floor", "packets", ParamType::Number, 1, 1e-6, 1000,
+         "x_i is kept >= minWindow / r_i(t): a window below one packet is not TCP."},
+        {"initialWindow", "Initial window", "packets", ParamType::Number, 1, 1e-6, 1e6,
+         "x_i(t <= 0) = initialWindow / D_i."},
+        {"windows", "Summary windows", "[s, s]", ParamType::Array, NAN, 0, 0,
+         "Intervals [from, to) for the summary means; default: the second half of each loss step."},
+    };
+    l.insert(l.end(), more.begin(), more.end());
+    return l;
+  }();
+  return s;
+}
+
+const SpecList& steadySpecs() {
+  static const SpecList s = [] {
+    SpecList l = commonSpecs();
+    SpecList more = {
+        {"pe", "Exogenous loss rates", "", ParamType::Array, NAN, 0, 0,
+         "The p_e values to solve for; default 0.005, 0.01, ..., 0.05."},
+        {"backlog", "Backlog for q-hat", "packets", ParamType::Number, 0, 0, 1e6,
+         "b in r_i = D_i + b/C for the quiescent fair-share loss (0: the open-loop boundary)."},
+    };
+    l.insert(l.end(), more.begin(), more.end());
+    return l;
+  }();
+  return s;
+}
+
+const SpecList& dropTailSpecs() {
+  static const SpecList s = {
+      {"kind", "Kind", "", ParamType::Enum, 0, 0, 0, "Queue discipline.", false, {"droptail", "red"}},
+      {"buffer", "Buffer", "packets", ParamType::Number, 250, 1, 1e6, "B: b(t) stays in [0, B]."},
+      {"fullLoss", "Loss when full", "", ParamType::Enum, 0, 0, 0,
+       "p_c while b = B: eq5 = 1 (the paper's Eq. 5); overflow = the excess fraction (in - C)/in.", false,
+       {"eq5", "overflow"}},
+  };
+  return s;
+}
+
+const SpecList& redSpecs() {
+  static const SpecList s = [] {
+    SpecList l = dropTailSpecs();
+    SpecList more = {
+        {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 1e6, "B_min of Eq. 6."},
+        {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 0, 1e6, "B_max of Eq. 6."},
+        {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "P_max of Eq. 6."},
+        {"weight", "Averaging weight", "", ParamType::Number, 1e-5, 1e-9, 1, "beta of Eq. 7 (per packet)."},
+    };
+    l.insert(l.end(), more.begin(), more.end());
+    return l;
+  }();
+  return s;
+}
+
+bool readQueue(const ParamValues& v, FluidQueue& q, std::string& err) {
+  const Json* obj = v.raw("queue");
+  const Json* kind = obj ? obj->find("kind") : nullptr;
+  const bool red = kind && kind->isString() && kind->asString() == "red";
+  ParamValues qv;
+  if (!readParams(obj, red ? redSpecs() : dropTailSpecs(), "queue", qv, err)) return false;
+  q.kind = red ? FluidQueue::Kind::Red : FluidQueue::Kind::DropTail;
+  q.buffer = qv.num("buffer");
+  q.fullLoss = std::string(qv.option("fullLoss")) == "overflow" ? FluidQueue::FullLoss::Overflow
+                                                               : FluidQueue::FullLoss::Full;
+  if (!red) return true;
+  q.minTh = qv.num("minTh");
+  q.maxTh = qv.num("maxTh");
+  q.maxP = qv.num("maxP");
+  q.weight = qv.num("weight");
+  if (q.minTh >= q.maxTh) {
+    err = "queue.minTh: " + jsonNumber(q.minTh) + " must be below queue.maxTh (" + jsonNumber(q.maxTh) + ")";
+    return false;
+  }
+  return true;
+}
+
+// A per-flow value: the list `listKey`, or `key` (with `maxKey`: uniform draws), checked
+// against `key`'s range.
+bool perFlow(const ParamValues& v, const SpecList& specs, const char* key, const char* maxKey, const char* listKey,
+             int m, Rng& rng, std::vector<double>& out, std::string& err) {
+  const ParamSpec& spec = *findSpec(specs, key);
+  out.clear();
+  if (const Json* list = v.raw(listKey)) {
+    if (static_cast<int>(list->items().size()) != m) {
+      err = std::string(listKey) + ": has " + std::to_string(list->items().size()) + " values; give one per flow (" +
+            std::to_string(m) + ")";
+      return false;
+    }
+    for (size_t i = 0; i < list->items().size(); ++i) {
+      const Json& e = list->items()[i];
+      const std::string where = std::string(listKey) + "[" + std::to_string(i) + "]";
+      if (!e.isNumber()) { err = where + ": expected a number, got " + Json::typeName(e.type()); return false; }
+      if (!checkValue(spec, e.asNumber(), where, err)) return false;
+      out.push_back(e.asNumber());
+    }
+    return true;
+  }
+  const double lo = v.num(key), hi = v.num(maxKey);
+  if (!std::isnan(hi) && hi < lo) {
+    err = std::string(maxKey) + ": " + jsonNumber(hi) + " must not be below " + key + " (" + jsonNumber(lo) + ")";
+    return false;
+  }
+  for (int i = 0; i < m; ++i) out.push_back(std::isnan(hi) ? lo : rng.uniform(lo, hi));
+  return true;
+}
+
+// [[a, b], ...] with numbers; `check` validates each pair (index, a, b) and sets err.
+template <class Check>
+bool readPairs(const Json& a, const char* key, std::vector<std::pair<double, double>>& out, std::string& err,
+               Check check) {
+  out.clear();
+  for (size_t i = 0; i < a.items().size(); ++i) {
+    const Json& s = a.items()[i];
+    const std::string where = std::string(key) + "[" + std::to_string(i) + "]";
+    if (!s.isArray() || s.items().size() != 2 || !s.items()[0].isNumber() || !s.items()[1].isNumber()) {
+      err = where + ": expected a pair of numbers";
+      return false;
+    }
+    const double x = s.items()[0].asNumber(), y = s.items()[1].asNumber();
+    if (!check(where, x, y)) return false;
+    out.emplace_back(x, y);
+  }
+  return true;
+}
+
+// Rounds to 6 significant digits so the rows stay short.
+double r6(double v) {
+  if (!std::isfinite(v) || v == 0) return v;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return std::strtod(buf, nullptr);
+}
+
+Json num(double v) { return Json::number(r6(v)); }
+
+Json numbers(const std::vector<double>& v) {
+  Json a = Json::array();
+  for (double x : v) a.push(num(x));
+  return a;
+}
+
+Json errorDoc(const std::string& err) {
+  Json e = Json::object();
+  e.set("error", Json::string(err));
+  return e;
+}
+
+bool parseDoc(const char* text, Json& doc, std::string& err) {
+  if (!text) { err = "parameters are null"; return false; }
+  if (!Json::parse(text, doc, err)) return false;
+  if (!doc.isObject()) { err = "parameters: expected an object, got " + std::string(Json::typeName(doc.type())); return false; }
+  return true;
+}
+
+}  // namespace
+
+bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
+  ParamValues v;
+  if (!readParams(&doc, runSpecs(), "", v, err, {"pe", "backlog"})) return false;
+  if (!readQueue(v, p.queue, err)) return false;
+  p.m = static_cast<int>(v.num("flows"));
+  p.C = v.num("capacity");
+  Rng rng(static_cast<uint64_t>(v.num("seed")), "fluid");
+  if (!perFlow(v, runSpecs(), "propDelay", "propDelayMax", "propDelays", p.m, rng, p.D, err)) return false;
+  if (!perFlow(v, runSpecs(), "alpha", "alphaMax", "alphas", p.m, rng, p.alpha, err)) return false;
+  p.duration = v.num("duration");
+  p.dt = v.num("dt");
+  p.samplePeriod = v.num("samplePeriod");
+  p.minWindow = v.num("minWindow");
+  p.initialWindow = v.num("initialWindow");
+  if (p.samplePeriod < p.dt) {
+    err = "samplePeriod: " + jsonNumber(p.samplePeriod) + " is below dt (" + jsonNumber(p.dt) + ")";
+    return false;
+  }
+
+  if (const Json* steps = v.raw("exoLoss")) {
+    double last = -1;
+    if (!readPairs(*steps, "exoLoss", p.lossSteps, err, [&](const std::string& where, double t, double pe) {
+          if (t < 0 || t <= last) { err = where + ": time " + jsonNumber(t) + " must be >= 0 and after the previous step"; return false; }
+          if (pe < 0 || pe > 1) { err = where + ": rate " + jsonNumber(pe) + " is out of range; allowed [0, 1]"; return false; }
+          last = t;
+          return true;
+        }))
+      return false;
+  } else {
+    p.lossSteps = {{0, 0}, {20, 0.01}, {40, 0.05}};
+  }
+
+  if (const Json* w = v.raw("windows")) {
+    if (!readPairs(*w, "windows", p.windows, err, [&](const std::string& where, double from, double to) {
+          if (from < 0 || to <= from) { err = where + ": need 0 <= from < to, got [" + jsonNumber(from) + ", " + jsonNumber(to) + "]"; return false; }
+          return true;
+        }))
+      return false;
+  } else {
+    for (size_t k = 0; k < p.lossSteps.size(); ++k) {
+      const double from = p.lossSteps[k].first;
+      const double to = k + 1 < p.lossSteps.size() ? p.lossSteps[k + 1].first : p.duration;
+      if (from < p.duration && to > from) p.windows.emplace_back(0.5 * (from + std::min(to, p.duration)), std::min(to, p.duration));
+    }
+  }
+
+  // Work and memory bounds, so a browser tab never stalls or runs out of memory.
+  double maxDelay = 0;
+  for (double d : p.D) maxDelay = std::max(maxDelay, d + p.queue.buffer / p.C);
+  const double history = p.m * (maxDelay / p.dt + 3);
+  if (history > kMaxHistory) {
+    err = "dt: the delay history would hold " + jsonNumber(std::ceil(history)) + " values (flows x (max D_i + B/C) / dt); at most " +
+          jsonNumber(kMaxHistory) + ": raise dt, or lower flows, propDelay or queue.buffer";
+    return false;
+  }
+  const double work = p.m * (p.duration / p.dt);
+  if (work > kMaxWork) {
+    err = "dt: flows x duration / dt = " + jsonNumber(work) + " flow-steps; at most " + jsonNumber(kMaxWork) +
+          ": raise dt, or lower duration or flows";
+    return false;
+  }
+  const double values = (p.m + 7) * (p.duration / p.samplePeriod + 1);
+  if (values > kMaxValues) {
+    err = "samplePeriod: (flows + 7) x duration / samplePeriod = " + jsonNumber(std::ceil(values)) +
+          " numbers in the rows; at most " + jsonNumber(kMaxValues) + ": raise samplePeriod";
+    return false;
+  }
+  return true;
+}
+
+bool readSteadyParams(const Json& doc, SteadyRequest& r, std::string& err) {
+  ParamValues v;
+  std::vector<std::string> solverOnly;
+  for (const ParamSpec& s : runSpecs())
+    if (!findSpec(steadySpecs(), s.key)) solverOnly.push_back(s.key);
+  if (!readParams(&doc, steadySpecs(), "", v, err, solverOnly)) return false;
+  if (!readQueue(v, r.queue, err)) return false;
+  r.C = v.num("capacity");
+  r.backlog = v.num("backlog");
+  Rng rng(static_cast<uint64_t>(v.num("seed")), "fluid");
+  if (!perFlow(v, steadySpecs(), "propDelay", "propDelayMax", "propDelays", static_cast<int>(v.num("flows")), rng, r.D, err))
+    return false;
+  r.pe.clear();
+  if (const Json* pe = v.raw("pe")) {
+    if (pe->items().empty() || pe->items().size() > 1000) { err = "pe: give 1 to 1000 loss rates"; return false; }
+    for (size_t i = 0; i < pe->items().size(); ++i) {
+      const Json& e = pe->items()[i];
+      const std::string where = "pe[" + std::to_string(i) + "]";
+      if (!e.isNumber() || !(e.asNumber() >= 0 && e.asNumber() <= 1)) {
+        err = where + ": expected a loss rate in [0, 1]";
+        return false;
+      }
+      r.pe.push_back(e.asNumber());
+    }
+  } else {
+    for (int k = 1; k <= 10; ++k) r.pe.push_back(0.005 * k);
+  }
+  return true;
+}
+
+Json fluidResultJson(const FluidParams& p, const FluidResult& r) {
+  Json doc = Json::object();
+  Json cols = Json::array();
+  for (const auto& c : r.columns) cols.push(Json::string(c));
+  doc.set("columns", cols);
+  Json rows = Json::array();
+  for (const auto& row : r.rows) rows.push(numbers(row));
+  doc.set("rows", rows);
+
+  Json s = Json::object();
+  s.set("fairShare", num(p.C / p.m));
+  s.set("peOpen", num(openLoopLoss(p.C, p.D)));
+  s.set("steps", Json::number(static_cast<double>(r.steps)));
+  s.set("dt", Json::number(p.dt));
+  s.set("samplePeriod", Json::number(std::max(1.0, std::round(p.samplePeriod / p.dt)) * p.dt));
+  Json flows = Json::object();
+  flows.set("propDelay", numbers(p.D));
+  flows.set("alpha", numbers(p.alpha));
+  s.set("flows", flows);
+  Json ws = Json::array();
+  for (const FluidWindow& w : r.windows) {
+    Json o = Json::object();
+    o.set("from", num(w.from));
+    o.set("to", num(w.to));
+    o.set("pe", num(w.pe));
+    o.set("steps", Json::number(static_cast<double>(w.steps)));
+    const std::pair<const char*, double> fields[] = {
+        {"meanX", w.meanX}, {"minX", w.minX},   {"maxX", w.maxX},   {"xStd", w.xStd},   {"jain", w.jain},
+        {"meanB", w.meanB}, {"minB", w.minB},   {"maxB", w.maxB},   {"bStd", w.bStd},   {"meanV", w.meanV},
+        {"meanPc", w.meanPc}, {"meanQ", w.meanQ}, {"utilization", w.utilization}};
+    for (const auto& [k, x] : fields) o.set(k, w.steps ? num(x) : Json());
+    o.set("x", numbers(w.x));
+    const SteadyPoint sp = steadyPoint(p.C, p.D, p.queue, w.pe);
+    Json pred = Json::object();
+    pred.set("regime", Json::string(regimeName(sp.regime)));
+    pred.set("xMean", num(sp.xMean));
+    pred.set("backlog", num(sp.backlog));
+    o.set("steady", pred);
+    ws.push(o);
+  }
+  s.set("windows", ws);
+  doc.set("summary", s);
+  return doc;
+}
+
+Json steadyJson(const SteadyRequest& req) {
+  Json doc = Json::object();
+  const double m = static_cast<double>(req.D.size());
+  const double fair = req.C / m;
+  double meanD = 0;
+  std::vector<double> qFair;
+  for (double d : req.D) {
+    meanD += d / m;
+    qFair.push_back(quiescentLoss(fair, d + req.backlog / req.C));
+  }
+  doc.set("fairShare", num(fair));
+  doc.set("backlog", num(req.backlog));
+  doc.set("qFair", numbers(qFair));
+  doc.set("peOpen", num(openLoopLoss(req.C, req.D)));
+  doc.set("peOpenFormula", num(quiescentLoss(fair, meanD)));
+  doc.set("propDelay", numbers(req.D));
+  Json pts = Json::array();
+  for (double pe : req.pe) {
+    const SteadyPoint s = steadyPoint(req.C, req.D, req.queue, pe);
+    Json o = Json::object();
+    o.set("pe", num(pe));
+    o.set("regime", Json::string(regimeName(s.regime)));
+    o.set("backlog", num(s.backlog));
+    o.set("pc", num(s.pc));
+    o.set("q", num(s.q));
+    o.set("xMean", num(s.xMean));
+    o.set("utilization", num(s.utilization));
+    o.set("x", numbers(s.x));
+    pts.push(o);
+  }
+  doc.set("points", pts);
+  return doc;
+}
+
+std::string fluidRun(const char* text, std::string& err) {
+  Json doc;
+  FluidParams p;
+  err.clear();
+  if (!parseDoc(text, doc, err) || !readFluidParams(doc, p, err)) return errorDoc(err).dump();
+  return fluidResultJson(p, solveFluid(p)).dump();
+}
+
+std::string fluidSteady(const char* text, std::string& err) {
+  Json doc;
+  SteadyRequest r;
+  err.clear();
+  if (!parseDoc(text, doc, err) || !readSteadyParams(doc, r, err)) return errorDoc(err).dump();
+  return steadyJson(r).dump();
+}
+
+Json fluidDescribe() {
+  Json g = Json::object();
+  g.set("fluid", specsToJson(runSpecs()));
+  g.set("fluid.queue.droptail", specsToJson(dropTailSpecs()));
+  g.set("fluid.queue.red", specsToJson(redSpecs()));
+  g.set("fluid.steady", specsToJson(steadySpecs()));
+  return g;
+}
+
+}  // namespace bl
