@@ -24,9 +24,10 @@ cflags=(-O3)
 # the core uses exceptions, since it costs speed.
 if grep -rqE '\b(throw|catch)\b' wasm-core/src; then cflags+=(-fexceptions); fi
 # Memory starts small and grows on demand (Emscripten's defaults, 16 MB with a 5 MB stack,
-# are more than a 20-flow run needs); the core does not recurse deeply.
+# are more than a 20-flow run needs); the core does not recurse deeply (JSON nesting is
+# capped at 64 levels), so 512 KB of stack is plenty.
 lflags=("${cflags[@]}" -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createBlCore
-  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=2MB -sTOTAL_STACK=1MB -sENVIRONMENT=web,worker,node
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=512KB -sENVIRONMENT=web,worker,node
   "-sEXPORTED_FUNCTIONS=[$exported]" "-sEXPORTED_RUNTIME_METHODS=[$runtime]")
 
 # The stamp: the hash of every core source and header, this script and the flags.
