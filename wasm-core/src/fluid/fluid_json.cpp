@@ -306,14 +306,23 @@ bool readSteadyParams(const Json& doc, SteadyRequest& r, std::string& err) {
   return true;
 }
 
-Json fluidResultJson(const FluidParams& p, const FluidResult& r) {
-  Json doc = Json::object();
+std::string fluidResultText(const FluidParams& p, const FluidResult& r) {
+  // The rows are most of the document: written straight to text (six significant digits)
+  // rather than through Json values, which would cost more than solving.
   Json cols = Json::array();
   for (const auto& c : r.columns) cols.push(Json::string(c));
-  doc.set("columns", cols);
-  Json rows = Json::array();
-  for (const auto& row : r.rows) rows.push(numbers(row));
-  doc.set("rows", rows);
+  std::string text = "{\"columns\":" + cols.dump() + ",\"rows\":[";
+  text.reserve(text.size() + r.rows.size() * r.columns.size() * 9 + 4096);
+  char buf[32];
+  for (size_t k = 0; k < r.rows.size(); ++k) {
+    text += k ? ",[" : "[";
+    for (size_t c = 0; c < r.rows[k].size(); ++c) {
+      const int n = std::snprintf(buf, sizeof buf, c ? ",%.6g" : "%.6g", r.rows[k][c]);
+      text.append(buf, static_cast<size_t>(n));
+    }
+    text += "]";
+  }
+  text += "],\"summary\":";
 
   Json s = Json::object();
   s.set("fairShare", num(p.C / p.m));
@@ -347,8 +356,7 @@ Json fluidResultJson(const FluidParams& p, const FluidResult& r) {
     ws.push(o);
   }
   s.set("windows", ws);
-  doc.set("summary", s);
-  return doc;
+  return text + s.dump() + "}";
 }
 
 Json steadyJson(const SteadyRequest& req) {
@@ -390,7 +398,7 @@ std::string fluidRun(const char* text, std::string& err) {
   FluidParams p;
   err.clear();
   if (!parseDoc(text, doc, err) || !readFluidParams(doc, p, err)) return errorDoc(err).dump();
-  return fluidResultJson(p, solveFluid(p)).dump();
+  return fluidResultText(p, solveFluid(p));
 }
 
 std::string fluidSteady(const char* text, std::string& err) {

@@ -24,7 +24,8 @@ struct SteadyRequest {
 };
 bool readSteadyParams(const Json& doc, SteadyRequest& out, std::string& err);
 
-Json fluidResultJson(const FluidParams& p, const FluidResult& r);
+// The bl_fluid document {columns, rows, summary}.
+std::string fluidResultText(const FluidParams& p, const FluidResult& r);
 Json steadyJson(const SteadyRequest& req);
 
 // Whole calls: JSON text in, JSON text out ({"error": "..."} on failure, with `err` set).

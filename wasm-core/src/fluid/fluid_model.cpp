@@ -120,11 +120,13 @@ FluidResult solveFluid(const FluidParams& p) {
   History xh(static_cast<int64_t>(std::ceil(maxDelay / dt)) + 3, m);
   History qh(static_cast<int64_t>(std::ceil(maxDelay / dt)) + 3, 1);
 
-  std::vector<double> x(static_cast<size_t>(m)), dsb(static_cast<size_t>(m)), dsbSteps(static_cast<size_t>(m));
+  // Delays in steps: D_i, D_{s_i,b}; r_i adds b/C.
+  const double invDt = 1 / dt;
+  std::vector<double> x(static_cast<size_t>(m)), dSteps(static_cast<size_t>(m)), dsbSteps(static_cast<size_t>(m));
   for (int i = 0; i < m; ++i) {
     x[i] = p.initialWindow / p.D[i];
-    dsb[i] = p.alpha[i] * p.D[i];
-    dsbSteps[i] = dsb[i] / dt;
+    dSteps[i] = p.D[i] * invDt;
+    dsbSteps[i] = p.alpha[i] * p.D[i] * invDt;
   }
   double b = 0, v = 0;
   const double vGain = red ? -std::expm1(-p.queue.weight * C * dt) : 0;  // 1 - e^{-beta C dt}
@@ -179,12 +181,13 @@ FluidResult solveFluid(const FluidParams& p) {
     if (n == nSteps) break;
 
     // Eq. 9 with r_i(t) of Eq. 1 and D_{bs_i}(t) of Eq. 10.
+    const double queueSteps = b / C * invDt, now = static_cast<double>(n);
     for (int i = 0; i < m; ++i) {
-      const double r = p.D[i] + b / C;
-      const double xd = xh.read(i, static_cast<double>(n) - r / dt);
-      const double qd = qh.read(0, static_cast<double>(n) - (r - dsb[i]) / dt);
-      const double next = x[i] * expNeg(dt * 0.5 * xd * qd) + dt * xd * (1 - qd) / (r * r * x[i]);
-      x[i] = std::max(next, p.minWindow / r);
+      const double r = p.D[i] + b / C, inv = 1 / r;
+      const double xd = xh.read(i, now - dSteps[i] - queueSteps);
+      const double qd = qh.read(0, now - dSteps[i] - queueSteps + dsbSteps[i]);
+      const double next = x[i] * expNeg(dt * 0.5 * xd * qd) + dt * xd * (1 - qd) * inv * inv / x[i];
+      x[i] = std::max(next, p.minWindow * inv);
     }
     // Eq. 7 (exact over the step for frozen b), then Eq. 3 projected onto [0, B].
     if (red) v += (b - v) * vGain;
