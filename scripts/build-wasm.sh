@@ -33,7 +33,7 @@ lflags=("${cflags[@]}" -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createBlCore
 # The stamp: the hash of every core source and header, this script and the flags.
 stamp=$( { find wasm-core/src wasm-core/include wasm-core/CMakeLists.txt -type f \
              \( -name '*.cpp' -o -name '*.h' -o -name '*.hpp' -o -name CMakeLists.txt \) \
-             -print0 | sort -z | xargs -0 sha256sum; sha256sum "$0"; echo "${lflags[*]}"; } \
+             -print0 | sort -z | xargs -0 sha256sum; sha256sum scripts/build-wasm.sh; echo "${lflags[*]}"; } \
          | sha256sum | cut -d' ' -f1)
 if [ -f "$out/.stamp" ] && [ "$(cat "$out/.stamp")" = "$stamp" ] \
    && [ -f "$web/blcore.mjs" ] && [ -f "$web/blcore.wasm" ]; then
