@@ -176,6 +176,20 @@ TEST(FluidJson, ResultDocument) {
   EXPECT_TRUE(s->find("windows")->items()[0].find("steady")->find("regime"));
 }
 
+TEST(FluidJson, DefaultWindowsAreTheSecondHalfOfEachPhase) {
+  EXPECT_EQ(params(R"({"exoLoss": [[10, 0.01]], "duration": 30})").windows,
+            (std::vector<std::pair<double, double>>{{5, 10}, {20, 30}}));
+  EXPECT_EQ(params(R"({"exoLoss": [], "duration": 8})").windows, (std::vector<std::pair<double, double>>{{4, 8}}));
+  EXPECT_EQ(params(R"({"exoLoss": [[0, 0.01], [50, 0.02]], "duration": 20})").windows,
+            (std::vector<std::pair<double, double>>{{10, 20}}));
+}
+
+TEST(FluidJson, DescribeListsEverySpecGroup) {
+  const Json d = fluidDescribe();
+  for (const char* g : {"fluid", "fluid.queue.droptail", "fluid.queue.red", "fluid.steady"})
+    EXPECT_TRUE(d.find(g) && d.find(g)->isArray()) << g;
+}
+
 TEST(FluidJson, SeededDrawsAgreeBetweenCalls) {
   const std::string doc = R"({"seed": 7, "flows": 5, "propDelay": 0.08, "propDelayMax": 0.12})";
   const Json run = call(bl_fluid, R"({"seed": 7, "flows": 5, "propDelay": 0.08, "propDelayMax": 0.12, "duration": 1})");

@@ -55,7 +55,7 @@ const SpecList& runSpecs() {
         {"initialWindow", "Initial window", "packets", ParamType::Number, 1, 1e-6, 1e6,
          "x_i(t <= 0) = initialWindow / D_i."},
         {"windows", "Summary windows", "[s, s]", ParamType::Array, NAN, 0, 0,
-         "Intervals [from, to) for the summary means; default: the second half of each loss step."},
+         "Intervals [from, to) for the summary means; default: the second half of each phase of constant p_e."},
     };
     l.insert(l.end(), more.begin(), more.end());
     return l;
@@ -245,10 +245,13 @@ bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
         }))
       return false;
   } else {
-    for (size_t k = 0; k < p.lossSteps.size(); ++k) {
-      const double from = p.lossSteps[k].first;
-      const double to = k + 1 < p.lossSteps.size() ? p.lossSteps[k + 1].first : p.duration;
-      if (from < p.duration && to > from) p.windows.emplace_back(0.5 * (from + std::min(to, p.duration)), std::min(to, p.duration));
+    // The second half of each phase of constant p_e (the first phase starts at 0).
+    std::vector<double> starts = {0};
+    for (const auto& step : p.lossSteps)
+      if (step.first > 0 && step.first < p.duration) starts.push_back(step.first);
+    for (size_t k = 0; k < starts.size(); ++k) {
+      const double to = k + 1 < starts.size() ? starts[k + 1] : p.duration;
+      p.windows.emplace_back(0.5 * (starts[k] + to), to);
     }
   }
 
