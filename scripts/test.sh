@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything, from a clean clone on a fresh Debian machine. Stages run in order
 # and stop at the first failure, naming it; the last line sums them up.
-#   setup -> native build -> ctest -> wasm build -> native/WASM agreement (node --test)
+#   setup -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
 #   -> typecheck -> unit tests (vitest) -> browser tests (Playwright)
 # The last three run when package.json defines them (typecheck, test:unit, test:e2e).
 set -uo pipefail
@@ -15,7 +15,7 @@ add "setup"         "bash scripts/setup.sh"
 add "native build"  "bash scripts/build-native.sh"
 add "native tests"  "ctest --test-dir build/native --output-on-failure -j $(nproc)"
 add "wasm build"    "bash scripts/build-wasm.sh"
-add "agreement"     "node --test wasm-core/node/*.test.mjs"
+add "node tests"    "node --test wasm-core/node/*.test.mjs"
 for s in typecheck test:unit test:e2e; do
   if has_script "$s"; then add "$s" "npm run --silent $s"; else echo "test: no '$s' script in package.json, skipping it"; fi
 done
