@@ -5,7 +5,7 @@
 namespace bl {
 
 namespace {
-enum : uint32_t { kArrive = 1, kQueueUpdate = 2, kDropBase = 16 };  // kDropBase + DropReason
+enum : uint32_t { kArrive = 1, kQueueUpdate = 2, kTxDone = 3, kDropBase = 16 };  // kDropBase + DropReason
 }
 
 Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q)
@@ -13,6 +13,7 @@ Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime
   ring_.resize(64);
   wire_.resize(64);
   tracksDepartures_ = queue_->tracksDepartures();
+  scheduled_ = queue_->scheduled();
   scheduleUpdate();
 }
 
@@ -31,35 +32,47 @@ void Link::popStarted(SimTime now) {
 }
 
 uint32_t Link::queueLength() {
+  if (scheduled_) return queue_->length();
   popStarted(sim_.now());
   return static_cast<uint32_t>(count_);
+}
+
+double Link::waitIntegral() const {
+  if (!scheduled_) return waitIntegral_;
+  return waitIntegral_ + static_cast<double>(queue_->length()) * static_cast<double>(sim_.now() - lastChange_);
+}
+
+QueueState Link::state(SimTime now) {
+  QueueState q;
+  if (scheduled_) {
+    q.packets = queue_->length();
+  } else {
+    popStarted(now);
+    q.packets = static_cast<uint32_t>(count_);
+  }
+  q.idle = q.packets == 0 && busyUntil_ <= now;
+  q.idleSince = busyUntil_;
+  q.now = now;
+  return q;
 }
 
 void Link::receive(Packet* p) { arrive(p, sim_.now()); }
 
 void Link::arrive(Packet* p, SimTime now) {
-  popStarted(now);
-  QueueState q;
-  q.packets = static_cast<uint32_t>(count_);
-  q.idle = count_ == 0 && busyUntil_ <= now;
-  q.idleSince = busyUntil_;
-  q.now = now;
-  DropReason why = queue_->onArrival(*p, q);
+  const QueueState q = state(now);
+  const DropReason why = queue_->onArrival(*p, q);
   if (why != DropReason::None) {
     ++queue_->drops[static_cast<int>(why)];
     dropAt(p, why, now);
     return;
   }
-  const SimTime start = busyUntil_ > now ? busyUntil_ : now;
-  if (p->size != lastSize_ || rate_ != lastRate_) {
-    lastSize_ = p->size;
-    lastRate_ = rate_;
-    lastTx_ = txTime(p->size, rate_);
-  }
-  const SimTime tx = lastTx_;
-  busyUntil_ = start + tx;
-  cumBusy_ += tx;
+  p->enqueuedAt = now;
   ++admitted_;
+  if (scheduled_) {
+    admitScheduled(p, now);
+    return;
+  }
+  const SimTime start = busyUntil_ > now ? busyUntil_ : now;
   if (start > now || tracksDepartures_) {
     if (count_ == ring_.size()) {  // grow the ring, keeping order
       std::vector<Waiting> bigger(ring_.size() * 2);
@@ -72,7 +85,17 @@ void Link::arrive(Packet* p, SimTime now) {
     waitIntegral_ += static_cast<double>(start - now);
     if (start == now) popStarted(now);  // not waiting at all: leaves the queue at once
   }
-  p->enqueuedAt = now;
+  transmit(p, start, now);
+}
+
+void Link::transmit(Packet* p, SimTime start, SimTime now) {
+  if (p->size != lastSize_ || rate_ != lastRate_) {
+    lastSize_ = p->size;
+    lastRate_ = rate_;
+    lastTx_ = txTime(p->size, rate_);
+  }
+  busyUntil_ = start + lastTx_;
+  cumBusy_ += lastTx_;
   if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {
     dropAt(p, DropReason::Exogenous, now);
     return;
@@ -85,6 +108,43 @@ void Link::arrive(Packet* p, SimTime now) {
   } else {
     pushWire(there, p);
   }
+}
+
+void Link::accumulate(SimTime now) {
+  waitIntegral_ += static_cast<double>(queue_->length()) * static_cast<double>(now - lastChange_);
+  lastChange_ = now;
+}
+
+void Link::admitScheduled(Packet* p, SimTime now) {
+  if (!txPending_ && busyUntil_ <= now && queue_->length() == 0) {
+    transmit(p, now, now);  // idle link, empty queue: straight onto the wire
+    return;
+  }
+  accumulate(now);
+  queue_->enqueue(p, now);
+  if (!txPending_) {
+    txPending_ = true;
+    sim_.sched().at(busyUntil_ > now ? busyUntil_ : now, this, kTxDone);
+  }
+}
+
+void Link::sendNextScheduled() {
+  const SimTime now = sim_.now();
+  txPending_ = false;
+  accumulate(now);
+  Packet* p = queue_->dequeue(now, *this);
+  if (!p) return;
+  accumulate(now);
+  transmit(p, now, now);
+  if (queue_->length() > 0) {
+    txPending_ = true;
+    sim_.sched().at(busyUntil_, this, kTxDone);
+  }
+}
+
+void Link::discard(Packet* p, DropReason why) {
+  ++queue_->drops[static_cast<int>(why)];
+  sim_.drop(p, why, index_);
 }
 
 void Link::dropAt(Packet* p, DropReason why, SimTime at) {
@@ -111,16 +171,12 @@ void Link::onEvent(uint32_t kind, uint64_t arg) {
     wireHead_ = (wireHead_ + 1) & (wire_.size() - 1);
     if (--wireCount_ > 0) sim_.sched().at(wire_[wireHead_].at, this, kArrive);
     sim_.forward(p);
+  } else if (kind == kTxDone) {
+    sendNextScheduled();
   } else if (kind >= kDropBase) {
     sim_.drop(reinterpret_cast<Packet*>(arg), static_cast<DropReason>(kind - kDropBase), index_);
   } else if (kind == kQueueUpdate) {
-    popStarted(sim_.now());
-    QueueState q;
-    q.packets = static_cast<uint32_t>(count_);
-    q.idle = count_ == 0 && busyUntil_ <= sim_.now();
-    q.idleSince = busyUntil_;
-    q.now = sim_.now();
-    queue_->update(q);
+    queue_->update(state(sim_.now()));
     scheduleUpdate();
   }
 }

@@ -26,7 +26,7 @@ namespace bl {
 
 class Simulation;
 
-class Link : public PacketSink, public EventHandler {
+class Link : public PacketSink, public EventHandler, private QueueOutput {
  public:
   Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q);
   ~Link() override;
@@ -50,12 +50,21 @@ class Link : public PacketSink, public EventHandler {
   uint32_t queueLength();
   // Total time the serialiser was busy in [0, t], t <= now + in-flight work.
   SimTime busyUpTo(SimTime t) const { return cumBusy_ - (busyUntil_ > t ? busyUntil_ - t : 0); }
-  // Integral of the queue length over time, in packet-nanoseconds, attributed at admission.
-  double waitIntegral() const { return waitIntegral_; }
+  // Integral of the queue length over time, in packet-nanoseconds (FIFO: attributed at
+  // admission; scheduled: accumulated as the length changes).
+  double waitIntegral() const;
   uint64_t admitted() const { return admitted_; }
 
  private:
   void popStarted(SimTime now);
+  QueueState state(SimTime now);
+  // Puts an admitted packet on the wire at `start` (>= now): busy time, loss, far end.
+  void transmit(Packet* p, SimTime start, SimTime now);
+  // Scheduled disciplines: admission, the next departure, and length accounting.
+  void admitScheduled(Packet* p, SimTime now);
+  void sendNextScheduled();
+  void accumulate(SimTime now);
+  void discard(Packet* p, DropReason why) override;
   void scheduleUpdate();
 
   Simulation& sim_;
@@ -74,6 +83,9 @@ class Link : public PacketSink, public EventHandler {
   std::vector<Waiting> ring_;
   size_t head_ = 0, count_ = 0;
   bool tracksDepartures_ = false;
+  bool scheduled_ = false;
+  bool txPending_ = false;  // a departure event is in the scheduler (scheduled mode)
+  SimTime lastChange_ = 0;  // scheduled mode: when the length last changed
   // Packets on their way to the far end, in arrival order (times nondecreasing).
   struct InFlight {
     SimTime at;

@@ -32,6 +32,13 @@ struct LinkInfo {
   std::string name;
 };
 
+// Where a scheduled discipline sends packets it discards while choosing (e.g. past deadline).
+class QueueOutput {
+ public:
+  virtual ~QueueOutput() = default;
+  virtual void discard(Packet* p, DropReason why) = 0;
+};
+
 class QueueDisc {
  public:
   virtual ~QueueDisc() = default;
@@ -45,6 +52,16 @@ class QueueDisc {
   // when each admitted packet of `flow` starts transmission (leaves the queue).
   virtual bool tracksDepartures() const { return false; }
   virtual void onDeparture(int32_t /*flow*/, SimTime /*at*/) {}
+
+  // Scheduled disciplines (those that reorder or discard at departure: Head-to-Tail, TED)
+  // hold waiting packets themselves and choose one each time the link frees; the link then
+  // spends an event per departure. FIFO disciplines (the default) let the link compute each
+  // departure at admission instead.
+  virtual bool scheduled() const { return false; }
+  virtual void enqueue(Packet* /*p*/, SimTime /*now*/) {}
+  // The next packet to send, or nullptr when none is left; may discard through `out`.
+  virtual Packet* dequeue(SimTime /*now*/, QueueOutput& /*out*/) { return nullptr; }
+  virtual uint32_t length() const { return 0; }
   // The discipline's smoothed queue length, or NaN if it keeps none.
   virtual double average() const { return NAN; }
   // Buffer size in packets.

@@ -454,7 +454,8 @@ void markEarlyLinks(Network& net) {
   std::map<const PacketSink*, const PacketSink*> upstream;  // link -> its one upstream link
   std::set<const PacketSink*> excluded;
   for (Link* l : net.traced) excluded.insert(l);
-  for (const auto& l : net.links) if (l->queue().updatePeriod() > 0) excluded.insert(l.get());
+  for (const auto& l : net.links)
+    if (l->queue().updatePeriod() > 0 || l->queue().scheduled()) excluded.insert(l.get());
   for (const auto& r : net.routes)
     for (size_t k = 0; k < r->hops.size(); ++k) {
       const PacketSink* prev = k == 0 ? nullptr : r->hops[k - 1];
