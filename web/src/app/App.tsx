@@ -56,7 +56,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <div className="app embed">
         <div className="embed-head">
           <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
-          <a href={`${location.pathname}${encodeState(state)}`} target="_blank" rel="noreferrer">Open in Bottleneck Lab</a>
+          <a href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`} target="_blank" rel="noreferrer">Open in Bottleneck Lab</a>
         </div>
         {panels.has('controls') ? controls : null}
         {notices}

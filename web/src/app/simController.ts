@@ -5,6 +5,7 @@ import type { ParamChange, ParamSpec, Scenario, Summary } from '../core/types';
 import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
+import { timeView } from '../store/timeView';
 import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
 import type { LiveChange } from '../url/scenarioUrl';
 import type { FromWorker, RunStatus, ToWorker } from '../worker/protocol';
@@ -143,6 +144,7 @@ export class SimController {
 
   private receive(msg: FromWorker): void {
     if (msg.type === 'ready') {
+      performance.mark('bl:ready');
       this.update({ ready: true, specs: normalizeSpecs(msg.specs) });
       for (const r of this.readyWaiters.splice(0)) r();
       return;
@@ -153,8 +155,10 @@ export class SimController {
       case 'created': {
         const sp = typeof msg.scenario.samplePeriod === 'number' ? msg.scenario.samplePeriod : 0.1;
         const dur = Number.isFinite(msg.duration) ? msg.duration : 600;
+        performance.mark('bl:created');
         this.liveValues.clear();
-        this.store.reset(msg.columns, dur / sp);
+        this.store.reset(msg.columns, dur / sp, msg.duration);
+        timeView.reset();
         for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN });
         this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired, links: [] });
         const runId = msg.runId;
@@ -165,6 +169,7 @@ export class SimController {
         this.update({ status: 'error', error: msg.error });
         break;
       case 'block':
+        if (this.store.rows === 0) performance.mark('bl:first-block');
         this.store.append(msg.buffer, msg.now);
         break;
       case 'status':

@@ -3,7 +3,7 @@ import type { ParamChange, Summary } from '../core/types';
 import type { SimController } from './simController';
 import type { RunStatus } from '../worker/protocol';
 
-export interface ChartStat { draws: number; points: number }
+export interface ChartStat { draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number }
 
 /** Filled by the charts as they draw (read by tests to see that charts really draw). */
 export const chartStats: Record<string, ChartStat> = {};

@@ -22,7 +22,8 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const hiddenRef = useRef(hidden);
   hiddenRef.current = hidden;
 
-  useEffect(() => { requestFrame(); }, [snap, hidden]);
+  const force = useRef(true);
+  useEffect(() => { force.current = true; requestFrame(); }, [snap, hidden]);
 
   useEffect(() => {
     let last = 0;
@@ -33,8 +34,8 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const s = snapRef.current;
       if (!svgEl || !wrap) return;
       const t = performance.now();
-      if (sim.store.version === lastVersion || t - last < REFRESH_MS) { if (sim.store.version !== lastVersion) requestFrame(); return; }
-      last = t; lastVersion = sim.store.version;
+      if (!force.current && (sim.store.version === lastVersion || t - last < REFRESH_MS)) { if (sim.store.version !== lastVersion) requestFrame(); return; }
+      last = t; lastVersion = sim.store.version; force.current = false;
       const from = typeof s.scenario?.measureFrom === 'number' ? s.scenario.measureFrom : 0;
       const rate = bottleneckRate(sim, s);
       const w = weights(sim, s.flowCount);

@@ -3,20 +3,22 @@
 import { useMemo } from 'react';
 import { TimeChart } from './TimeChart';
 import { type ChartProps, bottleneckRate, flowLines, weights } from './chartContext';
-import type { ChartModel } from './chartModel';
+import type { ChartModel, HLine } from './chartModel';
 
 export function ThroughputChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
+  const lines = useMemo(() => flowLines(snap.flowCount, 'thr'), [snap.flowCount]);
+  // Re-read when a live change (link rate, weights) was applied.
+  const fair = useMemo<HLine[]>(() => {
+    const rate = bottleneckRate(sim, snap);
+    if (!Number.isFinite(rate) || snap.flowCount === 0) return [];
+    const w = weights(sim, snap.flowCount);
+    const total = w.reduce((a, b) => a + b, 0);
+    const share = (rate * 1e-6) / total;
+    return [{ value: share, label: `fair share ${share.toPrecision(3)} Mb/s${w.some((x) => x !== 1) ? ' per unit weight' : ''}`, color: '#009E73' }];
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sim, snap.scenario, snap.flowCount, snap.paramVersion]);
   const model = useMemo<ChartModel>(() => ({
-    id: 'throughput', title: 'Throughput per flow', yLabel: 'Mb/s', scale: 1e-6,
-    lines: flowLines(snap.flowCount, 'thr'),
-    hlines: () => {
-      const rate = bottleneckRate(sim, snap);
-      if (!Number.isFinite(rate) || snap.flowCount === 0) return [];
-      const w = weights(sim, snap.flowCount);
-      const total = w.reduce((a, b) => a + b, 0);
-      const share = (rate * 1e-6) / total;
-      return [{ value: share, label: `fair share ${share.toPrecision(3)} Mb/s${w.some((x) => x !== 1) ? ' per unit weight' : ''}`, color: '#009E73' }];
-    },
-  }), [snap, sim]);
+    id: 'throughput', title: 'Throughput per flow', yLabel: 'Mb/s', scale: 1e-6, lines, hlines: () => fair,
+  }), [lines, fair]);
   return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />;
 }

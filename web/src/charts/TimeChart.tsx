@@ -2,13 +2,12 @@
 // zoom/pan on the time axis, resize, PNG/SVG export. Chart components configure it.
 import { useEffect, useRef, useState } from 'react';
 import type { ChartStore } from '../store/chartStore';
-import type { Decimated } from '../store/decimate';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { chartStats } from '../app/testHook';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
-import type { ChartModel } from './chartModel';
-import { type Frame, drawCanvas, drawSvg, exportSvg, layout } from './renderTimeChart';
+import type { ChartModel, DecimationCache } from './chartModel';
+import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { Legend } from './Legend';
 
 export interface TimeChartProps {
@@ -31,9 +30,21 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
   const hover = useRef<number | null>(null);
   const size = useRef({ w: 0, h: height });
   const [exporting, setExporting] = useState(false);
+  const visible = useRef(true);
+
+  useEffect(() => {
+    const el = wrapRef.current!;
+    if (typeof IntersectionObserver !== 'function') return;
+    const io = new IntersectionObserver((entries) => {
+      visible.current = entries.some((e) => e.isIntersecting);
+      if (visible.current) requestFrame();
+    }, { rootMargin: '100px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
 
   const frame = (): Frame => ({
-    model: props.current.model, store, win: timeView.window(store.now), width: size.current.w, height: size.current.h,
+    model: props.current.model, store, win: timeView.window(store.now, store.duration), width: size.current.w, height: size.current.h,
     hidden: props.current.hidden, marks: store.marks, hoverT: hover.current,
   });
 
@@ -48,31 +59,45 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
   useEffect(() => { requestFrame(); }, [model, hidden]);
 
   useEffect(() => {
-    const cache = new Map<string, Decimated>();
+    const cache: DecimationCache = new Map();
     let lastKey = '';
+    let lastHover: number | null = null;
+    let drawn: Drawn | null = null;
     let lastModel: ChartModel | null = null;
     let lastHidden: ReadonlySet<number> | null = null;
     return addPainter(() => {
       const canvas = canvasRef.current;
       const svg = svgRef.current;
       if (!canvas || !svg || size.current.w <= 0) return;
-      const key = `${store.version}|${timeView.version}|${size.current.w}|${hover.current}|${document.documentElement.dataset.theme}`;
-      if (key === lastKey && lastModel === props.current.model && lastHidden === props.current.hidden) return;
-      lastKey = key; lastModel = props.current.model; lastHidden = props.current.hidden;
+      const dataKey = `${store.version}|${timeView.version}|${size.current.w}|${document.documentElement.dataset.theme}`;
+      const sameData = dataKey === lastKey && lastModel === props.current.model && lastHidden === props.current.hidden;
+      if (sameData && hover.current === lastHover) return;
+      if (!visible.current && sameData) return;
+      lastHover = hover.current;
       const f = frame();
-      const dpr = window.devicePixelRatio || 1;
-      if (canvas.width !== Math.round(f.width * dpr) || canvas.height !== Math.round(f.height * dpr)) {
-        canvas.width = Math.round(f.width * dpr);
-        canvas.height = Math.round(f.height * dpr);
-        canvas.style.width = `${f.width}px`;
-        canvas.style.height = `${f.height}px`;
+      if (!sameData || !drawn) {
+        if (!visible.current) return; // off screen: draw when it scrolls into view
+        lastKey = dataKey; lastModel = props.current.model; lastHidden = props.current.hidden;
+        const started = performance.now();
+        const dpr = window.devicePixelRatio || 1;
+        if (canvas.width !== Math.round(f.width * dpr) || canvas.height !== Math.round(f.height * dpr)) {
+          canvas.width = Math.round(f.width * dpr);
+          canvas.height = Math.round(f.height * dpr);
+          canvas.style.width = `${f.width}px`;
+          canvas.style.height = `${f.height}px`;
+        }
+        drawn = layout(f, cache);
+        const laidOut = performance.now();
+        drawCanvas(canvas.getContext('2d')!, f, drawn, dpr);
+        const st = (chartStats[f.model.id] ??= { draws: 0, points: 0 });
+        st.draws++;
+        st.points = drawn.points;
+        drawSvg(svg, f, drawn);
+        st.ms = performance.now() - started;
+        st.layoutMs = laidOut - started;
+      } else {
+        drawHover(svg, f, drawn);
       }
-      const dr = layout(f, cache);
-      drawCanvas(canvas.getContext('2d')!, f, dr, dpr);
-      drawSvg(svg, f, dr);
-      const st = (chartStats[f.model.id] ??= { draws: 0, points: 0 });
-      st.draws++;
-      st.points = dr.points;
       updateTip(f);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -100,7 +125,7 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
 
   const timeAt = (clientX: number): number => {
     const r = wrapRef.current!.getBoundingClientRect();
-    const w = timeView.window(store.now);
+    const w = timeView.window(store.now, store.duration);
     const frac = (clientX - r.left - 52) / Math.max(1, r.width - 64);
     return w.t0 + Math.min(1, Math.max(0, frac)) * (w.t1 - w.t0);
   };
@@ -109,8 +134,10 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
   useEffect(() => {
     const el = wrapRef.current!;
     const onWheel = (e: WheelEvent) => {
+      // Let the page scroll unless the chart has focus or Ctrl/Cmd is held.
+      if (!(e.ctrlKey || e.metaKey || document.activeElement === el)) return;
       e.preventDefault();
-      timeView.zoom(store.now, e.deltaY > 0 ? 1.25 : 0.8, timeAt(e.clientX));
+      timeView.zoom(store.now, store.duration, e.deltaY > 0 ? 1.25 : 0.8, timeAt(e.clientX));
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
@@ -119,7 +146,7 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
 
   const onPointerMove = (e: React.PointerEvent) => {
     const d = drag.current;
-    if (d) {
+    if (d && Math.abs(e.clientX - d.x) > 3) {
       const r = wrapRef.current!.getBoundingClientRect();
       const dt = ((d.x - e.clientX) / Math.max(1, r.width - 64)) * (d.t1 - d.t0);
       timeView.set(d.t0 + dt, d.t1 + dt);
@@ -129,13 +156,13 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
   };
 
   const onKey = (e: React.KeyboardEvent) => {
-    const w = timeView.window(store.now);
+    const w = timeView.window(store.now, store.duration);
     const span = w.t1 - w.t0;
     const mid = (w.t0 + w.t1) / 2;
-    if (e.key === 'ArrowLeft') timeView.pan(store.now, -span * 0.1);
-    else if (e.key === 'ArrowRight') timeView.pan(store.now, span * 0.1);
-    else if (e.key === '+' || e.key === '=') timeView.zoom(store.now, 0.8, mid);
-    else if (e.key === '-') timeView.zoom(store.now, 1.25, mid);
+    if (e.key === 'ArrowLeft') timeView.pan(store.now, store.duration, -span * 0.1);
+    else if (e.key === 'ArrowRight') timeView.pan(store.now, store.duration, span * 0.1);
+    else if (e.key === '+' || e.key === '=') timeView.zoom(store.now, store.duration, 0.8, mid);
+    else if (e.key === '-') timeView.zoom(store.now, store.duration, 1.25, mid);
     else if (e.key === '0' || e.key === 'Escape') timeView.reset();
     else return;
     e.preventDefault();
@@ -171,9 +198,10 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
         tabIndex={0}
         role="img"
         aria-label={`${model.title}. Arrow keys pan, plus and minus zoom, 0 resets the time axis.`}
+        title="Drag to pan, Ctrl+wheel (or wheel when focused) to zoom, double-click to show the whole run"
         onKeyDown={onKey}
         onPointerMove={onPointerMove}
-        onPointerDown={(e) => { const w = timeView.window(store.now); drag.current = { x: e.clientX, t0: w.t0, t1: w.t1 }; (e.target as Element).setPointerCapture?.(e.pointerId); }}
+        onPointerDown={(e) => { const w = timeView.window(store.now, store.duration); drag.current = { x: e.clientX, t0: w.t0, t1: w.t1 }; (e.target as Element).setPointerCapture?.(e.pointerId); }}
         onPointerUp={() => { drag.current = null; }}
         onPointerLeave={() => { hover.current = null; drag.current = null; requestFrame(); }}
         onDoubleClick={() => timeView.reset()}

@@ -1,7 +1,7 @@
 // What a time chart shows, independent of how it is drawn: the lines (columns of the chart
 // store), horizontal reference lines, and the y range. Each chart component builds one.
 import type { ChartStore } from '../store/chartStore';
-import { decimate, makeDecimated, type Decimated } from '../store/decimate';
+import { makeDecimated, type Decimated, type DecimateState } from '../store/decimate';
 import type { TimeWindow } from '../store/timeView';
 
 export interface LineDef {
@@ -40,17 +40,26 @@ export interface PathSink { moveTo(x: number, y: number): void; lineTo(x: number
 
 export interface DecimatedLine { line: LineDef; d: Decimated }
 
-/** Decimates every visible line for a plot `width` pixels wide. `cache` keeps buffers between frames. */
+/** Per column: the last decimation, and for which ring, window and width, to resume from. */
+export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string }>;
+
+/**
+ * Decimates every visible line for a plot `width` pixels wide. `cache` keeps buffers between
+ * frames; when the window and width did not change, only new rows are read.
+ */
 export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWindow, width: number,
-  hidden: ReadonlySet<number>, cache: Map<string, Decimated> = new Map()): DecimatedLine[] {
+  hidden: ReadonlySet<number>, cache: DecimationCache = new Map()): DecimatedLine[] {
   const out: DecimatedLine[] = [];
+  const key = `${win.t0}|${win.t1}|${width}`;
   for (const line of model.lines) {
     if (line.flow !== undefined && hidden.has(line.flow)) continue;
-    const s = store.series(line.column);
-    if (!s) continue;
-    let buf = cache.get(line.column);
-    if (!buf || buf.px.length < width + 2) { buf = makeDecimated(Math.ceil(width) + 2); cache.set(line.column, buf); }
-    out.push({ line, d: decimate(s, win.t0, win.t1, width, buf) });
+    let c = cache.get(line.column);
+    if (!c || c.d.px.length < width + 2) { c = { d: makeDecimated(Math.ceil(width) + 2) }; cache.set(line.column, c); }
+    const same = c.ring === store.ring && c.key === key;
+    const d = store.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
+    if (!d) continue;
+    c.state = d.state; c.ring = store.ring; c.key = key;
+    out.push({ line, d });
   }
   return out;
 }

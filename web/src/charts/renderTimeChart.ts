@@ -3,9 +3,9 @@
 import * as d3 from 'd3';
 import type { ParamChange } from '../core/types';
 import type { ChartStore } from '../store/chartStore';
-import type { Decimated } from '../store/decimate';
 import type { TimeWindow } from '../store/timeView';
-import { type ChartModel, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
+import { isDense, rasterLine } from './raster';
+import { type ChartModel, type DecimationCache, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
 
 export interface Frame {
   model: ChartModel;
@@ -23,41 +23,60 @@ export interface Drawn {
   lines: DecimatedLine[];
   hlines: HLine[];
   y: d3.ScaleLinear<number, number>;
+  /** The same mapping as `y` as a plain function (d3 scales are too slow per sample). */
+  yFast: (v: number) => number;
   x: d3.ScaleLinear<number, number>;
   points: number;
 }
 
 /** Decimates and scales: everything both the canvas and an export need. */
-export function layout(f: Frame, cache?: Map<string, Decimated>): Drawn {
+export function layout(f: Frame, cache?: DecimationCache): Drawn {
   const plot = plotArea(f.width, f.height);
   const cols = Math.max(1, Math.floor(plot.width));
   const lines = decimateLines(f.model, f.store, f.win, cols, f.hidden, cache);
   const hlines = f.model.hlines?.() ?? [];
   const [y0, y1] = yRange(f.model, lines, hlines);
   const y = d3.scaleLinear().domain([y0, y1]).range([plot.top + plot.height, plot.top]);
+  const [r0, r1] = [plot.top + plot.height, plot.top];
+  const k = (r1 - r0) / (y1 - y0);
+  const yFast = (v: number) => r0 + (v - y0) * k;
   const x = d3.scaleLinear().domain([f.win.t0, f.win.t1]).range([plot.left, plot.left + plot.width]);
   let points = 0;
   for (const l of lines) points += l.d.n;
-  return { plot, lines, hlines, y, x, points };
+  return { plot, lines, hlines, y, yFast, x, points };
 }
 
+const images = new WeakMap<CanvasRenderingContext2D, ImageData>();
+
 export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, dpr: number): void {
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.clearRect(0, 0, f.width, f.height);
   const { plot } = dr;
+  const cols = Math.max(1, Math.floor(plot.width));
+  const scale = f.model.scale ?? 1;
+  const W = ctx.canvas.width;
+  const H = ctx.canvas.height;
+  let img = images.get(ctx);
+  if (!img || img.width !== W || img.height !== H) { img = ctx.createImageData(W, H); images.set(ctx, img); }
+  const target = { buf: new Uint32Array(img.data.buffer), width: W, height: H, dpr };
+  target.buf.fill(0);
+  const sparse = [];
+  for (const l of dr.lines) {
+    if (isDense(l.d, cols)) rasterLine(target, l.line, l.d, plot, cols, dr.yFast, scale);
+    else sparse.push(l);
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.putImageData(img, 0, 0);
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  if (sparse.length === 0) return;
   ctx.save();
   ctx.beginPath();
   ctx.rect(plot.left, plot.top, plot.width, plot.height);
   ctx.clip();
-  const cols = Math.max(1, Math.floor(plot.width));
-  const scale = f.model.scale ?? 1;
-  ctx.lineJoin = 'round';
-  for (const { line, d } of dr.lines) {
+  for (const { line, d } of sparse) {
     ctx.beginPath();
     ctx.strokeStyle = line.color;
     ctx.lineWidth = line.width ?? 1.25;
     ctx.setLineDash(line.dash ?? []);
-    traceLine(ctx, d, plot, cols, dr.y, scale);
+    traceLine(ctx, d, plot, cols, dr.yFast, scale);
     ctx.stroke();
   }
   ctx.restore();
@@ -99,8 +118,17 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   mk.select('line').attr('x1', (m) => x(m.t)).attr('x2', (m) => x(m.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
   mk.select('text').attr('x', (m) => x(m.t) + 3).attr('y', (_m, i) => plot.top + 10 + (i % 3) * 11).text((m) => m.label);
 
+  drawHover(svgEl, f, dr);
+}
+
+/** Only the hover line (when nothing but the pointer moved). */
+export function drawHover(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
+  const svg = d3.select(svgEl);
+  let g = svg.select<SVGGElement>('g.hover');
+  if (g.empty()) g = svg.append('g').attr('class', 'hover');
+  const { plot, x } = dr;
   const hover = f.hoverT !== null && f.hoverT >= f.win.t0 && f.hoverT <= f.win.t1 ? [f.hoverT] : [];
-  layer('hover').selectAll('line').data(hover).join('line')
+  g.selectAll('line').data(hover).join('line')
     .attr('x1', (t) => x(t)).attr('x2', (t) => x(t)).attr('y1', plot.top).attr('y2', plot.top + plot.height).attr('class', 'hover-line');
 }
 
@@ -120,7 +148,7 @@ export function exportSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn, colors: { b
   g.setAttribute('fill', 'none');
   for (const { line, d } of dr.lines) {
     const p = d3.path();
-    traceLine(p, d, dr.plot, cols, dr.y, f.model.scale ?? 1);
+    traceLine(p, d, dr.plot, cols, dr.yFast, f.model.scale ?? 1);
     const el = document.createElementNS('http://www.w3.org/2000/svg', 'path');
     el.setAttribute('d', p.toString());
     el.setAttribute('stroke', line.color);

@@ -2,7 +2,7 @@
 // worker's blocks are appended here; charts read it when they redraw (at most once a frame).
 import { parseBlock } from '../core/block';
 import { EventKind, type ParamChange } from '../core/types';
-import type { Series } from './decimate';
+import { type Decimated, type DecimateState, type Series, decimateRing } from './decimate';
 import { ColumnRing, RingBuffer } from './ringBuffer';
 
 /** Rows kept at most, and values kept at most over all columns (~400 MB of doubles caps at 50M). */
@@ -28,6 +28,8 @@ export class ChartStore {
   flowCount = 0;
   /** Simulated time of the latest data. */
   now = 0;
+  /** The run's duration (the time axis spans it while following). */
+  duration = Number.POSITIVE_INFINITY;
   /** Bumped on every change; charts redraw when it differs from what they drew. */
   version = 0;
   private listeners = new Set<() => void>();
@@ -37,7 +39,8 @@ export class ChartStore {
   }
 
   /** Starts a new run: forgets all data. `expectedRows` sizes the buffers. */
-  reset(columns: string[], expectedRows: number): void {
+  reset(columns: string[], expectedRows: number, duration = Number.POSITIVE_INFINITY): void {
+    this.duration = duration;
     this.columns = columns;
     this.index = new Map(columns.map((c, i) => [c, i]));
     const cols = Math.max(1, columns.length);
@@ -95,6 +98,12 @@ export class ChartStore {
     return { length: ring.length, t: (i) => ring.get(0, i), v: (i) => ring.get(c, i), lowerBound: (t) => ring.lowerBound(t) };
   }
 
+  /** Min/max decimation of one column over [t0, t1] for `width` pixel columns (null if no such column). */
+  decimate(name: string, t0: number, t1: number, width: number, out?: Decimated, resume?: DecimateState): (Decimated & { state: DecimateState }) | null {
+    const c = this.index.get(name);
+    return c === undefined ? null : decimateRing(this.ring, c, t0, t1, width, out, resume);
+  }
+
   /** The values of one column as a plain array (tests, export). */
   values(name: string): number[] {
     const c = this.index.get(name);
@@ -109,15 +118,21 @@ export class ChartStore {
     return c === undefined || this.ring.length === 0 ? Number.NaN : this.ring.get(c, this.ring.length - 1);
   }
 
-  /** Mean of a column over rows with t in [t0, t1]. */
+  /** Mean of a column over rows with t in [t0, t1] (NaN values skipped). */
   mean(name: string, t0: number, t1: number): number {
     const c = this.index.get(name);
     if (c === undefined) return Number.NaN;
+    const { data, capacity: cap, head, length: len } = this.ring;
+    const base = c * cap;
     let sum = 0;
     let n = 0;
-    for (let i = this.ring.lowerBound(t0); i < this.ring.length && this.ring.get(0, i) <= t1; i++) {
-      const v = this.ring.get(c, i);
-      if (!Number.isNaN(v)) { sum += v; n++; }
+    let i = this.ring.lowerBound(t0);
+    let slot = (head + i) % cap;
+    for (; i < len; i++, slot++) {
+      if (slot === cap) slot = 0;
+      if (data[slot]! > t1) break;
+      const v = data[base + slot]!;
+      if (v === v) { sum += v; n++; }
     }
     return n ? sum / n : Number.NaN;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decimate, type Series } from './decimate';
+import { decimate, decimateRing, type Series } from './decimate';
+import { ColumnRing } from './ringBuffer';
 
 function series(t: number[], v: number[]): Series {
   return { length: t.length, t: (i) => t[i]!, v: (i) => v[i]! };
@@ -53,5 +54,55 @@ describe('decimate', () => {
     expect(calls).toBe(2);
     expect(b).toBe(a);
     expect(b.first[0]).toBe(6);
+  });
+});
+
+describe('decimateRing', () => {
+  it('gives exactly what the generic decimation gives, also after the ring wrapped', () => {
+    let seed = 12345;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const ring = new ColumnRing(500, 2);
+    const rows: number[] = [];
+    for (let i = 0; i < 1234; i++) rows.push(i * 0.1, i % 97 === 0 ? Number.NaN : rnd() * 100);
+    ring.pushRows(rows, 1234);
+    const s: Series = { length: ring.length, t: (i) => ring.get(0, i), v: (i) => ring.get(1, i), lowerBound: (t) => ring.lowerBound(t) };
+    for (const [t0, t1, w] of [[0, 200, 300], [80, 100, 57], [90.05, 90.95, 1000], [120, 130, 10]] as const) {
+      const a = decimate(s, t0, t1, w);
+      const b = decimateRing(ring, 1, t0, t1, w);
+      expect(b.n).toBe(a.n);
+      for (const k of ['px', 'min', 'max', 'first', 'last'] as const) expect(Array.from(b[k].subarray(0, b.n))).toEqual(Array.from(a[k].subarray(0, a.n)));
+    }
+  });
+});
+
+describe('decimateRing, incrementally', () => {
+  it('resuming after new rows gives what a full pass gives', () => {
+    const ring = new ColumnRing(10000, 2);
+    const full = (t1: number) => decimateRing(ring, 1, 0, t1, 200);
+    let out = decimateRing(ring, 1, 0, 100, 200);
+    let state = out.state;
+    for (let block = 0; block < 50; block++) {
+      const rows: number[] = [];
+      for (let r = 0; r < 17; r++) { const i = block * 17 + r; rows.push(i * 0.1, Math.sin(i) * (i % 13)); }
+      ring.pushRows(rows, 17);
+      out = decimateRing(ring, 1, 0, 100, 200, out, state);
+      state = out.state;
+      const ref = full(100);
+      expect(out.n).toBe(ref.n);
+      for (const k of ['px', 'min', 'max', 'first', 'last'] as const) expect(Array.from(out[k].subarray(0, out.n))).toEqual(Array.from(ref[k].subarray(0, ref.n)));
+    }
+    expect(state.rows).toBe(850);
+  });
+  it('starts over when rows it had read were dropped from the ring', () => {
+    const ring = new ColumnRing(20, 2);
+    ring.pushRows([0, 5, 1, 6], 2);
+    const a = decimateRing(ring, 1, 0, 100, 100);
+    const rows: number[] = [];
+    for (let i = 2; i < 40; i++) rows.push(i, i);
+    ring.pushRows(rows, 38);
+    const b = decimateRing(ring, 1, 0, 100, 100, a, a.state);
+    const ref = decimateRing(ring, 1, 0, 100, 100);
+    expect(b.n).toBe(ref.n);
+    expect(b.first[0]).toBe(20);
   });
 });

@@ -1,3 +1,5 @@
+import type { ColumnRing } from './ringBuffer';
+
 // Min/max decimation per pixel column: however many samples fall on one column of pixels,
 // the chart draws at most a vertical span (min..max) there, so a spike is never lost and the
 // work per frame is bounded by the chart width, not by the data.
@@ -75,5 +77,58 @@ export function decimate(s: Series, t0: number, t1: number, width: number, out?:
     }
     if (t > t1) break;
   }
+  return res;
+}
+
+/** Where an incremental decimation stopped: rows of the run consumed, and whether it ended at t1. */
+export interface DecimateState { rows: number; done: boolean }
+
+/**
+ * The same reduction as `decimate`, straight over a column of a ColumnRing (column 0 = time),
+ * without per-sample function calls: this is what charts use every frame. With `resume` (the
+ * state a previous call on the same `out`, window and width left), only rows added since are
+ * read, so a growing run costs per frame what it added, not what it holds.
+ */
+export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: number, width: number,
+  out?: Decimated, resume?: DecimateState): Decimated & { state: DecimateState } {
+  const cols = Math.max(1, Math.floor(width));
+  const res = (out && out.px.length >= cols + 2 ? out : makeDecimated(cols + 2)) as Decimated & { state: DecimateState };
+  const len = ring.length;
+  const firstRow = ring.total - len; // run row number of logical row 0
+  const canResume = resume !== undefined && res === out && resume.rows >= firstRow && resume.rows <= ring.total;
+  if (canResume && resume.done) { res.state = resume; return res; }
+  let n = canResume ? res.n : 0;
+  res.n = n;
+  res.state = { rows: canResume ? resume.rows : 0, done: false };
+  if (len === 0 || !(t1 > t0)) { res.state.rows = ring.total; return res; }
+  const { data, capacity: cap, head } = ring;
+  const vBase = col * cap;
+  const scale = cols / (t1 - t0);
+  const { px: PX, min: MIN, max: MAX, first: FIRST, last: LAST } = res;
+  let cur = n > 0 ? PX[n - 1]! : Number.NaN;
+  let i = canResume ? resume.rows - firstRow : Math.max(0, ring.lowerBound(t0) - 1);
+  let slot = (head + i) % cap;
+  for (; i < len; i++, slot++) {
+    if (slot === cap) slot = 0;
+    const t = data[slot]!;
+    const v = data[vBase + slot]!;
+    if (v !== v) continue; // NaN
+    let p = Math.floor((t - t0) * scale);
+    if (p < -1) p = -1;
+    else if (p > cols) p = cols;
+    if (p !== cur) {
+      PX[n] = p; MIN[n] = v; MAX[n] = v; FIRST[n] = v; LAST[n] = v;
+      n++;
+      cur = p;
+    } else {
+      const k = n - 1;
+      if (v < MIN[k]!) MIN[k] = v;
+      if (v > MAX[k]!) MAX[k] = v;
+      LAST[k] = v;
+    }
+    if (t > t1) { res.state.done = true; i++; break; }
+  }
+  res.n = n;
+  res.state.rows = firstRow + i;
   return res;
 }

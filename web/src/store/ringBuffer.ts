@@ -39,7 +39,8 @@ export class RingBuffer {
  * scanned without touching the others. All columns share one head, so row i is consistent.
  */
 export class ColumnRing {
-  private readonly data: Float64Array;
+  /** Column c occupies data[c * capacity, (c + 1) * capacity); row i is at slot (start + i) % capacity. */
+  readonly data: Float64Array;
   private start = 0;
   private len = 0;
 
@@ -49,11 +50,16 @@ export class ColumnRing {
   }
 
   get length(): number { return this.len; }
+  /** Slot of the oldest row. */
+  get head(): number { return this.start; }
+  /** Rows ever pushed (row i kept is row number total - length + i of the run). */
+  total = 0;
 
   /** Appends `rows` rows from a row-major array with the same column count. */
   pushRows(samples: ArrayLike<number>, rows: number): void {
     const { cols, capacity } = this;
     // Only the last `capacity` rows can survive; skip the rest.
+    this.total += rows;
     const first = Math.max(0, rows - capacity);
     for (let r = first; r < rows; r++) {
       const slot = (this.start + this.len) % capacity;
@@ -80,5 +86,5 @@ export class ColumnRing {
     return lo;
   }
 
-  clear(): void { this.start = 0; this.len = 0; }
+  clear(): void { this.start = 0; this.len = 0; this.total = 0; }
 }

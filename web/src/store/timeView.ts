@@ -10,9 +10,13 @@ class TimeView {
   t1 = 1;
   version = 0;
 
-  /** The window to draw now, given the data's end time and the run's duration. */
-  window(now: number): TimeWindow {
-    if (this.follow) return { t0: 0, t1: Math.max(now, 1e-3) };
+  /**
+   * The window to draw now. Following, it is the whole run [0, duration] (the lines grow from
+   * left to right and what is drawn stays put, so decimation is incremental); for a run without
+   * an end, [0, now].
+   */
+  window(now: number, duration = Number.POSITIVE_INFINITY): TimeWindow {
+    if (this.follow) return { t0: 0, t1: Number.isFinite(duration) && duration > 0 ? duration : Math.max(now, 1e-3) };
     return { t0: this.t0, t1: this.t1 };
   }
 
@@ -26,15 +30,15 @@ class TimeView {
   }
 
   /** Zooms by `factor` (< 1 zooms in) around time `at`. */
-  zoom(now: number, factor: number, at: number): void {
-    const w = this.window(now);
+  zoom(now: number, duration: number, factor: number, at: number): void {
+    const w = this.window(now, duration);
     const span = Math.max(1e-3, (w.t1 - w.t0) * factor);
     const frac = (at - w.t0) / (w.t1 - w.t0 || 1);
     this.set(at - span * frac, at - span * frac + span);
   }
 
-  pan(now: number, dt: number): void {
-    const w = this.window(now);
+  pan(now: number, duration: number, dt: number): void {
+    const w = this.window(now, duration);
     this.set(w.t0 + dt, w.t1 + dt);
   }
 
