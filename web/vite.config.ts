@@ -18,10 +18,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
-    rollupOptions: {
-      // embed.html is the same app in embed mode, for an iframe src without a query string.
-      input: { main: fileURLToPath(new URL('index.html', import.meta.url)), embed: fileURLToPath(new URL('embed.html', import.meta.url)) },
-    },
   },
   preview: { port: 4173, strictPort: true },
   test: {
