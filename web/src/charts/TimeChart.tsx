@@ -18,6 +18,7 @@ export interface TimeChartProps {
   height?: number;
 }
 
+const TIP_ROWS = 8;
 const fmt = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-');
 
 export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: TimeChartProps) {
@@ -111,12 +112,12 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
     const i = Math.min(store.ring.lowerBound(t), store.rows - 1);
     const rowT = store.ring.get(0, i);
     const k = f.model.scale ?? 1;
-    const rows = f.model.lines.filter((l) => l.flow === undefined || !f.hidden.has(l.flow)).slice(0, 12).map((l) => {
+    const rows = f.model.lines.filter((l) => l.flow === undefined || !f.hidden.has(l.flow)).slice(0, TIP_ROWS).map((l) => {
       const c = store.col(l.column);
       const v = c === undefined ? NaN : store.ring.get(c, i) * k;
       return `<div><span class="sw" style="background:${l.color}"></span>${l.label}: <b>${fmt(v)}</b></div>`;
     });
-    const more = f.model.lines.length > 12 ? `<div class="muted">... ${f.model.lines.length - 12} more</div>` : '';
+    const more = f.model.lines.length > TIP_ROWS ? `<div class="muted">... ${f.model.lines.length - TIP_ROWS} more (hide flows in the legend)</div>` : '';
     tip.innerHTML = `<div><b>t = ${rowT.toFixed(2)} s</b></div>${rows.join('')}${more}`;
     tip.hidden = false;
     const x = ((t - f.win.t0) / (f.win.t1 - f.win.t0)) * (f.width - 64) + 52;

@@ -9,6 +9,7 @@ import { bottleneckRate, weights } from '../charts/chartContext';
 import { getPath, isPlainObject } from '../scenario/paths';
 import { flowLiveSpecs } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
+import { useMarkCount } from '../app/useMarkCount';
 
 const REFRESH_MS = 250;
 const WINDOW_S = 1; // live numbers: mean over the last second of simulated time
@@ -23,6 +24,7 @@ function tcpOf(snap: SimSnapshot, i: number): string {
 }
 
 export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: SimSnapshot; onError: (m: string) => void }) {
+  useMarkCount(sim);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const snapRef = useRef(snap);
   snapRef.current = snap;

@@ -3,8 +3,10 @@
 import type { SimController, SimSnapshot } from '../app/simController';
 import { liveControls } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
+import { useMarkCount } from '../app/useMarkCount';
 
 export function LivePanel({ sim, snap, onError }: { sim: SimController; snap: SimSnapshot; onError: (msg: string) => void }) {
+  useMarkCount(sim);
   if (!snap.scenario) return null;
   const controls = liveControls(snap.specs, snap.scenario);
   return (
