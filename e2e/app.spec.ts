@@ -144,3 +144,15 @@ test('CSV export downloads the time series', async ({ lab, page }) => {
   const png = await readFile((await pngDl.path())!);
   expect(png.subarray(1, 4).toString()).toBe('PNG');
 });
+
+test('picking a preset runs it and puts it in the link', async ({ lab, page }) => {
+  await lab.open('');
+  const before = await lab.runId();
+  await page.getByLabel('Preset').selectOption('xqm-fig2-red');
+  await expect.poll(() => lab.runId()).toBeGreaterThan(before);
+  await page.evaluate(() => window.__bl!.ready());
+  await expect(page.getByLabel('Queue kind')).toHaveValue('red');
+  expect(new URL(page.url()).hash).toContain('preset=xqm-fig2-red');
+  await lab.runUntil(2);
+  expect((await lab.series('queue.bottleneck.avg')).length).toBeGreaterThan(10);
+});

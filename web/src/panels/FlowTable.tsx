@@ -63,7 +63,7 @@ export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: Si
     });
   }, [sim]);
 
-  const specs = flowLiveSpecs(snap.specs).filter((sp) => sp.type !== 'boolean');
+  const specs = flowLiveSpecs(snap.specs);
   const rows = [];
   for (let i = 0; i < snap.flowCount; i++) {
     rows.push(
@@ -72,10 +72,14 @@ export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: Si
         <td>{tcpOf(snap, i)}</td>
         {specs.map((sp) => {
           const v = sim.liveValue(`flow.${i}`, sp.key.slice(10));
+          const value = sp.type === 'boolean' ? v !== 0 : Number.isFinite(v) ? v : null;
           return (
             <td key={sp.key}>
-              <ParamControl compact spec={sp} label={`flow ${i} ${sp.label.toLowerCase()}`} value={Number.isFinite(v) ? v : null}
-                onCommit={(val) => { if (typeof val === 'number') sim.setParam(`flow.${i}`, sp.key.slice(10), val).catch((e: Error) => onError(e.message)); }} />
+              <ParamControl compact spec={sp} label={`flow ${i} ${sp.label.toLowerCase()}`} value={value}
+                onCommit={(val) => {
+                  const num = typeof val === 'boolean' ? Number(val) : val;
+                  if (typeof num === 'number') sim.setParam(`flow.${i}`, sp.key.slice(10), num).catch((e: Error) => onError(e.message));
+                }} />
             </td>
           );
         })}

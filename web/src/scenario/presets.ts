@@ -9,7 +9,12 @@ export interface Preset {
   scenario: Scenario;
 }
 
-const xqmDumbbell: Scenario = {
+/**
+ * What a first visit runs: the XQM paper's dumbbell, short enough to watch whole, with the
+ * exogenous loss stepping 0 -> 1 -> 5 %. The other presets are the shared scenario files in
+ * public/presets/ (the CLI reads the same files: `npm run sim -- --preset NAME`).
+ */
+const firstVisit: Scenario = {
   version: 1,
   name: 'XQM dumbbell: exogenous loss 0 -> 1 -> 5 %',
   seed: 1,
@@ -29,35 +34,22 @@ const xqmDumbbell: Scenario = {
   flows: { count: 20, tcp: 'newreno' },
 };
 
+const files = import.meta.glob<{ default: Scenario }>('../../../public/presets/*.json', { eager: true });
+
+function fromFiles(): Preset[] {
+  const out: Preset[] = [];
+  for (const [path, mod] of Object.entries(files)) {
+    const id = path.split('/').pop()!.replace(/\.json$/, '');
+    const scenario = mod.default;
+    if (!scenario || typeof scenario !== 'object' || scenario.version !== 1) continue;
+    out.push({ id, title: typeof scenario.name === 'string' ? scenario.name : id, source: `public/presets/${id}.json`, scenario });
+  }
+  return out.sort((x, y) => x.id.localeCompare(y.id));
+}
+
 export const PRESETS: readonly Preset[] = [
-  {
-    id: 'xqm-dumbbell',
-    title: 'XQM: dumbbell, DropTail, exogenous loss 0 -> 1 -> 5 %',
-    source: 'XQM paper, dumbbell experiment',
-    scenario: xqmDumbbell,
-  },
-  {
-    id: 'xqm-dumbbell-red',
-    title: 'XQM: dumbbell, RED baseline, exogenous loss 0 -> 1 -> 5 %',
-    source: 'XQM paper, RED baseline',
-    scenario: {
-      ...xqmDumbbell,
-      name: 'XQM dumbbell with RED',
-      queue: { kind: 'red', buffer: 250, minTh: 50, maxTh: 150, maxP: 0.1 },
-    },
-  },
-  {
-    id: 'dumbbell-bernoulli',
-    title: 'Dumbbell, 10 flows, steady 1 % exogenous loss',
-    source: 'teaching example',
-    scenario: {
-      ...xqmDumbbell,
-      name: 'Dumbbell with 1 % random loss',
-      duration: 120,
-      exoLoss: { kind: 'bernoulli', rate: 0.01 },
-      flows: { count: 10, tcp: 'newreno' },
-    },
-  },
+  { id: 'first-visit', title: firstVisit.name as string, source: 'the default scenario', scenario: firstVisit },
+  ...fromFiles(),
 ];
 
 export const DEFAULT_PRESET: Preset = PRESETS[0]!;

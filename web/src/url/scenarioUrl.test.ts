@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
 import { normalizeSpecs } from '../core/specs';
-import { PRESETS } from '../scenario/presets';
+import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
 
 const specs = normalizeSpecs([
   { key: 'seed', type: 'int', min: 0, max: 1e9 },
@@ -72,7 +72,7 @@ describe('scenario URL', () => {
   it('reads what it can from malformed and outdated links', () => {
     const d = decodeState('#v=0&preset=nope&%E0%A4%A=1&seed=9&live=5:flows:exoLoss:0.1;garbage&view.charts=cwnd,pie&view.speed=-3&view.theme=neon', specs);
     expect(d.state.scenario.seed).toBe(9);
-    expect(d.state.preset).toBe('xqm-dumbbell');
+    expect(d.state.preset).toBe(DEFAULT_PRESET.id);
     expect(d.state.live).toEqual([{ t: 5, entity: 'flows', key: 'exoLoss', value: 0.1 }]);
     expect(d.state.view.charts).toEqual(['cwnd']);
     expect(d.state.view.speed).toBe(1);
