@@ -156,3 +156,31 @@ test('picking a preset runs it and puts it in the link', async ({ lab, page }) =
   await lab.runUntil(2);
   expect((await lab.series('queue.bottleneck.avg')).length).toBeGreaterThan(10);
 });
+
+test('legend toggles flows, keyboard zooms the time axis, hover shows values', async ({ lab, page }) => {
+  await lab.open('#v=1&flows.count=4&view.charts=throughput');
+  await lab.runUntil(10);
+  const chart = page.locator('[data-chart="throughput"]');
+  const legendFlow1 = chart.getByRole('button', { name: '1', exact: true });
+  await expect(legendFlow1).toHaveAttribute('aria-pressed', 'true');
+  await legendFlow1.click();
+  await expect(legendFlow1).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(() => new URL(page.url()).hash).toContain('view.hide=1');
+
+  const ticks = () => chart.locator('g.x-axis .tick text').allTextContents();
+  expect(await ticks()).toContain('0s');
+  const plot = chart.getByRole('img');
+  await plot.focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect.poll(ticks).not.toContain('0s');
+  await page.keyboard.press('0');
+  await expect.poll(ticks).toContain('0s');
+
+  await plot.hover({ position: { x: 200, y: 60 } });
+  const tip = chart.locator('.chart-tip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('t = ');
+  await expect(tip).toContainText('flow 0:');
+  await expect(tip).not.toContainText('flow 1:');
+});

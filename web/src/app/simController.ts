@@ -8,7 +8,7 @@ import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
 import type { LiveChange } from '../url/scenarioUrl';
-import type { FromWorker, RunStatus, ToWorker } from '../worker/protocol';
+import type { FluidFn, FromWorker, RunStatus, ToWorker } from '../worker/protocol';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -38,6 +38,8 @@ export class SimController {
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   private waiting = new Map<number, Waiter>();
+  /** Fluid-model calls: not tied to a run, so a new run does not cancel them. */
+  private fluidWaiting = new Map<number, (r: { result: unknown; ms: number; error?: string }) => void>();
   private liveValues = new Map<string, number>();
   private speed = 1;
   private readyWaiters: (() => void)[] = [];
@@ -122,6 +124,18 @@ export class SimController {
     return this.request<Summary>((requestId) => ({ type: 'summary', runId: this.snap.runId, requestId }));
   }
 
+  /**
+   * Calls the fluid model in the worker (bl_fluid or bl_fluid_steady, docs/fluid-model.md) with
+   * a parameter document; resolves with the parsed result ({error} on bad input) and its wall ms.
+   */
+  fluid(fn: FluidFn, params: object): Promise<{ result: unknown; ms: number; error?: string }> {
+    const requestId = this.nextRequest++;
+    return new Promise((resolve) => {
+      this.fluidWaiting.set(requestId, resolve);
+      this.send({ type: 'fluid', requestId, fn, params: JSON.stringify(params) });
+    });
+  }
+
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
   setParam(entity: string, key: string, value: number): Promise<number> {
     return this.request<number>((requestId) => ({ type: 'setParam', runId: this.snap.runId, entity, key, value, requestId }));
@@ -150,6 +164,12 @@ export class SimController {
       return;
     }
     if (msg.type === 'fatal') { this.update({ error: msg.error, status: 'error' }); return; }
+    if (msg.type === 'fluid') {
+      const done = this.fluidWaiting.get(msg.requestId);
+      this.fluidWaiting.delete(msg.requestId);
+      done?.(msg.error === undefined ? { result: msg.result, ms: msg.ms } : { result: msg.result, ms: msg.ms, error: msg.error });
+      return;
+    }
     if (msg.runId !== this.snap.runId) return; // output of a run that was reset
     switch (msg.type) {
       case 'created': {

@@ -3,7 +3,11 @@ import type { ParamChange, Summary } from '../core/types';
 import type { SimController } from './simController';
 import type { RunStatus } from '../worker/protocol';
 
-export interface ChartStat { draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number }
+export interface ChartStat {
+  draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number;
+  /** Points drawn per line (by column, e.g. "flow.0.thr", "fluid.thr"). */
+  series?: Record<string, number>;
+}
 
 /** Filled by the charts as they draw (read by tests to see that charts really draw). */
 export const chartStats: Record<string, ChartStat> = {};

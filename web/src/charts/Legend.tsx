@@ -13,7 +13,8 @@ export function Legend({ lines, hidden, onToggleFlow }: { lines: LineDef[]; hidd
     <div className="legend" role="group" aria-label="Legend">
       {other.map((l) => (
         <span key={l.column} className="legend-item">
-          <span className="sw" style={{ background: l.color }} aria-hidden="true" />{l.label}
+          <span className="sw" aria-hidden="true"
+            style={{ background: l.dash?.length ? `repeating-linear-gradient(90deg, ${l.color} 0 4px, transparent 4px 7px)` : l.color }} />{l.label}
         </span>
       ))}
       {[...flows].map(([flow, l]) => (

@@ -1,6 +1,6 @@
 // One generic time chart: canvas lines, SVG axes, hover read-out, legend toggles, shared
 // zoom/pan on the time axis, resize, PNG/SVG export. Chart components configure it.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
@@ -9,6 +9,7 @@ import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/downlo
 import type { ChartModel, DecimationCache } from './chartModel';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { Legend } from './Legend';
+import { chartOverlays } from './overlays';
 
 export interface TimeChartProps {
   model: ChartModel;
@@ -21,7 +22,10 @@ export interface TimeChartProps {
 const TIP_ROWS = 8;
 const fmt = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-');
 
-export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: TimeChartProps) {
+export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 200 }: TimeChartProps) {
+  // Lines from other sources (the fluid model) are drawn after the chart's own.
+  const overlays = useSyncExternalStore(chartOverlays.subscribe, () => chartOverlays.get(own.id));
+  const model = useMemo<ChartModel>(() => (overlays.length ? { ...own, lines: [...own.lines, ...overlays] } : own), [own, overlays]);
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -93,6 +97,7 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
         const st = (chartStats[f.model.id] ??= { draws: 0, points: 0 });
         st.draws++;
         st.points = drawn.points;
+        st.series = Object.fromEntries(drawn.lines.map((l) => [l.line.column, l.d.n]));
         drawSvg(svg, f, drawn);
         st.ms = performance.now() - started;
         st.layoutMs = laidOut - started;
@@ -113,8 +118,10 @@ export function TimeChart({ model, store, hidden, onToggleFlow, height = 200 }: 
     const rowT = store.ring.get(0, i);
     const k = f.model.scale ?? 1;
     const rows = f.model.lines.filter((l) => l.flow === undefined || !f.hidden.has(l.flow)).slice(0, TIP_ROWS).map((l) => {
-      const c = store.col(l.column);
-      const v = c === undefined ? NaN : store.ring.get(c, i) * k;
+      const src = l.store ?? store;
+      const c = src.col(l.column);
+      const j = l.store ? Math.min(src.ring.lowerBound(rowT), src.rows - 1) : i;
+      const v = c === undefined || j < 0 ? NaN : src.ring.get(c, j) * k;
       return `<div><span class="sw" style="background:${l.color}"></span>${l.label}: <b>${fmt(v)}</b></div>`;
     });
     const more = f.model.lines.length > TIP_ROWS ? `<div class="muted">... ${f.model.lines.length - TIP_ROWS} more (hide flows in the legend)</div>` : '';

@@ -12,6 +12,8 @@ export interface LineDef {
   /** The flow this line belongs to (legend toggles hide by flow). */
   flow?: number;
   width?: number;
+  /** Read the column from this store instead of the chart's (overlays such as the fluid model). */
+  store?: ChartStore;
 }
 
 export interface HLine { value: number; label: string; color?: string }
@@ -55,10 +57,11 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
     if (line.flow !== undefined && hidden.has(line.flow)) continue;
     let c = cache.get(line.column);
     if (!c || c.d.px.length < width + 2) { c = { d: makeDecimated(Math.ceil(width) + 2) }; cache.set(line.column, c); }
-    const same = c.ring === store.ring && c.key === key;
-    const d = store.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
+    const src = line.store ?? store;
+    const same = c.ring === src.ring && c.key === key;
+    const d = src.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
     if (!d) continue;
-    c.state = d.state; c.ring = store.ring; c.key = key;
+    c.state = d.state; c.ring = src.ring; c.key = key;
     out.push({ line, d });
   }
   return out;
@@ -76,7 +79,11 @@ export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[
       if (d.min[i]! * k < lo) lo = d.min[i]! * k;
     }
   }
-  for (const h of hlines) if (Number.isFinite(h.value)) { hi = Math.max(hi, h.value); lo = Math.min(lo, h.value); }
+  // Reference lines widen the range, unless far above the data (a 100000-packet buffer).
+  const dataHi = hi;
+  for (const h of hlines) {
+    if (Number.isFinite(h.value) && (dataHi <= 0 || h.value <= dataHi * 4)) { hi = Math.max(hi, h.value); lo = Math.min(lo, h.value); }
+  }
   if (!(hi > lo)) hi = lo + 1;
   return [lo, hi + (hi - lo) * 0.05];
 }

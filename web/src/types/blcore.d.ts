@@ -13,6 +13,8 @@ declare module '*/generated/blcore.mjs' {
     _bl_describe(): number;
     _bl_last_error(): number;
     _bl_destroy(handle: number): void;
+    _bl_fluid(paramsPtr: number): number;
+    _bl_fluid_steady(paramsPtr: number): number;
     _malloc(n: number): number;
     _free(p: number): void;
     UTF8ToString(ptr: number): string;

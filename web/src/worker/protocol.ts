@@ -14,7 +14,11 @@ export type ToWorker =
   /** Run as fast as possible until simulated time t (clamped to the duration), then pause. */
   | { type: 'runUntil'; runId: number; t: number }
   | { type: 'setParam'; runId: number; entity: string; key: string; value: number; requestId: number }
-  | { type: 'summary'; runId: number; requestId: number };
+  | { type: 'summary'; runId: number; requestId: number }
+  /** A handle-less call of the fluid model (bl_fluid or bl_fluid_steady) with a JSON document. */
+  | { type: 'fluid'; requestId: number; fn: FluidFn; params: string };
+
+export type FluidFn = 'fluid' | 'steady';
 
 export type FromWorker =
   /** The module is loaded; `specs` is bl_describe() parsed (raw, normalised by the page). */
@@ -28,4 +32,6 @@ export type FromWorker =
   | { type: 'status'; runId: number; status: RunStatus; now: number; error?: string }
   /** A live change was applied at simulated time t (or refused, with the core's error). */
   | { type: 'param'; runId: number; requestId: number; t: number; entity: string; key: string; value: number; error?: string }
-  | { type: 'summary'; runId: number; requestId: number; summary: Summary | null; error?: string };
+  | { type: 'summary'; runId: number; requestId: number; summary: Summary | null; error?: string }
+  /** The parsed result of a fluid call ({error} on bad input), and its wall time in ms. */
+  | { type: 'fluid'; requestId: number; result: unknown; ms: number; error?: string };

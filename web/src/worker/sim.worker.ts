@@ -6,7 +6,7 @@ import createBlCore from '../generated/blcore.mjs';
 import type { Scenario, Summary } from '../core/types';
 import type { LiveChange } from '../url/scenarioUrl';
 import { dropFieldNamedInError } from '../scenario/repair';
-import type { FromWorker, RunStatus, ToWorker } from './protocol';
+import type { FluidFn, FromWorker, RunStatus, ToWorker } from './protocol';
 import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -125,8 +125,20 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   setStatus(run, 'paused');
 }
 
+/** The fluid model: handle-less, fast (~40 ms for 20 flows x 60 s), so done between slices. */
+function fluid(requestId: number, fn: FluidFn, params: string): void {
+  const started = performance.now();
+  try {
+    const result: unknown = JSON.parse(core!.fluid(fn, params));
+    post({ type: 'fluid', requestId, result, ms: performance.now() - started });
+  } catch (e) {
+    post({ type: 'fluid', requestId, result: null, ms: performance.now() - started, error: String(e) });
+  }
+}
+
 function handle(msg: ToWorker): void {
   if (msg.type === 'create') { create(msg.runId, msg.scenario, msg.live); return; }
+  if (msg.type === 'fluid') { fluid(msg.requestId, msg.fn, msg.params); return; }
   const r = run;
   if (!r || r.id !== msg.runId) return; // a message for a run that is gone
   switch (msg.type) {

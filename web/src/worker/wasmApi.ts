@@ -53,4 +53,9 @@ export class BlCore {
 
   summary(h: number): unknown { return JSON.parse(this.str(this.m._bl_summary(h))); }
   destroy(h: number): void { this.m._bl_destroy(h); }
+
+  /** The fluid model (docs/fluid-model.md): the result text, or {"error": ...}. */
+  fluid(fn: 'fluid' | 'steady', paramsJson: string): string {
+    return this.withStrings([paramsJson], ([p]) => this.str(fn === 'fluid' ? this.m._bl_fluid(p!) : this.m._bl_fluid_steady(p!)));
+  }
 }

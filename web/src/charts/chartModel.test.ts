@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { yRange, type ChartModel, type DecimatedLine } from './chartModel';
+import { makeDecimated } from '../store/decimate';
+
+function line(min: number, max: number): DecimatedLine {
+  const d = makeDecimated(4);
+  d.n = 1; d.px[0] = 0; d.min[0] = min; d.max[0] = max; d.first[0] = min; d.last[0] = max;
+  return { line: { column: 'x', label: 'x', color: '#000000' }, d };
+}
+const model: ChartModel = { id: 'q', title: 'q', yLabel: 'packets', lines: [] };
+
+describe('yRange', () => {
+  it('spans 0 to the data maximum with a margin, scaled', () => {
+    expect(yRange(model, [line(2, 100)], [])).toEqual([0, 105]);
+    expect(yRange({ ...model, scale: 0.5 }, [line(2, 100)], [])).toEqual([0, 52.5]);
+  });
+  it('includes reference lines near the data but not far above it', () => {
+    expect(yRange(model, [line(0, 100)], [{ value: 250, label: 'buffer' }])).toEqual([0, 262.5]);
+    expect(yRange(model, [line(0, 100)], [{ value: 100000, label: 'buffer' }])).toEqual([0, 105]);
+  });
+  it('uses a fixed domain when the chart has one, and a unit range without data', () => {
+    expect(yRange({ ...model, yDomain: [0, 1.02] }, [line(0, 5)], [])).toEqual([0, 1.02]);
+    expect(yRange(model, [], [])).toEqual([0, 1.05]);
+  });
+});

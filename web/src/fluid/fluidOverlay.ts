@@ -1,0 +1,125 @@
+// The fluid model drawn over the packet-level charts of the same scenario: when switched on,
+// the current scenario is mapped to bl_fluid's parameters (fluidParams.ts), solved in the
+// worker, and its mean per-flow rate and backlog become dashed overlay lines of the throughput
+// and queue charts. Outside React, like the chart store; React reads a small status snapshot.
+import type { SimController, SimSnapshot } from '../app/simController';
+import { chartOverlays, type OverlayLine } from '../charts/overlays';
+import { ChartStore } from '../store/chartStore';
+import { FLUID_COLUMNS, type ExoChange, type FluidMapping, fluidSeries, mapScenarioToFluid } from './fluidParams';
+
+export type FluidStatus = 'off' | 'unavailable' | 'solving' | 'drawn' | 'error';
+
+export interface FluidOverlayState {
+  enabled: boolean;
+  status: FluidStatus;
+  /** Why it is unavailable, the error, or what was drawn. */
+  message: string;
+  /** Wall time of the bl_fluid call in the worker, ms. */
+  ms?: number;
+}
+
+export const FLUID_LABEL = 'fluid model';
+const STYLE = { color: '#E7298A', dash: [8, 5], width: 2.5 };
+
+export class FluidOverlay {
+  private state: FluidOverlayState = { enabled: false, status: 'off', message: '' };
+  private listeners = new Set<() => void>();
+  private solvedKey = '';
+  private seq = 0;
+
+  constructor(private readonly sim: SimController) {
+    sim.subscribe(() => this.refresh());
+  }
+
+  subscribe = (f: () => void): (() => void) => {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  };
+  getSnapshot = (): FluidOverlayState => this.state;
+
+  private update(p: Partial<FluidOverlayState>): void {
+    this.state = { ...this.state, ...p };
+    for (const f of this.listeners) f();
+  }
+
+  /** Whether the current scenario maps to the fluid model (and why not). */
+  availability(snap: SimSnapshot = this.sim.getSnapshot()): FluidMapping {
+    if (!snap.scenario) return { ok: false, reason: 'no scenario loaded' };
+    return mapScenarioToFluid({ scenario: snap.scenario, specs: snap.specs, flows: snap.flowCount, exoChanges: this.exoChanges() });
+  }
+
+  setEnabled(on: boolean): void {
+    if (on === this.state.enabled) return;
+    this.solvedKey = '';
+    this.update({ enabled: on });
+    this.refresh();
+  }
+
+  /** Live changes of every flow's exogenous loss applied so far (scheduled steps are in the scenario). */
+  private exoChanges(): ExoChange[] {
+    return this.sim.store.marks.filter((m) => m.entity === 'flows' && m.key === 'exoLoss' && Number.isFinite(m.value)).map((m) => ({ t: m.t, value: m.value }));
+  }
+
+  private clear(): void {
+    chartOverlays.set('throughput', []);
+    chartOverlays.set('queue', []);
+  }
+
+  /** Re-solves when switched on and the run or its live exogenous loss changed. */
+  private refresh(): void {
+    const snap = this.sim.getSnapshot();
+    if (!this.state.enabled) {
+      this.seq++;
+      this.clear();
+      if (this.state.status !== 'off') this.update({ status: 'off', message: '' });
+      return;
+    }
+    if (!snap.scenario || snap.flowCount === 0) return;
+    const exo = this.exoChanges();
+    const key = `${snap.runId}|${snap.flowCount}|${JSON.stringify(exo)}`;
+    if (key === this.solvedKey) return;
+    this.solvedKey = key;
+    void this.solve(snap, exo, ++this.seq);
+  }
+
+  private async solve(snap: SimSnapshot, exoChanges: ExoChange[], seq: number): Promise<void> {
+    const first = this.availability(snap);
+    if (!first.ok) { this.clear(); this.update({ status: 'unavailable', message: first.reason }); return; }
+    this.update({ status: 'solving', message: 'solving the fluid model...' });
+    // Each flow's propagation RTT, as the packet-level run drew it.
+    const summary = await this.sim.summary().catch(() => null);
+    if (seq !== this.seq) return;
+    const rtts = summary?.flows.map((f) => f.rtt);
+    const m = mapScenarioToFluid({ scenario: snap.scenario!, specs: snap.specs, flows: snap.flowCount, exoChanges, ...(rtts ? { rtts } : {}) });
+    if (!m.ok) { this.clear(); this.update({ status: 'unavailable', message: m.reason }); return; }
+    const r = await this.sim.fluid('fluid', m.params);
+    if (seq !== this.seq) return;
+    try {
+      if (r.error !== undefined) throw new Error(r.error);
+      const s = fluidSeries(r.result, m.packetSize);
+      const store = new ChartStore();
+      store.reset([...FLUID_COLUMNS], s.count, m.params.duration);
+      store.ring.pushRows(s.rows, s.count);
+      const line = (column: string): OverlayLine => ({ column, label: FLUID_LABEL, ...STYLE, store });
+      chartOverlays.set('throughput', [line('fluid.thr')]);
+      chartOverlays.set('queue', [line('fluid.backlog')]);
+      const p = m.params;
+      this.update({
+        status: 'drawn', ms: r.ms,
+        message: `${p.flows} flows, C = ${+p.capacity.toPrecision(4)} packets/s, ${p.propDelays ? 'each flow\'s RTT' : `RTT ${+(p.propDelay! * 1000).toPrecision(3)} ms`}, ${p.queue.kind === 'red' ? 'RED' : 'DropTail'} ${p.queue.buffer} packets; solved in ${Math.round(r.ms)} ms`,
+      });
+    } catch (e) {
+      this.clear();
+      this.update({ status: 'error', message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+}
+
+const overlays = new WeakMap<SimController, FluidOverlay>();
+
+/** The one fluid overlay of a simulation controller. */
+export function fluidOverlayFor(sim: SimController): FluidOverlay {
+  let o = overlays.get(sim);
+  if (!o) { o = new FluidOverlay(sim); overlays.set(sim, o); }
+  return o;
+}

@@ -1,0 +1,172 @@
+// Maps a packet-level scenario to the parameters of the fluid model (bl_fluid, docs/fluid-model.md)
+// and reads its result back in the packet-level charts' units. Pure functions: no worker, no DOM.
+//
+// What maps, for a dumbbell with DropTail or RED and exogenous loss none / bernoulli / schedule:
+// - m = the flow count; C = bottleneckRate / (8 x packetSize) packets/s;
+// - D_i = each flow's propagation RTT as the summary reports it (else the mean RTT of the
+//   topology's delays); alpha_i = sender-to-bottleneck share of the RTT, from the mean access
+//   delay (the access delays are drawn per flow, the summary does not say which);
+// - buffer and RED's minTh / maxTh / maxP / weight; the loss schedule (plus live changes of
+//   the exogenous loss of all flows, at the times they were applied); the duration.
+// Everything else (flow start times, weights, other TCP variants) the model does not have.
+import type { Json, ParamSpec, Scenario } from '../core/types';
+import { findSpec } from '../core/specs';
+import { getPath, isPlainObject } from '../scenario/paths';
+
+/** The part of bl_fluid's parameter document the app fills in. */
+export interface FluidParams {
+  flows: number;
+  capacity: number;
+  propDelays?: number[];
+  propDelay?: number;
+  propDelayMax?: null;
+  alpha: number;
+  alphaMax: null;
+  queue: { kind: 'droptail' | 'red'; buffer: number; minTh?: number; maxTh?: number; maxP?: number; weight?: number };
+  exoLoss: [number, number][];
+  duration: number;
+  samplePeriod: number;
+}
+
+export type FluidMapping =
+  | { ok: true; params: FluidParams; packetSize: number }
+  | { ok: false; reason: string };
+
+/** A change of the exogenous loss of every flow applied while running (entity "flows"). */
+export interface ExoChange { t: number; value: number }
+
+/** Largest fluid run the app asks for (bl_fluid refuses longer ones). */
+const MAX_DURATION = 3600;
+/** Rows x (flows + 7) numbers kept below bl_fluid's 4e6 limit, with room to spare. */
+const MAX_NUMBERS = 3e6;
+/** Points per series: more than any chart is wide. */
+const MAX_ROWS = 4000;
+
+export interface MapInputs {
+  scenario: Scenario;
+  specs: readonly ParamSpec[];
+  flows: number;
+  /** Per-flow propagation RTTs in seconds (the summary's `rtt`), when known. */
+  rtts?: readonly number[];
+  /** Live changes of the exogenous loss of all flows, in time order. */
+  exoChanges?: readonly ExoChange[];
+}
+
+function num(v: Json | undefined): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+export function mapScenarioToFluid({ scenario: s, specs, flows, rtts, exoChanges = [] }: MapInputs): FluidMapping {
+  const kindOf = (group: string): string | undefined => {
+    const k = getPath(s, `${group}.kind`);
+    return typeof k === 'string' ? k : undefined;
+  };
+  const val = (path: string): number | undefined => num(getPath(s, path)) ?? num(findSpec(specs, path, kindOf)?.default);
+
+  const topo = kindOf('topology') ?? 'dumbbell';
+  if (topo !== 'dumbbell') return { ok: false, reason: `the fluid model is one bottleneck: a dumbbell, not a ${topo} topology` };
+  const queueKind = kindOf('queue') ?? 'droptail';
+  if (queueKind !== 'droptail' && queueKind !== 'red') return { ok: false, reason: `the fluid model has DropTail and RED, not ${queueKind}` };
+  if (!(flows >= 1 && flows <= 1000)) return { ok: false, reason: `the fluid model takes 1 to 1000 flows, not ${flows}` };
+  const overrides = getPath(s, 'flowOverrides');
+  if (Array.isArray(overrides) && overrides.some((o) => isPlainObject(o) && o.exoLoss !== undefined)) {
+    return { ok: false, reason: 'per-flow exogenous loss: the fluid model has one loss rate for all flows' };
+  }
+
+  const exoLoss = exoSchedule(s, exoChanges);
+  if (!exoLoss) return { ok: false, reason: `the fluid model takes exogenous loss none, bernoulli or schedule, not ${kindOf('exoLoss')}` };
+
+  const rate = val('topology.bottleneckRate');
+  const packetSize = val('packetSize');
+  const bDelay = val('topology.bottleneckDelay');
+  const aMin = val('topology.accessDelayMin');
+  const aMax = val('topology.accessDelayMax');
+  const buffer = val('queue.buffer');
+  if (rate === undefined || packetSize === undefined || bDelay === undefined || aMin === undefined || aMax === undefined || buffer === undefined) {
+    return { ok: false, reason: 'the scenario does not say the bottleneck rate, packet size, delays or buffer' };
+  }
+  const access = (aMin + aMax) / 2;
+  const meanRtt = 2 * (2 * access + bDelay);
+  const capacity = rate / (8 * packetSize);
+
+  const queue: FluidParams['queue'] = { kind: queueKind, buffer };
+  if (queueKind === 'red') {
+    for (const k of ['minTh', 'maxTh', 'maxP', 'weight'] as const) {
+      const v = val(`queue.${k}`);
+      if (v === undefined) return { ok: false, reason: `RED without ${k}` };
+      queue[k] = v;
+    }
+  }
+
+  const duration = Math.min(MAX_DURATION, val('duration') ?? 60);
+  const sp = val('samplePeriod') ?? 0.1;
+  const samplePeriod = Math.max(0.001, sp, duration / MAX_ROWS, (duration * (flows + 7)) / MAX_NUMBERS);
+
+  const params: FluidParams = {
+    flows, capacity, alpha: meanRtt > 0 ? Math.min(1, access / meanRtt) : 0.25, alphaMax: null,
+    queue, exoLoss, duration, samplePeriod,
+  };
+  if (rtts && rtts.length === flows && rtts.every((r) => r >= 1e-4 && r <= 10)) params.propDelays = [...rtts];
+  else { params.propDelay = Math.min(10, Math.max(1e-4, meanRtt)); params.propDelayMax = null; }
+  return { ok: true, params, packetSize };
+}
+
+/** The exogenous loss as [[t, p_e], ...] with live changes merged in; null if not a plain rate. */
+export function exoSchedule(s: Scenario, changes: readonly ExoChange[] = []): [number, number][] | null {
+  const kind = getPath(s, 'exoLoss.kind') ?? 'none';
+  let steps: [number, number][];
+  if (kind === 'none') steps = [[0, 0]];
+  else if (kind === 'bernoulli') steps = [[0, num(getPath(s, 'exoLoss.rate')) ?? 0]];
+  else if (kind === 'schedule') {
+    const raw = getPath(s, 'exoLoss.steps');
+    steps = [];
+    if (Array.isArray(raw)) {
+      for (const st of raw) if (Array.isArray(st) && typeof st[0] === 'number' && typeof st[1] === 'number') steps.push([st[0], st[1]]);
+    }
+    steps.sort((a, b) => a[0] - b[0]);
+    if (!steps.length || steps[0]![0] > 0) steps.unshift([0, 0]);
+  } else return null;
+  // A live change replaces the loss model from then on (the schedule stops there).
+  for (const c of [...changes].sort((a, b) => a.t - b.t)) {
+    steps = steps.filter(([t]) => t < c.t);
+    steps.push([c.t, c.value]);
+  }
+  // The fluid model wants strictly increasing times: a later step at the same time wins.
+  const out: [number, number][] = [];
+  for (const st of steps) {
+    if (out.length && out[out.length - 1]![0] >= st[0]) out[out.length - 1] = st;
+    else out.push(st);
+  }
+  return out;
+}
+
+/** The overlay series of one bl_fluid result, in the charts' units. */
+export interface FluidSeries {
+  /** Row-major [t, mean per-flow rate in bit/s, backlog in packets]. */
+  rows: Float64Array;
+  count: number;
+}
+
+export const FLUID_COLUMNS = ['t', 'fluid.thr', 'fluid.backlog'] as const;
+
+/** Picks t, xMean (packets/s -> bit/s) and b out of bl_fluid's {columns, rows}. */
+export function fluidSeries(result: unknown, packetSize: number): FluidSeries {
+  if (!isPlainObject(result as Json)) throw new Error('fluid model: no result');
+  const r = result as { columns?: unknown; rows?: unknown; error?: unknown };
+  if (typeof r.error === 'string') throw new Error(r.error);
+  if (!Array.isArray(r.columns) || !Array.isArray(r.rows)) throw new Error('fluid model: result without columns and rows');
+  const ct = r.columns.indexOf('t');
+  const cx = r.columns.indexOf('xMean');
+  const cb = r.columns.indexOf('b');
+  if (ct < 0 || cx < 0 || cb < 0) throw new Error('fluid model: result without t, xMean or b');
+  const rows = new Float64Array(r.rows.length * 3);
+  let n = 0;
+  for (const row of r.rows as unknown[]) {
+    if (!Array.isArray(row)) continue;
+    rows[n * 3] = Number(row[ct]);
+    rows[n * 3 + 1] = Number(row[cx]) * 8 * packetSize;
+    rows[n * 3 + 2] = Number(row[cb]);
+    n++;
+  }
+  return { rows: rows.subarray(0, n * 3), count: n };
+}

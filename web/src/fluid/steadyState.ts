@@ -1,0 +1,69 @@
+// The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
+// the calculator's inputs, their allowed ranges (the fluid model's own), and its answer.
+import type { ParamSpec } from '../core/types';
+import { isPlainObject } from '../scenario/paths';
+
+export interface SteadyInputs {
+  /** m */
+  flows: number;
+  /** C, packets/s */
+  capacity: number;
+  /** round-trip propagation delay D, ms */
+  rttMs: number;
+  /** p_e, a fraction */
+  exoLoss: number;
+}
+
+const spec = (key: keyof SteadyInputs, label: string, unit: string, type: 'number' | 'integer', min: number, max: number, def: number, help: string): ParamSpec =>
+  ({ key: `steady.${key}`, label, unit, type, min, max, default: def, help, live: false });
+
+/** One control each; the ranges are bl_fluid_steady's (RTT in ms instead of s). */
+export const STEADY_SPECS: Record<keyof SteadyInputs, ParamSpec> = {
+  flows: spec('flows', 'Flows (m)', '', 'integer', 1, 1000, 20, 'Number of identical TCP flows sharing the bottleneck.'),
+  capacity: spec('capacity', 'Capacity (C)', 'packets/s', 'number', 1, 1e7, 2000, 'Bottleneck capacity in packets per second (bit rate / (8 x packet size)).'),
+  rttMs: spec('rttMs', 'Round-trip time (D)', 'ms', 'number', 0.1, 10000, 100, 'Round-trip propagation delay of every flow, without queueing.'),
+  exoLoss: spec('exoLoss', 'Exogenous loss (p_e)', '', 'number', 0, 1, 0.01, 'Rate of losses not caused by the bottleneck queue (a fraction: 0.01 = 1 %).'),
+};
+
+export const DEFAULT_STEADY: SteadyInputs = { flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01 };
+
+/** The bl_fluid_steady document for identical flows. */
+export function steadyParams(i: SteadyInputs): object {
+  return { flows: i.flows, capacity: i.capacity, propDelay: i.rttMs / 1000, propDelayMax: null, pe: [i.exoLoss], backlog: 0 };
+}
+
+export interface SteadyAnswer {
+  /** Quiescent loss that holds every flow at its fair share C/m (queue empty). */
+  qFair: number;
+  /** Exogenous loss at which the loop opens (the queue empties). */
+  peOpen: number;
+  fairShare: number;
+  /** The equilibrium at the given exogenous loss. */
+  regime: string;
+  backlog: number;
+  xMean: number;
+  utilization: number;
+}
+
+export function readSteady(result: unknown): SteadyAnswer {
+  if (!isPlainObject(result as never)) throw new Error('steady state: no result');
+  const r = result as Record<string, unknown>;
+  if (typeof r.error === 'string') throw new Error(r.error);
+  const q = Array.isArray(r.qFair) ? (r.qFair as unknown[]).map(Number) : [];
+  const p = Array.isArray(r.points) && isPlainObject(r.points[0] as never) ? (r.points[0] as Record<string, unknown>) : {};
+  if (!q.length || typeof r.peOpen !== 'number') throw new Error('steady state: result without qFair or peOpen');
+  return {
+    qFair: q.reduce((a, b) => a + b, 0) / q.length,
+    peOpen: r.peOpen,
+    fairShare: Number(r.fairShare),
+    regime: typeof p.regime === 'string' ? p.regime : '?',
+    backlog: Number(p.backlog),
+    xMean: Number(p.xMean),
+    utilization: Number(p.utilization),
+  };
+}
+
+/** 0.0196078 -> "1.96 %" */
+export function percent(v: number): string {
+  return Number.isFinite(v) ? `${(v * 100).toFixed(2)} %` : '-';
+}

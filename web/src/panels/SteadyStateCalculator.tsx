@@ -1,0 +1,88 @@
+// "Steady state (Eqs. 11-12)": for m identical flows of round-trip time D through a link of C
+// packets/s, the quiescent loss that holds each at its fair share C/m, and the exogenous loss at
+// which the loop opens (the queue empties); computed by the core (bl_fluid_steady) in the worker.
+// Inputs are prefilled from the scenario when a run starts; invalid input is refused at the control.
+import { useCallback, useEffect, useState } from 'react';
+import type { SimController, SimSnapshot } from '../app/simController';
+import { bottleneckRate } from '../charts/chartContext';
+import { findSpec } from '../core/specs';
+import { getPath } from '../scenario/paths';
+import { DEFAULT_STEADY, STEADY_SPECS, type SteadyAnswer, type SteadyInputs, percent, readSteady, steadyParams } from '../fluid/steadyState';
+import { ParamControl } from './ParamControl';
+
+const KEYS = ['flows', 'capacity', 'rttMs', 'exoLoss'] as const;
+
+/** What the scenario says (fields it cannot say are left as they are). */
+async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Partial<SteadyInputs>> {
+  const next: Partial<SteadyInputs> = {};
+  if (!snap.scenario) return next;
+  if (snap.flowCount >= 1 && snap.flowCount <= 1000) next.flows = snap.flowCount;
+  const ps = getPath(snap.scenario, 'packetSize') ?? findSpec(snap.specs, 'packetSize')?.default;
+  const cap = bottleneckRate(sim, snap) / (8 * (typeof ps === 'number' ? ps : 1000));
+  if (Number.isFinite(cap) && cap >= 1 && cap <= 1e7) next.capacity = +cap.toPrecision(6);
+  const exo = sim.liveValue('flows', 'exoLoss');
+  if (Number.isFinite(exo) && exo >= 0 && exo <= 1) next.exoLoss = exo;
+  const sum = await sim.summary().catch(() => null);
+  const rtts = sum?.flows.map((f) => f.rtt).filter((r) => r > 0) ?? [];
+  if (rtts.length) next.rttMs = +((rtts.reduce((a, b) => a + b, 0) / rtts.length) * 1000).toPrecision(4);
+  return next;
+}
+
+export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
+  const [inputs, setInputs] = useState<SteadyInputs>(DEFAULT_STEADY);
+  const [answer, setAnswer] = useState<{ ok: SteadyAnswer } | { error: string } | null>(null);
+  /** The run the inputs were last filled from (tests wait for it). */
+  const [filledRun, setFilledRun] = useState(0);
+
+  const fill = useCallback(() => {
+    const runId = snap.runId;
+    void fromScenario(sim, snap).then((next) => { setInputs((cur) => ({ ...cur, ...next })); setFilledRun(runId); });
+  }, [sim, snap]);
+
+  // Prefill when a run of a new scenario starts.
+  useEffect(() => { if (snap.scenario) fill(); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, [snap.scenario]);
+
+  useEffect(() => {
+    let alive = true;
+    void sim.fluid('steady', steadyParams(inputs)).then((r) => {
+      if (!alive) return;
+      try {
+        if (r.error !== undefined) throw new Error(r.error);
+        setAnswer({ ok: readSteady(r.result) });
+      } catch (e) {
+        setAnswer({ error: e instanceof Error ? e.message : String(e) });
+      }
+    });
+    return () => { alive = false; };
+  }, [sim, inputs]);
+
+  const a = answer && 'ok' in answer ? answer.ok : null;
+  return (
+    <section className="panel steady" aria-labelledby="steady-title" data-testid="steady-state" data-filled-run={filledRun}>
+      <h2 id="steady-title">Steady state (Eqs. 11-12)</h2>
+      <p className="muted small">Identical flows, fluid model at rest (docs/fluid-model.md).</p>
+      {KEYS.map((k) => (
+        <ParamControl key={k} spec={STEADY_SPECS[k]} value={inputs[k]}
+          onCommit={(v) => { if (typeof v === 'number') setInputs((cur) => ({ ...cur, [k]: v })); }} />
+      ))}
+      <button type="button" onClick={fill} disabled={!snap.scenario}>Fill from scenario</button>
+      {answer && 'error' in answer ? <p className="param-error" role="alert">{answer.error}</p> : null}
+      <dl className="steady-out" aria-live="polite">
+        <dt>Quiescent loss for the fair share</dt>
+        <dd data-testid="steady-qfair">{a ? percent(a.qFair) : '-'}</dd>
+        <dt>Exogenous loss at which the loop opens (queue empties)</dt>
+        <dd data-testid="steady-peopen">{a ? percent(a.peOpen) : '-'}</dd>
+        <dt>At p<sub>e</sub> = {percent(inputs.exoLoss)}</dt>
+        <dd data-testid="steady-point">{a ? describe(a) : '-'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function describe(a: SteadyAnswer): string {
+  const x = `${+a.xMean.toPrecision(4)} packets/s per flow (fair share ${+a.fairShare.toPrecision(4)})`;
+  if (a.regime === 'open') return `loop open: queue empty, ${x}, utilization ${percent(a.utilization)}`;
+  if (a.regime === 'closed') return `loop closed: queue ${+a.backlog.toPrecision(3)} packets, ${x}`;
+  if (a.regime === 'full') return `no equilibrium below the buffer limit (${+a.backlog.toPrecision(3)} packets): the loop oscillates`;
+  return a.regime;
+}
