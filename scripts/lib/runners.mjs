@@ -21,19 +21,21 @@ export function jain(xs) {
 }
 
 /**
- * Runs cmd with args; resolves { stdout, stderr, wallSeconds, peakRssKB } or rejects with
- * the child's stderr. Peak memory is the child's maximum resident set: from GNU time when
- * /usr/bin/time exists, else sampled from /proc/PID/status (VmHWM) every 20 ms.
+ * Runs cmd with args; resolves { stdout, stderr, wallSeconds, cpuSeconds, peakRssKB } or
+ * rejects with the child's stderr. Peak memory is the child's maximum resident set and
+ * cpuSeconds its user + system time, from GNU time when /usr/bin/time exists; otherwise
+ * memory is sampled from /proc/PID/status (VmHWM) every 20 ms and cpuSeconds is null.
  */
 export function measureProcess(cmd, args, { cwd = root } = {}) {
   const useTime = fs.existsSync(gnuTime);
-  const argv = useTime ? ['-f', 'BLTIME %M', cmd, ...args] : args;
+  const argv = useTime ? ['-f', 'BLTIME %M %U %S', cmd, ...args] : args;
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const child = spawn(useTime ? gnuTime : cmd, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let hwm = 0;
+    let cpuSeconds = null;
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const poll = useTime ? null : setInterval(() => {
@@ -47,14 +49,18 @@ export function measureProcess(cmd, args, { cwd = root } = {}) {
       const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
       if (poll) clearInterval(poll);
       if (useTime) {
-        const m = /BLTIME (\d+)\s*$/.exec(stderr);
-        if (m) { hwm = Number(m[1]); stderr = stderr.slice(0, m.index); }
+        const m = /BLTIME (\d+) ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+        if (m) {
+          hwm = Number(m[1]);
+          cpuSeconds = Number(m[2]) + Number(m[3]);
+          stderr = stderr.slice(0, m.index);
+        }
       }
       if (code !== 0) {
         reject(new Error(`${path.basename(cmd)} ${args.join(' ')} exited ${code}:\n${stderr}`));
         return;
       }
-      resolve({ stdout, stderr, wallSeconds, peakRssKB: hwm });
+      resolve({ stdout, stderr, wallSeconds, cpuSeconds, peakRssKB: hwm });
     });
   });
 }
@@ -73,7 +79,8 @@ export async function runNative(scenario, extraArgs = []) {
   const file = scenarioFile(scenario);
   try {
     const r = await measureProcess(blsim, ['--scenario', file, ...extraArgs]);
-    return { summary: JSON.parse(r.stdout), wallSeconds: r.wallSeconds, peakRssKB: r.peakRssKB };
+    return { summary: JSON.parse(r.stdout), wallSeconds: r.wallSeconds, cpuSeconds: r.cpuSeconds,
+      peakRssKB: r.peakRssKB };
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
@@ -156,5 +163,6 @@ export const haveNs2 = () => fs.existsSync(ns2Binary);
 export async function runNs2(scenario) {
   const r = await measureProcess(ns2Binary, [ns2Script, ...ns2Args(scenario)]);
   const line = r.stdout.trim().split('\n').pop();
-  return { result: JSON.parse(line), wallSeconds: r.wallSeconds, peakRssKB: r.peakRssKB };
+  return { result: JSON.parse(line), wallSeconds: r.wallSeconds, cpuSeconds: r.cpuSeconds,
+    peakRssKB: r.peakRssKB };
 }
