@@ -29,7 +29,7 @@ Tracer::Tracer(Simulation& sim, Network& net, SimTime period) : sim_(sim), net_(
   const size_t n = net_.flows.size();
   prevArrivedBytes_.assign(n, 0);
   prevGoodBytes_.assign(n, 0);
-  prevSent_.assign(n, 0);
+  prevArrived_.assign(n, 0);
   prevCong_.assign(n, 0);
   prevExo_.assign(n, 0);
   lastThr_.assign(n, 0);
@@ -63,14 +63,19 @@ void Tracer::sample() {
     const double thr = static_cast<double>(s.arrivedBytes - prevArrivedBytes_[i]) * 8 / secs;
     rows_.push_back(thr);
     rows_.push_back(static_cast<double>(s.goodputBytes - prevGoodBytes_[i]) * 8 / secs);
-    const double sent = static_cast<double>(s.sentPackets - prevSent_[i]);
-    rows_.push_back(sent > 0 ? static_cast<double>(s.congestionLosses - prevCong_[i]) / sent : 0);
-    rows_.push_back(sent > 0 ? static_cast<double>(s.exogenousLosses - prevExo_[i]) / sent : 0);
+    // Loss seen: of the flow's data packets that left the network in the interval (dropped
+    // or delivered), the fraction dropped by congestion and exogenously. (Dividing by packets
+    // sent in the interval would mix packets of different intervals and exceed 1.)
+    const double cong = static_cast<double>(s.congestionLosses - prevCong_[i]);
+    const double exo = static_cast<double>(s.exogenousLosses - prevExo_[i]);
+    const double out = cong + exo + static_cast<double>(s.arrivedPackets - prevArrived_[i]);
+    rows_.push_back(out > 0 ? cong / out : 0);
+    rows_.push_back(out > 0 ? exo / out : 0);
     rows_.push_back(static_cast<double>(s.retransmits));
     rows_.push_back(static_cast<double>(s.timeouts));
     prevArrivedBytes_[i] = s.arrivedBytes;
     prevGoodBytes_[i] = s.goodputBytes;
-    prevSent_[i] = s.sentPackets;
+    prevArrived_[i] = s.arrivedPackets;
     prevCong_[i] = s.congestionLosses;
     prevExo_[i] = s.exogenousLosses;
     lastThr_[i] = thr;

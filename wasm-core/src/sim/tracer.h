@@ -57,7 +57,7 @@ class Tracer : public EventHandler {
   uint64_t eventsDropped_ = 0;
   std::vector<uint8_t> block_;
   // Counters at the previous sample, to difference.
-  std::vector<uint64_t> prevArrivedBytes_, prevGoodBytes_, prevSent_, prevCong_, prevExo_, prevDrops_;
+  std::vector<uint64_t> prevArrivedBytes_, prevGoodBytes_, prevArrived_, prevCong_, prevExo_, prevDrops_;
   std::vector<SimTime> prevBusy_;
   std::vector<double> lastThr_;
 };
