@@ -31,7 +31,8 @@ test('the default scenario runs and its charts draw within 2 s of loading', asyn
 });
 
 test('changing exogenous loss while running changes the throughput seen', async ({ lab, page }) => {
-  await lab.open('#v=1&exoLoss.kind=none&exoLoss.steps=~&view.speed=10');
+  // A long run, so the change and the 12 s after it fit even when a busy machine lags.
+  await lab.open('#v=1&duration=300&exoLoss.kind=none&exoLoss.steps=~&view.speed=10');
   const runId = await lab.runId();
   await lab.waitFor(8);
   expect(await lab.status()).toBe('playing');

@@ -2,7 +2,7 @@
 // (window.__bl) so tests wait on simulated time instead of sleeping.
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Summary } from '../web/src/core/types';
-import type {} from '../web/src/app/testHook';
+import type { ChartStat } from '../web/src/app/testHook';
 
 export class Lab {
   constructor(readonly page: Page) {}
@@ -24,7 +24,7 @@ export class Lab {
   summary(): Promise<Summary> { return this.page.evaluate(() => window.__bl!.summary()); }
   marks(): Promise<{ t: number; label: string }[]> { return this.page.evaluate(() => window.__bl!.marks()); }
   notices(): Promise<string[]> { return this.page.evaluate(() => window.__bl!.notices()); }
-  charts(): Promise<Record<string, { draws: number; points: number }>> { return this.page.evaluate(() => window.__bl!.charts()); }
+  charts(): Promise<Record<string, ChartStat>> { return this.page.evaluate(() => window.__bl!.charts()); }
 
   /** Sum over flows of the mean of a per-flow metric over [t0, t1] of simulated time. */
   async flowSum(metric: string, t0: number, t1: number): Promise<number> {

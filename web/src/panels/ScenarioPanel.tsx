@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, specsOfGroup } from '../core/specs';
-import { PRESETS, cloneScenario, findPreset } from '../scenario/presets';
+import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
 import { getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
 import { ParamControl } from './ParamControl';
 
@@ -21,6 +21,16 @@ const GROUPS: { group: string; title: string }[] = [
   { group: 'flows', title: 'Flows (defaults for every flow)' },
 ];
 const HIDDEN_TOP = new Set(['version', 'name']);
+
+/** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
+function groupPresets(): Map<string, Preset[]> {
+  const groups = new Map<string, Preset[]>();
+  for (const p of PRESETS) {
+    const g = p.id === DEFAULT_PRESET.id ? 'Start here' : (p.id.split('-')[0] ?? p.id).toUpperCase();
+    groups.set(g, [...(groups.get(g) ?? []), p]);
+  }
+  return groups;
+}
 
 function kindOf(s: Scenario, group: string, specs: ParamSpec[]): string | undefined {
   const field = `${group}.${KIND_FIELD[group] ?? 'kind'}`;
@@ -60,7 +70,11 @@ export function ScenarioPanel({ specs, preset, scenario, onApply }: ScenarioPane
             const p = findPreset(e.target.value);
             if (p) onApply(p.id, cloneScenario(p.scenario));
           }}>
-            {PRESETS.map((p) => <option key={p.id} value={p.id} title={p.source}>{p.title}</option>)}
+            {[...groupPresets()].map(([group, list]) => (
+              <optgroup key={group} label={group}>
+                {list.map((p) => <option key={p.id} value={p.id} title={p.source}>{p.title}</option>)}
+              </optgroup>
+            ))}
           </select>
         </span>
       </div>
