@@ -8,6 +8,7 @@ import { ChartsArea } from './ChartsArea';
 import { ControlsBar } from '../panels/ControlsBar';
 import { ScenarioPanel } from '../panels/ScenarioPanel';
 import { LivePanel } from '../panels/LivePanel';
+import { FluidPanel } from '../panels/FluidPanel';
 import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
@@ -87,6 +88,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         <aside className="side">
           <LivePanel sim={sim} snap={snap} onError={app.addError} />
           <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} />
+          <FluidPanel sim={sim} snap={snap} />
         </aside>
         <main className="main">
           <TopologyView sim={sim} snap={snap} />

@@ -19,7 +19,8 @@ export interface FluidOverlayState {
 }
 
 export const FLUID_LABEL = 'fluid model';
-const STYLE = { color: '#E7298A', dash: [8, 5], width: 2.5 };
+/** Apart from every flow colour (charts/palette.ts), and thick enough to read over 20 flows. */
+const STYLE = { color: '#FF00CC', dash: [8, 5], width: 3 };
 
 export class FluidOverlay {
   private state: FluidOverlayState = { enabled: false, status: 'off', message: '' };

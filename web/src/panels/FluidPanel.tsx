@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { SimController, SimSnapshot } from '../app/simController';
 import { fluidOverlayFor } from '../fluid/fluidOverlay';
 import { SteadyStateCalculator } from './SteadyStateCalculator';
+import './FluidPanel.css';
 
 export function FluidPanel({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
   const overlay = fluidOverlayFor(sim);

@@ -42,7 +42,10 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
   // Prefill when a run of a new scenario starts.
   useEffect(() => { if (snap.scenario) fill(); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, [snap.scenario]);
 
+  // Computed once a run exists (so the first load starts the simulation first), then on every change.
+  const hasRun = snap.scenario !== null;
   useEffect(() => {
+    if (!hasRun) return;
     let alive = true;
     void sim.fluid('steady', steadyParams(inputs)).then((r) => {
       if (!alive) return;
@@ -54,7 +57,7 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
       }
     });
     return () => { alive = false; };
-  }, [sim, inputs]);
+  }, [sim, inputs, hasRun]);
 
   const a = answer && 'ok' in answer ? answer.ok : null;
   return (

@@ -1,0 +1,84 @@
+// Issue 4, "Exogenous loss and global fairness", in real Chromium against the real WASM core:
+// XQM is fairer than RED on the paper's Experiment 1 chain; the fluid model overlays the
+// packet-level charts; the steady-state calculator gives Eqs. 11-12.
+import { test, expect } from './fixtures';
+
+// Experiment 1 runs 100 s of a 100/150/150 Mb/s chain with 40 flows. Measured: ~10 s per
+// preset natively; in the browser both presets to 100 s took 84 s, to 40 s 19 s. So both run to
+// t = 40 s (measureFrom is 20: Jain's index over [20, 40]). Natively (blsim, duration 40) that is
+// XQM 0.892 vs RED 0.859, the browser gives the same digits, and the full 100 s keeps the order
+// (0.897 vs 0.864).
+const UNTIL = 40;
+
+test('XQM shares the Experiment 1 chain more fairly than RED (Jain\'s index)', async ({ lab }) => {
+  test.setTimeout(180_000);
+  const jain: Record<string, number> = {};
+  for (const preset of ['xqm-exp1-xqm', 'xqm-exp1-red']) {
+    await lab.open(`#v=1&preset=${preset}&view.charts=queue`);
+    expect(await lab.notices()).toEqual([]);
+    expect((await lab.columns()).filter((c) => /^flow\.\d+\.cwnd$/.test(c))).toHaveLength(40);
+    expect(await lab.runUntil(UNTIL)).toBeCloseTo(UNTIL, 6);
+    await expect.poll(() => lab.status()).toBe('paused');
+    const s = await lab.summary();
+    expect(s.simSeconds).toBeCloseTo(UNTIL, 6);
+    expect(s.flows).toHaveLength(40);
+    jain[preset] = s.jain;
+  }
+  console.log(`Jain's index over [20, ${UNTIL}] s: XQM ${jain['xqm-exp1-xqm']}, RED ${jain['xqm-exp1-red']}`);
+  expect(jain['xqm-exp1-red']).toBeGreaterThan(0.5);
+  expect(jain['xqm-exp1-xqm']).toBeGreaterThan(jain['xqm-exp1-red']!);
+});
+
+test('the fluid model overlays the throughput and queue charts of the same scenario', async ({ lab, page }) => {
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await lab.open('#v=1&preset=xqm-fig2-red&view.speed=0');
+  await lab.runUntil(30);
+  const toggle = page.getByLabel('Overlay fluid model');
+  await expect(toggle).toBeEnabled();
+  await toggle.check();
+  const status = page.getByTestId('fluid-status');
+  await expect(status).toHaveAttribute('data-status', 'drawn');
+  await expect(status).toContainText('20 flows, C = 2000 packets/s');
+  // Drawn as a line of its own on both charts, with a legend entry.
+  await expect.poll(async () => {
+    const c = await lab.charts();
+    return [c.throughput?.series?.['fluid.thr'] ?? 0, c.queue?.series?.['fluid.backlog'] ?? 0].every((n) => n > 100);
+  }).toBe(true);
+  for (const id of ['throughput', 'queue']) {
+    await expect(page.locator(`[data-chart="${id}"] .legend`).getByText('fluid model')).toBeVisible();
+  }
+  // Switched off, the lines go.
+  await toggle.uncheck();
+  await expect(status).toHaveAttribute('data-status', 'off');
+  await expect.poll(async () => (await lab.charts()).throughput?.series?.['fluid.thr'] ?? 0).toBe(0);
+  // A chain is not one bottleneck: the toggle is refused, with the reason.
+  await lab.open('#v=1&preset=xqm-exp1-red');
+  await expect(page.getByLabel('Overlay fluid model')).toBeDisabled();
+  await expect(status).toContainText('not a chain topology');
+});
+
+test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100 ms', async ({ lab, page }) => {
+  await lab.open('#v=1&view.speed=0');
+  const panel = page.getByTestId('steady-state');
+  // Prefilled from the default scenario: 20 flows, 16 Mb/s of 1000-byte packets.
+  await expect(panel).not.toHaveAttribute('data-filled-run', '0');
+  await expect(panel.getByLabel('Flows (m)')).toHaveValue('20');
+  await expect(panel.getByLabel('Capacity (C)')).toHaveValue('2000');
+  const rtt = panel.getByLabel('Round-trip time (D)');
+  await rtt.fill('100');
+  await rtt.press('Enter');
+  await expect(panel.getByTestId('steady-qfair')).toHaveText('1.96 %');
+  await expect(panel.getByTestId('steady-peopen')).toHaveText('1.96 %');
+  const pe = panel.getByLabel('Exogenous loss (p_e)');
+  await pe.fill('0.01');
+  await pe.press('Enter');
+  await expect(panel.getByTestId('steady-point')).toContainText('loop closed: queue 81');
+  // Out of range: refused at the control, with the allowed range; the answer stays.
+  await rtt.fill('0');
+  await expect(panel.getByText('Allowed: a number from 0.1 to 10000 ms')).toBeVisible();
+  await rtt.press('Enter');
+  await expect(panel.getByTestId('steady-qfair')).toHaveText('1.96 %');
+  await pe.fill('0.05');
+  await pe.press('Enter');
+  await expect(panel.getByTestId('steady-point')).toContainText('loop open');
+});
