@@ -42,11 +42,11 @@ test('changing exogenous loss while running changes the throughput seen', async 
   await expect(page.getByText('Allowed: a number from 0 to 1')).toBeVisible();
   await input.press('Enter');
   expect((await lab.marks()).length).toBe(0);
-  await input.fill('0.08');
+  await input.fill('0.15');
   await input.press('Enter');
   await expect.poll(async () => (await lab.marks()).length).toBe(1);
   const mark = (await lab.marks())[0]!;
-  expect(mark.label).toBe('exogenous loss 0% -> 8%');
+  expect(mark.label).toBe('exogenous loss 0% -> 15%');
   expect(await lab.runId()).toBe(runId); // applied live, no restart
   await lab.waitFor(mark.t + 12);
   const exoBefore = await lab.flowMean('lossExo', 1, mark.t);
@@ -55,7 +55,8 @@ test('changing exogenous loss while running changes the throughput seen', async 
   expect(exoAfter).toBeGreaterThan(0.05);
   const thrBefore = await lab.flowSum('thr', 3, mark.t);
   const thrAfter = await lab.flowSum('thr', mark.t + 2, mark.t + 12);
-  expect(thrAfter).toBeLessThan(thrBefore * 0.9);
+  // 20 NewReno flows keep a 16 Mb/s link busy through a few % of random loss; at 15 % they cannot.
+  expect(thrAfter).toBeLessThan(thrBefore * 0.6);
   // The change is part of the link now.
   expect(new URL(page.url()).hash).toContain('live=');
 });
