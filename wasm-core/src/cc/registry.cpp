@@ -1,5 +1,9 @@
 #include "cc/registry.h"
 
+#include "cc/multcp.h"
+#include "cc/tcp_lasd.h"
+#include "cc/tcp_sd.h"
+
 namespace bl {
 
 namespace {
@@ -10,6 +14,9 @@ const std::vector<CcKind>& ccKinds() {
   static const std::vector<CcKind> kinds = {
       {"aimd", "Standard TCP window rule: slow start, then +1 packet per RTT, halve on loss.", &kNoSpecs,
        [] { return makeAimd(1.0, 0.5); }},
+      {"sd", "Weighted AIMD (TCP-SD): +f_inc(w) per RTT, x(1 - 0.5/f_dec(w)) on loss; w is the flow's weight.", &sdSpecs(), makeSd},
+      {"lasd", "Loss-adaptive weighted AIMD (TCP-LASD): TCP-SD with increase f_inc(w) min(1, zeta/p).", &lasdSpecs(), makeLasd},
+      {"multcp", "mulTCP: one flow acting as N (alpha/beta = N^2).", &mulTcpSpecs(), makeMulTcp},
   };
   return kinds;
 }

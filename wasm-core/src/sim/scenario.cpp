@@ -29,6 +29,8 @@ const SpecList& scenarioSpecs() {
       {"flows", "Flows", "", ParamType::Object, NAN, 0, 0, "Defaults for all TCP flows, and their count."},
       {"flowOverrides", "Flow overrides", "", ParamType::Array, NAN, 0, 0, "Per-flow changes: {flow: i, ...}."},
       {"traffic", "Traffic", "", ParamType::Array, NAN, 0, 0, "Non-TCP sources: CBR or on/off UDP."},
+      {"aggregates", "MPAT aggregates", "", ParamType::Array, NAN, 0, 0,
+       "[{flows: [i, ...], shares?: [x, ...]}]: flows pooling their windows (MPAT); shares set weights."},
   };
   return s;
 }
@@ -80,6 +82,7 @@ const SpecList& flowSpecs() {
         {"tcp", "TCP variant", "", ParamType::Enum, 1, 0, 0, "Loss recovery: Reno, NewReno or SACK.", false,
          {"reno", "newreno", "sack"}},
         {"cc", "Congestion control", "", ParamType::Enum, 0, 0, 0, "Window rule.", false, ccNames()},
+        {"ccParams", "CC parameters", "", ParamType::Object, NAN, 0, 0, "Parameters of the chosen cc (see cc.* groups)."},
         {"start", "Start", "s", ParamType::Number, 0, 0, kMaxDuration, "When the flow starts sending."},
         {"startSpread", "Start spread", "s", ParamType::Number, 1, 0, 600,
          "Each flow starts at start + uniform [0, spread) so they do not start in lockstep."},

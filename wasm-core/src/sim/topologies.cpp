@@ -11,6 +11,7 @@
 #include "queues/droptail.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
+#include "tcp/mpat.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 #include "traffic/udp_source.h"
@@ -142,7 +143,12 @@ class GraphBuilder {
     const CcKind* cc = findCcKind(fv.option("cc"));
     Route* dataRoute = net_.addRoute(fwd, nullptr);
     Route* ackRoute = net_.addRoute(rev, nullptr);
-    net_.senders.push_back(std::make_unique<TcpSender>(sim_, id, dataRoute, cfg, cc->make()));
+    auto ccm = cc->make();
+    ParamValues cv;  // the module's own parameters, then the flow's weight
+    if (!readParams(fv.raw("ccParams"), *cc->specs, path + ".ccParams", cv, err)) return false;
+    for (const ParamSpec& s : *cc->specs) ccm->setParam(s.key, cv.num(s.key));
+    ccm->setParam("weight", fv.num("weight"));
+    net_.senders.push_back(std::make_unique<TcpSender>(sim_, id, dataRoute, cfg, std::move(ccm)));
     TcpSender* snd = net_.senders.back().get();
     net_.receivers.push_back(std::make_unique<TcpReceiver>(sim_, id, ackRoute, fv.flag("delayedAck")));
     TcpReceiver* rcv = net_.receivers.back().get();
@@ -472,7 +478,7 @@ void markEarlyLinks(Network& net) {
 }  // namespace
 
 bool buildNetwork(const Json& doc, Simulation& sim, Network& net, std::string& err, bool earlyLinks) {
-  if (!buildTopology(doc, sim, net, err)) return false;
+  if (!buildTopology(doc, sim, net, err) || !buildMpatAggregates(doc, sim, net, err)) return false;
   if (earlyLinks) markEarlyLinks(net);
   return true;
 }

@@ -1,0 +1,109 @@
+// The module sees ACKs, not transmissions, so "packets sent since the last loss event" is
+// counted as (packets newly acknowledged since then) + (FlightSize now - FlightSize then):
+// exact except that packets acknowledged during loss recovery (about one window per event)
+// are not reported to the module, so intervals come out slightly short.
+#include "cc/tcp_lasd.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "cc/tcp_sd.h"
+
+namespace bl {
+
+void LasdEstimator::sent(double k) {
+  numSent_ += k;
+  if (p_ <= 0) return;
+  while (numSent_ > numThresh_) {
+    alpha_ = std::min(1.0, mu_ * alpha_);
+    numThresh_ *= mu_;
+  }
+}
+
+void LasdEstimator::lossEvent() {
+  n_i_.push_back(numSent_);
+  trim();
+  numSent_ = 0;
+  const double sum = std::accumulate(n_i_.begin(), n_i_.end(), 0.0);
+  p_ = sum > static_cast<double>(n_i_.size()) ? static_cast<double>(n_i_.size()) / sum : 1.0;
+  numThresh_ = 1 / p_;
+  alpha_ = std::min(1.0, zeta_ / p_);
+}
+
+const SpecList& lasdSpecs() {
+  static const SpecList s = [] {
+    SpecList l = sdSpecs();
+    l.push_back({"zeta", "Zeta", "", ParamType::Number, 0.001, 1e-6, 1,
+                 "Loss-event rate at which LASD equals weighted AIMD; alpha = min(1, zeta/p)."});
+    l.push_back({"N", "Loss intervals", "", ParamType::Int, 8, 1, 1000, "Loss events averaged for p."});
+    l.push_back({"mu", "Boost factor", "", ParamType::Number, 2, 1.01, 100,
+                 "alpha and num_thresh grow by mu when an interval outlasts 1/p."});
+    return l;
+  }();
+  return s;
+}
+
+namespace {
+
+class Lasd final : public ScaledAimd {
+ public:
+  Lasd() { est_.configure(zeta_, n_, mu_); }
+  const char* name() const override { return "lasd"; }
+
+  void onAck(CcState& s, uint32_t acked) override {
+    ackedSince_ += acked;
+    report(s);
+    increase_ = fns_.inc * est_.alpha();
+    ScaledAimd::onAck(s, acked);
+  }
+  double onLossEvent(const CcState& s) override {
+    loss(s);
+    return ScaledAimd::onLossEvent(s);
+  }
+  double onTimeout(const CcState& s) override {
+    loss(s);
+    return ScaledAimd::onTimeout(s);
+  }
+
+  bool setParam(std::string_view key, double v) override {
+    if (key == "weight" && v > 0) w_ = v;
+    else if (key == "f" && (v == 0 || v == 1 || v == 2)) f_ = static_cast<int>(v);
+    else if (key == "zeta" && v > 0) zeta_ = v;
+    else if (key == "N" && v >= 1) n_ = static_cast<int>(v);
+    else if (key == "mu" && v > 1) mu_ = v;
+    else return false;
+    fns_ = weightFns(f_, w_);
+    decrease_ = 0.5 / fns_.dec;
+    est_.configure(zeta_, n_, mu_);
+    return true;
+  }
+
+ private:
+  void report(const CcState& s) {
+    const double sent = std::max(0.0, ackedSince_ + s.inFlight - flightAtLoss_);
+    if (sent > reported_) est_.sent(sent - reported_);
+    reported_ = std::max(reported_, sent);
+  }
+  void loss(const CcState& s) {
+    report(s);
+    est_.lossEvent();
+    ackedSince_ = 0;
+    reported_ = 0;
+    flightAtLoss_ = s.inFlight;
+  }
+
+  double w_ = 1;
+  int f_ = 0;
+  double zeta_ = 0.001;
+  int n_ = 8;
+  double mu_ = 2;
+  WeightFns fns_;
+  LasdEstimator est_;
+  double ackedSince_ = 0, flightAtLoss_ = 0, reported_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<CongestionControl> makeLasd() { return std::make_unique<Lasd>(); }
+
+}  // namespace bl

@@ -1,0 +1,245 @@
+#include "tcp/mpat.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/network.h"
+#include "sim/simulation.h"
+#include "tcp/tcp_receiver.h"
+#include "tcp/tcp_sender.h"
+
+namespace bl {
+
+namespace {
+
+constexpr int64_t kKeepLabels = 1 << 16;  // labels kept below the cumulative ACK (late duplicates)
+
+// The three places an aggregate hooks into a member's paths.
+class MpatTap : public PacketSink {
+ public:
+  enum Where { Data, Ack, Arrival };
+  MpatTap(std::shared_ptr<MpatAggregate> agg, size_t win, Where where, Simulation& sim, PacketSink* next)
+      : agg_(std::move(agg)), win_(win), where_(where), sim_(sim), next_(next) {}
+  void receive(Packet* p) override {
+    switch (where_) {
+      case Data: agg_->onData(win_, p); sim_.forward(p); return;
+      case Ack: agg_->onAck(win_, p); next_->receive(p); return;
+      case Arrival: agg_->onArrival(win_, p); return;
+    }
+  }
+
+ private:
+  std::shared_ptr<MpatAggregate> agg_;
+  size_t win_;
+  Where where_;
+  Simulation& sim_;
+  PacketSink* next_;
+};
+
+}  // namespace
+
+MpatAggregate::MpatAggregate(Simulation& sim, Network& net, std::vector<int> members)
+    : sim_(sim), net_(net), members_(std::move(members)) {
+  for (int f : members_) {
+    senders_.push_back(net.flows[static_cast<size_t>(f)].sender);
+    receivers_.push_back(net.flows[static_cast<size_t>(f)].receiver);
+  }
+  win_.resize(members_.size());
+  out_.assign(members_.size(), 0);
+  wrr_.assign(members_.size(), 0);
+}
+
+double MpatAggregate::aggregateWindow() const {
+  double c = 0;
+  for (const TcpSender* s : senders_) if (s->active()) c += s->cwndPackets();
+  return c;
+}
+
+double MpatAggregate::share(size_t k) const {
+  if (!senders_[k]->active()) return 0;
+  double sum = 0;
+  for (size_t j = 0; j < members_.size(); ++j)
+    if (senders_[j]->active()) sum += sim_.attrs(members_[j]).weight;
+  return sum > 0 ? sim_.attrs(members_[k]).weight / sum : 0;
+}
+
+size_t MpatAggregate::choose() {
+  const double c = aggregateWindow();
+  std::vector<size_t> open;
+  for (size_t k = 0; k < members_.size(); ++k)
+    if (senders_[k]->active() && static_cast<double>(out_[k]) < share(k) * c) open.push_back(k);
+  if (open.empty()) {  // work-conserving: the member furthest below its allowance
+    size_t best = members_.size();
+    double room = -1e300;
+    for (size_t k = 0; k < members_.size(); ++k) {
+      if (!senders_[k]->active()) continue;
+      const double r = share(k) * c - static_cast<double>(out_[k]);
+      if (r > room) { room = r; best = k; }
+    }
+    return best;  // == size() only if no member is active
+  }
+  double total = 0;
+  size_t best = open.front();
+  for (size_t k : open) {
+    const double x = share(k);
+    wrr_[k] += x;
+    total += x;
+    if (wrr_[k] > wrr_[best]) best = k;
+  }
+  wrr_[best] -= total;
+  return best;
+}
+
+int MpatAggregate::label(size_t win, int64_t seq) const {
+  const Window& w = win_[win];
+  if (seq < w.base || seq >= w.base + static_cast<int64_t>(w.label.size())) return -1;
+  return w.label[static_cast<size_t>(seq - w.base)];
+}
+
+void MpatAggregate::onData(size_t win, Packet* p) {
+  Window& w = win_[win];
+  const int64_t end = w.base + static_cast<int64_t>(w.label.size());
+  int k = label(win, p->seq);
+  if (k < 0 && p->seq == end) {  // a new packet: it is sent for the chosen flow
+    const size_t c = choose();
+    k = static_cast<int>(c < members_.size() ? c : win);
+    w.label.push_back(static_cast<int16_t>(k));
+    w.done.push_back(0);
+    credit(static_cast<size_t>(k), 1);
+  }
+  if (k < 0) k = static_cast<int>(win);
+  const int from = members_[win], to = members_[static_cast<size_t>(k)];
+  p->flow = to;
+  if (from != to) {  // the sender counted it on its own row
+    --sim_.flow(from).sentPackets;
+    ++sim_.flow(to).sentPackets;
+    if (p->flags & kFlagRetransmit) {
+      --sim_.flow(from).retransmits;
+      ++sim_.flow(to).retransmits;
+    }
+  }
+}
+
+void MpatAggregate::ackRange(Window& w, int64_t from, int64_t to) {
+  from = std::max(from, w.base);
+  to = std::min(to, w.base + static_cast<int64_t>(w.label.size()));
+  for (int64_t s = from; s < to; ++s) {
+    const size_t i = static_cast<size_t>(s - w.base);
+    if (w.done[i]) continue;
+    w.done[i] = 1;
+    credit(static_cast<size_t>(w.label[i]), -1);
+  }
+}
+
+void MpatAggregate::onAck(size_t win, const Packet* ack) {
+  if (ack->kind != PacketKind::Ack) return;
+  Window& w = win_[win];
+  if (ack->seq > w.cum) {
+    ackRange(w, w.cum, ack->seq);
+    w.cum = ack->seq;
+  }
+  for (uint8_t b = 0; b < ack->nSack && b < kMaxSackBlocks; ++b)
+    ackRange(w, std::max(ack->sackStart[b], w.cum), ack->sackEnd[b]);
+  while (!w.label.empty() && w.base < ack->seq - kKeepLabels) {
+    w.label.pop_front();
+    w.done.pop_front();
+    ++w.base;
+  }
+}
+
+void MpatAggregate::onArrival(size_t win, Packet* p) {
+  TcpReceiver* r = receivers_[win];
+  const int own = members_[win];
+  const int k = p->kind == PacketKind::Data ? label(win, p->seq) : -1;
+  const uint32_t size = p->size;
+  const int64_t before = r->nextExpected();
+  const FlowStats s0 = sim_.flow(own);
+  r->receive(p);  // counts everything on the window's row; moved below
+  if (k < 0) return;
+  FlowStats& o = sim_.flow(own);
+  const int to = members_[static_cast<size_t>(k)];
+  if (to != own) {
+    const uint64_t n = o.arrivedPackets - s0.arrivedPackets, bytes = o.arrivedBytes - s0.arrivedBytes;
+    o.arrivedPackets -= n;
+    o.arrivedBytes -= bytes;
+    sim_.flow(to).arrivedPackets += n;
+    sim_.flow(to).arrivedBytes += bytes;
+  }
+  for (int64_t s = before; s < r->nextExpected(); ++s) {  // delivered in order: each to its flow
+    const int l = label(win, s);
+    const int f = l < 0 ? own : members_[static_cast<size_t>(l)];
+    if (f == own) continue;
+    --o.goodputPackets;
+    o.goodputBytes -= size;
+    ++sim_.flow(f).goodputPackets;
+    sim_.flow(f).goodputBytes += size;
+  }
+}
+
+bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::string& err) {
+  const Json* aggs = doc.find("aggregates");
+  if (!aggs) return true;
+  std::vector<int> owner(net.flows.size(), -1);
+  for (size_t a = 0; a < aggs->items().size(); ++a) {
+    const std::string path = "aggregates[" + std::to_string(a) + "]";
+    const Json& g = aggs->items()[a];
+    if (!g.isObject()) { err = path + ": expected an object {flows: [i, ...], shares?: [x, ...]}"; return false; }
+    for (const auto& [key, v] : g.members())
+      if (key != "flows" && key != "shares") { err = path + "." + key + ": unknown key; an aggregate has flows and shares"; return false; }
+    const Json* fl = g.find("flows");
+    if (!fl || !fl->isArray() || fl->items().empty() || fl->items().size() > 32767) {
+      err = path + ".flows: give the member flows' indices, e.g. [0, 1, 2]";
+      return false;
+    }
+    std::vector<int> members;
+    for (size_t k = 0; k < fl->items().size(); ++k) {
+      const Json& x = fl->items()[k];
+      const double v = x.isNumber() ? x.asNumber() : -1;
+      if (v != std::floor(v) || v < 0 || v >= static_cast<double>(net.flows.size())) {
+        err = path + ".flows[" + std::to_string(k) + "]: expected a flow index in [0, " + std::to_string(net.flows.size() - 1) + "]";
+        return false;
+      }
+      const int f = static_cast<int>(v);
+      if (owner[static_cast<size_t>(f)] >= 0) {
+        err = path + ".flows[" + std::to_string(k) + "]: flow " + std::to_string(f) + " is already in aggregate " +
+              std::to_string(owner[static_cast<size_t>(f)]);
+        return false;
+      }
+      owner[static_cast<size_t>(f)] = static_cast<int>(a);
+      members.push_back(f);
+    }
+    if (const Json* sh = g.find("shares")) {
+      if (!sh->isArray() || sh->items().size() != members.size()) {
+        err = path + ".shares: give one share per member flow (" + std::to_string(members.size()) + ")";
+        return false;
+      }
+      for (size_t k = 0; k < members.size(); ++k) {
+        const Json& x = sh->items()[k];
+        if (!x.isNumber() || !(x.asNumber() >= 0.01 && x.asNumber() <= 1000)) {
+          err = path + ".shares[" + std::to_string(k) + "]: expected a number in [0.01, 1000] (a weight)";
+          return false;
+        }
+        sim.flowAttrs()[static_cast<size_t>(members[k])].weight = x.asNumber();
+        net.flows[static_cast<size_t>(members[k])].sender->setParam("weight", x.asNumber());
+      }
+    }
+    auto agg = std::make_shared<MpatAggregate>(sim, net, members);
+    for (size_t k = 0; k < members.size(); ++k) {
+      const FlowEntry& fe = net.flows[static_cast<size_t>(members[k])];
+      for (auto& r : net.routes) {
+        if (r->endpoint == fe.receiver) {
+          net.sinks.push_back(std::make_unique<MpatTap>(agg, k, MpatTap::Data, sim, nullptr));
+          r->hops.insert(r->hops.begin(), net.sinks.back().get());
+          net.sinks.push_back(std::make_unique<MpatTap>(agg, k, MpatTap::Arrival, sim, nullptr));
+          r->endpoint = net.sinks.back().get();
+        } else if (r->endpoint == fe.sender) {
+          net.sinks.push_back(std::make_unique<MpatTap>(agg, k, MpatTap::Ack, sim, fe.sender));
+          r->endpoint = net.sinks.back().get();
+        }
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace bl
