@@ -1,11 +1,15 @@
 // The queue kinds the core knows. A new discipline is one file plus one line here.
 #include "queues/droptail.h"
 #include "queues/red.h"
+#include "queues/fred.h"
+#include "queues/rem.h"
+#include "queues/pi.h"
+#include "queues/xqm.h"
 
 namespace bl {
 
 const std::vector<QueueKind>& queueKinds() {
-  static const std::vector<QueueKind> kinds = {dropTailKind(), redKind()};
+  static const std::vector<QueueKind> kinds = {dropTailKind(), redKind(), fredKind(), remKind(), piKind(), xqmKind()};
   return kinds;
 }
 

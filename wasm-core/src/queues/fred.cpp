@@ -1,0 +1,159 @@
+// FRED, Flow Random Early Drop (Lin and Morris, "Dynamics of Random Early Detection",
+// SIGCOMM'97). RED's average and drop probability (RedCore) plus per-active-flow buffer
+// accounting: qlen_i packets of flow i waiting, strike_i times it overran its share. The
+// average is taken at arrivals and departures. For an arrival of flow i:
+//   maxq = minTh (2 when avg >= maxTh); avgcq = max(1, avg / nactive)
+//   non-adaptive: qlen_i >= maxq, or avg >= maxTh and qlen_i > 2 avgcq, or qlen_i >= avgcq
+//     with strike_i > 1: strike_i++ and drop
+//   minTh <= avg < maxTh: count++; only a robust flow (qlen_i >= max(minq, avgcq)) is
+//     dropped, with RED's pa = pb / (1 - count pb); fragile flows pass
+//   avg >= maxTh: drop (count = 0); avg < minTh: accept (count = -1)
+// A flow's state (and its strikes) is forgotten when its last packet leaves the queue.
+#include "queues/fred.h"
+
+#include <algorithm>
+
+#include "queues/red.h"
+#include "sim/simulation.h"
+
+namespace bl {
+
+namespace {
+
+const SpecList kSpecs = {
+    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
+    {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
+     "Below this average queue, nothing is dropped early; also each flow's buffer cap (maxq).", true},
+    {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
+     "At this average queue the drop probability reaches maxP; above it every flow may hold 2 packets.", true},
+    {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "Early-drop probability at maxTh.", true},
+    {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
+     "EWMA weight of each queue sample (taken at arrivals and departures) in the average.", true},
+    {"minq", "Min per-flow queue", "packets", ParamType::Number, 4, 1, 100000,
+     "A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and never "
+     "dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).", true},
+};
+
+class Fred final : public QueueDisc {
+ public:
+  Fred(const ParamValues& v, const LinkInfo& link, Simulation& sim)
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))), minq_(v.num("minq")), rng_(sim.stream("fred." + link.name)) {
+    core_.minTh = v.num("minTh");
+    core_.maxTh = v.num("maxTh");
+    core_.maxP = v.num("maxP");
+    core_.weight = v.num("weight");
+    core_.meanPacketTime = std::max<SimTime>(1, txTime(link.packetSize, link.rateBps));
+  }
+  const char* kind() const override { return "fred"; }
+  const SpecList& specs() const override { return kSpecs; }
+
+  DropReason onArrival(Packet& p, const QueueState& q) override {
+    Flow& f = flow(p.flow);
+    if (q.idle) core_.updateAverage(q);
+    const double avg = core_.avg;
+    const double maxq = avg >= core_.maxTh ? 2 : core_.minTh;
+    const double avgcq = perFlowAverage();
+    if (f.qlen >= maxq || (avg >= core_.maxTh && f.qlen > 2 * avgcq) || (f.qlen >= avgcq && f.strikes > 1)) {
+      ++f.strikes;
+      return DropReason::Early;
+    }
+    if (avg >= core_.minTh && avg < core_.maxTh) {
+      if (f.qlen >= std::max(minq_, avgcq)) {
+        if (core_.earlyDrop(rng_)) return DropReason::Early;
+      } else {
+        ++core_.count;
+      }
+    } else if (avg < core_.minTh) {
+      core_.count = -1;
+    } else {
+      core_.count = 0;
+      return DropReason::Early;
+    }
+    if (q.packets >= buffer_) return DropReason::Overflow;
+    if (f.qlen == 0) ++nactive_;
+    ++f.qlen;
+    ++total_;
+    core_.updateAverage(q);
+    return DropReason::None;
+  }
+
+  bool tracksDepartures() const override { return true; }
+  void onDeparture(int32_t id, SimTime at) override {
+    Flow& f = flow(id);
+    if (f.qlen == 0) return;  // not admitted here (cannot happen on a FIFO link)
+    --total_;
+    QueueState q;
+    q.packets = total_;
+    q.now = at;
+    core_.updateAverage(q);
+    if (--f.qlen == 0) {
+      --nactive_;
+      f.strikes = 0;  // the flow's state is deleted
+    }
+  }
+
+  double average() const override { return core_.avg; }
+  uint32_t buffer() const override { return buffer_; }
+  double param(const std::string& k) const override {
+    if (k == "buffer") return buffer_;
+    if (k == "minTh") return core_.minTh;
+    if (k == "maxTh") return core_.maxTh;
+    if (k == "maxP") return core_.maxP;
+    if (k == "weight") return core_.weight;
+    if (k == "minq") return minq_;
+    return NAN;
+  }
+
+ protected:
+  bool consistent(const std::string& k, double v, std::string& err) const override {
+    const double lo = k == "minTh" ? v : core_.minTh, hi = k == "maxTh" ? v : core_.maxTh;
+    if (lo >= hi) {
+      err = "fred." + k + ": minTh (" + jsonNumber(lo) + ") must be below maxTh (" + jsonNumber(hi) + ")";
+      return false;
+    }
+    return true;
+  }
+  void apply(const std::string& k, double v) override {
+    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
+    else if (k == "minTh") core_.minTh = v;
+    else if (k == "maxTh") core_.maxTh = v;
+    else if (k == "maxP") core_.maxP = v;
+    else if (k == "weight") core_.weight = v;
+    else if (k == "minq") minq_ = v;
+  }
+
+ private:
+  struct Flow {
+    uint32_t qlen = 0;
+    uint32_t strikes = 0;
+  };
+  // Slot 0 holds non-flow traffic (flow -1); flow i is slot i + 1.
+  Flow& flow(int32_t id) {
+    const size_t i = static_cast<size_t>(id < 0 ? 0 : id + 1);
+    if (i >= flows_.size()) flows_.resize(i + 1);
+    return flows_[i];
+  }
+  double perFlowAverage() const { return std::max(1.0, nactive_ ? core_.avg / nactive_ : core_.avg); }
+
+  uint32_t buffer_;
+  double minq_;
+  RedCore core_;
+  Rng rng_;
+  std::vector<Flow> flows_;
+  uint32_t nactive_ = 0, total_ = 0;
+};
+
+}  // namespace
+
+QueueKind fredKind() {
+  return {"fred", "Flow RED: RED's average plus per-flow buffer accounting that protects fragile flows.", &kSpecs,
+          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
+            if (v.num("minTh") >= v.num("maxTh")) {
+              err = "minTh (" + jsonNumber(v.num("minTh")) + ") must be below maxTh (" + jsonNumber(v.num("maxTh")) + ")";
+              return nullptr;
+            }
+            return std::make_unique<Fred>(v, l, s);
+          }};
+}
+
+}  // namespace bl

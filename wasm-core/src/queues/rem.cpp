@@ -1,0 +1,104 @@
+// REM, Random Exponential Marking (Athuraliya, Low, Li and Yin, "REM: Active Queue
+// Management", IEEE Network 2001). Every update period the link price is moved by the queue
+// mismatch and the rate mismatch, both in packets:
+//   price = max(0, price + gamma (alpha (b - bTarget) + x - c))
+// where b is the queue at the update, x the packets that arrived during the period (low-pass
+// filtered with inputWeight) and c the packets the link can send in one period. Every arrival
+// is dropped with probability 1 - phi^(-price) (no ECN here: a mark is a drop).
+#include "queues/rem.h"
+
+#include <cmath>
+
+#include "sim/simulation.h"
+
+namespace bl {
+
+namespace {
+
+const SpecList kSpecs = {
+    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
+    {"target", "Target queue", "packets", ParamType::Number, 20, 0, 100000,
+     "Queue the price drives towards (b*); the price stops moving when the queue is here and input = capacity.", true},
+    {"gamma", "Price step", "", ParamType::Number, 0.001, 0, 1,
+     "Gain of the price update per packet of mismatch (gamma).", true},
+    {"alpha", "Queue weight", "", ParamType::Number, 0.1, 0, 100,
+     "Weight of the queue mismatch against the rate mismatch (alpha).", true},
+    {"phi", "Probability base", "", ParamType::Number, 1.001, 1.000001, 10,
+     "Drop probability is 1 - phi^(-price).", true},
+    {"period", "Update period", "s", ParamType::Number, 0.002, 1e-5, 10,
+     "Time between price updates; the rate mismatch counts packets per period.", true},
+    {"inputWeight", "Input weight", "", ParamType::Number, 1, 1e-6, 1,
+     "EWMA weight of the latest period's arrivals in the input rate (1: no filtering).", true},
+};
+
+class Rem final : public QueueDisc {
+ public:
+  Rem(const ParamValues& v, const LinkInfo& link, Simulation& sim)
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
+        target_(v.num("target")),
+        gamma_(v.num("gamma")),
+        alpha_(v.num("alpha")),
+        phi_(v.num("phi")),
+        period_(v.num("period")),
+        inputWeight_(v.num("inputWeight")),
+        packetsPerSecond_(link.rateBps / (8.0 * link.packetSize)),
+        rng_(sim.stream("rem." + link.name)) {}
+  const char* kind() const override { return "rem"; }
+  const SpecList& specs() const override { return kSpecs; }
+
+  DropReason onArrival(Packet&, const QueueState& q) override {
+    ++arrivals_;
+    if (q.packets >= buffer_) return DropReason::Overflow;
+    if (prob_ > 0 && rng_.uniform() < prob_) return DropReason::Early;
+    return DropReason::None;
+  }
+  SimTime updatePeriod() const override { return fromSeconds(period_); }
+  void update(const QueueState& q) override {
+    input_ = (1 - inputWeight_) * input_ + inputWeight_ * static_cast<double>(arrivals_);
+    arrivals_ = 0;
+    const double capacity = packetsPerSecond_ * period_;
+    price_ = std::max(0.0, price_ + gamma_ * (alpha_ * (q.packets - target_) + input_ - capacity));
+    prob_ = 1 - std::pow(phi_, -price_);
+  }
+  uint32_t buffer() const override { return buffer_; }
+  double param(const std::string& k) const override {
+    if (k == "buffer") return buffer_;
+    if (k == "target") return target_;
+    if (k == "gamma") return gamma_;
+    if (k == "alpha") return alpha_;
+    if (k == "phi") return phi_;
+    if (k == "period") return period_;
+    if (k == "inputWeight") return inputWeight_;
+    return NAN;
+  }
+
+ protected:
+  void apply(const std::string& k, double v) override {
+    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
+    else if (k == "target") target_ = v;
+    else if (k == "gamma") gamma_ = v;
+    else if (k == "alpha") alpha_ = v;
+    else if (k == "phi") phi_ = v;
+    else if (k == "period") period_ = v;
+    else if (k == "inputWeight") inputWeight_ = v;
+  }
+
+ private:
+  uint32_t buffer_;
+  double target_, gamma_, alpha_, phi_, period_, inputWeight_;
+  double packetsPerSecond_;
+  Rng rng_;
+  uint64_t arrivals_ = 0;
+  double input_ = 0, price_ = 0, prob_ = 0;
+};
+
+}  // namespace
+
+QueueKind remKind() {
+  return {"rem", "Random Exponential Marking: a link price from queue and rate mismatch; drop probability 1 - phi^-price.",
+          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+            return std::make_unique<Rem>(v, l, s);
+          }};
+}
+
+}  // namespace bl
