@@ -1,6 +1,6 @@
 // The page layout. Full mode: header, controls, scenario and live panels, topology, charts,
 // flow table. Embed mode (?embed=1): only the panels chosen in the view.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { SimController } from './simController';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
@@ -18,6 +18,9 @@ import { encodeState } from '../url/scenarioUrl';
 
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
+  // The big tables and panels follow a step behind, in an interruptible render, so a new run's
+  // first metric blocks and chart frames are not held up by them.
+  const lazySnap = useDeferredValue(snap);
   const app = useAppState(sim);
   const { state, setView } = app;
   const noticesRef = useRef(app.notices);
@@ -62,9 +65,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         {panels.has('controls') ? controls : null}
         {notices}
         {panels.has('scenario') ? <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} /> : null}
-        {panels.has('topology') ? <TopologyView sim={sim} snap={snap} /> : null}
+        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
         {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
-        {panels.has('flows') ? <FlowTable sim={sim} snap={snap} onError={app.addError} /> : null}
+        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} /> : null}
       </div>
     );
   }
@@ -86,16 +89,16 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       {notices}
       <div className="layout">
         <aside className="side">
-          <LivePanel sim={sim} snap={snap} onError={app.addError} />
+          <LivePanel sim={sim} snap={lazySnap} onError={app.addError} />
           <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} />
           <FluidPanel sim={sim} snap={snap} />
         </aside>
         <main className="main">
-          <TopologyView sim={sim} snap={snap} />
+          <TopologyView sim={sim} snap={lazySnap} />
           <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} />
         </main>
       </div>
-      <FlowTable sim={sim} snap={snap} onError={app.addError} />
+      <FlowTable sim={sim} snap={lazySnap} onError={app.addError} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ interface Run {
   id: number;
   h: number;
   duration: number;
+  samplePeriod: number;
   live: LiveChange[]; // scheduled changes still to apply, sorted by t
   status: RunStatus;
   speed: number; // sim s per wall s, 0 = max
@@ -120,7 +121,8 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
     }
   }
   const duration = typeof doc.duration === 'number' ? doc.duration : Number.POSITIVE_INFINITY;
-  run = { id, h, duration, live: [...live].sort((a, b) => a.t - b.t), status: 'paused', speed: 1, stopAt: Infinity, simAnchor: 0, wallAnchor: 0, timer: null };
+  const samplePeriod = typeof doc.samplePeriod === 'number' ? doc.samplePeriod : 0.1;
+  run = { id, h, duration, samplePeriod, live: [...live].sort((a, b) => a.t - b.t), status: 'paused', speed: 1, stopAt: Infinity, simAnchor: 0, wallAnchor: 0, timer: null };
   post({ type: 'created', runId: id, columns: core!.columns(h), scenario: doc, repaired, duration });
   setStatus(run, 'paused');
 }
@@ -144,7 +146,10 @@ function handle(msg: ToWorker): void {
   switch (msg.type) {
     case 'play':
       if (r.status === 'finished') return;
-      r.speed = msg.speed; r.stopAt = Infinity; reanchor(r); setStatus(r, 'playing'); schedule(r, 0);
+      r.speed = msg.speed; r.stopAt = Infinity; reanchor(r);
+      // A fresh run starts one sample period ahead, so its first sample row is drawn at once.
+      if (r.simAnchor === 0 && r.speed > 0) r.simAnchor = r.samplePeriod;
+      setStatus(r, 'playing'); schedule(r, 0);
       break;
     case 'speed':
       r.speed = msg.speed; reanchor(r);
