@@ -6,7 +6,7 @@ import type { ChartModel } from './chartModel';
 
 export function LossChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   const model = useMemo<ChartModel>(() => ({
-    id: 'loss', title: 'Loss rate per flow: congestion (solid), exogenous (dashed)', yLabel: '% of packets sent', scale: 100,
+    id: 'loss', title: 'Loss rate per flow: congestion (solid), exogenous (dashed)', yLabel: '% of packets lost', scale: 100,
     lines: [
       ...flowLines(snap.flowCount, 'lossCong', { dash: [] }, (i) => `flow ${i} congestion`),
       ...flowLines(snap.flowCount, 'lossExo', { dash: [4, 3] }, (i) => `flow ${i} exogenous`),

@@ -8,6 +8,7 @@ import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/downlo
 import { type ChartProps, bottleneckRate, weights } from './chartContext';
 import { flowColor } from './palette';
 import { MARGIN } from './chartModel';
+import { fmtTick } from './renderTimeChart';
 
 const REFRESH_MS = 250;
 const HEIGHT = 200;
@@ -54,7 +55,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const y = d3.scaleLinear().domain([0, (ymax || 1) * 1.08]).range([MARGIN.top + plotH, MARGIN.top]);
       const svg = d3.select(svgEl).attr('width', width).attr('height', HEIGHT).attr('viewBox', `0 0 ${width} ${HEIGHT}`);
       const layer = (cls: string) => { let g = svg.select<SVGGElement>(`g.${cls}`); if (g.empty()) g = svg.append('g').attr('class', cls); return g; };
-      layer('y-axis').attr('transform', `translate(${MARGIN.left},0)`).call(d3.axisLeft(y).ticks(5).tickFormat(d3.format('~s')));
+      layer('y-axis').attr('transform', `translate(${MARGIN.left},0)`).call(d3.axisLeft(y).ticks(5).tickFormat(fmtTick));
       const step = Math.max(1, Math.ceil(bars.length / Math.max(1, plotW / 24)));
       layer('x-axis').attr('transform', `translate(0,${MARGIN.top + plotH})`)
         .call(d3.axisBottom(x).tickValues(bars.filter((_b, i) => i % step === 0).map((b) => b.flow)));

@@ -82,8 +82,13 @@ export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, d
   ctx.restore();
 }
 
-function fmtTick(v: d3.NumberValue): string {
-  return d3.format('~s')(v.valueOf());
+const siTick = d3.format('~s');
+const plainTick = d3.format('~g');
+
+/** Axis labels: SI prefixes from 1000 up (16M, 250k); plain below, so 0.8 is not "800m". */
+export function fmtTick(v: d3.NumberValue): string {
+  const x = v.valueOf();
+  return Math.abs(x) >= 1000 ? siTick(x) : plainTick(Number(x.toPrecision(6)));
 }
 
 /** Axes, grid, reference lines, change marks and the hover line, into `svg`. */
