@@ -3,6 +3,7 @@
 #include "cc/multcp.h"
 #include "cc/tcp_lasd.h"
 #include "cc/tcp_sd.h"
+#include "cc/vegas.h"
 
 namespace bl {
 
@@ -17,6 +18,7 @@ const std::vector<CcKind>& ccKinds() {
       {"sd", "Weighted AIMD (TCP-SD): +f_inc(w) per RTT, x(1 - 0.5/f_dec(w)) on loss; w is the flow's weight.", &sdSpecs(), makeSd},
       {"lasd", "Loss-adaptive weighted AIMD (TCP-LASD): TCP-SD with increase f_inc(w) min(1, zeta/p).", &lasdSpecs(), makeLasd},
       {"multcp", "mulTCP: one flow acting as N (alpha/beta = N^2).", &mulTcpSpecs(), makeMulTcp},
+      {"vegas", "TCP Vegas: once per RTT, grow, hold or shrink by one packet as the queued estimate is below alpha, between, or above beta.", &vegasSpecs(), [] { return makeVegas(); }},
   };
   return kinds;
 }

@@ -47,6 +47,9 @@ struct Packet {
   SimTime enqueuedAt = 0;
   // Time the packet left its source (end-to-end deadline accounting, later issues).
   SimTime bornAt = 0;
+  // TED end-to-end (EBD): queueing time left before the packet's deadline, charged by each
+  // TED queue it crosses; kNever until the first such queue sets it.
+  SimTime deadlineLeft = kNever;
   // SACK blocks carried by an ACK: [start, end) packet numbers, most recent first.
   uint8_t nSack = 0;
   int64_t sackStart[kMaxSackBlocks] = {0, 0, 0};
@@ -58,6 +61,7 @@ struct Packet {
 constexpr uint8_t kFlagRetransmit = 1;   // a retransmission (Karn's rule)
 constexpr uint8_t kFlagProtected = 2;    // exogenous loss models spare it (XQM loss hiding)
 constexpr uint8_t kFlagDupAckHint = 4;   // receiver saw a gap (ACK is a duplicate)
+constexpr uint8_t kFlagRearranged = 8;   // moved to the tail by this router's Head-to-Tail (cleared on leaving)
 
 // A pool of packets with a free list; memory is allocated in slabs and never returned until
 // the pool dies, so a steady-state run allocates nothing.

@@ -5,11 +5,13 @@
 #include "queues/rem.h"
 #include "queues/pi.h"
 #include "queues/xqm.h"
+#include "queues/htt.h"
+#include "queues/ted.h"
 
 namespace bl {
 
 const std::vector<QueueKind>& queueKinds() {
-  static const std::vector<QueueKind> kinds = {dropTailKind(), redKind(), fredKind(), remKind(), piKind(), xqmKind()};
+  static const std::vector<QueueKind> kinds = {dropTailKind(), redKind(), fredKind(), remKind(), piKind(), xqmKind(), httKind(), tedKind()};
   return kinds;
 }
 

@@ -195,6 +195,7 @@ Json Instance::summary() const {
       if (r != static_cast<int>(DropReason::Exogenous))
         d.set(dropReasonName(static_cast<DropReason>(r)), Json::number(static_cast<double>(l->queue().drops[r])));
     q.set("drops", d);
+    if (const double qmax = l->queue().param("qmax"); !std::isnan(qmax)) q.set("qmax", Json::number(qmax));  // TED's bound
     queues.push(q);
     Json lk = Json::object();
     lk.set("id", Json::string(l->name()));

@@ -95,6 +95,15 @@ const SpecList& flowSpecs() {
          "Share asked for; weighted Jain's index divides throughput by it.", true},
         {"deadline", "Deadline", "s", ParamType::Number, NAN, 0.0001, 10,
          "Queueing-time bound for deadline-aware queues (null: none).", true, {}, true},
+        {"deadlineRtt", "Deadline / RTT", "", ParamType::Number, NAN, 0.0001, 100,
+         "Deadline as this multiple of the flow's propagation RTT, when deadline is null (null: none).", false, {}, true},
+        {"dupThresh", "Duplicate ACK threshold", "", ParamType::Int, 3, 1, 100,
+         "Duplicate ACKs that trigger fast retransmit (TED's 1-ACK variant: 1)."},
+        {"vegasRetx", "Vegas retransmit", "", ParamType::Bool, NAN, 0, 1,
+         "Retransmit on one duplicate ACK once the segment's fine-grained timer expired (null: on with cc vegas).", false,
+         {}, true},
+        {"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
+         "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows."},
     };
     return l;
   }();

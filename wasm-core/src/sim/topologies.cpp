@@ -122,6 +122,25 @@ class GraphBuilder {
     return d;
   }
 
+  // TED-driven RTO: the empty-path RTT (propagation plus one data and one ACK serialisation
+  // per hop) and how many deadlines a packet may spend queued: one per LBD queue, one for
+  // all EBD queues together. No TED queue on the path: no bound, the usual timer.
+  void deadlineBound(const std::vector<Link*>& fwd, const std::vector<Link*>& rev, TcpConfig& cfg) const {
+    SimTime base = 0;
+    int lbd = 0;
+    bool ebd = false;
+    for (Link* l : fwd) {
+      base += l->delay() + txTime(packetSize_, l->rate());
+      if (std::string(l->queue().kind()) != "ted") continue;
+      if (l->queue().param("mode") == 1) ebd = true;
+      else ++lbd;
+    }
+    for (Link* l : rev) base += l->delay() + txTime(40, l->rate());
+    cfg.deadlineRtoBase = base;
+    if (!fwd.empty()) cfg.deadlineRtoBurst = txTime(packetSize_, fwd.front()->rate());
+    cfg.deadlineRtoHops = lbd + (ebd ? 1 : 0);
+  }
+
   // A TCP flow from node `src` to `dst` with validated flow values `fv`.
   bool tcpFlow(const ParamValues& fv, double start, int src, int dst, const std::string& group, Link* exoLink,
                const std::string& path, std::string& err) {
@@ -132,7 +151,10 @@ class GraphBuilder {
     }
     const int id = static_cast<int>(net_.flows.size());
     sim_.flowStats().emplace_back();
-    sim_.flowAttrs().push_back(FlowAttrs{fv.num("weight"), fv.num("deadline")});
+    const bool rttDeadline = fv.isNull("deadline") && !fv.isNull("deadlineRtt");
+    const SimTime propRtt = pathDelay(fwd) + pathDelay(rev);
+    sim_.flowAttrs().push_back(
+        FlowAttrs{fv.num("weight"), rttDeadline ? fv.num("deadlineRtt") * toSeconds(propRtt) : fv.num("deadline")});
     TcpConfig cfg;
     static const TcpConfig::Recovery kRec[] = {TcpConfig::Reno, TcpConfig::NewReno, TcpConfig::Sack};
     cfg.recovery = kRec[static_cast<int>(fv.num("tcp"))];
@@ -140,6 +162,9 @@ class GraphBuilder {
     cfg.initialCwnd = fv.num("initialCwnd");
     cfg.rwnd = fv.num("rwnd");
     cfg.minRto = fromSeconds(fv.num("minRto"));
+    cfg.dupThresh = static_cast<uint32_t>(fv.num("dupThresh"));
+    cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
+    if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
     Route* dataRoute = net_.addRoute(fwd, nullptr);
     Route* ackRoute = net_.addRoute(rev, nullptr);
@@ -160,7 +185,7 @@ class GraphBuilder {
     f.probe = snd;
     f.sender = snd;
     f.receiver = rcv;
-    f.propRtt = pathDelay(fwd) + pathDelay(rev);
+    f.propRtt = propRtt;
     f.exoLink = exoLink;
     net_.flows.push_back(f);
     snd->scheduleStart(fromSeconds(start));

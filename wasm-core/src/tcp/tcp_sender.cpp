@@ -14,6 +14,8 @@ TcpSender::TcpSender(Simulation& sim, int flow, const Route* dataRoute, const Tc
   st_.ssthresh = cfg_.initialSsthresh;
   marks_.assign(256, 0);
   mask_ = marks_.size() - 1;
+  if (cfg_.vegasRetx) sentAt_.assign(marks_.size(), 0);
+  deadlineRto();
 }
 
 void TcpSender::start() {
@@ -73,6 +75,11 @@ void TcpSender::reserveSeq(int64_t seq) {
   while (static_cast<uint64_t>(seq - sndUna_) >= cap) cap *= 2;
   std::vector<uint8_t> grown(cap, 0);
   for (int64_t s = sndUna_; s < sndMax_; ++s) grown[static_cast<uint64_t>(s) & (cap - 1)] = mark(s);
+  if (cfg_.vegasRetx) {
+    std::vector<SimTime> at(cap, 0);
+    for (int64_t s = sndUna_; s < sndMax_; ++s) at[static_cast<uint64_t>(s) & (cap - 1)] = sentAt_[static_cast<uint64_t>(s) & mask_];
+    sentAt_.swap(at);
+  }
   marks_.swap(grown);
   mask_ = cap - 1;
 }
@@ -100,6 +107,7 @@ void TcpSender::transmit(int64_t seq) {
   p->seq = seq;
   p->tsVal = now;
   p->bornAt = now;
+  if (cfg_.vegasRetx) sentAt_[static_cast<uint64_t>(seq) & mask_] = now;
   if (rtoDeadline_ == kNever) armTimer();  // RFC 6298 (5.1)
   sim_.forward(p);
 }
@@ -243,6 +251,11 @@ void TcpSender::onNewAck(int64_t acked) {
     restartTimer = firstPartial_;
     firstPartial_ = false;
   }
+  if (worried_ > 0) {  // Vegas: the first two new ACKs after a retransmission check snd_una too
+    --worried_;
+    if (sndUna_ < sndMax_ && fineExpired(sndUna_)) transmit(sndUna_);
+    else worried_ = 0;
+  }
   if (sndUna_ == sndMax_) {
     stopTimer();  // RFC 6298 (5.2)
   } else if (restartTimer) {
@@ -250,8 +263,22 @@ void TcpSender::onNewAck(int64_t acked) {
   }
 }
 
+bool TcpSender::fineExpired(int64_t seq) const {
+  if (!haveRtt_) return false;
+  return sim_.now() - sentAt_[static_cast<uint64_t>(seq) & mask_] >= srtt_ + 4 * rttvar_;
+}
+
 void TcpSender::onDupAck() {
   ++dupAcks_;
+  if (cfg_.vegasRetx && fineExpired(sndUna_)) {  // Vegas: the timer says it is lost; do not wait
+    if (!inRecovery_ && sndUna_ >= recover_) {
+      enterRecovery();
+    } else {
+      transmit(sndUna_);  // a lost retransmission: send it again, no second window cut
+    }
+    worried_ = 2;
+    return;
+  }
   if (inRecovery_) {
     if (cfg_.recovery != TcpConfig::Sack) st_.cwnd += 1;  // window inflation
     return;
@@ -309,6 +336,18 @@ void TcpSender::onTimeout() {
   trySend();  // retransmits snd_una and restarts the timer with the backed-off RTO
 }
 
+// TED: a delivered packet waits at most hops x deadline in TED queues, so no RTT exceeds the
+// path's empty-queue RTT plus that plus the wait behind the sender's own window at its first
+// hop; the timer is set to this bound at each sample (backed off by timeouts until the next
+// valid sample, like the estimated one).
+void TcpSender::deadlineRto() {
+  if (cfg_.deadlineRtoHops <= 0) return;
+  const double d = sim_.attrs(flow_).deadline;
+  if (std::isnan(d)) return;
+  rto_ = cfg_.deadlineRtoBase + fromSeconds(cfg_.deadlineRtoHops * d) +
+         static_cast<SimTime>(std::ceil(st_.cwnd)) * cfg_.deadlineRtoBurst;
+}
+
 // RFC 6298 (2.2)-(2.4), K = 4, clamped to [minRto, maxRto].
 void TcpSender::rttSample(SimTime r) {
   if (r < 0) r = 0;
@@ -324,6 +363,7 @@ void TcpSender::rttSample(SimTime r) {
     st_.minRtt = std::min(st_.minRtt, r);
   }
   rto_ = std::clamp(srtt_ + std::max(cfg_.clockGranularity, 4 * rttvar_), cfg_.minRto, cfg_.maxRto);
+  deadlineRto();
   st_.srtt = srtt_;
   st_.lastRtt = r;
   syncState();

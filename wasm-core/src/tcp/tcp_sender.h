@@ -50,6 +50,16 @@ struct TcpConfig {
   SimTime initialRto = 1 * kSecond;
   SimTime clockGranularity = 1 * kMillisecond;  // G of RFC 6298
   uint32_t dupThresh = 3;
+  // Vegas (Brakmo and Peterson): on a duplicate ACK, retransmit snd_una at once if it has been
+  // out longer than the fine-grained timeout (srtt + 4 rttvar, no minRto floor); also check
+  // the first two new ACKs after such a retransmission.
+  bool vegasRetx = false;
+  // TED-driven timeout (Baldi and Vesco): RTO = deadlineRtoBase + deadlineRtoHops x the flow's
+  // deadline + cwnd x deadlineRtoBurst, the largest RTT TED lets a delivered packet see (the
+  // last term is the sender's own window queued at its first, non-TED hop; 0 hops: off).
+  SimTime deadlineRtoBase = 0;
+  double deadlineRtoHops = 0;
+  SimTime deadlineRtoBurst = 0;
 };
 
 class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
@@ -112,6 +122,8 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   void armTimer();
   void stopTimer() { rtoDeadline_ = kNever; }
   void syncState();
+  bool fineExpired(int64_t seq) const;  // vegasRetx: seq out longer than srtt + 4 rttvar
+  void deadlineRto();                   // deadlineRtoHops > 0: RTO from the deadline bound
 
   Simulation& sim_;
   int flow_;
@@ -141,6 +153,8 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
 
   std::vector<uint8_t> marks_;
   uint64_t mask_ = 0;
+  std::vector<SimTime> sentAt_;  // vegasRetx: last send time per seq, same ring as marks_
+  uint32_t worried_ = 0;         // vegasRetx: new ACKs still to check after a retransmission
 };
 
 }  // namespace bl

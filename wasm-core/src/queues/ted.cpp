@@ -1,0 +1,154 @@
+// Time-driven Early Discard (Baldi and Vesco): a deadline on the time packets spend queued;
+// a packet not forwarded before its deadline is discarded (reason "deadline").
+// A scheduled FIFO: the check is made when a packet reaches the head, at each departure.
+//   LBD (local): a packet may wait at most D in this queue.
+//   EBD (end to end): the packet carries the queueing time it has left (Packet::deadlineLeft),
+//   set to D by the first TED queue it meets and charged by each TED queue with the time it
+//   waited there; it is discarded by the first queue that finds the budget spent.
+// D is the flow's deadline (flow key `deadline`, or `deadlineRtt` x its propagation RTT; live
+// through flow.N deadline), else this queue's `deadline` for packets of no flow or of flows
+// without one; packets with neither never expire. ACKs are not subject to deadlines.
+// The buffer still overflows when full, but expired packets do not count against it.
+// Q_max (Section II.B): the packets a TED queue can hold at most, = D_max x the summed
+// capacity of the links feeding it (`inputs` links of `inputRate`, default this link's rate),
+// D_max the largest deadline in force; param("qmax"), in packets, follows live deadlines.
+#include "queues/ted.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+
+#include "sim/simulation.h"
+
+namespace bl {
+
+namespace {
+
+const SpecList kSpecs = {
+    {"buffer", "Buffer", "packets", ParamType::Int, 100000, 1, 1000000,
+     "Hard limit (the paper sizes it to Q_max); expired packets do not count.", true},
+    {"mode", "Deadline scope", "", ParamType::Enum, 1, 0, 0,
+     "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path.", false,
+     {"lbd", "ebd"}},
+    {"deadline", "Default deadline", "s", ParamType::Number, NAN, 0.000001, 10,
+     "Deadline for packets whose flow has none (null: they never expire).", true, {}, true},
+    {"inputs", "Input links", "", ParamType::Int, 1, 1, 1000, "Links feeding this queue, for Q_max (J - 1 in the paper).", true},
+    {"inputRate", "Input rate", "bit/s", ParamType::Number, 0, 0, 1e11,
+     "Capacity of each input link, for Q_max (0: this link's rate).", true},
+};
+
+class Ted final : public QueueDisc {
+ public:
+  Ted(const ParamValues& v, const LinkInfo& link, Simulation& sim)
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
+        ebd_(v.num("mode") == 1),
+        deadline_(v.num("deadline")),
+        inputs_(v.num("inputs")),
+        inputRate_(v.num("inputRate")),
+        linkRate_(link.rateBps),
+        packetSize_(link.packetSize),
+        sim_(sim) {}
+  const char* kind() const override { return "ted"; }
+  const SpecList& specs() const override { return kSpecs; }
+
+  DropReason onArrival(Packet&, const QueueState& q) override {
+    if (q.packets < buffer_) return DropReason::None;
+    // Full: only unexpired packets hold space (the expired ones leave at the head).
+    uint32_t live = 0;
+    for (const Packet* p : q_) live += expired(*p, q.now) ? 0 : 1;
+    return live >= buffer_ ? DropReason::Overflow : DropReason::None;
+  }
+
+  bool scheduled() const override { return true; }
+  void enqueue(Packet* p, SimTime) override {
+    if (ebd_ && p->deadlineLeft == kNever && p->kind != PacketKind::Ack) {
+      const double d = deadlineOf(*p);
+      if (!std::isnan(d)) p->deadlineLeft = fromSeconds(d);
+    }
+    q_.push_back(p);
+  }
+
+  Packet* dequeue(SimTime now, QueueOutput& out) override {
+    while (!q_.empty()) {
+      Packet* p = q_.front();
+      q_.pop_front();
+      if (expired(*p, now)) {
+        out.discard(p, DropReason::Deadline);
+        continue;
+      }
+      if (ebd_ && p->deadlineLeft != kNever) p->deadlineLeft -= now - p->enqueuedAt;
+      return p;
+    }
+    return nullptr;
+  }
+  uint32_t length() const override { return static_cast<uint32_t>(q_.size()); }
+  uint32_t buffer() const override { return buffer_; }
+
+  double param(const std::string& k) const override {
+    if (k == "buffer") return buffer_;
+    if (k == "mode") return ebd_ ? 1 : 0;
+    if (k == "deadline") return deadline_;
+    if (k == "inputs") return inputs_;
+    if (k == "inputRate") return inputRate_;
+    if (k == "dmax") return maxDeadline();
+    if (k == "qmax") return qmax();
+    return NAN;
+  }
+
+ protected:
+  void apply(const std::string& k, double v) override {
+    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
+    else if (k == "deadline") deadline_ = v;
+    else if (k == "inputs") inputs_ = v;
+    else if (k == "inputRate") inputRate_ = v;
+  }
+
+ private:
+  double deadlineOf(const Packet& p) const {
+    if (p.flow >= 0 && static_cast<size_t>(p.flow) < sim_.flowCount()) {
+      const double d = sim_.attrs(p.flow).deadline;
+      if (!std::isnan(d)) return d;
+    }
+    return deadline_;
+  }
+  bool expired(const Packet& p, SimTime now) const {
+    if (p.kind == PacketKind::Ack) return false;
+    const SimTime waited = now - p.enqueuedAt;
+    if (ebd_) return p.deadlineLeft != kNever && waited > p.deadlineLeft;
+    const double d = deadlineOf(p);
+    return !std::isnan(d) && waited > fromSeconds(d);
+  }
+  // The largest deadline any packet here may have, in seconds (NaN: none).
+  double maxDeadline() const {
+    double m = deadline_;
+    for (size_t i = 0; i < sim_.flowCount(); ++i) {
+      const double d = sim_.attrs(static_cast<int>(i)).deadline;
+      if (!std::isnan(d) && (std::isnan(m) || d > m)) m = d;
+    }
+    return m;
+  }
+  double qmax() const {
+    const double d = maxDeadline();
+    if (std::isnan(d)) return NAN;
+    const double rate = inputRate_ > 0 ? inputRate_ : linkRate_;
+    return d * inputs_ * rate / (8.0 * packetSize_);
+  }
+
+  uint32_t buffer_;
+  bool ebd_;
+  double deadline_, inputs_, inputRate_, linkRate_;
+  uint32_t packetSize_;
+  Simulation& sim_;
+  std::deque<Packet*> q_;
+};
+
+}  // namespace
+
+QueueKind tedKind() {
+  return {"ted", "Time-driven Early Discard: packets that wait past their deadline (local or end to end) are discarded.",
+          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+            return std::make_unique<Ted>(v, l, s);
+          }};
+}
+
+}  // namespace bl
