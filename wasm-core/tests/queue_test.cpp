@@ -115,5 +115,15 @@ TEST(Red, QueueDropsEarlyThenOverflows) {
   EXPECT_NE(err.find("must be below maxTh"), std::string::npos) << err;
 }
 
+TEST(Red, SparesProtectedPacketsFromEarlyDropsButNotOverflow) {
+  auto q = make("red", R"({"buffer": 10, "minTh": 2, "maxTh": 6, "maxP": 0.1, "weight": 1})");
+  Packet marked;
+  marked.flags = kFlagProtected;
+  Packet plain;
+  EXPECT_EQ(q->onArrival(plain, busy(7)), DropReason::Early);  // forced region
+  EXPECT_EQ(q->onArrival(marked, busy(7)), DropReason::None);  // XQM hiding: spared
+  EXPECT_EQ(q->onArrival(marked, busy(10)), DropReason::Overflow);
+}
+
 }  // namespace
 }  // namespace bl

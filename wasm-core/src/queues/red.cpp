@@ -69,9 +69,11 @@ class Red final : public QueueDisc {
   const char* kind() const override { return "red"; }
   const SpecList& specs() const override { return kSpecs; }
 
-  DropReason onArrival(Packet&, const QueueState& q) override {
+  // Packets an overlay node marked protected (XQM's loss hiding: the paper's Assured
+  // Forwarding marking) are spared early drops; a full buffer still overflows.
+  DropReason onArrival(Packet& p, const QueueState& q) override {
     core_.updateAverage(q);
-    if (core_.earlyDrop(rng_)) return DropReason::Early;
+    if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_)) return DropReason::Early;
     if (q.packets >= buffer_) return DropReason::Overflow;
     return DropReason::None;
   }
