@@ -1,0 +1,73 @@
+// Validation: the XQM paper's Experiment 1 chain (docs/validation-xqm-chain.md) in ns-2 2.35
+// with RED, REM and PI at node A (docs/ns2/chain.tcl), beside our simulator's numbers from
+// that document's results table (the "Exp. 1 RED/REM/PI" rows, means of seeds 1-3).
+// Prints a markdown table: per scheme, mean AD and AB throughput, Jain's index over the 20
+// flows crossing A, mean queue and utilisation at A, each the mean over the ns-2 seeds.
+//   node scripts/validate-xqm-chain-ns2.mjs [--seeds N] [--jobs J]
+import fs from 'node:fs';
+import path from 'node:path';
+import { root, ns2Binary, measureProcess } from './lib/runners.mjs';
+
+const args = process.argv.slice(2);
+const opt = (k, d) => (args.includes(k) ? Number(args[args.indexOf(k) + 1]) : d);
+const nSeeds = opt('--seeds', 3);
+const jobs = opt('--jobs', 2);
+const script = path.join(root, 'docs/ns2/chain.tcl');
+const schemes = ['RED', 'REM', 'PI'];
+const seeds = Array.from({ length: nSeeds }, (_, i) => i + 1);
+
+/** Our numbers: the doc's "| Exp. 1 NAME | AD ± sd | AB | AD/fair | Jain ± sd | ... |" rows. */
+function ours() {
+  const text = fs.readFileSync(path.join(root, 'docs/validation-xqm-chain.md'), 'utf8');
+  const out = {};
+  for (const s of schemes) {
+    const line = text.split('\n').find((l) => l.startsWith(`| Exp. 1 ${s} |`));
+    if (!line) continue;
+    const c = line.split('|').slice(2, -1).map((x) => x.trim());
+    const num = (x) => Number(String(x).replace(/\*/g, '').split(/\s/)[0]);
+    out[s] = { ad: num(c[0]), ab: num(c[1]), jain: num(c[3]), meanQueue: num(c[6]), util: num(c[7]) };
+  }
+  return out;
+}
+
+async function runOne(queue, seed) {
+  const r = await measureProcess(ns2Binary, [script, '-queue', queue, '-seed', String(seed)]);
+  const res = JSON.parse(r.stdout.trim().split('\n').pop());
+  const mean = (g) => {
+    const xs = res.flows.filter((f) => f.group === g).map((f) => f.throughputBps / 1e6);
+    return xs.reduce((a, x) => a + x, 0) / xs.length;
+  };
+  console.error(`ns-2 ${queue} seed ${seed}: ${r.wallSeconds.toFixed(1)} s`);
+  return { ad: mean('AD'), ab: mean('AB'), jain: res.jainA, meanQueue: res.meanQueueA, util: res.utilizationA };
+}
+
+// Run the scheme x seed grid `jobs` at a time.
+const tasks = schemes.flatMap((q) => seeds.map((s) => ({ q, s })));
+const results = {};
+let next = 0;
+async function worker() {
+  while (next < tasks.length) {
+    const t = tasks[next++];
+    (results[t.q] ??= []).push(await runOne(t.q, t.s));
+  }
+}
+await Promise.all(Array.from({ length: jobs }, worker));
+
+const avg = (runs, k) => runs.reduce((a, r) => a + r[k], 0) / runs.length;
+const sd = (runs, k) => {
+  const m = avg(runs, k);
+  return runs.length > 1 ? Math.sqrt(runs.reduce((a, r) => a + (r[k] - m) ** 2, 0) / (runs.length - 1)) : 0;
+};
+const o = ours();
+const f = (x, d = 2) => (x == null || Number.isNaN(x) ? '-' : x.toFixed(d));
+console.log(`ns-2 2.35, seeds ${seeds.join(', ')} (mean ± sd across seeds); ours: docs/validation-xqm-chain.md, seeds 1-3.\n`);
+console.log('| scheme at A | AD Mb/s ns-2 | AD Mb/s ours | AB Mb/s ns-2 | AB Mb/s ours | AD / AB ns-2 | AD / AB ours | Jain (20 at A) ns-2 | Jain ours | mean queue A ns-2 | ours | util. A ns-2 | ours |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const s of schemes) {
+  const r = results[s];
+  const a = o[s] ?? {};
+  const ad = avg(r, 'ad'); const ab = avg(r, 'ab');
+  console.log(`| ${s} | ${f(ad)} ± ${f(sd(r, 'ad'))} | ${f(a.ad)} | ${f(ab)} | ${f(a.ab)} | ${f(ad / ab)} | ${f(a.ad / a.ab)} `
+    + `| ${f(avg(r, 'jain'), 3)} ± ${f(sd(r, 'jain'), 3)} | ${f(a.jain, 3)} | ${f(avg(r, 'meanQueue'), 1)} | ${f(a.meanQueue, 1)} `
+    + `| ${f(avg(r, 'util'), 3)} | ${f(a.util, 3)} |`);
+}
