@@ -103,6 +103,7 @@ const tedRuns = [
   ['TED S3', 'ted-s3', '0.991'],
   ['DropTail finite, 1 ACK', 'ted-droptail-finite-1ack', '0.759'],
   ['TED S3, 1 ACK', 'ted-s3-1ack', '0.997'],
+  ['TED S3, TDTO', 'ted-s3-tdto', '-'],
   ['TED S3, 1 ACK + TDTO', 'ted-s3-1ack-tdto', '0.997'],
 ];
 async function ted() {

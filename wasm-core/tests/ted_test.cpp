@@ -132,8 +132,8 @@ TEST(Ted, QmaxFollowsSectionIIB) {
   EXPECT_TRUE(std::isnan(q->param("qmax")));  // no deadline, no bound
 }
 
-// TED-driven RTO: the empty-path RTT plus the deadline, from the start and after samples,
-// in place of the estimate (and its minRto floor).
+// TED-driven RTO: the empty-path RTT plus the deadline plus the sender's own packets queued at
+// its first hop, in place of the estimate (and its minRto floor).
 TEST(Ted, DrivenRtoIsThePathBound) {
   Simulation sim(1);
   sim.flowStats().emplace_back();
@@ -144,6 +144,9 @@ TEST(Ted, DrivenRtoIsThePathBound) {
   cfg.deadlineRtoHops = 1;
   TcpSender s(sim, 0, &r, cfg, makeAimd());
   EXPECT_EQ(s.rto(), 16 * ms + 900 * kMicrosecond);
+  cfg.deadlineRtoBurst = 80 * kMicrosecond;  // the sender's first hop: 80 us a packet
+  TcpSender u(sim, 0, &r, cfg, makeAimd());
+  EXPECT_EQ(u.rto(), 16 * ms + 900 * kMicrosecond + 2 * 80 * kMicrosecond);  // initial window of 2 queued there
   TcpConfig plain;
   TcpSender t(sim, 0, &r, plain, makeAimd());
   EXPECT_EQ(t.rto(), plain.initialRto);

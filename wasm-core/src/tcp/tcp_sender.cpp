@@ -61,6 +61,7 @@ void TcpSender::onEvent(uint32_t kind, uint64_t arg) {
 // event re-arms itself when it fires early. A new event is needed only when the deadline
 // moves before the pending one; the generation makes the older event stale.
 void TcpSender::armTimer() {
+  deadlineRto();
   rtoDeadline_ = sim_.now() + rto_;
   if (rtoEventAt_ > rtoDeadline_) {
     ++rtoGen_;
@@ -337,15 +338,16 @@ void TcpSender::onTimeout() {
 }
 
 // TED: a delivered packet waits at most hops x deadline in TED queues, so no RTT exceeds the
-// path's empty-queue RTT plus that plus the wait behind the sender's own window at its first
-// hop; the timer is set to this bound at each sample (backed off by timeouts until the next
-// valid sample, like the estimated one).
+// path's empty-queue RTT plus that plus the wait behind the sender's own outstanding packets
+// at its first hop; the timer is set to this bound each time it starts, doubled for each
+// timeout of the same segment.
 void TcpSender::deadlineRto() {
   if (cfg_.deadlineRtoHops <= 0) return;
   const double d = sim_.attrs(flow_).deadline;
   if (std::isnan(d)) return;
-  rto_ = cfg_.deadlineRtoBase + fromSeconds(cfg_.deadlineRtoHops * d) +
-         static_cast<SimTime>(std::ceil(st_.cwnd)) * cfg_.deadlineRtoBurst;
+  const int64_t queued = std::max(static_cast<int64_t>(std::ceil(st_.cwnd)), sndMax_ - sndUna_);
+  const SimTime bound = cfg_.deadlineRtoBase + fromSeconds(cfg_.deadlineRtoHops * d) + queued * cfg_.deadlineRtoBurst;
+  rto_ = std::min(bound << std::min<uint32_t>(backoffs_, 16), cfg_.maxRto);  // doubled per timeout, as RFC 6298
 }
 
 // RFC 6298 (2.2)-(2.4), K = 4, clamped to [minRto, maxRto].

@@ -55,8 +55,9 @@ struct TcpConfig {
   // the first two new ACKs after such a retransmission.
   bool vegasRetx = false;
   // TED-driven timeout (Baldi and Vesco): RTO = deadlineRtoBase + deadlineRtoHops x the flow's
-  // deadline + cwnd x deadlineRtoBurst, the largest RTT TED lets a delivered packet see (the
-  // last term is the sender's own window queued at its first, non-TED hop; 0 hops: off).
+  // deadline + max(cwnd, outstanding) x deadlineRtoBurst, the largest RTT TED lets a delivered
+  // packet see (the last term: the sender's own packets queued at its first, non-TED hop),
+  // doubled per timeout of the same segment; 0 hops: off.
   SimTime deadlineRtoBase = 0;
   double deadlineRtoHops = 0;
   SimTime deadlineRtoBurst = 0;
