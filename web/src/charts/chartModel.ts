@@ -1,7 +1,7 @@
 // What a time chart shows, independent of how it is drawn: the lines (columns of the chart
 // store), horizontal reference lines, and the y range. Each chart component builds one.
 import type { ChartStore } from '../store/chartStore';
-import { makeDecimated, type Decimated, type DecimateState } from '../store/decimate';
+import { makeDecimated, meanOf, type Decimated, type DecimateState } from '../store/decimate';
 import type { TimeWindow } from '../store/timeView';
 
 export interface LineDef {
@@ -28,6 +28,8 @@ export interface ChartModel {
   hlines?: () => HLine[];
   /** Fixed y range; otherwise from the visible data (and 0). */
   yDomain?: [number, number];
+  /** Draw each pixel column's mean rather than its min..max span (noisy per-interval rates). */
+  mean?: boolean;
 }
 
 export interface Plot { left: number; top: number; width: number; height: number }
@@ -43,7 +45,7 @@ export interface PathSink { moveTo(x: number, y: number): void; lineTo(x: number
 export interface DecimatedLine { line: LineDef; d: Decimated }
 
 /** Per column: the last decimation, and for which ring, window and width, to resume from. */
-export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string }>;
+export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated }>;
 
 /**
  * Decimates every visible line for a plot `width` pixels wide. `cache` keeps buffers between
@@ -62,7 +64,8 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
     const d = src.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
     if (!d) continue;
     c.state = d.state; c.ring = src.ring; c.key = key;
-    out.push({ line, d });
+    if (model.mean) { c.mean = meanOf(d, c.mean); out.push({ line, d: c.mean }); }
+    else out.push({ line, d });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimate, decimateRing, type Series } from './decimate';
+import { decimate, decimateRing, meanOf, type Series } from './decimate';
 import { ColumnRing } from './ringBuffer';
 
 function series(t: number[], v: number[]): Series {
@@ -104,5 +104,20 @@ describe('decimateRing, incrementally', () => {
     const ref = decimateRing(ring, 1, 0, 100, 100);
     expect(b.n).toBe(ref.n);
     expect(b.first[0]).toBe(20);
+  });
+});
+
+describe('column means', () => {
+  it('gives each pixel column the mean of its samples and leaves the min/max decimation alone', () => {
+    // 10 samples over 2 columns: values 0..4 in the first, 10..14 in the second.
+    const ts = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const vs = [0, 1, 2, 3, 4, 10, 11, 12, 13, 14];
+    const s = { length: ts.length, t: (i: number) => ts[i]!, v: (i: number) => vs[i]! };
+    const d = decimate(s, 0, 10, 2);
+    const m = meanOf(d);
+    expect(Array.from(m.min.slice(0, m.n))).toEqual([2, 12]);
+    expect(Array.from(m.max.slice(0, m.n))).toEqual([2, 12]);
+    expect(Array.from(d.min.slice(0, 2))).toEqual([0, 10]);
+    expect(Array.from(d.max.slice(0, 2))).toEqual([4, 14]);
   });
 });

@@ -21,6 +21,9 @@ export interface Decimated {
   max: Float64Array;
   first: Float64Array;
   last: Float64Array;
+  /** Sum and count of the column's samples (for charts that draw each column's mean). */
+  sum: Float64Array;
+  cnt: Float64Array;
 }
 
 export function makeDecimated(capacity: number): Decimated {
@@ -31,7 +34,26 @@ export function makeDecimated(capacity: number): Decimated {
     max: new Float64Array(capacity),
     first: new Float64Array(capacity),
     last: new Float64Array(capacity),
+    sum: new Float64Array(capacity),
+    cnt: new Float64Array(capacity),
   };
+}
+
+/**
+ * Each column's mean as a line through one point per column (min = max = first = last):
+ * for noisy rates, where min..max spans of many flows would paint a solid block. `out` is
+ * reused when large enough; `d` is left as it is (incremental decimation resumes from it).
+ */
+export function meanOf(d: Decimated, out?: Decimated): Decimated {
+  const res = out && out.px.length >= d.n ? out : makeDecimated(d.px.length);
+  for (let k = 0; k < d.n; k++) {
+    const m = d.sum[k]! / d.cnt[k]!;
+    res.px[k] = d.px[k]!;
+    res.min[k] = m; res.max[k] = m; res.first[k] = m; res.last[k] = m;
+    res.sum[k] = d.sum[k]!; res.cnt[k] = d.cnt[k]!;
+  }
+  res.n = d.n;
+  return res;
 }
 
 function firstAtOrAfter(s: Series, time: number): number {
@@ -68,12 +90,16 @@ export function decimate(s: Series, t0: number, t1: number, width: number, out?:
       res.max[k] = v;
       res.first[k] = v;
       res.last[k] = v;
+      res.sum[k] = v;
+      res.cnt[k] = 1;
       cur = px;
     } else {
       const k = res.n - 1;
       if (v < res.min[k]!) res.min[k] = v;
       if (v > res.max[k]!) res.max[k] = v;
       res.last[k] = v;
+      res.sum[k] = res.sum[k]! + v;
+      res.cnt[k] = res.cnt[k]! + 1;
     }
     if (t > t1) break;
   }
@@ -104,7 +130,7 @@ export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: numb
   const { data, capacity: cap, head } = ring;
   const vBase = col * cap;
   const scale = cols / (t1 - t0);
-  const { px: PX, min: MIN, max: MAX, first: FIRST, last: LAST } = res;
+  const { px: PX, min: MIN, max: MAX, first: FIRST, last: LAST, sum: SUM, cnt: CNT } = res;
   let cur = n > 0 ? PX[n - 1]! : Number.NaN;
   let i = canResume ? resume.rows - firstRow : Math.max(0, ring.lowerBound(t0) - 1);
   let slot = (head + i) % cap;
@@ -117,7 +143,7 @@ export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: numb
     if (p < -1) p = -1;
     else if (p > cols) p = cols;
     if (p !== cur) {
-      PX[n] = p; MIN[n] = v; MAX[n] = v; FIRST[n] = v; LAST[n] = v;
+      PX[n] = p; MIN[n] = v; MAX[n] = v; FIRST[n] = v; LAST[n] = v; SUM[n] = v; CNT[n] = 1;
       n++;
       cur = p;
     } else {
@@ -125,6 +151,8 @@ export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: numb
       if (v < MIN[k]!) MIN[k] = v;
       if (v > MAX[k]!) MAX[k] = v;
       LAST[k] = v;
+      SUM[k] = SUM[k]! + v;
+      CNT[k] = CNT[k]! + 1;
     }
     if (t > t1) { res.state.done = true; i++; break; }
   }

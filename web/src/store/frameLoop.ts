@@ -1,25 +1,51 @@
 // One requestAnimationFrame for every chart: work is requested any number of times, and
 // each registered painter runs at most once per frame (like Excalidraw's throttleRAF).
+// A frame spends at most FRAME_BUDGET_MS painting: painters left over run first in the next
+// frame, so one slow chart delays the others by a frame instead of stretching every frame.
 
 type Painter = () => void;
-const painters = new Set<Painter>();
+const painters: Painter[] = [];
 let scheduled = false;
+let start = 0; // where the next frame begins in `painters` (round robin)
 
-function frame(): void {
+export const FRAME_BUDGET_MS = 8;
+
+const clock = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/** Runs painters from the round-robin start until the budget is spent; returns how many ran. */
+export function paintFrame(now: () => number = clock): number {
   scheduled = false;
-  for (const p of painters) p();
+  const n = painters.length;
+  if (n === 0) return 0;
+  const t0 = now();
+  let ran = 0;
+  while (ran < n) {
+    painters[(start + ran) % n]!();
+    ran++;
+    if (ran < n && now() - t0 >= FRAME_BUDGET_MS) break;
+  }
+  start = (start + ran) % n;
+  if (ran < n) requestFrame(); // the rest get the next frame
+  return ran;
 }
 
 export function requestFrame(): void {
   if (scheduled) return;
   scheduled = true;
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(frame);
-  else setTimeout(frame, 16);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => paintFrame());
+  else setTimeout(() => paintFrame(), 16);
 }
 
 /** Registers a painter; it should return quickly when it has nothing new to draw. */
 export function addPainter(p: Painter): () => void {
-  painters.add(p);
+  painters.push(p);
   requestFrame();
-  return () => painters.delete(p);
+  return () => {
+    const i = painters.indexOf(p);
+    if (i >= 0) {
+      painters.splice(i, 1);
+      if (start > i) start--;
+      if (start >= painters.length) start = 0;
+    }
+  };
 }
