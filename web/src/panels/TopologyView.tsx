@@ -72,7 +72,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
   }, [sim]);
 
   return (
-    <section className="panel" aria-labelledby="topo-title">
+    <section className="panel topology-panel" aria-labelledby="topo-title">
       <h2 id="topo-title">Topology</h2>
       <div ref={wrapRef} className="topology">
         <svg ref={svgRef} role="img" aria-label={describe(snap)} height={HEIGHT} />
