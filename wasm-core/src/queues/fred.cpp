@@ -96,30 +96,18 @@ class Fred final : public QueueDisc {
   uint32_t buffer() const override { return buffer_; }
   double param(const std::string& k) const override {
     if (k == "buffer") return buffer_;
-    if (k == "minTh") return core_.minTh;
-    if (k == "maxTh") return core_.maxTh;
-    if (k == "maxP") return core_.maxP;
-    if (k == "weight") return core_.weight;
     if (k == "minq") return minq_;
-    return NAN;
+    return k == "gentle" ? NAN : core_.param(k);
   }
 
  protected:
   bool consistent(const std::string& k, double v, std::string& err) const override {
-    const double lo = k == "minTh" ? v : core_.minTh, hi = k == "maxTh" ? v : core_.maxTh;
-    if (lo >= hi) {
-      err = "fred." + k + ": minTh (" + jsonNumber(lo) + ") must be below maxTh (" + jsonNumber(hi) + ")";
-      return false;
-    }
-    return true;
+    return core_.thresholdsConsistent("fred", k, v, err);
   }
   void apply(const std::string& k, double v) override {
     if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "minTh") core_.minTh = v;
-    else if (k == "maxTh") core_.maxTh = v;
-    else if (k == "maxP") core_.maxP = v;
-    else if (k == "weight") core_.weight = v;
     else if (k == "minq") minq_ = v;
+    else core_.set(k, v);
   }
 
  private:
@@ -148,10 +136,7 @@ class Fred final : public QueueDisc {
 QueueKind fredKind() {
   return {"fred", "Flow RED: RED's average plus per-flow buffer accounting that protects fragile flows.", &kSpecs,
           [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
-            if (v.num("minTh") >= v.num("maxTh")) {
-              err = "minTh (" + jsonNumber(v.num("minTh")) + ") must be below maxTh (" + jsonNumber(v.num("maxTh")) + ")";
-              return nullptr;
-            }
+            if (!redThresholdsValid(v, err)) return nullptr;
             return std::make_unique<Fred>(v, l, s);
           }};
 }

@@ -39,6 +39,38 @@ bool RedCore::earlyDrop(Rng& rng) {
   return false;
 }
 
+double RedCore::param(const std::string& k) const {
+  if (k == "minTh") return minTh;
+  if (k == "maxTh") return maxTh;
+  if (k == "maxP") return maxP;
+  if (k == "weight") return weight;
+  if (k == "gentle") return gentle;
+  return NAN;
+}
+
+bool RedCore::set(const std::string& k, double v) {
+  if (k == "minTh") minTh = v;
+  else if (k == "maxTh") maxTh = v;
+  else if (k == "maxP") maxP = v;
+  else if (k == "weight") weight = v;
+  else if (k == "gentle") gentle = v != 0;
+  else return false;
+  return true;
+}
+
+bool RedCore::thresholdsConsistent(const char* kind, const std::string& k, double v, std::string& err) const {
+  const double lo = k == "minTh" ? v : minTh, hi = k == "maxTh" ? v : maxTh;
+  if (lo < hi) return true;
+  err = std::string(kind) + "." + k + ": minTh (" + jsonNumber(lo) + ") must be below maxTh (" + jsonNumber(hi) + ")";
+  return false;
+}
+
+bool redThresholdsValid(const ParamValues& v, std::string& err) {
+  if (v.num("minTh") < v.num("maxTh")) return true;
+  err = "minTh (" + jsonNumber(v.num("minTh")) + ") must be below maxTh (" + jsonNumber(v.num("maxTh")) + ")";
+  return false;
+}
+
 namespace {
 
 const SpecList kSpecs = {
@@ -79,33 +111,16 @@ class Red final : public QueueDisc {
   }
   double average() const override { return core_.avg; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "minTh") return core_.minTh;
-    if (k == "maxTh") return core_.maxTh;
-    if (k == "maxP") return core_.maxP;
-    if (k == "weight") return core_.weight;
-    if (k == "gentle") return core_.gentle;
-    return NAN;
-  }
+  double param(const std::string& k) const override { return k == "buffer" ? buffer_ : core_.param(k); }
   const RedCore& core() const { return core_; }
 
  protected:
   bool consistent(const std::string& k, double v, std::string& err) const override {
-    const double lo = k == "minTh" ? v : core_.minTh, hi = k == "maxTh" ? v : core_.maxTh;
-    if (lo >= hi) {
-      err = "red." + k + ": minTh (" + jsonNumber(lo) + ") must be below maxTh (" + jsonNumber(hi) + ")";
-      return false;
-    }
-    return true;
+    return core_.thresholdsConsistent("red", k, v, err);
   }
   void apply(const std::string& k, double v) override {
     if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "minTh") core_.minTh = v;
-    else if (k == "maxTh") core_.maxTh = v;
-    else if (k == "maxP") core_.maxP = v;
-    else if (k == "weight") core_.weight = v;
-    else if (k == "gentle") core_.gentle = v != 0;
+    else core_.set(k, v);
   }
 
  private:
@@ -119,10 +134,7 @@ class Red final : public QueueDisc {
 QueueKind redKind() {
   return {"red", "Random Early Detection: drops early with a probability that grows with the average queue.",
           &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
-            if (v.num("minTh") >= v.num("maxTh")) {
-              err = "minTh (" + jsonNumber(v.num("minTh")) + ") must be below maxTh (" + jsonNumber(v.num("maxTh")) + ")";
-              return nullptr;
-            }
+            if (!redThresholdsValid(v, err)) return nullptr;
             return std::make_unique<Red>(v, l, s);
           }};
 }

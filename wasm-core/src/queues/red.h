@@ -2,9 +2,14 @@
 #include "net/queue_disc.h"
 #include "core/rng.h"
 
+#include <string>
+
 namespace bl {
 
 QueueKind redKind();
+
+// A scenario's minTh < maxTh for RED-like queues (the builder adds the field path).
+bool redThresholdsValid(const ParamValues& v, std::string& err);
 
 // RED's average and drop decision (Floyd and Jacobson 1993), kept apart from the queue so
 // FRED and tests can use the same arithmetic.
@@ -22,6 +27,13 @@ struct RedCore {
   // Decides whether this arrival is dropped early, spacing drops by `count` (uniform
   // inter-drop spacing): pa = pb / (1 - count * pb).
   bool earlyDrop(Rng& rng);
+
+  // The threshold parameters RED and its relatives (FRED) share: minTh, maxTh, maxP,
+  // weight, gentle. param() is NaN and set() false for other keys.
+  double param(const std::string& k) const;
+  bool set(const std::string& k, double v);
+  // minTh < maxTh, were `k` set to `v`; `kind` names the discipline in the message.
+  bool thresholdsConsistent(const char* kind, const std::string& k, double v, std::string& err) const;
 };
 
 }  // namespace bl
