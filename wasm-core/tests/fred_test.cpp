@@ -2,39 +2,13 @@
 #include <gtest/gtest.h>
 
 #include "net/queue_disc.h"
+#include "queue_fixture.h"
 #include "sim/simulation.h"
 
 namespace bl {
 
 // Helpers for the queue tests (declared again in rem_test, pi_test, xqm_test): a discipline
 // built from JSON as a scenario would build it, and the link state an arrival sees.
-namespace qtest {
-
-std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json, Simulation& sim, double rateBps = 10e6);
-QueueState waiting(uint32_t packets, SimTime now = 0);
-
-std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json, Simulation& sim, double rateBps) {
-  Json j;
-  std::string err;
-  EXPECT_TRUE(Json::parse(json, j, err)) << err;
-  const QueueKind* k = findQueueKind(kind);
-  EXPECT_TRUE(k) << kind;
-  if (!k) return nullptr;
-  ParamValues v;
-  EXPECT_TRUE(readParams(&j, *k->specs, "queue", v, err, {"kind"})) << err;
-  auto q = k->make(v, LinkInfo{rateBps, 1000, "l"}, sim, err);
-  EXPECT_TRUE(q) << err;
-  return q;
-}
-
-QueueState waiting(uint32_t packets, SimTime now) {
-  QueueState q;
-  q.packets = packets;
-  q.now = now;
-  return q;
-}
-
-}  // namespace qtest
 
 namespace {
 

@@ -4,31 +4,19 @@
 #include <cmath>
 
 #include "net/queue_disc.h"
+#include "queue_fixture.h"
 #include "queues/red.h"
 #include "sim/simulation.h"
 
 namespace bl {
 namespace {
 
-std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json, double rate = 10e6) {
+std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json) {
   static Simulation sim(1);
-  Json j;
-  std::string err;
-  EXPECT_TRUE(Json::parse(json, j, err)) << err;
-  const QueueKind* k = findQueueKind(kind);
-  ParamValues v;
-  EXPECT_TRUE(readParams(&j, *k->specs, "queue", v, err, {"kind"})) << err;
-  auto q = k->make(v, LinkInfo{rate, 1000, "l"}, sim, err);
-  EXPECT_TRUE(q) << err;
-  return q;
+  return qtest::make(kind, json, sim);
 }
 
-QueueState busy(uint32_t packets, SimTime now = 0) {
-  QueueState q;
-  q.packets = packets;
-  q.now = now;
-  return q;
-}
+QueueState busy(uint32_t packets, SimTime now = 0) { return qtest::waiting(packets, now); }
 
 TEST(DropTail, DropsOnlyWhenFull) {
   auto q = make("droptail", R"({"buffer": 3})");

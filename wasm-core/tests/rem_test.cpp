@@ -4,15 +4,10 @@
 #include <cmath>
 
 #include "net/queue_disc.h"
+#include "queue_fixture.h"
 #include "sim/simulation.h"
 
 namespace bl {
-
-// Shared with the other queue tests (defined in fred_test.cpp).
-namespace qtest {
-std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json, Simulation& sim, double rateBps = 10e6);
-QueueState waiting(uint32_t packets, SimTime now = 0);
-}  // namespace qtest
 
 namespace {
 

@@ -1,0 +1,38 @@
+// Helpers shared by the queue discipline tests: build a discipline from JSON parameters, and
+// the state a link reports at an arrival.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "core/json.h"
+#include "net/queue_disc.h"
+#include "sim/simulation.h"
+
+namespace bl::qtest {
+
+inline std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json, Simulation& sim,
+                                       double rateBps = 10e6) {
+  Json j;
+  std::string err;
+  EXPECT_TRUE(Json::parse(json, j, err)) << err;
+  const QueueKind* k = findQueueKind(kind);
+  EXPECT_TRUE(k) << kind;
+  if (!k) return nullptr;
+  ParamValues v;
+  EXPECT_TRUE(readParams(&j, *k->specs, "queue", v, err, {"kind"})) << err;
+  auto q = k->make(v, LinkInfo{rateBps, 1000, "l"}, sim, err);
+  EXPECT_TRUE(q) << err;
+  return q;
+}
+
+// `packets` waiting on a busy link at `now`.
+inline QueueState waiting(uint32_t packets, SimTime now = 0) {
+  QueueState q;
+  q.packets = packets;
+  q.now = now;
+  return q;
+}
+
+}  // namespace bl::qtest
