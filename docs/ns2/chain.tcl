@@ -161,12 +161,8 @@ for {set i 0} {$i < $n} {incr i} {
   $ns at [expr {$opt(start) + [$startVar value]}] "$ftp($i) start"
 }
 
-# Byte counters are 32-bit and may wrap; deltas are taken each second, wrap-aware.
-proc delta {cur last} {
-  set d [expr {$cur - $last}]
-  if {$d < 0} { set d [expr {$d + 4294967296}] }
-  return $d
-}
+# Wrap-aware deltas of ns-2's 32-bit byte counters (`delta`, in wrap.tcl).
+source [file join [file dirname [info script]] wrap.tcl]
 proc sample {} {
   global n sink qmon last acc
   for {set i 0} {$i < $n} {incr i} {

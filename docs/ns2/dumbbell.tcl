@@ -159,13 +159,8 @@ for {set i 0} {$i < $n} {incr i} {
   $ns at [expr {$opt(start) + [$startVar value]}] "$ftp($i) start"
 }
 
-# ns-2's byte counters are 32-bit ints that wrap after 2 GB (1 Gb/s for 17 s), so the
-# counts over [measureFrom, duration] are summed from wrap-aware deltas taken each second.
-proc delta {cur last} {
-  set d [expr {$cur - $last}]
-  if {$d < 0} { set d [expr {$d + 4294967296}] }
-  return $d
-}
+# Wrap-aware deltas of ns-2's 32-bit byte counters (`delta`, in wrap.tcl).
+source [file join [file dirname [info script]] wrap.tcl]
 # Also Jain's index over each 1-s interval (as the XQM paper's Fig. 3b), averaged.
 proc sample {} {
   global n sink qmon last acc jainInt
