@@ -1,7 +1,8 @@
 // Browser tests in Debian's Chromium against the production build served by `vite preview`.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// BL_E2E_PORT lets several checkouts run their browser tests side by side.
+const PORT = Number(process.env.BL_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: './e2e',
