@@ -55,6 +55,23 @@ TEST(Scheduler, ManyTiesKeepInsertionOrder) {
     }
 }
 
+// Timers run after the other events of their instant, whenever either was scheduled, and in
+// scheduling order among themselves; they stay in time order with everything else.
+TEST(Scheduler, TimersRunLastWithinTheirInstant) {
+  Scheduler s;
+  Recorder r;
+  r.s = &s;
+  s.atTimer(10, &r, 1, 1);
+  s.at(10, &r, 2, 2);       // scheduled after the timer, runs before it
+  s.atTimer(10, &r, 3, 3);
+  s.atTimer(5, &r, 4, 4);   // an earlier timer still runs first
+  s.at(10, &r, 5, 5);
+  s.at(20, &r, 6, 6);
+  while (s.runOne(kNever)) {}
+  const std::vector<std::pair<SimTime, uint64_t>> want = {{5, 44}, {10, 22}, {10, 55}, {10, 11}, {10, 33}, {20, 66}};
+  EXPECT_EQ(r.seen, want);
+}
+
 TEST(Scheduler, RunOneStopsAtLimitAndAdvances) {
   Scheduler s;
   Recorder r;

@@ -94,9 +94,12 @@ struct Harness {
   TcpSender snd;
 };
 
+// Limited transmit is off unless a test turns it on: the hand-derived numbers below count
+// packets without its extra sends.
 TcpConfig config(TcpConfig::Recovery r, double initialCwnd = 2, double rwnd = 10000, double ssthresh = 1e9) {
   TcpConfig c;
   c.recovery = r;
+  c.limitedTransmit = false;
   c.initialCwnd = initialCwnd;
   c.rwnd = rwnd;
   c.initialSsthresh = ssthresh;
@@ -231,6 +234,70 @@ TEST(TcpRecovery, SackRecoversThreeLossesInOneWindow) {
                  {{5, true, 15, 15, 20, 50, 1, 1, 7, 21},
                   {7, true, 15, 15, 23, 63, 1, 3, 25, 15},
                   {9, false, cwnd, 15, 63, 78, 1, 3, 0}});
+}
+
+// Limited transmit (RFC 3042), scenario (a) with one loss (seq 20). At t=120 cwnd is 30 and
+// 30 packets are out (20..49) when the dupacks come: the first two send 50 and 51 (outstanding
+// may reach cwnd + 1, then cwnd + 2) without touching cwnd, so the third finds FlightSize 32:
+// ssthresh 16, cwnd 16 + 3, inflated by the 6 later dupacks to 25 (24 out of 32: nothing
+// more is sent). Without it: 50 out, ssthresh 15, cwnd 24, as in (a).
+TEST(TcpRecovery, LimitedTransmitSendsOnFirstTwoDupAcks) {
+  for (bool lt : {false, true}) {
+    SCOPED_TRACE(testing::Message() << "limitedTransmit " << lt);
+    TcpConfig c = config(TcpConfig::NewReno, 10);
+    c.limitedTransmit = lt;
+    Harness h(c, kRtt / 2);
+    h.fwd.drops = {{20, 1}};
+    h.snd.start();
+    h.runUntil(150 * ms);
+    EXPECT_TRUE(h.snd.inRecovery());
+    EXPECT_EQ(h.snd.maxSeq(), lt ? 52 : 50);
+    EXPECT_EQ(h.snd.ssthresh(), lt ? 16 : 15);
+    EXPECT_DOUBLE_EQ(h.snd.cwndPackets(), lt ? 25 : 24);
+    EXPECT_EQ(h.fs().fastRetransmits, 1u);
+  }
+}
+
+// Why it matters: a window of 3 with its first packet lost yields only two dupacks, too few
+// for fast retransmit, so without limited transmit the timer has to fire. With it, the two
+// dupacks send 3 and 4, whose dupacks make the third and fourth: a fast retransmit and no
+// timeout.
+TEST(TcpRecovery, LimitedTransmitAvoidsTimeoutInSmallWindow) {
+  for (bool lt : {false, true}) {
+    SCOPED_TRACE(testing::Message() << "limitedTransmit " << lt);
+    TcpConfig c = config(TcpConfig::NewReno, 3, 10000, 3);
+    c.limitedTransmit = lt;
+    Harness h(c);
+    h.fwd.drops = {{0, 1}};
+    h.snd.start();
+    h.runUntil(2 * kSecond);
+    EXPECT_EQ(h.fs().fastRetransmits, lt ? 1u : 0u);
+    EXPECT_EQ(h.fs().timeouts, lt ? 0u : 1u);
+    EXPECT_GT(h.snd.highestAcked(), 5);
+  }
+}
+
+// NewReno's Careful variant (RFC 6582 3.2 step 1, ns-2's bugFix_): losses 20 and 50 in
+// scenario (a). Recovery from 20 starts with recover = 49, the highest seq sent; 50 is the
+// first new packet clocked out by its dupacks and is lost. The full ACK at t=180 stops at
+// exactly 50, covering recover but not more, so the 13 dupacks for 51..63 at t=240 may not
+// start a second fast retransmit: NewReno waits for the timer. SACK (RFC 6675 5.1 only asks
+// HighACK >= RecoveryPoint) starts its second recovery at once.
+TEST(TcpRecovery, NewRenoNeedsAckBeyondRecoverForNewRecovery) {
+  for (auto mode : {TcpConfig::NewReno, TcpConfig::Sack}) {
+    SCOPED_TRACE(testing::Message() << "mode " << mode);
+    Harness h(config(mode, 10), kRtt / 2);
+    h.fwd.drops = {{20, 1}, {50, 1}};
+    h.snd.start();
+    h.runUntil(250 * ms);
+    EXPECT_EQ(h.snd.highestAcked(), 50);
+    const bool sack = mode == TcpConfig::Sack;
+    EXPECT_EQ(h.fs().fastRetransmits, sack ? 2u : 1u);
+    EXPECT_EQ(h.snd.inRecovery(), sack);
+    h.runUntil(2 * kSecond);
+    EXPECT_EQ(h.fs().timeouts, sack ? 0u : 1u);
+    EXPECT_GT(h.snd.highestAcked(), 64);
+  }
 }
 
 // A lost fast retransmission (seq 20 dropped twice). Recovery clocks out 14 new packets per

@@ -1,6 +1,9 @@
 // The event scheduler: a binary heap ordered by (time, insertion sequence), so that two
 // events at the same time run in the order they were scheduled and every run of a scenario
-// is identical. Cancellation is lazy: a handler that re-arms a timer bumps a generation
+// is identical. Timer expiries (atTimer) run after every other event of the same instant:
+// an ACK that arrives exactly when the retransmission timer expires is seen first, whatever
+// the order the two were scheduled in (which, for packets taken ahead of time, is not the
+// order of the model). Cancellation is lazy: a handler that re-arms a timer bumps a generation
 // counter and ignores events that carry an older one.
 #pragma once
 #include <cstdint>
@@ -23,6 +26,11 @@ class Scheduler {
     siftUp(heap_.size() - 1);
   }
   void after(SimTime dt, EventHandler* h, uint32_t kind, uint64_t arg = 0) { at(now_ + dt, h, kind, arg); }
+  // A timer expiry at t: after the other events at t, in scheduling order among timers.
+  void atTimer(SimTime t, EventHandler* h, uint32_t kind, uint64_t arg = 0) {
+    heap_.push_back(Entry{t, kTimerSeq | seq_++, h, arg, kind});
+    siftUp(heap_.size() - 1);
+  }
 
   SimTime now() const { return now_; }
   bool empty() const { return heap_.empty(); }
@@ -77,6 +85,8 @@ class Scheduler {
     }
     heap_[i] = e;
   }
+
+  static constexpr uint64_t kTimerSeq = uint64_t{1} << 63;  // sorts timers last within an instant
 
   std::vector<Entry> heap_;
   uint64_t seq_ = 0;

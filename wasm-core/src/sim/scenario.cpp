@@ -99,6 +99,8 @@ const SpecList& flowSpecs() {
          "Deadline as this multiple of the flow's propagation RTT, when deadline is null (null: none).", false, {}, true},
         {"dupThresh", "Duplicate ACK threshold", "", ParamType::Int, 3, 1, 100,
          "Duplicate ACKs that trigger fast retransmit (TED's 1-ACK variant: 1)."},
+        {"limitedTransmit", "Limited transmit", "", ParamType::Bool, 1, 0, 1,
+         "RFC 3042: each of the first dupThresh - 1 duplicate ACKs sends one new packet beyond cwnd (ns-2's singledup_)."},
         {"vegasRetx", "Vegas retransmit", "", ParamType::Bool, NAN, 0, 1,
          "Retransmit on one duplicate ACK once the segment's fine-grained timer expired (null: on with cc vegas).", false,
          {}, true},

@@ -163,6 +163,7 @@ class GraphBuilder {
     cfg.rwnd = fv.num("rwnd");
     cfg.minRto = fromSeconds(fv.num("minRto"));
     cfg.dupThresh = static_cast<uint32_t>(fv.num("dupThresh"));
+    cfg.limitedTransmit = fv.flag("limitedTransmit");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));

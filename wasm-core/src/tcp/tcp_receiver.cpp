@@ -40,7 +40,7 @@ void TcpReceiver::receive(Packet* p) {
     heldDeadline_ = sim_.now() + delAckTimeout_;
     if (!timerPending_) {
       timerPending_ = true;
-      sim_.sched().at(heldDeadline_, this, 0);
+      sim_.sched().atTimer(heldDeadline_, this, 0);
     }
     sim_.pool().put(p);
     return;
@@ -57,7 +57,7 @@ void TcpReceiver::onEvent(uint32_t /*kind*/, uint64_t /*arg*/) {
   if (!held_) return;
   if (sim_.now() < heldDeadline_) {
     timerPending_ = true;
-    sim_.sched().at(heldDeadline_, this, 0);
+    sim_.sched().atTimer(heldDeadline_, this, 0);
     return;
   }
   held_ = false;

@@ -48,7 +48,7 @@ void TcpSender::onEvent(uint32_t kind, uint64_t arg) {
       if (rtoDeadline_ == kNever) return;  // stopped
       if (sim_.now() < rtoDeadline_) {     // restarted since: sleep until the new deadline
         rtoEventAt_ = rtoDeadline_;
-        sim_.sched().at(rtoDeadline_, this, kEvRto, rtoGen_);
+        sim_.sched().atTimer(rtoDeadline_, this, kEvRto, rtoGen_);
         return;
       }
       onTimeout();
@@ -66,7 +66,7 @@ void TcpSender::armTimer() {
   if (rtoEventAt_ > rtoDeadline_) {
     ++rtoGen_;
     rtoEventAt_ = rtoDeadline_;
-    sim_.sched().at(rtoDeadline_, this, kEvRto, rtoGen_);
+    sim_.sched().atTimer(rtoDeadline_, this, kEvRto, rtoGen_);
   }
 }
 
@@ -269,10 +269,20 @@ bool TcpSender::fineExpired(int64_t seq) const {
   return sim_.now() - sentAt_[static_cast<uint64_t>(seq) & mask_] >= srtt_ + 4 * rttvar_;
 }
 
+// May duplicate ACKs start a new fast recovery? Only once the cumulative ACK is past the
+// point where the last recovery (or timeout) began. NewReno, RFC 6582 3.2 step 1: the ACK
+// must cover more than recover, the highest sequence sent then (sndMax_ - 1 here), so an ACK
+// that stops exactly at the first packet sent after it is not enough (the "Careful" variant,
+// as ns-2's bugFix_); that packet's loss is left to the timer. SACK, RFC 6675 5.1: HighACK
+// >= RecoveryPoint suffices.
+bool TcpSender::pastRecoveryPoint() const {
+  return cfg_.recovery == TcpConfig::Sack ? sndUna_ >= recover_ : sndUna_ > recover_;
+}
+
 void TcpSender::onDupAck() {
   ++dupAcks_;
   if (cfg_.vegasRetx && fineExpired(sndUna_)) {  // Vegas: the timer says it is lost; do not wait
-    if (!inRecovery_ && sndUna_ >= recover_) {
+    if (!inRecovery_ && pastRecoveryPoint()) {
       enterRecovery();
     } else {
       transmit(sndUna_);  // a lost retransmission: send it again, no second window cut
@@ -287,12 +297,26 @@ void TcpSender::onDupAck() {
   bool enter = false;
   switch (cfg_.recovery) {
     case TcpConfig::Reno: enter = dupAcks_ == cfg_.dupThresh; break;
-    case TcpConfig::NewReno: enter = dupAcks_ == cfg_.dupThresh && sndUna_ >= recover_; break;
+    case TcpConfig::NewReno: enter = dupAcks_ == cfg_.dupThresh && pastRecoveryPoint(); break;
     case TcpConfig::Sack:
-      enter = (dupAcks_ >= cfg_.dupThresh || sacked_.total() >= cfg_.dupThresh) && sndUna_ >= recover_;
+      enter = (dupAcks_ >= cfg_.dupThresh || sacked_.total() >= cfg_.dupThresh) && pastRecoveryPoint();
       break;
   }
-  if (enter) enterRecovery();
+  if (enter) {
+    enterRecovery();
+  } else if (cfg_.limitedTransmit && dupAcks_ < cfg_.dupThresh) {
+    limitedTransmit();
+  }
+}
+
+// RFC 3042: one packet per duplicate ACK while outstanding data stays within cwnd + the
+// duplicate ACKs seen (at most dupThresh - 1) and the receiver window; cwnd is unchanged.
+void TcpSender::limitedTransmit() {
+  if (cfg_.recovery == TcpConfig::Sack) sndNxt_ = sacked_.nextUncovered(sndNxt_);
+  if (sndNxt_ >= sndMax_ && !active_) return;
+  const double out = static_cast<double>(sndNxt_ - sndUna_);
+  if (out >= std::floor(st_.cwnd) + dupAcks_ || out >= std::floor(cfg_.rwnd)) return;
+  transmit(sndNxt_++);
 }
 
 void TcpSender::enterRecovery() {

@@ -9,7 +9,8 @@
 //           inflation, exit (deflating to ssthresh) on the first ACK of new data;
 //   NewReno RFC 6582: the same, but partial ACKs retransmit the next hole and recovery lasts
 //           until the ACK covers `recover` (the Impatient variant: only the first partial
-//           ACK restarts the timer);
+//           ACK restarts the timer; the Careful variant: a new recovery needs an ACK beyond
+//           `recover`, as ns-2 with its default bugFix_);
 //   Sack    RFC 6675: a scoreboard of SACKed packets, IsLost with DupThresh = 3, the pipe
 //           estimate and NextSeg rules 1-3 (no rescue retransmission).
 // The timer follows RFC 6298 (Karn's rule, exponential back-off kept until a valid sample).
@@ -20,7 +21,10 @@
 // kept over a timeout and going back skips SACKed packets (RFC 6675 section 5.1 allows using
 // it; the simulated receiver never reneges). FlightSize, handed to the module as inFlight,
 // is snd_nxt - snd_una (= snd_max - snd_una except during go-back-N).
-// Not modelled: limited transmit (RFC 3042), the SYN handshake, byte-level segments.
+// Limited transmit (RFC 3042, on by default as in ns-2's singledup_ and Linux): each of the
+// first dupThresh - 1 duplicate ACKs outside recovery sends one packet beyond cwnd (up to
+// cwnd + 2), so a small window still collects the duplicate ACKs fast retransmit needs.
+// Not modelled: the SYN handshake, byte-level segments.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -50,6 +54,7 @@ struct TcpConfig {
   SimTime initialRto = 1 * kSecond;
   SimTime clockGranularity = 1 * kMillisecond;  // G of RFC 6298
   uint32_t dupThresh = 3;
+  bool limitedTransmit = true;         // RFC 3042
   // Vegas (Brakmo and Peterson): on a duplicate ACK, retransmit snd_una at once if it has been
   // out longer than the fine-grained timeout (srtt + 4 rttvar, no minRto floor); also check
   // the first two new ACKs after such a retransmission.
@@ -123,6 +128,8 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   void armTimer();
   void stopTimer() { rtoDeadline_ = kNever; }
   void syncState();
+  void limitedTransmit();
+  bool pastRecoveryPoint() const;
   bool fineExpired(int64_t seq) const;  // vegasRetx: seq out longer than srtt + 4 rttvar
   void deadlineRto();                   // deadlineRtoHops > 0: RTO from the deadline bound
 
@@ -137,7 +144,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool active_ = false;
   bool inRecovery_ = false;
   bool firstPartial_ = false;
-  int64_t recover_ = 0;  // NewReno "recover" / SACK RecoveryPoint, as one past the last seq
+  int64_t recover_ = -1;  // NewReno "recover" / SACK RecoveryPoint, as one past the last seq
   uint32_t dupAcks_ = 0;
 
   SimTime srtt_ = 0, rttvar_ = 0, rto_;
