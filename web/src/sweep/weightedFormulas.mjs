@@ -2,6 +2,8 @@
 // purely end-to-end mechanisms" (weighted AIMD, TCP-SD / TCP-LASD), for overlays beside
 // simulated numbers. p is the loss-event probability (per packet), rtt in seconds, rates in
 // packets per second, Ctilde = RTT x capacity in packets.
+// The one copy: the app's sweep plots import it (types in weightedFormulas.d.mts) and so does
+// the CLI sweep runner (scripts/sweep.mjs), so it stays plain JavaScript that Node runs as is.
 
 /** (f_inc, f_dec) of the paper's three choices, as in wasm-core/src/cc/tcp_sd.cpp. */
 export function weightFns(choice, w) {
