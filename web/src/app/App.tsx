@@ -13,6 +13,8 @@ import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
+import { SweepPanel } from '../panels/SweepPanel';
+import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
 import { THEMES, type Theme } from './viewState';
 import { encodeState } from '../url/scenarioUrl';
 
@@ -78,6 +80,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         <h1>Bottleneck Lab</h1>
         <span className="muted small">{typeof snap.scenario?.name === 'string' ? snap.scenario.name : ''}</span>
         <ShareMenu sim={sim} state={state} onError={app.addError} />
+        <button type="button" aria-pressed={state.sweep !== null} onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
+          title="Run a parameter grid across web workers and plot it">Sweep</button>
         <label className="inline">
           Theme
           <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
@@ -87,6 +91,10 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       </header>
       {controls}
       {notices}
+      {state.sweep ? (
+        <SweepPanel specs={snap.specs} scenario={state.scenario} config={state.sweep} onChange={app.setSweep}
+          onClose={() => app.setSweep(null)} onStart={() => sim.pause()} />
+      ) : null}
       <div className="layout">
         <aside className="side">
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} />

@@ -10,3 +10,4 @@ export function eq9(sumW: number, ctilde: number, zeta: number, beta?: number): 
 export function lasdLoss(sumW: number, ctilde: number, zeta: number, beta?: number): number;
 export function eq10(p: number, rtt: number, zeta: number, fns: WeightFns, beta?: number): number;
 export function predictedRatios(w: number, p: number, rtt: number, t0: number, choice?: WeightChoice | string): { eq3: number; eq8: number };
+export function defaultT0(rtt: number): number;

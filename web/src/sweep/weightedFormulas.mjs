@@ -52,3 +52,8 @@ export function predictedRatios(w, p, rtt, t0, choice = 'equal') {
   const f1 = weightFns(choice, 1);
   return { eq3: eq3(p, rtt, fw) / eq3(p, rtt, f1), eq8: eq8(p, rtt, t0, fw) / eq8(p, rtt, t0, f1) };
 }
+
+/** The T0 of Eq. 8 used beside our runs: 4 RTT, at least 1 s (docs/validation-weighted.md). */
+export function defaultT0(rtt) {
+  return Math.max(1, 4 * rtt);
+}

@@ -1,0 +1,44 @@
+// Which scenario paths a sweep can vary, from the core's parameter specs: every number of the
+// flows (for one flow k through its flowOverrides entry, or for all flows), of the window
+// rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
+import type { ParamSpec } from '../core/types';
+import { KIND_FIELD, rangeText } from '../core/specs';
+
+export interface SweepParam {
+  path: string;
+  label: string;
+  spec: ParamSpec;
+  /** A kind the path needs, as a fixed change ("exoLoss.kind=bernoulli"), if any. */
+  needs?: string;
+}
+
+/** Scenario-wide keys the sweep form sets by itself, or that make no sense to sweep. */
+const OWN = new Set(['version', 'seed', 'duration', 'measureFrom']);
+
+export function sweepableParams(specs: readonly ParamSpec[], flow: number): SweepParam[] {
+  const out: SweepParam[] = [];
+  for (const spec of specs) {
+    if (spec.type !== 'number' && spec.type !== 'integer') continue;
+    const parts = spec.key.split('.');
+    if (parts.length === 1) {
+      if (!OWN.has(spec.key)) out.push({ path: spec.key, label: spec.label, spec });
+    } else if (parts[0] === 'flows' && parts.length === 2) {
+      out.push({ path: `flowOverrides[${flow}].${parts[1]}`, label: `flow ${flow}: ${spec.label}`, spec });
+      out.push({ path: spec.key, label: `all flows: ${spec.label}`, spec });
+    } else if (parts[0] === 'flows' && parts.length === 3) {
+      const [, cc, leaf] = parts;
+      out.push({ path: `flowOverrides[${flow}].ccParams.${leaf}`, label: `flow ${flow}: ${cc} ${spec.label}`, spec });
+      out.push({ path: `flows.ccParams.${leaf}`, label: `all flows: ${cc} ${spec.label}`, spec });
+    } else if (parts.length === 3 && KIND_FIELD[parts[0]!]) {
+      const [group, kind, leaf] = parts as [string, string, string];
+      out.push({ path: `${group}.${leaf}`, label: `${group} (${kind}): ${spec.label}`, spec, needs: `${group}.${KIND_FIELD[group]}=${kind}` });
+    }
+  }
+  return out;
+}
+
+/** The spec line shown under the swept path: label, unit and allowed range. */
+export function describeParam(p: SweepParam | undefined): string {
+  if (!p) return 'no parameter spec for this path: the core checks each value when its run is created';
+  return `${p.spec.label}${p.spec.unit ? ` (${p.spec.unit})` : ''}: ${rangeText(p.spec)}. ${p.spec.help}`;
+}
