@@ -35,7 +35,8 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
   const progress = useSyncExternalStore(sweeps.subscribe, sweeps.getSnapshot);
   const [formError, setFormError] = useState<string | null>(null);
   const set = <K extends keyof SweepConfig>(k: K, v: SweepConfig[K]) => onChange({ ...cfg, [k]: v });
-  const params = useMemo(() => sweepableParams(specs, cfg.flow), [specs, cfg.flow]);
+  const base = cfg.base === 'current' ? scenario : findPreset(cfg.base)?.scenario;
+  const params = useMemo(() => sweepableParams(specs, cfg.flow, base ?? scenario), [specs, cfg.flow, base, scenario]);
   const chosen = params.findIndex((p) => p.path === cfg.param && (!p.needs || cfg.fixed.includes(p.needs)));
   const chosenParam = params[chosen] ?? params.find((p) => p.path === cfg.param);
   const defaults: ModelDefaults = useMemo(() => ({
@@ -45,7 +46,6 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
   }), [specs]);
 
   const run = () => {
-    const base = cfg.base === 'current' ? scenario : findPreset(cfg.base)?.scenario;
     if (!base) { setFormError(`base "${cfg.base}": not a preset`); return; }
     const jobs = expandGrid(cfg, base);
     if (!jobs.ok) { setFormError(jobs.error); return; }
@@ -86,7 +86,7 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
     <section className="panel sweep-panel" aria-label="Sweep">
       <div className="notice-head">
         <h2>Sweep</h2>
-        <button type="button" onClick={onClose} title="Close the sweep panel">Close</button>
+        <button type="button" onClick={() => { sweeps.cancel(); onClose(); }} title="Close the sweep panel (cancels a running sweep)">Close</button>
       </div>
       <p className="muted small">
         Runs the base scenario once per value (and per series value and seed) headless in {cfg.workers || auto} web
@@ -95,53 +95,53 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
       </p>
       <div className="sweep-form">
         <label>Base scenario
-          <select value={cfg.base} onChange={(e) => set('base', e.target.value)}>
+          <select aria-label="Base scenario" value={cfg.base} onChange={(e) => set('base', e.target.value)}>
             <option value="current">the current scenario</option>
             {PRESETS.map((p) => <option key={p.id} value={p.id}>{p.id}</option>)}
           </select>
         </label>
         <label>Swept parameter
-          <select value={chosen >= 0 ? String(chosen) : ''} onChange={(e) => pickParam(Number(e.target.value))}>
+          <select aria-label="Swept parameter" value={chosen >= 0 ? String(chosen) : ''} onChange={(e) => pickParam(Number(e.target.value))}>
             {chosen < 0 ? <option value="">(path below)</option> : null}
             {params.map((p, i) => <option key={`${p.path}-${i}`} value={i}>{p.label}{p.needs ? ` [${p.needs}]` : ''}</option>)}
           </select>
         </label>
         <label>Path
-          <input className="txt" value={cfg.param} onChange={(e) => set('param', e.target.value)} spellCheck={false} />
+          <input aria-label="Path" className="txt" value={cfg.param} onChange={(e) => set('param', e.target.value)} spellCheck={false} />
         </label>
         <p className="muted small sweep-spec">{describeParam(chosenParam)}</p>
         <label>Values
-          <input className="txt" value={cfg.values} onChange={(e) => set('values', e.target.value)} placeholder="1,10,100 or 1:100:7" spellCheck={false} />
+          <input aria-label="Values" className="txt" value={cfg.values} onChange={(e) => set('values', e.target.value)} placeholder="1,10,100 or 1:100:7" spellCheck={false} />
         </label>
         <label className="inline"><input type="checkbox" checked={cfg.log} onChange={(e) => set('log', e.target.checked)} />log (range spacing and x axis)</label>
         <label>Series path
-          <input className="txt" value={cfg.series} onChange={(e) => set('series', e.target.value)} placeholder="flows.cc (empty: one series)" spellCheck={false} />
+          <input aria-label="Series path" className="txt" value={cfg.series} onChange={(e) => set('series', e.target.value)} placeholder="flows.cc (empty: one series)" spellCheck={false} />
         </label>
         <label>Series values
-          <input className="txt" value={cfg.seriesValues} onChange={(e) => set('seriesValues', e.target.value)} placeholder="sd,lasd" spellCheck={false} />
+          <input aria-label="Series values" className="txt" value={cfg.seriesValues} onChange={(e) => set('seriesValues', e.target.value)} placeholder="sd,lasd" spellCheck={false} />
         </label>
         <label>Also set
-          <input className="txt" value={cfg.fixed} onChange={(e) => set('fixed', e.target.value)} placeholder="queue.maxP=0.2; exoLoss.kind=bernoulli" spellCheck={false} />
+          <input aria-label="Also set" className="txt" value={cfg.fixed} onChange={(e) => set('fixed', e.target.value)} placeholder="queue.maxP=0.2; exoLoss.kind=bernoulli" spellCheck={false} />
         </label>
         <label>Measure
-          <select value={cfg.measure} onChange={(e) => { if (isMeasure(e.target.value)) set('measure', e.target.value); }}>
+          <select aria-label="Measure" value={cfg.measure} onChange={(e) => { if (isMeasure(e.target.value)) set('measure', e.target.value); }}>
             {MEASURES.map((m) => <option key={m} value={m}>{MEASURE_LABELS[m]}</option>)}
           </select>
         </label>
         <label>Measured flow k
-          <input type="number" className="num" min={0} step={1} value={cfg.flow} onChange={(e) => set('flow', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+          <input aria-label="Measured flow k" type="number" className="num" min={0} step={1} value={cfg.flow} onChange={(e) => set('flow', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
         </label>
         <label>Duration (s)
-          <input type="number" className="num" min={1} value={cfg.duration} onChange={(e) => set('duration', Number(e.target.value))} />
+          <input aria-label="Duration (s)" type="number" className="num" min={1} value={cfg.duration} onChange={(e) => set('duration', Number(e.target.value))} />
         </label>
         <label>Measure from (s)
-          <input type="number" className="num" min={0} value={cfg.measureFrom} onChange={(e) => set('measureFrom', Number(e.target.value))} />
+          <input aria-label="Measure from (s)" type="number" className="num" min={0} value={cfg.measureFrom} onChange={(e) => set('measureFrom', Number(e.target.value))} />
         </label>
         <label>Seeds per point
-          <input type="number" className="num" min={1} max={100} value={cfg.seeds} onChange={(e) => set('seeds', Math.max(1, Math.floor(Number(e.target.value) || 1)))} />
+          <input aria-label="Seeds per point" type="number" className="num" min={1} max={100} value={cfg.seeds} onChange={(e) => set('seeds', Math.max(1, Math.floor(Number(e.target.value) || 1)))} />
         </label>
         <label>Workers (0 = auto, {auto})
-          <input type="number" className="num" min={0} max={16} value={cfg.workers} onChange={(e) => set('workers', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+          <input aria-label="Workers" type="number" className="num" min={0} max={16} value={cfg.workers} onChange={(e) => set('workers', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
         </label>
       </div>
       <div className="row">

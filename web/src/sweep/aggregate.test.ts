@@ -66,7 +66,7 @@ describe('plot points and means', () => {
     expect(plotPoint('jain', r)).toMatchObject({ x: 10, y: 0.6 });
     expect(plotPoint('ratio', result('sd', 10, 1, Number.NaN))).toBeNull();
   });
-  it('means, min and max over seeds per series and value, sorted by x', () => {
+  it('means, min and max over seeds per series and value, sorted by the swept value', () => {
     const pts = [result('sd', 10, 1, 6), result('sd', 1, 1, 1), result('sd', 10, 2, 8), result('lasd', 10, 1, 40)].map((r) => plotPoint('ratio', r)!);
     const agg = aggregate(pts);
     expect([...agg.keys()]).toEqual(['sd', 'lasd']);

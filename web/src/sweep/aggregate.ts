@@ -63,7 +63,10 @@ export function plotPoint(measure: Measure, r: SweepResult): PlotPoint | null {
   }
 }
 
-/** Groups points by series and swept value; each group's mean x and y, min and max y; sorted by x. */
+/**
+ * Groups points by series and swept value; each group's mean x and y, min and max y. Sorted by
+ * the swept value, so a series line follows the sweep also where x is measured (loss rates).
+ */
 export function aggregate(points: readonly PlotPoint[]): Map<string, AggPoint[]> {
   const groups = new Map<string, Map<number, PlotPoint[]>>();
   for (const p of points) {
@@ -83,7 +86,7 @@ export function aggregate(points: readonly PlotPoint[]): Map<string, AggPoint[]>
         yMin: Math.min(...ys), yMax: Math.max(...ys),
       });
     }
-    out.set(series, agg.sort((a, b) => a.x - b.x));
+    out.set(series, agg.sort((a, b) => a.key - b.key));
   }
   return out;
 }

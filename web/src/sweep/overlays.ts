@@ -14,6 +14,8 @@ export interface OverlayLine {
   /** The series it belongs to (drawn in its colour), or null. */
   series: string | null;
   pts: [number, number][];
+  /** A short name drawn at the line's right end (which weight a curve is for). */
+  tag?: string;
 }
 
 const WEIGHTED = new Set(['sd', 'lasd']);
@@ -58,7 +60,7 @@ function throughputLines(results: readonly SweepResult[], xDomain: [number, numb
     const rs = weighted.filter((r) => r.m.weight === w);
     const rtt = mean(rs.map((r) => r.m.rtt));
     const fns = weightFns(rs[0]!.model.f, w);
-    out.push({ kind: 'eq3', label: `Eq. 3, w = ${w}`, series: null, pts: ps.map((p) => [p, eq3(p, rtt, fns)]) });
+    out.push({ kind: 'eq3', label: `Eq. 3, w = ${w}`, series: null, pts: ps.map((p) => [p, eq3(p, rtt, fns)]), tag: `w = ${w}` });
     out.push({ kind: 'eq8', label: `Eq. 8, w = ${w}`, series: null, pts: ps.map((p) => [p, eq8(p, rtt, defaultT0(rtt), fns)]) });
   }
   return out;

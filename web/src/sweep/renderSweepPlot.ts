@@ -64,15 +64,23 @@ export function drawSweepPlot(svgEl: SVGSVGElement, d: SweepPlotData): void {
   const yd = domain([...d.points.map((p) => p.y), ...ov.filter(([x]) => inX(x)).map(([, y]) => y)].filter((y) => !xd.log || y > 0), false);
   const x = scale(xd, [MARGIN.left, width - MARGIN.right]);
   const y = scale(yd, [height - MARGIN.bottom, MARGIN.top]);
-  const ticks = (s: Scale, n: number) => (s.ticks(n).length > 12 ? s.ticks(n).filter((_, i) => i % 2 === 0) : s.ticks(n));
+  const ticks = (s: Scale, n: number, log: boolean) => {
+    const t = s.ticks(n);
+    if (t.length <= 12) return t;
+    if (!log) return t.filter((_, i) => i % 2 === 0);
+    // A log axis over decades: 1, 2, 5 of each decade, or only the powers of ten when that is too many.
+    const lead = (v: number) => Number(v.toExponential().charAt(0));
+    const keep = t.filter((v) => [1, 2, 5].includes(lead(v)));
+    return keep.length > 12 ? t.filter((v) => lead(v) === 1) : keep;
+  };
 
   const grid = svg.append('g').attr('class', 'grid');
-  grid.selectAll('line.gy').data(ticks(y, 5)).join('line').attr('class', 'gy')
+  grid.selectAll('line.gy').data(ticks(y, 5, yd.log)).join('line').attr('class', 'gy')
     .attr('x1', MARGIN.left).attr('x2', width - MARGIN.right).attr('y1', (v) => y(v)).attr('y2', (v) => y(v));
   svg.append('g').attr('class', 'axis x').attr('transform', `translate(0,${height - MARGIN.bottom})`)
-    .call(d3.axisBottom(x).tickValues(ticks(x, 6)).tickFormat(fmtTick));
+    .call(d3.axisBottom(x).tickValues(ticks(x, 6, xd.log)).tickFormat(fmtTick));
   svg.append('g').attr('class', 'axis y').attr('transform', `translate(${MARGIN.left},0)`)
-    .call(d3.axisLeft(y).tickValues(ticks(y, 5)).tickFormat(fmtTick));
+    .call(d3.axisLeft(y).tickValues(ticks(y, 5, yd.log)).tickFormat(fmtTick));
   svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + width - MARGIN.right) / 2).attr('y', height - 6)
     .attr('text-anchor', 'middle').text(`${d.xLabel}${xd.log ? ' (log)' : ''}`);
   svg.append('text').attr('class', 'axis-label').attr('transform', `translate(12,${(MARGIN.top + height - MARGIN.bottom) / 2}) rotate(-90)`)
@@ -89,6 +97,10 @@ export function drawSweepPlot(svgEl: SVGSVGElement, d: SweepPlotData): void {
     .attr('class', (l) => `overlay overlay-${l.kind}`).attr('fill', 'none')
     .attr('stroke', (l) => seriesColor(d.series, l.series)).attr('stroke-width', 1.3).attr('stroke-dasharray', (l) => DASH[l.kind])
     .attr('d', (l) => line(l.pts)).append('title').text((l) => l.label);
+  const tagged = d.overlays.filter((l) => l.tag && l.pts.length && ok(l.pts[l.pts.length - 1]!));
+  clipped.selectAll('text.overlay-tag').data(tagged).join('text').attr('class', 'overlay-tag axis-label')
+    .attr('x', (l) => x(l.pts[l.pts.length - 1]![0]) - 4).attr('y', (l) => y(l.pts[l.pts.length - 1]![1]) - 4)
+    .attr('text-anchor', 'end').text((l) => l.tag!);
 
   const means = [...d.means];
   clipped.selectAll('path.series-mean').data(means).join('path')

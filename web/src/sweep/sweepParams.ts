@@ -1,33 +1,47 @@
 // Which scenario paths a sweep can vary, from the core's parameter specs: every number of the
 // flows (for one flow k through its flowOverrides entry, or for all flows), of the window
 // rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
-import type { ParamSpec } from '../core/types';
+import type { ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, rangeText } from '../core/specs';
 
 export interface SweepParam {
   path: string;
   label: string;
   spec: ParamSpec;
-  /** A kind the path needs, as a fixed change ("exoLoss.kind=bernoulli"), if any. */
+  /** What the path needs as a fixed change: a kind ("exoLoss.kind=bernoulli") or a new override entry's flow. */
   needs?: string;
+}
+
+/**
+ * The flowOverrides index of flow k's entry in `base`, or a new entry's index with the change
+ * that makes it flow k's (an entry's array index is not its flow number).
+ */
+export function overrideSlot(base: Scenario, flow: number): { index: number; needs?: string } {
+  const list = Array.isArray(base.flowOverrides) ? base.flowOverrides : [];
+  const i = list.findIndex((o) => o !== null && typeof o === 'object' && !Array.isArray(o) && o.flow === flow);
+  if (i >= 0) return { index: i };
+  return list.length === flow ? { index: flow } : { index: list.length, needs: `flowOverrides[${list.length}].flow=${flow}` };
 }
 
 /** Scenario-wide keys the sweep form sets by itself, or that make no sense to sweep. */
 const OWN = new Set(['version', 'seed', 'duration', 'measureFrom']);
 
-export function sweepableParams(specs: readonly ParamSpec[], flow: number): SweepParam[] {
+export function sweepableParams(specs: readonly ParamSpec[], flow: number, base: Scenario): SweepParam[] {
   const out: SweepParam[] = [];
+  const slot = overrideSlot(base, flow);
+  const own = (rest: string) => `flowOverrides[${slot.index}].${rest}`;
+  const needs = slot.needs ? { needs: slot.needs } : {};
   for (const spec of specs) {
     if (spec.type !== 'number' && spec.type !== 'integer') continue;
     const parts = spec.key.split('.');
     if (parts.length === 1) {
       if (!OWN.has(spec.key)) out.push({ path: spec.key, label: spec.label, spec });
     } else if (parts[0] === 'flows' && parts.length === 2) {
-      out.push({ path: `flowOverrides[${flow}].${parts[1]}`, label: `flow ${flow}: ${spec.label}`, spec });
+      out.push({ path: own(parts[1]!), label: `flow ${flow}: ${spec.label}`, spec, ...needs });
       out.push({ path: spec.key, label: `all flows: ${spec.label}`, spec });
     } else if (parts[0] === 'flows' && parts.length === 3) {
       const [, cc, leaf] = parts;
-      out.push({ path: `flowOverrides[${flow}].ccParams.${leaf}`, label: `flow ${flow}: ${cc} ${spec.label}`, spec });
+      out.push({ path: own(`ccParams.${leaf}`), label: `flow ${flow}: ${cc} ${spec.label}`, spec, ...needs });
       out.push({ path: `flows.ccParams.${leaf}`, label: `all flows: ${cc} ${spec.label}`, spec });
     } else if (parts.length === 3 && KIND_FIELD[parts[0]!]) {
       const [group, kind, leaf] = parts as [string, string, string];
