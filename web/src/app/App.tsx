@@ -1,6 +1,6 @@
 // The page layout. Full mode: header, controls, scenario and live panels, topology, charts,
 // flow table. Embed mode (?embed=1): only the panels chosen in the view.
-import { useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { SimController } from './simController';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
@@ -13,8 +13,10 @@ import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
-import { SweepPanel } from '../panels/SweepPanel';
 import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
+
+// The sweep panel (form, plot, closed forms) loads when first opened, not with the page.
+const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ default: m.SweepPanel })));
 import { THEMES, type Theme } from './viewState';
 import { encodeState } from '../url/scenarioUrl';
 
@@ -92,8 +94,10 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       {controls}
       {notices}
       {state.sweep ? (
-        <SweepPanel specs={snap.specs} scenario={state.scenario} config={state.sweep} onChange={app.setSweep}
-          onClose={() => app.setSweep(null)} onStart={() => sim.pause()} />
+        <Suspense fallback={<section className="panel" aria-busy="true">Loading the sweep panel…</section>}>
+          <SweepPanel specs={snap.specs} scenario={state.scenario} config={state.sweep} onChange={app.setSweep}
+            onClose={() => app.setSweep(null)} onStart={() => sim.pause()} />
+        </Suspense>
       ) : null}
       <div className="layout">
         <aside className="side">

@@ -140,7 +140,7 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
         <label>Seeds per point
           <input aria-label="Seeds per point" type="number" className="num" min={1} max={100} value={cfg.seeds} onChange={(e) => set('seeds', Math.max(1, Math.floor(Number(e.target.value) || 1)))} />
         </label>
-        <label>Workers (0 = auto, {auto})
+        <label>Workers (0 = auto: {auto})
           <input aria-label="Workers" type="number" className="num" min={0} max={16} value={cfg.workers} onChange={(e) => set('workers', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
         </label>
       </div>

@@ -101,13 +101,18 @@ function obj(v: Json | undefined): Record<string, Json> {
 /** Core defaults the closed forms need when a scenario leaves them out (from the specs). */
 export interface ModelDefaults { bottleneckRate: number; packetSize: number; zeta: number }
 
-/** The measured flow's window rule and parameters, and C~, for a run of `scenario`. */
-export function modelInputs(scenario: Scenario, flow: number, rtt: number, d: ModelDefaults): ModelInputs {
+/** A flow's window rule (its override's, else the flows' default, else aimd) and merged ccParams. */
+export function flowRule(scenario: Scenario, flow: number | null): { cc: string; params: Record<string, Json> } {
   const flows = obj(scenario.flows);
   const overrides = Array.isArray(scenario.flowOverrides) ? scenario.flowOverrides.map(obj) : [];
-  const own = overrides.find((o) => o.flow === flow) ?? {};
+  const own = (flow === null ? undefined : overrides.find((o) => o.flow === flow)) ?? {};
   const cc = typeof own.cc === 'string' ? own.cc : typeof flows.cc === 'string' ? flows.cc : 'aimd';
-  const params = { ...obj(flows.ccParams), ...obj(own.ccParams) };
+  return { cc, params: { ...obj(flows.ccParams), ...obj(own.ccParams) } };
+}
+
+/** The measured flow's window rule and parameters, and C~, for a run of `scenario`. */
+export function modelInputs(scenario: Scenario, flow: number, rtt: number, d: ModelDefaults): ModelInputs {
+  const { cc, params } = flowRule(scenario, flow);
   const packetSize = num(scenario.packetSize, d.packetSize);
   const rate = num(obj(scenario.topology).bottleneckRate, d.bottleneckRate);
   return {

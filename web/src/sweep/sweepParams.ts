@@ -3,6 +3,7 @@
 // rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
 import type { ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, rangeText } from '../core/specs';
+import { flowRule } from './aggregate';
 
 export interface SweepParam {
   path: string;
@@ -31,6 +32,9 @@ export function sweepableParams(specs: readonly ParamSpec[], flow: number, base:
   const slot = overrideSlot(base, flow);
   const own = (rest: string) => `flowOverrides[${slot.index}].${rest}`;
   const needs = slot.needs ? { needs: slot.needs } : {};
+  // ccParams of the rule flow k (and of all flows) uses in the base: lasd's N is not multcp's N.
+  const ownCc = flowRule(base, flow).cc;
+  const allCc = flowRule(base, null).cc;
   for (const spec of specs) {
     if (spec.type !== 'number' && spec.type !== 'integer') continue;
     const parts = spec.key.split('.');
@@ -41,8 +45,8 @@ export function sweepableParams(specs: readonly ParamSpec[], flow: number, base:
       out.push({ path: spec.key, label: `all flows: ${spec.label}`, spec });
     } else if (parts[0] === 'flows' && parts.length === 3) {
       const [, cc, leaf] = parts;
-      out.push({ path: own(`ccParams.${leaf}`), label: `flow ${flow}: ${cc} ${spec.label}`, spec, ...needs });
-      out.push({ path: `flows.ccParams.${leaf}`, label: `all flows: ${cc} ${spec.label}`, spec });
+      if (cc === ownCc) out.push({ path: own(`ccParams.${leaf}`), label: `flow ${flow}: ${cc} ${spec.label}`, spec, ...needs });
+      if (cc === allCc) out.push({ path: `flows.ccParams.${leaf}`, label: `all flows: ${cc} ${spec.label}`, spec });
     } else if (parts.length === 3 && KIND_FIELD[parts[0]!]) {
       const [group, kind, leaf] = parts as [string, string, string];
       out.push({ path: `${group}.${leaf}`, label: `${group} (${kind}): ${spec.label}`, spec, needs: `${group}.${KIND_FIELD[group]}=${kind}` });
