@@ -61,7 +61,7 @@ export function drawSweepPlot(svgEl: SVGSVGElement, d: SweepPlotData): void {
   const ov = d.overlays.flatMap((l) => l.pts);
   const xd = domain([...d.points.map((p) => p.x)], d.logX);
   const inX = (x: number) => x >= xd.lo && x <= xd.hi;
-  const yd = domain([...d.points.map((p) => p.y), ...ov.filter(([x]) => inX(x)).map(([, y]) => y)].filter((y) => !xd.log || y > 0), false);
+  const yd = domain([...d.points.map((p) => p.y), ...ov.filter(([x]) => inX(x)).map(([, y]) => y)], false);
   const x = scale(xd, [MARGIN.left, width - MARGIN.right]);
   const y = scale(yd, [height - MARGIN.bottom, MARGIN.top]);
   const ticks = (s: Scale, n: number, log: boolean) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/types';
 import { DEFAULT_SWEEP, type SweepConfig, expandGrid, parseFixed, parseValues, workerCount } from './sweepConfig';
 import { cartesian, pathKeys, setPath } from './grid.mjs';
+import { findPreset } from '../scenario/presets';
 
 const base: Scenario = { version: 1, duration: 600, measureFrom: 60, flows: { count: 10, cc: 'sd' }, flowOverrides: [{ flow: 0, weight: 10 }] };
 const cfg = (p: Partial<SweepConfig>): SweepConfig => ({ ...DEFAULT_SWEEP, ...p });
@@ -43,6 +44,10 @@ describe('paths and fixed changes', () => {
 });
 
 describe('expandGrid', () => {
+  it('the default sweep starts from a preset that exists (sd-10mbps, flow 0 weighted)', () => {
+    const p = findPreset(DEFAULT_SWEEP.base);
+    expect(p?.scenario.flowOverrides).toEqual([{ flow: 0, weight: 10 }]);
+  });
   it('series x values x seeds runs, each with its own scenario', () => {
     const r = expandGrid(cfg({ values: '1,10,100', series: 'flows.cc', seriesValues: 'sd,lasd', seeds: 2, duration: 60, measureFrom: 15, fixed: 'queue.maxP=0.2' }), base);
     if (!r.ok) throw new Error(r.error);
