@@ -27,7 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq5, lasdLoss, predictedRatios } from '../web/src/sweep/weightedFormulas.mjs';
+import { defaultT0, eq5, lasdLoss, predictedRatios } from '../web/src/sweep/weightedFormulas.mjs';
 import { cartesian, parseValue, setPath } from '../web/src/sweep/grid.mjs';
 import { runMeasures } from '../web/src/sweep/runMeasures.mjs';
 
@@ -105,7 +105,7 @@ export function measure(doc, s, t0opt) {
   };
   const topo = doc.topology ?? {};
   const rtt = m.rtt;
-  const t0 = t0opt ?? Math.max(1, 4 * rtt);
+  const t0 = t0opt ?? defaultT0(rtt);
   const w = m.weight;
   const cc = doc.flowOverrides?.[0]?.cc ?? doc.flows?.cc ?? 'aimd';
   if ((cc === 'sd' || cc === 'lasd') && isFinite(row.lossEventOthers) && row.lossEventOthers > 0) {
