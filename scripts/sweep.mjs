@@ -27,7 +27,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq5, lasdLoss, predictedRatios } from './lib/weighted-formulas.mjs';
+import { defaultT0, eq5, lasdLoss, predictedRatios } from '../web/src/sweep/weightedFormulas.mjs';
+import { cartesian, parseValue, setPath } from '../web/src/sweep/grid.mjs';
+import { runMeasures } from '../web/src/sweep/runMeasures.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -55,37 +57,10 @@ function parseArgs(argv) {
   return o;
 }
 
-function parseValue(s) { try { return JSON.parse(s); } catch { return s; } }
 function parseSeeds(s) {
   const m = /^(\d+)-(\d+)$/.exec(s);
   if (m) { const out = []; for (let k = Number(m[1]); k <= Number(m[2]); ++k) out.push(k); return out; }
   return s.split(',').map(Number);
-}
-
-/** Sets doc[path] = v for a dotted path with [i] indices, creating objects and arrays. */
-export function setPath(doc, p, v) {
-  const keys = [];
-  for (const part of p.split('.')) {
-    const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m) throw new Error(`bad path ${p}`);
-    if (m[1]) keys.push(m[1]);
-    for (const ix of m[2].matchAll(/\[(\d+)\]/g)) keys.push(Number(ix[1]));
-  }
-  let o = doc;
-  for (let k = 0; k < keys.length - 1; ++k) {
-    if (o[keys[k]] === undefined || o[keys[k]] === null) o[keys[k]] = typeof keys[k + 1] === 'number' ? [] : {};
-    o = o[keys[k]];
-  }
-  o[keys[keys.length - 1]] = v;
-  // flowOverrides entries need their flow index
-  if (keys[0] === 'flowOverrides' && typeof keys[1] === 'number' && doc.flowOverrides[keys[1]].flow === undefined)
-    doc.flowOverrides[keys[1]].flow = keys[1];
-}
-
-function grid(sets) {
-  let combos = [[]];
-  for (const s of sets) combos = combos.flatMap((c) => s.vals.map((v) => [...c, v]));
-  return combos;
 }
 
 let tmpDir;
@@ -113,29 +88,25 @@ const mean = (xs) => (xs.length ? xs.reduce((a, x) => a + x, 0) / xs.length : Na
 export function measure(doc, s, t0opt) {
   const fl = s.flows;
   const agg = (doc.aggregates ?? [])[0];
-  const members = agg ? agg.flows : [0];
-  const others = fl.filter((f) => !members.includes(f.id));
-  const thrOthers = mean(others.map((f) => f.throughputBps));
-  const f0 = fl[0];
-  const lossEv = (f) => (f.sentPackets ? (f.fastRetransmits + f.timeouts) / f.sentPackets : NaN);
+  const m = runMeasures(s, 0, agg ? agg.flows : [0]);
   const row = {
-    ratio: f0.throughputBps / thrOthers,
-    thr0: f0.throughputBps,
-    thrOthers,
-    timeouts0: f0.timeouts,
-    fastRetx0: f0.fastRetransmits,
-    loss0: f0.sentPackets ? f0.congestionLosses / f0.sentPackets : NaN,
-    lossEvent0: lossEv(f0),
-    lossEventOthers: mean(others.map(lossEv)),
-    timeoutsOthers: mean(others.map((f) => f.timeouts)),
-    util: s.utilization,
-    jain: s.jain,
-    wjain: s.weightedJain,
+    ratio: m.ratio,
+    thr0: m.thr,
+    thrOthers: m.thrOthers,
+    timeouts0: m.timeouts,
+    fastRetx0: m.fastRetx,
+    loss0: m.loss,
+    lossEvent0: m.lossEvent,
+    lossEventOthers: m.lossEventOthers,
+    timeoutsOthers: m.timeoutsOthers,
+    util: m.util,
+    jain: m.jain,
+    wjain: m.wjain,
   };
   const topo = doc.topology ?? {};
-  const rtt = mean(fl.map((f) => f.rtt));
-  const t0 = t0opt ?? Math.max(1, 4 * rtt);
-  const w = f0.weight;
+  const rtt = m.rtt;
+  const t0 = t0opt ?? defaultT0(rtt);
+  const w = m.weight;
   const cc = doc.flowOverrides?.[0]?.cc ?? doc.flows?.cc ?? 'aimd';
   if ((cc === 'sd' || cc === 'lasd') && isFinite(row.lossEventOthers) && row.lossEventOthers > 0) {
     const fChoice = (doc.flowOverrides?.[0]?.ccParams ?? doc.flows?.ccParams ?? {}).f ?? 'equal';
@@ -143,13 +114,12 @@ export function measure(doc, s, t0opt) {
     row.eq3Ratio = r.eq3;
     row.eq8Ratio = r.eq8;
     const ctilde = (rtt * (topo.bottleneckRate ?? 16e6)) / (8 * (doc.packetSize ?? 1000));
-    const sumW = fl.reduce((a, f) => a + f.weight, 0);
-    row.eq5Loss = eq5(sumW, ctilde);
-    if (cc === 'lasd') row.eq9Loss = lasdLoss(sumW, ctilde, (doc.flows?.ccParams ?? {}).zeta ?? 0.001);
+    row.eq5Loss = eq5(m.sumWeights, ctilde);
+    if (cc === 'lasd') row.eq9Loss = lasdLoss(m.sumWeights, ctilde, (doc.flows?.ccParams ?? {}).zeta ?? 0.001);
   }
   if (agg) {
     const thr = agg.flows.map((i) => fl[i].throughputBps);
-    row.aggregateRatio = thr.reduce((a, x) => a + x, 0) / thrOthers;
+    row.aggregateRatio = thr.reduce((a, x) => a + x, 0) / m.thrOthers;
     row.shares = thr.map((x) => +(x / thr[0]).toFixed(3)).join(':');
   }
   return row;
@@ -161,7 +131,7 @@ async function main() {
   const base = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (!fs.existsSync(o.blsim)) throw new Error(`${o.blsim} not found; run bash scripts/build-native.sh`);
   const jobs = [];
-  for (const combo of grid(o.sets))
+  for (const combo of cartesian(o.sets.map((st) => st.vals)))
     for (const seed of o.seeds) {
       const doc = structuredClone(base);
       for (const f of o.fixed) setPath(doc, f.path, f.vals[0]);

@@ -1,6 +1,6 @@
 // The page layout. Full mode: header, controls, scenario and live panels, topology, charts,
 // flow table. Embed mode (?embed=1): only the panels chosen in the view.
-import { useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { SimController } from './simController';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
@@ -13,6 +13,10 @@ import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
+import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
+
+// The sweep panel (form, plot, closed forms) loads when first opened, not with the page.
+const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ default: m.SweepPanel })));
 import { THEMES, type Theme } from './viewState';
 import { encodeState } from '../url/scenarioUrl';
 
@@ -78,6 +82,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         <h1>Bottleneck Lab</h1>
         <span className="muted small">{typeof snap.scenario?.name === 'string' ? snap.scenario.name : ''}</span>
         <ShareMenu sim={sim} state={state} onError={app.addError} />
+        <button type="button" aria-pressed={state.sweep !== null} onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
+          title="Run a parameter grid across web workers and plot it">Sweep</button>
         <label className="inline">
           Theme
           <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
@@ -87,6 +93,12 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       </header>
       {controls}
       {notices}
+      {state.sweep ? (
+        <Suspense fallback={<section className="panel" aria-busy="true">Loading the sweep panel…</section>}>
+          <SweepPanel specs={snap.specs} scenario={state.scenario} config={state.sweep} onChange={app.setSweep}
+            onClose={() => app.setSweep(null)} onStart={() => sim.pause()} />
+        </Suspense>
+      ) : null}
       <div className="layout">
         <aside className="side">
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} />

@@ -2,6 +2,7 @@
 import type { ParamChange, Summary } from '../core/types';
 import type { SimController } from './simController';
 import type { RunStatus } from '../worker/protocol';
+import { type SweepProgress, sweeps } from '../sweep/sweepRunner';
 
 export interface ChartStat {
   draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number;
@@ -33,6 +34,8 @@ export interface BlTestHook {
   charts(): Record<string, ChartStat>;
   /** What the URL/scenario loading dropped, as shown in the notice. */
   notices(): string[];
+  /** The sweep panel's runner: progress and every finished run's measures and failures. */
+  sweep(): SweepProgress;
 }
 
 declare global {
@@ -62,5 +65,6 @@ export function installTestHook(sim: SimController, notices: () => string[]): vo
     marks: () => sim.store.marks.map((m) => ({ ...m })),
     charts: () => structuredClone(chartStats),
     notices,
+    sweep: () => structuredClone(sweeps.getSnapshot()),
   };
 }

@@ -6,6 +6,7 @@ import type { Scenario } from '../core/types';
 import type { SimController } from './simController';
 import { type AppState, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
 import type { ViewState } from './viewState';
+import type { SweepConfig } from '../sweep/sweepConfig';
 
 export interface AppStateApi {
   state: AppState;
@@ -17,6 +18,8 @@ export interface AppStateApi {
   addError: (m: string) => void;
   applyScenario: (preset: string, scenario: Scenario) => void;
   setView: (p: Partial<ViewState>) => void;
+  /** Opens, changes or (null) closes the sweep panel; part of the URL. */
+  setSweep: (s: SweepConfig | null) => void;
   reset: () => void;
 }
 
@@ -88,5 +91,6 @@ export function useAppState(sim: SimController): AppStateApi {
     dismissErrors: () => setErrors([]),
     addError: (m) => setErrors((e) => [...e.slice(-4), m]),
     applyScenario, setView, reset,
+    setSweep: (sweep) => setState((s) => ({ ...s, sweep })),
   };
 }

@@ -47,6 +47,7 @@ export interface FlowSummary {
   deliveredPackets: number;
   throughputBps: number;
   goodputBps: number;
+  sentPackets: number;
   congestionLosses: number;
   exogenousLosses: number;
   retransmits: number;

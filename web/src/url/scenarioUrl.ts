@@ -11,6 +11,7 @@
 // - `live`: parameter changes applied while running, `t:entity:key:value` joined by `;`,
 //   replayed at the same simulated times so a copied link reproduces the run exactly.
 // - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
+// - `sweep`, `sweep.*`: the sweep panel's settings, read and written by sweepUrl.ts.
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
@@ -21,6 +22,8 @@ import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
 } from '../app/viewState';
+import type { SweepConfig } from '../sweep/sweepConfig';
+import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
 
 export const URL_VERSION = 1;
 const ABSENT = '~';
@@ -38,6 +41,8 @@ export interface AppState {
   scenario: Scenario;
   live: LiveChange[];
   view: ViewState;
+  /** The sweep panel's settings (null: closed). */
+  sweep: SweepConfig | null;
 }
 
 export interface Decoded {
@@ -51,7 +56,7 @@ const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology
   'topology.flows', 'topology.rates'];
 
 export function defaultState(): AppState {
-  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] } };
+  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] }, sweep: null };
 }
 
 // ---- values ----
@@ -105,6 +110,8 @@ export function encodeState(state: AppState): string {
   if (v.theme !== d.theme) parts.push(`view.theme=${v.theme}`);
   if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
+  // ---- sweep keys (sweepUrl.ts) ----
+  for (const [k, val] of sweepEntries(state.sweep)) parts.push(`${esc(k)}=${esc(val)}`);
   return '#' + parts.join('&');
 }
 
@@ -197,11 +204,14 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     else dropped.push(`preset "${presetId}": unknown, used "${DEFAULT_PRESET.id}"`);
   }
   const basePaths = flatten(state.scenario);
+  // ---- sweep keys (sweepUrl.ts) ----
+  state.sweep = decodeSweep(entries.filter(([k]) => isSweepKey(k)), dropped);
 
   for (const [key, raw] of entries) {
     if (key === 'v' || key === 'preset') continue;
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
+    if (isSweepKey(key)) continue;
     if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
       dropped.push(`"${key}": not a scenario field`);
       continue;

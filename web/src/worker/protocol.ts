@@ -16,7 +16,9 @@ export type ToWorker =
   | { type: 'setParam'; runId: number; entity: string; key: string; value: number; requestId: number }
   | { type: 'summary'; runId: number; requestId: number }
   /** A handle-less call of the fluid model (bl_fluid or bl_fluid_steady) with a JSON document. */
-  | { type: 'fluid'; requestId: number; fn: FluidFn; params: string };
+  | { type: 'fluid'; requestId: number; fn: FluidFn; params: string }
+  /** A whole run without metric streaming (a sweep point): created, run to its end, summarised, destroyed. */
+  | { type: 'headless'; runId: number; scenario: Scenario };
 
 export type FluidFn = 'fluid' | 'steady';
 
@@ -34,4 +36,7 @@ export type FromWorker =
   | { type: 'param'; runId: number; requestId: number; t: number; entity: string; key: string; value: number; error?: string }
   | { type: 'summary'; runId: number; requestId: number; summary: Summary | null; error?: string }
   /** The parsed result of a fluid call ({error} on bad input), and its wall time in ms. */
-  | { type: 'fluid'; requestId: number; result: unknown; ms: number; error?: string };
+  | { type: 'fluid'; requestId: number; result: unknown; ms: number; error?: string }
+  /** The end of a headless run: its summary and wall time, or the core's error (naming the field and range). */
+  | { type: 'headlessDone'; runId: number; summary: Summary; ms: number }
+  | { type: 'headlessFailed'; runId: number; error: string };

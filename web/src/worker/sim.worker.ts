@@ -8,6 +8,7 @@ import type { LiveChange } from '../url/scenarioUrl';
 import { dropFieldNamedInError } from '../scenario/repair';
 import type { FluidFn, FromWorker, RunStatus, ToWorker } from './protocol';
 import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';
+import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -141,6 +142,7 @@ function fluid(requestId: number, fn: FluidFn, params: string): void {
 function handle(msg: ToWorker): void {
   if (msg.type === 'create') { create(msg.runId, msg.scenario, msg.live); return; }
   if (msg.type === 'fluid') { fluid(msg.requestId, msg.fn, msg.params); return; }
+  if (msg.type === 'headless') { post(runHeadless(core!, msg.runId, msg.scenario)); return; }
   const r = run;
   if (!r || r.id !== msg.runId) return; // a message for a run that is gone
   switch (msg.type) {

@@ -51,6 +51,9 @@ export class BlCore {
     return this.m.HEAPU8.slice(ptr, ptr + len).buffer;
   }
 
+  /** Drops everything recorded since the last drain without copying it (headless runs). */
+  discard(h: number): void { this.m._bl_drain(h); }
+
   summary(h: number): unknown { return JSON.parse(this.str(this.m._bl_summary(h))); }
   destroy(h: number): void { this.m._bl_destroy(h); }
 

@@ -2,6 +2,8 @@
 // purely end-to-end mechanisms" (weighted AIMD, TCP-SD / TCP-LASD), for overlays beside
 // simulated numbers. p is the loss-event probability (per packet), rtt in seconds, rates in
 // packets per second, Ctilde = RTT x capacity in packets.
+// The one copy: the app's sweep plots import it (types in weightedFormulas.d.mts) and so does
+// the CLI sweep runner (scripts/sweep.mjs), so it stays plain JavaScript that Node runs as is.
 
 /** (f_inc, f_dec) of the paper's three choices, as in wasm-core/src/cc/tcp_sd.cpp. */
 export function weightFns(choice, w) {
@@ -49,4 +51,9 @@ export function predictedRatios(w, p, rtt, t0, choice = 'equal') {
   const fw = weightFns(choice, w);
   const f1 = weightFns(choice, 1);
   return { eq3: eq3(p, rtt, fw) / eq3(p, rtt, f1), eq8: eq8(p, rtt, t0, fw) / eq8(p, rtt, t0, f1) };
+}
+
+/** The T0 of Eq. 8 used beside our runs: 4 RTT, at least 1 s (docs/validation-weighted.md). */
+export function defaultT0(rtt) {
+  return Math.max(1, 4 * rtt);
 }

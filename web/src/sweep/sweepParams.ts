@@ -1,0 +1,62 @@
+// Which scenario paths a sweep can vary, from the core's parameter specs: every number of the
+// flows (for one flow k through its flowOverrides entry, or for all flows), of the window
+// rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
+import type { ParamSpec, Scenario } from '../core/types';
+import { KIND_FIELD, rangeText } from '../core/specs';
+import { flowRule } from './aggregate';
+
+export interface SweepParam {
+  path: string;
+  label: string;
+  spec: ParamSpec;
+  /** What the path needs as a fixed change: a kind ("exoLoss.kind=bernoulli") or a new override entry's flow. */
+  needs?: string;
+}
+
+/**
+ * The flowOverrides index of flow k's entry in `base`, or a new entry's index with the change
+ * that makes it flow k's (an entry's array index is not its flow number).
+ */
+export function overrideSlot(base: Scenario, flow: number): { index: number; needs?: string } {
+  const list = Array.isArray(base.flowOverrides) ? base.flowOverrides : [];
+  const i = list.findIndex((o) => o !== null && typeof o === 'object' && !Array.isArray(o) && o.flow === flow);
+  if (i >= 0) return { index: i };
+  return list.length === flow ? { index: flow } : { index: list.length, needs: `flowOverrides[${list.length}].flow=${flow}` };
+}
+
+/** Scenario-wide keys the sweep form sets by itself, or that make no sense to sweep. */
+const OWN = new Set(['version', 'seed', 'duration', 'measureFrom']);
+
+export function sweepableParams(specs: readonly ParamSpec[], flow: number, base: Scenario): SweepParam[] {
+  const out: SweepParam[] = [];
+  const slot = overrideSlot(base, flow);
+  const own = (rest: string) => `flowOverrides[${slot.index}].${rest}`;
+  const needs = slot.needs ? { needs: slot.needs } : {};
+  // ccParams of the rule flow k (and of all flows) uses in the base: lasd's N is not multcp's N.
+  const ownCc = flowRule(base, flow).cc;
+  const allCc = flowRule(base, null).cc;
+  for (const spec of specs) {
+    if (spec.type !== 'number' && spec.type !== 'integer') continue;
+    const parts = spec.key.split('.');
+    if (parts.length === 1) {
+      if (!OWN.has(spec.key)) out.push({ path: spec.key, label: spec.label, spec });
+    } else if (parts[0] === 'flows' && parts.length === 2) {
+      out.push({ path: own(parts[1]!), label: `flow ${flow}: ${spec.label}`, spec, ...needs });
+      out.push({ path: spec.key, label: `all flows: ${spec.label}`, spec });
+    } else if (parts[0] === 'flows' && parts.length === 3) {
+      const [, cc, leaf] = parts;
+      if (cc === ownCc) out.push({ path: own(`ccParams.${leaf}`), label: `flow ${flow}: ${cc} ${spec.label}`, spec, ...needs });
+      if (cc === allCc) out.push({ path: `flows.ccParams.${leaf}`, label: `all flows: ${cc} ${spec.label}`, spec });
+    } else if (parts.length === 3 && KIND_FIELD[parts[0]!]) {
+      const [group, kind, leaf] = parts as [string, string, string];
+      out.push({ path: `${group}.${leaf}`, label: `${group} (${kind}): ${spec.label}`, spec, needs: `${group}.${KIND_FIELD[group]}=${kind}` });
+    }
+  }
+  return out;
+}
+
+/** The spec line shown under the swept path: label, unit and allowed range. */
+export function describeParam(p: SweepParam | undefined): string {
+  if (!p) return 'no parameter spec for this path: the core checks each value when its run is created';
+  return `${p.spec.label}${p.spec.unit ? ` (${p.spec.unit})` : ''}: ${rangeText(p.spec)}. ${p.spec.help}`;
+}
