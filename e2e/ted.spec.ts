@@ -36,15 +36,17 @@ test('TED: the queue chart draws each TED queue\'s bound Q_max and follows a liv
   const refLabels = chart.locator('g.hlines text.ref-label');
   const qmaxLine = chart.locator('g.hlines g', { hasText: 'Q_max' }).locator('line');
 
-  // The first queue (A) is shown by default; its bound is drawn though the queue stays far below it.
-  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 6, 100e6)}`);
+  // The first queue (A) is shown by default; its bound is drawn though the queue stays far
+  // below it, as one line with the buffer, which the preset sizes to Q_max.
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 6, 100e6)} = buffer 75`);
   await expect(qmaxLine).toHaveAttribute('stroke-dasharray', /\d/);
   const sum = await lab.summary();
   expect(sum.queues.find((q) => q.id === 'C')!.qmax).toBe(qmax(0.001, 2, 1e9));
 
   await chart.getByLabel('Queue shown').selectOption('C');
-  await expect(chart.locator('h3')).toContainText('Queue length (C, TED, Q_max 250 packets)');
-  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)}`);
+  await expect(chart.locator('h3')).toHaveText('Queue length (C)');
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} = buffer 250`);
+  await expect(chart.locator('.legend-ref')).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} packets (TED's bound, Sec. II.B)`);
   // The line sits at 250 on the y axis: between the ticks that bracket it.
   const ticks = await chart.locator('g.y-axis g.tick').evaluateAll((gs) => gs.map((g) => ({
     v: Number(g.textContent), y: Number(/translate\([^,]+,([^)]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]),
@@ -62,6 +64,7 @@ test('TED: the queue chart draws each TED queue\'s bound Q_max and follows a liv
   await expect.poll(async () => (await lab.marks()).length).toBe(1);
   await chart.scrollIntoViewIfNeeded(); // charts off screen are redrawn when they come back
   await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.002, 2, 1e9)}`);
+  await expect(refLabels.filter({ hasText: /^buffer / })).toHaveText('buffer 250'); // apart now
   await chart.getByLabel('Queue shown').selectOption('A');
   await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.002, 6, 100e6)}`);
 });

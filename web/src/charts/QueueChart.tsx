@@ -28,13 +28,20 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       const v = sim.liveValue(`queue.${q}`, key);
       if (Number.isFinite(v)) out.push({ value: v, label: `${sp.label.toLowerCase()} ${v}`, color: key === 'buffer' ? '#7f7f7f' : '#CC79A7' });
     }
-    if (info?.qmax !== undefined) out.push({ value: info.qmax, label: `Q_max ${+info.qmax.toPrecision(4)}`, color: QMAX_COLOR, keep: true });
+    if (info?.qmax !== undefined) {
+      // A buffer sized to Q_max (the TED presets round it up) is one line, not two labels on top of each other.
+      const qmax = +info.qmax.toPrecision(4);
+      const same = out.findIndex((h) => Math.abs(h.value - info.qmax!) < 1);
+      const label = same < 0 ? `Q_max ${qmax}` : `Q_max ${qmax} ${out[same]!.value === info.qmax ? '=' : '~'} ${out[same]!.label}`;
+      if (same >= 0) out.splice(same, 1);
+      out.push({ value: info.qmax, label, color: QMAX_COLOR, keep: true, legend: `Q_max ${qmax} packets (TED's bound, Sec. II.B)` });
+    }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, info, sim, snap.scenario, snap.specs, snap.paramVersion]);
   const model = useMemo<ChartModel>(() => ({
     id: 'queue',
-    title: q ? `Queue length (${q}${info?.qmax !== undefined ? `, TED, Q_max ${+info.qmax.toPrecision(4)} packets` : ''})` : 'Queue length',
+    title: q ? `Queue length (${q})` : 'Queue length',
     yLabel: 'packets',
     lines: q ? [
       { column: `queue.${q}.len`, label: 'instantaneous', color: '#0072B2', width: 1 },

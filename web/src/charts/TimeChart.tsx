@@ -221,7 +221,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
         <svg ref={svgRef} className="chart-svg" aria-hidden="true" />
         <div ref={tipRef} className="chart-tip" hidden />
       </div>
-      <Legend lines={model.lines} hidden={hidden} onToggleFlow={onToggleFlow} />
+      <Legend lines={model.lines} refs={model.hlines?.().filter((h) => h.legend)} hidden={hidden} onToggleFlow={onToggleFlow} />
     </section>
   );
 }

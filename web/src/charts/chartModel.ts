@@ -22,6 +22,8 @@ export interface HLine {
   color?: string;
   /** Always widen the y range to show it, even far above the data (TED's Q_max bound). */
   keep?: boolean;
+  /** Also list it in the legend, with this text. */
+  legend?: string;
 }
 
 export interface ChartModel {
