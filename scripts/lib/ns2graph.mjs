@@ -1,11 +1,11 @@
 // Runs a scenario with a `graph` topology in ns-2 through docs/ns2/graph.tcl: DropTail queues
-// only (a link's queue buffer, or `queueBuffer` for a kind ns-2 lacks), TCP Reno or NewReno,
+// only (a link's queue buffer; other kinds are refused), TCP Reno or NewReno,
 // the flows' start times drawn here (uniform in [start, start + startSpread) from `seed`, not
 // the core's own draws). Packet sizes: ns-2 gets packetSize - 40 (it adds a 40-byte header).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root, measureProcess, ns2Binary } from './runners.mjs';
+import { root, measureProcess, ns2Binary, coreDefaults } from './runners.mjs';
 
 const script = path.join(root, 'docs/ns2/graph.tcl');
 
@@ -25,17 +25,23 @@ function rng(seed) {
 export function ns2GraphDescription(s, watch = []) {
   const g = s.topology;
   if (g?.kind !== 'graph') throw new Error('ns-2 graph mapping: the topology must be a graph');
-  const f = s.flows ?? {};
-  const tcp = { newreno: 'Newreno', reno: 'Reno' }[f.tcp ?? 'newreno'];
+  // Keys the scenario leaves out take the core's defaults (blsim --describe).
+  const d = coreDefaults();
+  const top = { ...d.scenario, ...s };
+  const f = { ...d.flow, ...s.flows };
+  const tcp = { newreno: 'Newreno', reno: 'Reno' }[f.tcp];
   if (!tcp) throw new Error(`ns-2 graph mapping: tcp ${f.tcp} is not mapped`);
+  if (s.flowOverrides?.length || s.traffic?.length) throw new Error('ns-2 graph mapping: flowOverrides and traffic are not mapped');
+  const other = g.links.find((l) => l.queue && (l.queue.kind ?? 'droptail') !== 'droptail');
+  if (other) throw new Error(`ns-2 graph mapping: link ${other.name} has a ${other.queue.kind} queue; only droptail is mapped`);
   for (const fl of g.flows) if (Object.keys(fl).some((k) => !['src', 'dst', 'deadline'].includes(k))) throw new Error('ns-2 graph mapping: per-flow fields other than src/dst are not mapped');
-  const draw = rng(s.seed ?? 1);
-  const start = f.start ?? 0, spread = f.startSpread ?? 1;
+  const draw = rng(top.seed);
+  const start = f.start, spread = f.startSpread;
   const tclList = (xs) => `{${xs.join(' ')}}`;
   const lines = [
-    `set opt(duration) ${s.duration}`, `set opt(measureFrom) ${s.measureFrom ?? 0}`,
-    `set opt(packetSize) ${(s.packetSize ?? 1000) - 40}`, `set opt(window) ${f.rwnd ?? 10000}`, `set opt(tcp) ${tcp}`,
-    `set opt(minRto) ${f.minRto ?? 0.2}`, `set opt(initialCwnd) ${f.initialCwnd ?? 2}`, `set opt(seed) ${s.seed ?? 1}`,
+    `set opt(duration) ${top.duration}`, `set opt(measureFrom) ${top.measureFrom}`,
+    `set opt(packetSize) ${top.packetSize - 40}`, `set opt(window) ${f.rwnd}`, `set opt(tcp) ${tcp}`,
+    `set opt(minRto) ${f.minRto}`, `set opt(initialCwnd) ${f.initialCwnd}`, `set opt(seed) ${top.seed}`,
     'set opt(reverseBuffer) 10000',
     `set nodes ${tclList(g.nodes)}`,
     `set links ${tclList(g.links.map((l) => tclList([l.name, l.from, l.to, l.rate, l.delay, l.queue?.buffer ?? 10000])))}`,
