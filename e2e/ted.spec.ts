@@ -25,3 +25,46 @@ test('TED: raising one flow\'s deadline live lets that flow through', async ({ l
   expect(after).toBeGreaterThan(20e6);
   expect(after).toBeGreaterThan(50 * before);
 });
+
+test('TED: the queue chart draws each TED queue\'s bound Q_max and follows a live deadline change', async ({ lab, page }) => {
+  // Q_max = D_max x the capacity feeding the queue (Sec. II.B). In ted-s1, D_max = 1 ms (the
+  // 16 ms flows); link C is fed by A and B at 1 Gb/s, link A by six 100 Mb/s access links.
+  const qmax = (dmax: number, inputs: number, rate: number) => (dmax * inputs * rate) / (8 * 1000);
+  await lab.open('#v=1&preset=ted-s1');
+  await lab.runUntil(2);
+  const chart = page.locator('[data-chart="queue"]');
+  const refLabels = chart.locator('g.hlines text.ref-label');
+  const qmaxLine = chart.locator('g.hlines g', { hasText: 'Q_max' }).locator('line');
+
+  // The first queue (A) is shown by default; its bound is drawn though the queue stays far
+  // below it, as one line with the buffer, which the preset sizes to Q_max.
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 6, 100e6)} = buffer 75`);
+  await expect(qmaxLine).toHaveAttribute('stroke-dasharray', /\d/);
+  const sum = await lab.summary();
+  expect(sum.queues.find((q) => q.id === 'C')!.qmax).toBe(qmax(0.001, 2, 1e9));
+
+  await chart.getByLabel('Queue shown').selectOption('C');
+  await expect(chart.locator('h3')).toHaveText('Queue length (C)');
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} = buffer 250`);
+  await expect(chart.locator('.legend-ref')).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} packets (TED's bound, Sec. II.B)`);
+  // The line sits at 250 on the y axis: between the ticks that bracket it.
+  const ticks = await chart.locator('g.y-axis g.tick').evaluateAll((gs) => gs.map((g) => ({
+    v: Number(g.textContent), y: Number(/translate\([^,]+,([^)]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]),
+  })));
+  const y = Number(await qmaxLine.getAttribute('y1'));
+  const below = ticks.filter((t) => t.v <= 250).at(-1)!, above = ticks.find((t) => t.v >= 250)!;
+  expect(y).toBeLessThanOrEqual(below.y + 0.5);
+  expect(y).toBeGreaterThanOrEqual(above.y - 0.5);
+
+  // A deadline of 2 ms for flow 9 raises D_max, so every TED queue's Q_max doubles, live.
+  const input = page.getByLabel('flow 9 deadline', { exact: true });
+  await input.scrollIntoViewIfNeeded();
+  await input.fill('0.002');
+  await input.press('Enter');
+  await expect.poll(async () => (await lab.marks()).length).toBe(1);
+  await chart.scrollIntoViewIfNeeded(); // charts off screen are redrawn when they come back
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.002, 2, 1e9)}`);
+  await expect(refLabels.filter({ hasText: /^buffer / })).toHaveText('buffer 250'); // apart now
+  await chart.getByLabel('Queue shown').selectOption('A');
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.002, 6, 100e6)}`);
+});

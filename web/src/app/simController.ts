@@ -1,7 +1,7 @@
 // The page side of the simulation: owns the worker, the run id and the chart store. React
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
-import type { ParamChange, ParamSpec, Scenario, Summary } from '../core/types';
+import type { ParamChange, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
 import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
@@ -27,6 +27,8 @@ export interface SimSnapshot {
   paramVersion: number;
   /** Link names by index, as metric-block events refer to links (from the summary). */
   links: string[];
+  /** Each queue's kind and, for TED, its bound Q_max (from the summary; re-read after live changes). */
+  queues: Pick<QueueSummary, 'id' | 'kind' | 'qmax'>[];
 }
 
 type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) => void };
@@ -34,7 +36,7 @@ type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) =
 export class SimController {
   readonly store = new ChartStore();
   private worker: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [] };
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [], queues: [] };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   private waiting = new Map<number, Waiter>();
@@ -148,6 +150,16 @@ export class SimController {
     return this.snap.scenario ? initialLiveValue(this.snap.specs, this.snap.scenario, entity, key, this.store.now) : Number.NaN;
   }
 
+  /** Reads link names (once per run) and queue kinds and bounds from the core's summary. */
+  private readQueues(links: boolean): void {
+    const runId = this.snap.runId;
+    this.summary().then((sum) => {
+      if (this.snap.runId !== runId) return;
+      const queues = sum.queues.map(({ id, kind, qmax }) => (qmax === undefined ? { id, kind } : { id, kind, qmax }));
+      this.update(links ? { links: sum.links.map((l) => l.id), queues } : { queues });
+    }).catch(() => undefined);
+  }
+
   private settle(requestId: number, ok: boolean, value: unknown, error?: string): void {
     const w = this.waiting.get(requestId);
     if (!w) return;
@@ -180,9 +192,8 @@ export class SimController {
         this.store.reset(msg.columns, dur / sp, msg.duration);
         timeView.reset();
         for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN });
-        this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired, links: [] });
-        const runId = msg.runId;
-        this.summary().then((sum) => { if (this.snap.runId === runId) this.update({ links: sum.links.map((l) => l.id) }); }).catch(() => undefined);
+        this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired, links: [], queues: [] });
+        this.readQueues(true);
         break;
       }
       case 'createFailed':
@@ -205,6 +216,8 @@ export class SimController {
           const mark: ParamChange = { t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) };
           this.store.addMark(mark);
           this.update({ paramVersion: this.snap.paramVersion + 1 });
+          // A deadline changes D_max, hence TED's Q_max.
+          if (this.snap.queues.some((q) => q.qmax !== undefined)) this.readQueues(false);
           if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
         }
         this.settle(msg.requestId, !msg.error, msg.t, msg.error);

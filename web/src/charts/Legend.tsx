@@ -1,8 +1,12 @@
-// Chart legend: one toggle button per flow (hides/shows its lines in every chart) and a
-// plain entry for lines that are not flows.
-import type { LineDef } from './chartModel';
+// Chart legend: one toggle button per flow (hides/shows its lines in every chart), a plain
+// entry for lines that are not flows, and one for each reference line that asks for it.
+import type { HLine, LineDef } from './chartModel';
 
-export function Legend({ lines, hidden, onToggleFlow }: { lines: LineDef[]; hidden: ReadonlySet<number>; onToggleFlow: (flow: number) => void }) {
+const dashed = (color: string) => `repeating-linear-gradient(90deg, ${color} 0 4px, transparent 4px 7px)`;
+
+export function Legend({ lines, refs = [], hidden, onToggleFlow }: {
+  lines: LineDef[]; refs?: HLine[] | undefined; hidden: ReadonlySet<number>; onToggleFlow: (flow: number) => void;
+}) {
   const flows = new Map<number, LineDef>();
   const other: LineDef[] = [];
   for (const l of lines) {
@@ -13,8 +17,12 @@ export function Legend({ lines, hidden, onToggleFlow }: { lines: LineDef[]; hidd
     <div className="legend" role="group" aria-label="Legend">
       {other.map((l) => (
         <span key={l.column} className="legend-item">
-          <span className="sw" aria-hidden="true"
-            style={{ background: l.dash?.length ? `repeating-linear-gradient(90deg, ${l.color} 0 4px, transparent 4px 7px)` : l.color }} />{l.label}
+          <span className="sw" aria-hidden="true" style={{ background: l.dash?.length ? dashed(l.color) : l.color }} />{l.label}
+        </span>
+      ))}
+      {refs.map((h) => (
+        <span key={`ref-${h.label}`} className="legend-item legend-ref">
+          <span className="sw" aria-hidden="true" style={{ background: dashed(h.color ?? 'currentColor') }} />{h.legend}
         </span>
       ))}
       {[...flows].map(([flow, l]) => (

@@ -1,28 +1,44 @@
-// Queue length at the bottleneck: instantaneous and average, with the discipline's packet
-// thresholds (RED minTh/maxTh, PI qRef, REM target, XQM target buffer, the buffer...) drawn as
-// reference lines. Which thresholds exist comes from the queue's specs (unit "packets").
-import { useMemo } from 'react';
+// Queue length at one queue (the bottleneck, or any other chosen in the header): instantaneous
+// and average, with the discipline's packet thresholds (RED minTh/maxTh, PI qRef, REM target,
+// XQM target buffer, the buffer...) drawn as reference lines. Which thresholds exist comes from
+// the queue's specs (unit "packets"). A TED queue also shows its bound Q_max (Section II.B of
+// the TED paper), read from the core's summary, which follows live deadline changes.
+import { useMemo, useState } from 'react';
 import { TimeChart } from './TimeChart';
-import { type ChartProps, firstQueue } from './chartContext';
+import { type ChartProps, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
 import { specsOfGroup } from '../core/specs';
 import { getPath } from '../scenario/paths';
 
+const QMAX_COLOR = '#009E73';
+
 export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
-  const q = firstQueue(snap.columns);
+  const names = useMemo(() => queueNames(snap.columns), [snap.columns]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const q = chosen !== null && names.includes(chosen) ? chosen : names[0] ?? null;
+  const info = snap.queues.find((x) => x.id === q);
   const thresholds = useMemo<HLine[]>(() => {
     if (!q || !snap.scenario) return [];
-    const kind = getPath(snap.scenario, 'queue.kind');
-    const specs = specsOfGroup(snap.specs, 'queue', typeof kind === 'string' ? kind : 'droptail').filter((sp) => sp.unit === 'packets');
+    const scenarioKind = getPath(snap.scenario, 'queue.kind');
+    const kind = info?.kind ?? (typeof scenarioKind === 'string' ? scenarioKind : 'droptail');
+    const specs = specsOfGroup(snap.specs, 'queue', kind).filter((sp) => sp.unit === 'packets');
     const out: HLine[] = [];
     for (const sp of specs) {
       const key = sp.key.slice('queue.'.length);
       const v = sim.liveValue(`queue.${q}`, key);
       if (Number.isFinite(v)) out.push({ value: v, label: `${sp.label.toLowerCase()} ${v}`, color: key === 'buffer' ? '#7f7f7f' : '#CC79A7' });
     }
+    if (info?.qmax !== undefined) {
+      // A buffer sized to Q_max (the TED presets round it up) is one line, not two labels on top of each other.
+      const qmax = +info.qmax.toPrecision(4);
+      const same = out.findIndex((h) => Math.abs(h.value - info.qmax!) < 1);
+      const label = same < 0 ? `Q_max ${qmax}` : `Q_max ${qmax} ${out[same]!.value === info.qmax ? '=' : '~'} ${out[same]!.label}`;
+      if (same >= 0) out.splice(same, 1);
+      out.push({ value: info.qmax, label, color: QMAX_COLOR, keep: true, legend: `Q_max ${qmax} packets (TED's bound, Sec. II.B)` });
+    }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q, sim, snap.scenario, snap.specs, snap.paramVersion]);
+  }, [q, info, sim, snap.scenario, snap.specs, snap.paramVersion]);
   const model = useMemo<ChartModel>(() => ({
     id: 'queue',
     title: q ? `Queue length (${q})` : 'Queue length',
@@ -32,6 +48,11 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       { column: `queue.${q}.avg`, label: 'average', color: '#D55E00', width: 2 },
     ] : [],
     hlines: () => thresholds,
-  }), [q, thresholds]);
-  return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />;
+  }), [q, info, thresholds]);
+  const picker = names.length > 1 ? (
+    <select aria-label="Queue shown" value={q ?? ''} onChange={(e) => setChosen(e.target.value)}>
+      {names.map((n) => <option key={n} value={n}>{n}{snap.queues.find((x) => x.id === n)?.qmax !== undefined ? ' (TED)' : ''}</option>)}
+    </select>
+  ) : null;
+  return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} tools={picker} />;
 }

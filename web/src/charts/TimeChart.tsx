@@ -17,12 +17,14 @@ export interface TimeChartProps {
   hidden: ReadonlySet<number>;
   onToggleFlow: (flow: number) => void;
   height?: number;
+  /** Controls of the chart's own shown before the export buttons (the queue chart's queue picker). */
+  tools?: React.ReactNode;
 }
 
 const TIP_ROWS = 8;
 const fmt = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-');
 
-export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 200 }: TimeChartProps) {
+export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
   // Lines from other sources (the fluid model) are drawn after the chart's own.
   const overlays = useSyncExternalStore(chartOverlays.subscribe, () => chartOverlays.get(own.id));
   const model = useMemo<ChartModel>(() => (overlays.length ? { ...own, lines: [...own.lines, ...overlays] } : own), [own, overlays]);
@@ -195,6 +197,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
       <header className="chart-head">
         <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
         <div className="chart-tools">
+          {tools}
           <button type="button" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>
           <button type="button" onClick={() => void doExport('svg')} disabled={exporting} aria-label={`Save ${model.title} as SVG`}>SVG</button>
         </div>
@@ -218,7 +221,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
         <svg ref={svgRef} className="chart-svg" aria-hidden="true" />
         <div ref={tipRef} className="chart-tip" hidden />
       </div>
-      <Legend lines={model.lines} hidden={hidden} onToggleFlow={onToggleFlow} />
+      <Legend lines={model.lines} refs={model.hlines?.().filter((h) => h.legend)} hidden={hidden} onToggleFlow={onToggleFlow} />
     </section>
   );
 }

@@ -35,11 +35,17 @@ export function bottleneckRate(sim: SimController, snap: SimSnapshot): number {
   return sim.liveValue(`link.${bottleneckLink(snap.scenario)}`, 'rate');
 }
 
-/** Name of the first queue among the columns ("bottleneck"), if any. */
-export function firstQueue(columns: readonly string[]): string | null {
+/** Names of the queues among the columns, in column order ("bottleneck", or a graph's links). */
+export function queueNames(columns: readonly string[]): string[] {
+  const out: string[] = [];
   for (const c of columns) {
     const m = /^queue\.(.+)\.len$/.exec(c);
-    if (m) return m[1]!;
+    if (m) out.push(m[1]!);
   }
-  return null;
+  return out;
+}
+
+/** Name of the first queue among the columns ("bottleneck"), if any. */
+export function firstQueue(columns: readonly string[]): string | null {
+  return queueNames(columns)[0] ?? null;
 }

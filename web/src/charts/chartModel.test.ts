@@ -18,6 +18,9 @@ describe('yRange', () => {
     expect(yRange(model, [line(0, 100)], [{ value: 250, label: 'buffer' }])).toEqual([0, 262.5]);
     expect(yRange(model, [line(0, 100)], [{ value: 100000, label: 'buffer' }])).toEqual([0, 105]);
   });
+  it('includes a reference line marked keep however far above the data it is', () => {
+    expect(yRange(model, [line(0, 10)], [{ value: 1000, label: 'Q_max', keep: true }])).toEqual([0, 1050]);
+  });
   it('uses a fixed domain when the chart has one, and a unit range without data', () => {
     expect(yRange({ ...model, yDomain: [0, 1.02] }, [line(0, 5)], [])).toEqual([0, 1.02]);
     expect(yRange(model, [], [])).toEqual([0, 1.05]);

@@ -16,7 +16,15 @@ export interface LineDef {
   store?: ChartStore;
 }
 
-export interface HLine { value: number; label: string; color?: string }
+export interface HLine {
+  value: number;
+  label: string;
+  color?: string;
+  /** Always widen the y range to show it, even far above the data (TED's Q_max bound). */
+  keep?: boolean;
+  /** Also list it in the legend, with this text. */
+  legend?: string;
+}
 
 export interface ChartModel {
   id: string;
@@ -85,7 +93,7 @@ export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[
   // Reference lines widen the range, unless far above the data (a 100000-packet buffer).
   const dataHi = hi;
   for (const h of hlines) {
-    if (Number.isFinite(h.value) && (dataHi <= 0 || h.value <= dataHi * 4)) { hi = Math.max(hi, h.value); lo = Math.min(lo, h.value); }
+    if (Number.isFinite(h.value) && (h.keep || dataHi <= 0 || h.value <= dataHi * 4)) { hi = Math.max(hi, h.value); lo = Math.min(lo, h.value); }
   }
   if (!(hi > lo)) hi = lo + 1;
   return [lo, hi + (hi - lo) * 0.05];

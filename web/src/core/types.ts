@@ -57,12 +57,21 @@ export interface FlowSummary {
   rtt: number;
 }
 
+export interface QueueSummary {
+  id: string;
+  kind: string;
+  meanLength: number;
+  drops: Record<string, number>;
+  /** TED's buffer bound Q_max (Section II.B) in packets, for the deadlines in force. */
+  qmax?: number;
+}
+
 export interface Summary {
   simSeconds: number;
   wallSeconds: number;
   events: number;
   flows: FlowSummary[];
-  queues: { id: string; meanLength: number; drops: Record<string, number> }[];
+  queues: QueueSummary[];
   links: { id: string; utilization: number }[];
   jain: number;
   weightedJain: number;

@@ -49,6 +49,15 @@ describe('live parameters', () => {
     expect(initialLiveValue(specs, scenario, 'queue.bottleneck', 'buffer', 0)).toBe(250);
     expect(initialLiveValue(specs, scenario, 'link.bottleneck', 'rate', 0)).toBe(16e6);
   });
+  it('reads a graph link\'s own queue, with its kind\'s defaults for what it leaves out', () => {
+    const g = { version: 1, topology: { kind: 'graph', nodes: ['a', 'b', 'c'], links: [
+      { name: 'L1', from: 'a', to: 'b', queue: { kind: 'droptail', buffer: 75 } },
+      { name: 'L2', from: 'b', to: 'c', queue: { kind: 'red' } },
+    ] } } as unknown as Scenario;
+    expect(initialLiveValue(specs, g, 'queue.L1', 'buffer', 0)).toBe(75);
+    expect(initialLiveValue(specs, g, 'queue.L2', 'maxP', 0)).toBe(0.1);
+    expect(initialLiveValue(specs, g, 'queue.L3', 'buffer', 0)).toBe(250);
+  });
   it('labels changes for the chart marks', () => {
     const exo = specs.find((s) => s.key === 'live.flow.exoLoss');
     expect(changeLabel(exo, 'flows', 'exoLoss', 0.01, 0.05)).toBe('exogenous loss 1% -> 5%');

@@ -22,6 +22,14 @@ export function bottleneckLink(s: Scenario): string {
   return 'bottleneck';
 }
 
+/** The queue object of a graph topology's link by name (undefined for other topologies). */
+function graphQueue(s: Scenario, link: string): Record<string, Json> | undefined {
+  if (getPath(s, 'topology.kind') !== 'graph') return undefined;
+  const links = getPath(s, 'topology.links');
+  const l = Array.isArray(links) ? links.find((x) => isPlainObject(x) && x.name === link) : undefined;
+  return isPlainObject(l) && isPlainObject(l.queue) ? l.queue : undefined;
+}
+
 function kindOf(s: Scenario) {
   return (g: string): string | undefined => {
     const k = getPath(s, `${g}.${KIND_FIELD[g] ?? 'kind'}`);
@@ -86,8 +94,11 @@ export function initialLiveValue(specs: readonly ParamSpec[], s: Scenario, entit
     return num(isPlainObject(o) ? o[key] : undefined) ?? num(getPath(s, `flows.${key}`)) ?? liveDefault ?? Number.NaN;
   }
   if (entity.startsWith('queue.')) {
-    const spec = findSpec(specs, `queue.${key}`, kindOf(s));
-    return num(getPath(s, `queue.${key}`)) ?? num(spec?.default) ?? Number.NaN;
+    // A graph's link carries its own queue; other topologies share the scenario's `queue`.
+    const own = graphQueue(s, entity.slice('queue.'.length));
+    const kinds = own ? (g: string) => (g === 'queue' && typeof own.kind === 'string' ? own.kind : kindOf(s)(g)) : kindOf(s);
+    const spec = findSpec(specs, `queue.${key}`, kinds);
+    return num(own ? own[key] : getPath(s, `queue.${key}`)) ?? num(spec?.default) ?? Number.NaN;
   }
   if (entity.startsWith('link.')) {
     if (key === 'rate' && getPath(s, 'topology.kind') !== 'chain') {
