@@ -30,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultT0, eq5, lasdLoss, predictedRatios } from '../web/src/sweep/weightedFormulas.mjs';
 import { cartesian, parseValue, setPath } from '../web/src/sweep/grid.mjs';
 import { runMeasures } from '../web/src/sweep/runMeasures.mjs';
+import { pool } from './lib/pool.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -120,13 +121,14 @@ export function measure(doc, s, t0opt) {
   if (agg) {
     const thr = agg.flows.map((i) => fl[i].throughputBps);
     row.aggregateRatio = thr.reduce((a, x) => a + x, 0) / m.thrOthers;
-    row.shares = thr.map((x) => +(x / thr[0]).toFixed(3)).join(':');
+    row.shares = thr.map((x) => +(x / thr[0]).toPrecision(4)).join(':');
   }
   return row;
 }
 
-async function main() {
-  const o = parseArgs(process.argv.slice(2));
+/** Runs the sweep that command-line arguments `argv` describe; resolves its rows. */
+export async function sweep(argv) {
+  const o = parseArgs(argv);
   const file = fs.existsSync(o.preset) ? o.preset : path.join(root, 'public/presets', `${o.preset}.json`);
   const base = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (!fs.existsSync(o.blsim)) throw new Error(`${o.blsim} not found; run bash scripts/build-native.sh`);
@@ -139,20 +141,12 @@ async function main() {
       doc.seed = seed;
       jobs.push({ combo, seed, doc });
     }
-  const results = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const k = next++;
-      const j = jobs[k];
-      const s = await run(o.blsim, j.doc, k);
-      results[k] = { ...Object.fromEntries(o.sets.map((st, i) => [st.path, j.combo[i]])), seed: j.seed, ...measure(j.doc, s, o.t0) };
-      process.stderr.write(`\r${results.filter(Boolean).length}/${jobs.length} runs`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(o.jobs, jobs.length) }, worker));
-  process.stderr.write('\n');
-  fs.rmSync(tmpDir, { recursive: true, force: true });
+  const results = await pool(jobs, o.jobs, async (j, k) => {
+    const s = await run(o.blsim, j.doc, k);
+    return { ...Object.fromEntries(o.sets.map((st, i) => [st.path, j.combo[i]])), seed: j.seed, ...measure(j.doc, s, o.t0) };
+  });
+  if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
+  tmpDir = undefined;
   let rows = results;
   if (o.mean) {
     const byKey = new Map();
@@ -171,7 +165,12 @@ async function main() {
       return m;
     });
   }
-  if (o.format === 'json') {
+  return { rows, format: o.format };
+}
+
+async function main() {
+  const { rows, format } = await sweep(process.argv.slice(2));
+  if (format === 'json') {
     process.stdout.write(JSON.stringify(rows, null, 1) + '\n');
     return;
   }

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, ns2Binary, measureProcess } from './lib/runners.mjs';
+import { pool } from './lib/pool.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(k) ? Number(args[args.indexOf(k) + 1]) : d);
@@ -43,15 +44,8 @@ async function runOne(queue, seed) {
 
 // Run the scheme x seed grid `jobs` at a time.
 const tasks = schemes.flatMap((q) => seeds.map((s) => ({ q, s })));
-const results = {};
-let next = 0;
-async function worker() {
-  while (next < tasks.length) {
-    const t = tasks[next++];
-    (results[t.q] ??= []).push(await runOne(t.q, t.s));
-  }
-}
-await Promise.all(Array.from({ length: jobs }, worker));
+const runs = await pool(tasks, jobs, (t) => runOne(t.q, t.s));
+const results = Object.fromEntries(schemes.map((q) => [q, runs.filter((_, k) => tasks[k].q === q)]));
 
 const avg = (runs, k) => runs.reduce((a, r) => a + r[k], 0) / runs.length;
 const sd = (runs, k) => {

@@ -11,14 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root, runNative, runNs2, haveNs2 } from './lib/runners.mjs';
+import { writeBetweenMarkers } from './lib/doc-markers.mjs';
 
 const args = process.argv.slice(2);
 const printOnly = args.includes('--print');
 const nSeeds = args.includes('--seeds') ? Number(args[args.indexOf('--seeds') + 1]) : 3;
 const lossRates = [0, 0.01, 0.02, 0.05, 0.07];
 const doc = path.join(root, 'docs/validation.md');
-const BEGIN = '<!-- validate-xqm-dumbbell:begin -->';
-const END = '<!-- validate-xqm-dumbbell:end -->';
 
 const preset = JSON.parse(fs.readFileSync(path.join(root, 'public/presets/xqm-dumbbell.json'), 'utf8'));
 // The paper does not give its TCP timer settings; the minimum RTO decides what happens at
@@ -100,11 +99,7 @@ const table = lines.join('\n');
 if (printOnly) {
   console.log(table);
 } else {
-  const text = fs.readFileSync(doc, 'utf8');
-  const i = text.indexOf(BEGIN);
-  const j = text.indexOf(END);
-  if (i < 0 || j < i) throw new Error(`${doc}: markers ${BEGIN} ... ${END} not found`);
-  fs.writeFileSync(doc, `${text.slice(0, i + BEGIN.length)}\n${table}\n${text.slice(j)}`);
+  writeBetweenMarkers(doc, { 'validate-xqm-dumbbell': table });
   console.log(table);
   console.log(`\nwritten to ${path.relative(root, doc)}`);
 }
