@@ -1,6 +1,6 @@
 // Chart legend: one toggle button per flow (hides/shows its lines in every chart) and a
 // plain entry for lines that are not flows.
-import type { LineDef } from './chartModel';
+import { type LineDef, lineKey } from './chartModel';
 
 export function Legend({ lines, hidden, onToggleFlow }: { lines: LineDef[]; hidden: ReadonlySet<number>; onToggleFlow: (flow: number) => void }) {
   const flows = new Map<number, LineDef>();
@@ -12,7 +12,7 @@ export function Legend({ lines, hidden, onToggleFlow }: { lines: LineDef[]; hidd
   return (
     <div className="legend" role="group" aria-label="Legend">
       {other.map((l) => (
-        <span key={l.column} className="legend-item">
+        <span key={lineKey(l)} className="legend-item">
           <span className="sw" aria-hidden="true"
             style={{ background: l.dash?.length ? `repeating-linear-gradient(90deg, ${l.color} 0 4px, transparent 4px 7px)` : l.color }} />{l.label}
         </span>

@@ -12,6 +12,8 @@
 //   replayed at the same simulated times so a copied link reproduces the run exactly.
 // - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
 //
+// - `compare`, `unlock`, `student`: the teaching tools (teachingUrl.ts).
+//
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, findSpec, validateValue } from '../core/specs';
@@ -21,6 +23,7 @@ import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
 } from '../app/viewState';
+import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
 
 export const URL_VERSION = 1;
 const ABSENT = '~';
@@ -38,6 +41,7 @@ export interface AppState {
   scenario: Scenario;
   live: LiveChange[];
   view: ViewState;
+  teach: TeachState;
 }
 
 export interface Decoded {
@@ -51,7 +55,7 @@ const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology
   'topology.flows', 'topology.rates'];
 
 export function defaultState(): AppState {
-  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] } };
+  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] }, teach: defaultTeach() };
 }
 
 // ---- values ----
@@ -105,6 +109,7 @@ export function encodeState(state: AppState): string {
   if (v.theme !== d.theme) parts.push(`view.theme=${v.theme}`);
   if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
+  parts.push(...encodeTeaching(state.teach));
   return '#' + parts.join('&');
 }
 
@@ -202,6 +207,7 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     if (key === 'v' || key === 'preset') continue;
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
+    if (decodeTeachingKey(key, raw, state.teach, dropped)) continue;
     if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
       dropped.push(`"${key}": not a scenario field`);
       continue;
