@@ -76,11 +76,11 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
     const refresh = () => {
       Promise.all([sim.summary(), simB.summary()]).then(([x, y]) => setRows(compareRows(x, y))).catch(() => undefined);
     };
-    lock.onTick = (t) => {
+    lock.onTick = (t, atOnce) => {
       ticks.current.push({ a: sim.store.now, b: simB.store.now });
       if (ticks.current.length > MAX_TICKS) ticks.current.splice(0, ticks.current.length - MAX_TICKS);
       const now = performance.now();
-      if (now - last > SUMMARY_EVERY_MS || t >= lock.duration() - 1e-9) { last = now; refresh(); }
+      if (atOnce || now - last > SUMMARY_EVERY_MS || t >= lock.duration() - 1e-9) { last = now; refresh(); }
     };
     const off = lock.subscribe(() => { if (lock.getStatus() !== 'playing') refresh(); });
     return () => { lock.onTick = null; off(); };
@@ -88,26 +88,28 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
 
   // Start both runs (same seed, same live changes), then play them in lockstep.
   const bScenario = b?.ok ? b.scenario : null;
-  useEffect(() => {
+  const startBoth = async (alive: () => boolean) => {
     if (!lock || !simB || !bScenario) return;
+    await Promise.all([sim.whenReady(), simB.whenReady()]);
+    if (!alive()) return;
+    lock.reset();
+    ticks.current = [];
+    setRows(null);
+    const ids = [sim.start(state.scenario, state.live, false), simB.start(bScenario, state.live, false)];
+    await Promise.all([whenCreated(sim, ids[0]!), whenCreated(simB, ids[1]!)]);
+    if (alive()) void lock.play();
+  };
+  useEffect(() => {
     let alive = true;
-    void (async () => {
-      await Promise.all([sim.whenReady(), simB.whenReady()]);
-      if (!alive) return;
-      lock.reset();
-      ticks.current = [];
-      setRows(null);
-      const ids = [sim.start(state.scenario, state.live, false), simB.start(bScenario, state.live, false)];
-      await Promise.all([whenCreated(sim, ids[0]!), whenCreated(simB, ids[1]!)]);
-      if (alive) void lock.play();
-    })();
-    return () => { alive = false; lock.pause(); };
+    void startBoth(() => alive);
+    return () => { alive = false; lock?.pause(); };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lock, sim, simB, state.scenario, state.live, bScenario]);
 
   useEffect(() => {
     if (!lock || !simB) return;
     setCompareHook({
-      runUntil: async (t) => { lock.pause(); return lock.runUntil(t); },
+      runUntil: (t) => lock.stepTo(t),
       now: () => [sim.store.now, simB.store.now],
       status: () => lock.getStatus(),
       ticks: () => ticks.current.map((x) => ({ ...x })),
@@ -140,13 +142,6 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
     if (el.textContent !== text) el.textContent = text;
   }), [sim, simB]);
 
-  const restart = () => {
-    if (!lock || !simB || !bScenario) return;
-    lock.reset();
-    ticks.current = [];
-    const ids = [sim.start(state.scenario, state.live, false), simB.start(bScenario, state.live, false)];
-    void Promise.all([whenCreated(sim, ids[0]!), whenCreated(simB, ids[1]!)]).then(() => lock.play());
-  };
 
   return (
     <div className="compare" data-testid="compare">
@@ -154,7 +149,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
         {status === 'playing'
           ? <button type="button" className="primary" onClick={() => lock?.pause()}>Pause</button>
           : <button type="button" className="primary" disabled={!lock || status === 'finished'} onClick={() => void lock?.play()}>Play</button>}
-        <button type="button" onClick={restart} disabled={!bScenario}>Reset</button>
+        <button type="button" onClick={() => void startBoth(() => true)} disabled={!bScenario}>Reset</button>
         <label className="inline">
           Speed
           <select value={view.speed} onChange={(e) => setView({ speed: Number(e.target.value) })}>

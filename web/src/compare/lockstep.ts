@@ -17,8 +17,8 @@ export class Lockstep {
   private listeners = new Set<() => void>();
   /** Simulated seconds per wall second; 0 = as fast as possible. */
   speed = 1;
-  /** Called after each tick both sides reached (the summary table refreshes from it). */
-  onTick: ((t: number) => void) | null = null;
+  /** Called after each tick both sides reached (the summary table refreshes from it; `now`: at once). */
+  onTick: ((t: number, now: boolean) => void) | null = null;
 
   constructor(readonly sides: readonly SimController[]) {}
 
@@ -48,6 +48,14 @@ export class Lockstep {
     return Promise.all(this.sides.map((s) => s.runUntil(t)));
   }
 
+  /** Pauses, then takes both sides to simulated time t as one tick. */
+  async stepTo(t: number): Promise<number[]> {
+    this.pause();
+    const reached = await this.runUntil(t);
+    this.onTick?.(Math.min(...reached), true);
+    return reached;
+  }
+
   /** A new pair of runs was started: forget the old loop. */
   reset(): void {
     this.token++;
@@ -71,7 +79,7 @@ export class Lockstep {
         const step = this.speed === 0 ? FAST_STEP : (this.speed * TICK_MS) / 1000;
         const reached = await this.runUntil(Math.min(end, now + step));
         if (token !== this.token) return;
-        this.onTick?.(Math.min(...reached));
+        this.onTick?.(Math.min(...reached), false);
         const finished = this.sides.some((s) => s.getSnapshot().status === 'finished' || s.getSnapshot().status === 'error');
         if (finished) { this.set('finished'); return; }
         if (this.speed > 0) await new Promise((r) => setTimeout(r, Math.max(0, TICK_MS - (performance.now() - started))));
