@@ -13,12 +13,11 @@ export function registerChartExport(id: string, f: Exporter): () => void {
   return () => { if (exporters.get(id) === f) exporters.delete(id); };
 }
 
-/** SVG images of the charts on the page now, in the order they were registered. */
+/** SVG images of the charts on the page now: those of `ids` in that order, or all as registered. */
 export function exportCharts(ids?: readonly string[], colors?: ExportColors): ChartImage[] {
   const out: ChartImage[] = [];
-  for (const [id, f] of exporters) {
-    if (ids && !ids.includes(id)) continue;
-    const img = f(colors);
+  for (const id of ids ?? [...exporters.keys()]) {
+    const img = exporters.get(id)?.(colors);
     if (img) out.push(img);
   }
   return out;
