@@ -45,6 +45,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     else root.dataset.theme = state.view.theme;
   }, [state.view.theme]);
 
+  const inCompare = state.teach.compare !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
@@ -52,9 +53,11 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       e.preventDefault();
       if (sim.getSnapshot().status === 'playing') sim.pause(); else sim.play();
     };
+    // Compare mode plays its two runs together (its own buttons): playing one alone would break the lockstep.
+    if (inCompare) return;
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [sim]);
+  }, [sim, inCompare]);
 
   const panels = new Set(embed ? state.view.panels : ['controls', 'scenario', 'flows', 'topology', 'charts']);
   // A locked page runs the scenario it was given: no scenario editing, no switching to compare.

@@ -184,7 +184,10 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     const svg = svgRef.current;
     if (!svg || size.current.w <= 0) return null;
     const f = { ...frame(), hoverT: null };
-    return { text: exportSvg(svg, f, layout(f), colors), width: f.width, height: f.height };
+    const dr = layout(f);
+    // A chart scrolled out of view has not drawn its axes lately: draw them for the export.
+    if (!visible.current) drawSvg(svg, f, dr);
+    return { text: exportSvg(svg, f, dr, colors), width: f.width, height: f.height };
   };
   const svgNowRef = useRef(svgNow);
   svgNowRef.current = svgNow;

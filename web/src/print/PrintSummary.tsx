@@ -82,10 +82,10 @@ export function PrintSummary({ sim, state, onClose, autoPrint = true }: { sim: S
           </tbody>
         </table>
         {summary && summary.flows.length > MAX_FLOWS ? <p className="small">... and {summary.flows.length - MAX_FLOWS} more flows (all in the summary JSON).</p> : null}
-        <dl className="print-params">
-          {params.map(([k, v]) => <div key={k}><dt>{k}</dt><dd>{valueText(v)}</dd></div>)}
-          {state.live.map((c, i) => <div key={`live${i}`}><dt>at {c.t} s</dt><dd>{c.entity} {c.key} = {c.value}</dd></div>)}
-        </dl>
+        <p className="print-params">
+          {params.map(([k, v]) => <span key={k}><b>{k}</b> {valueText(v)}</span>)}
+          {state.live.map((c, i) => <span key={`live${i}`}><b>at {c.t} s</b> {c.entity} {c.key} = {c.value}</span>)}
+        </p>
       </div>
     </div>,
     document.body,
