@@ -2,7 +2,15 @@
 // on. Each tick asks both workers to run until t (they run in parallel, one per worker) and
 // waits for both; so A and B are never apart by more than one tick, and what is shown at any
 // moment compares the same stretch of simulated time.
-import type { SimController } from '../app/simController';
+import type { RunStatus } from '../worker/protocol';
+
+/** What the lockstep needs of a simulation (a SimController). */
+export interface LockstepSide {
+  store: { now: number };
+  getSnapshot(): { duration: number; status: RunStatus };
+  /** Runs to simulated time t and pauses there; resolves with the time reached. */
+  runUntil(t: number): Promise<number>;
+}
 
 /** Wall time of one tick when paced (speed > 0). */
 const TICK_MS = 100;
@@ -20,7 +28,7 @@ export class Lockstep {
   /** Called after each tick both sides reached (the summary table refreshes from it; `now`: at once). */
   onTick: ((t: number, now: boolean) => void) | null = null;
 
-  constructor(readonly sides: readonly SimController[]) {}
+  constructor(readonly sides: readonly LockstepSide[]) {}
 
   /** The time both sides have reached. */
   now(): number {

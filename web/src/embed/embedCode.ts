@@ -29,7 +29,8 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 /** The iframe, and with auto height the few lines of script that let it follow the page's height. */
 export function embedSnippet(url: string, c: EmbedChoice, id = 'bottleneck-lab'): string {
   const style = c.autoHeight ? 'border:0;width:100%;max-width:100%' : 'border:0';
-  const iframe = `<iframe id="${id}" src="${attr(url)}" width="${c.width}" height="${c.height}" style="${style}" loading="lazy" title="Bottleneck Lab simulation"></iframe>`;
+  // The id is for the script of auto height only.
+  const iframe = `<iframe ${c.autoHeight ? `id="${id}" ` : ''}src="${attr(url)}" width="${c.width}" height="${c.height}" style="${style}" loading="lazy" title="Bottleneck Lab simulation"></iframe>`;
   if (!c.autoHeight) return iframe;
   return `${iframe}
 <script>
