@@ -93,7 +93,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const header = (
     <header className="app-head">
       <h1>Bottleneck Lab</h1>
-      <span className="muted small">{typeof snap.scenario?.name === 'string' && !compare ? snap.scenario.name : ''}</span>
+      <span className="muted small scenario-name" title={typeof snap.scenario?.name === 'string' ? snap.scenario.name : undefined}>
+        {typeof snap.scenario?.name === 'string' && !compare ? snap.scenario.name : ''}
+      </span>
       {unlock === null && !compare && snap.specs.length ? (
         <CompareChooser specs={snap.specs} scenario={state.scenario} onCompare={(d) => app.setTeach({ compare: d })} />
       ) : null}
