@@ -120,7 +120,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <div className={`app${student ? ' student' : ''}`}>
         {header}
         {notices}
-        <CompareView sim={sim} state={state} view={state.view} setView={setView} onLeave={() => app.setTeach({ compare: null })} />
+        <CompareView sim={sim} state={state} view={state.view} setView={setView} onLeave={unlock === null ? () => app.setTeach({ compare: null }) : undefined} />
       </div>
     );
   }

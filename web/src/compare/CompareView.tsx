@@ -2,7 +2,7 @@
 // with one difference, in a second worker) run in lockstep on one time axis. One chart holds
 // Jain's index of both; throughput and queue of each stand side by side; a table compares the
 // summaries taken at the same simulated time.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { SimController, type SimSnapshot } from '../app/simController';
 import type { ViewState } from '../app/viewState';
 import { setCompareHook } from '../app/testHook';
@@ -36,10 +36,8 @@ function whenCreated(sim: SimController, runId: number): Promise<void> {
 }
 
 function useSnap(sim: SimController | null): SimSnapshot | null {
-  return useSyncExternalStore(
-    (f) => (sim ? sim.subscribe(f) : () => undefined),
-    () => (sim ? sim.getSnapshot() : null),
-  );
+  const subscribe = useCallback((f: () => void) => (sim ? sim.subscribe(f) : () => undefined), [sim]);
+  return useSyncExternalStore(subscribe, () => (sim ? sim.getSnapshot() : null));
 }
 
 export interface CompareViewProps {
@@ -47,7 +45,8 @@ export interface CompareViewProps {
   state: AppState;
   view: ViewState;
   setView: (p: Partial<ViewState>) => void;
-  onLeave: () => void;
+  /** Back to the single run (absent in a locked page: compare mode is part of what is fixed). */
+  onLeave?: () => void;
 }
 
 export function CompareView({ sim, state, view, setView, onLeave }: CompareViewProps) {
@@ -158,7 +157,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
         </label>
         <span className="sim-time"><span className="muted">Simulated time</span>{' '}<output ref={timeRef} data-testid="compare-time">-</output></span>
         <span className={`status status-${status}`} role="status">{status === 'idle' ? 'loading' : `${status} in lockstep`}</span>
-        <button type="button" onClick={onLeave}>Leave compare mode</button>
+        {onLeave ? <button type="button" onClick={onLeave}>Leave compare mode</button> : null}
       </div>
       <p className="compare-what">
         Comparing <strong>A</strong> (this scenario, {diff.path} = {String(aValue)}) with <strong>B</strong> ({diffLabel(diff)});
