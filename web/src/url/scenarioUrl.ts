@@ -11,7 +11,6 @@
 // - `live`: parameter changes applied while running, `t:entity:key:value` joined by `;`,
 //   replayed at the same simulated times so a copied link reproduces the run exactly.
 // - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
-//
 // - `compare`, `unlock`, `student`: the teaching tools (teachingUrl.ts).
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
