@@ -1,5 +1,7 @@
 // The page layout. Full mode: header, controls, scenario and live panels, topology, charts,
-// flow table. Embed mode (?embed=1): only the panels chosen in the view.
+// flow table. Embed mode (?embed=1): only the panels chosen in the view. Compare mode replaces
+// the panels with two runs side by side; student mode hides the advanced ones; a lock list
+// (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { SimController } from './simController';
 import { useAppState } from './useAppState';
@@ -14,11 +16,15 @@ import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
 import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
+import { THEMES, type Theme } from './viewState';
+import { encodeState } from '../url/scenarioUrl';
+import { CompareView } from '../compare/CompareView';
+import { CompareChooser } from '../compare/CompareChooser';
+import { lockReason } from '../embed/lock';
+import { useEmbedHost } from '../embed/useEmbedHost';
 
 // The sweep panel (form, plot, closed forms) loads when first opened, not with the page.
 const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ default: m.SweepPanel })));
-import { THEMES, type Theme } from './viewState';
-import { encodeState } from '../url/scenarioUrl';
 
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
@@ -29,8 +35,13 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const { state, setView } = app;
   const noticesRef = useRef(app.notices);
   noticesRef.current = app.notices;
+  const errorsRef = useRef(app.errors);
+  errorsRef.current = app.errors;
 
-  useEffect(() => { installTestHook(sim, () => noticesRef.current); }, [sim]);
+  useEffect(() => { installTestHook(sim, () => noticesRef.current, () => errorsRef.current); }, [sim]);
+  const { unlock, student, compare } = state.teach;
+  useEmbedHost(embed, sim, unlock, app.addError);
+  const locked = unlock === null ? undefined : (entity: string, key: string) => lockReason(unlock, entity, key);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -38,6 +49,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     else root.dataset.theme = state.view.theme;
   }, [state.view.theme]);
 
+  const inCompare = state.teach.compare !== null;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
@@ -45,11 +57,16 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       e.preventDefault();
       if (sim.getSnapshot().status === 'playing') sim.pause(); else sim.play();
     };
+    // Compare mode plays its two runs together (its own buttons): playing one alone would break the lockstep.
+    if (inCompare) return;
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [sim]);
+  }, [sim, inCompare]);
 
   const panels = new Set(embed ? state.view.panels : ['controls', 'scenario', 'flows', 'topology', 'charts']);
+  // A locked page runs the scenario it was given: no scenario editing, no switching to compare.
+  if (unlock !== null) panels.delete('scenario');
+  const scenarioPanel = <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} student={student} />;
   const controls = <ControlsBar sim={sim} snap={snap} speed={state.view.speed} onSpeed={(speed) => setView({ speed })} onReset={app.reset} />;
   const notices = (
     <>
@@ -61,36 +78,64 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
 
   if (embed) {
     return (
-      <div className="app embed">
+      <div className={`app embed${student ? ' student' : ''}`}>
         <div className="embed-head">
           <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
           <a href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`} target="_blank" rel="noreferrer">Open in Bottleneck Lab</a>
         </div>
         {panels.has('controls') ? controls : null}
         {notices}
-        {panels.has('scenario') ? <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} /> : null}
+        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('scenario') ? scenarioPanel : null}
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
         {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
-        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} /> : null}
+        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+      </div>
+    );
+  }
+
+  const header = (
+    <header className="app-head">
+      <h1>Bottleneck Lab</h1>
+      <span className="muted small scenario-name" title={typeof snap.scenario?.name === 'string' ? snap.scenario.name : undefined}>
+        {typeof snap.scenario?.name === 'string' && !compare ? snap.scenario.name : ''}
+      </span>
+      {unlock === null && !compare && snap.specs.length ? (
+        <CompareChooser specs={snap.specs} scenario={state.scenario} onCompare={(d) => app.setTeach({ compare: d })} />
+      ) : null}
+      {unlock === null ? (
+        <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
+          <input type="checkbox" checked={student} onChange={(e) => app.setTeach({ student: e.target.checked })} />
+          Student mode
+        </label>
+      ) : <span className="muted small" title={`Only ${unlock.join(', ') || 'nothing'} may change`}>Locked by the instructor</span>}
+      <ShareMenu sim={sim} state={state} specs={snap.specs} onError={app.addError} />
+      {unlock === null && !compare ? (
+        <button type="button" aria-pressed={state.sweep !== null} onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
+          title="Run a parameter grid across web workers and plot it">Sweep</button>
+      ) : null}
+      <label className="inline">
+        Theme
+        <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
+          {THEMES.map((t) => <option key={t} value={t}>{t}</option>)}
+        </select>
+      </label>
+    </header>
+  );
+
+  if (compare) {
+    return (
+      <div className={`app${student ? ' student' : ''}`}>
+        {header}
+        {notices}
+        <CompareView sim={sim} state={state} view={state.view} setView={setView} onLeave={unlock === null ? () => app.setTeach({ compare: null }) : undefined} />
       </div>
     );
   }
 
   return (
-    <div className="app">
-      <header className="app-head">
-        <h1>Bottleneck Lab</h1>
-        <span className="muted small">{typeof snap.scenario?.name === 'string' ? snap.scenario.name : ''}</span>
-        <ShareMenu sim={sim} state={state} onError={app.addError} />
-        <button type="button" aria-pressed={state.sweep !== null} onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
-          title="Run a parameter grid across web workers and plot it">Sweep</button>
-        <label className="inline">
-          Theme
-          <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
-            {THEMES.map((t) => <option key={t} value={t}>{t}</option>)}
-          </select>
-        </label>
-      </header>
+    <div className={`app${student ? ' student' : ''}`}>
+      {header}
       {controls}
       {notices}
       {state.sweep ? (
@@ -101,16 +146,16 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       ) : null}
       <div className="layout">
         <aside className="side">
-          <LivePanel sim={sim} snap={lazySnap} onError={app.addError} />
-          <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} />
-          <FluidPanel sim={sim} snap={snap} />
+          <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
+          {panels.has('scenario') ? scenarioPanel : null}
+          {student ? null : <FluidPanel sim={sim} snap={snap} />}
         </aside>
         <main className="main">
           <TopologyView sim={sim} snap={lazySnap} />
           <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} />
         </main>
       </div>
-      <FlowTable sim={sim} snap={lazySnap} onError={app.addError} />
+      <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
     </div>
   );
 }

@@ -47,6 +47,8 @@ export class SimController {
   private readyWaiters: (() => void)[] = [];
   /** Called when a change made through setParam was applied (the app adds it to the URL). */
   onLiveApplied: ((c: LiveChange) => void) | null = null;
+  /** Asked before every live change: a reason to refuse it (a locked page), or null. */
+  guard: ((entity: string, key: string) => string | null) | null = null;
 
   constructor() {
     this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
@@ -114,6 +116,14 @@ export class SimController {
     return this.waitFor(Math.min(t, this.snap.duration || t));
   }
 
+  /** Stops the worker for good (a second simulation of compare mode that is closed). */
+  dispose(): void {
+    for (const w of this.waiting.values()) w.reject(new Error('simulation closed'));
+    this.waiting.clear();
+    this.worker.terminate();
+    this.update({ status: 'idle', ready: false });
+  }
+
   private request<T>(make: (requestId: number) => ToWorker): Promise<T> {
     const requestId = this.nextRequest++;
     return new Promise<T>((resolve, reject) => {
@@ -140,6 +150,8 @@ export class SimController {
 
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
   setParam(entity: string, key: string, value: number): Promise<number> {
+    const refused = this.guard?.(entity, key);
+    if (refused) return Promise.reject(new Error(refused));
     return this.request<number>((requestId) => ({ type: 'setParam', runId: this.snap.runId, entity, key, value, requestId }));
   }
 

@@ -13,6 +13,24 @@ export interface ChartStat {
 /** Filled by the charts as they draw (read by tests to see that charts really draw). */
 export const chartStats: Record<string, ChartStat> = {};
 
+/** Compare mode (window.__bl.compare()): both runs, driven in lockstep. */
+export interface CompareHook {
+  /** Both runs to simulated time t in lockstep; resolves with the time each reached, [A, B]. */
+  runUntil(simSeconds: number): Promise<number[]>;
+  /** Simulated time of the data each side holds, [A, B]. */
+  now(): number[];
+  status(): string;
+  /** Times both sides had reached at each lockstep tick so far (A and B), newest last. */
+  ticks(): { a: number; b: number }[];
+  series(side: 'a' | 'b', name: string): number[];
+  summary(side: 'a' | 'b'): Promise<Summary>;
+  /** What B changes ("queue.kind = red"). */
+  diff(): string;
+}
+
+let compareHook: CompareHook | null = null;
+export function setCompareHook(h: CompareHook | null): void { compareHook = h; }
+
 export interface BlTestHook {
   /** Resolves once the simulator is loaded and a run has been created. */
   ready(): Promise<void>;
@@ -36,13 +54,17 @@ export interface BlTestHook {
   notices(): string[];
   /** The sweep panel's runner: progress and every finished run's measures and failures. */
   sweep(): SweepProgress;
+  /** Compare mode's two runs, or null outside compare mode. */
+  compare(): CompareHook | null;
+  /** What was refused (locked parameters, bad host messages), as shown in the notice. */
+  errors(): string[];
 }
 
 declare global {
   interface Window { __bl?: BlTestHook }
 }
 
-export function installTestHook(sim: SimController, notices: () => string[]): void {
+export function installTestHook(sim: SimController, notices: () => string[], errors: () => string[] = () => []): void {
   window.__bl = {
     ready: async () => {
       await sim.whenReady();
@@ -66,5 +88,7 @@ export function installTestHook(sim: SimController, notices: () => string[]): vo
     charts: () => structuredClone(chartStats),
     notices,
     sweep: () => structuredClone(sweeps.getSnapshot()),
+    compare: () => compareHook,
+    errors,
   };
 }

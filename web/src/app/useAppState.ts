@@ -7,6 +7,8 @@ import type { SimController } from './simController';
 import { type AppState, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
 import type { ViewState } from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
+import type { TeachState } from '../url/teachingUrl';
+import { lockReason, lockViolations } from '../embed/lock';
 
 export interface AppStateApi {
   state: AppState;
@@ -20,6 +22,8 @@ export interface AppStateApi {
   setView: (p: Partial<ViewState>) => void;
   /** Opens, changes or (null) closes the sweep panel; part of the URL. */
   setSweep: (s: SweepConfig | null) => void;
+  /** Compare mode and student mode (the lock list is fixed once the page is loaded). */
+  setTeach: (p: Partial<Omit<TeachState, 'unlock'>>) => void;
   reset: () => void;
 }
 
@@ -32,14 +36,33 @@ export function useAppState(sim: SimController): AppStateApi {
   stateRef.current = state;
   const lastHash = useRef<string | null>(null);
 
+  const loadedRef = useRef(false);
   const load = useCallback((hash: string) => {
     const d = decodeState(hash, sim.getSnapshot().specs);
+    // A locked page keeps its scenario and lock list: a later URL may change only unlocked parameters.
+    const cur = stateRef.current;
+    const refused = loadedRef.current ? lockViolations(cur, d.state) : [];
+    if (refused.length) {
+      setErrors((e) => [...e, ...refused.map((r) => `from the link: ${r}`)].slice(-5));
+      lastHash.current = encodeState(cur);
+      history.replaceState(null, '', lastHash.current);
+      return;
+    }
+    loadedRef.current = true;
     setState(d.state);
     setNotices(d.dropped);
     sim.setSpeed(d.state.view.speed);
-    sim.start(d.state.scenario, d.state.live);
+    // Compare mode drives its two runs itself, in lockstep.
+    sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
     setLoaded(true);
   }, [sim]);
+
+  const unlockKey = state.teach.unlock?.join(',') ?? null;
+  useEffect(() => {
+    const unlock = stateRef.current.teach.unlock;
+    sim.guard = unlock === null ? null : (entity, key) => lockReason(unlock, entity, key);
+    return () => { sim.guard = null; };
+  }, [sim, unlockKey]);
 
   useEffect(() => {
     let alive = true;
@@ -80,6 +103,13 @@ export function useAppState(sim: SimController): AppStateApi {
     setState((s) => ({ ...s, view: { ...s.view, ...p } }));
   }, [sim]);
 
+  const setTeach = useCallback((p: Partial<Omit<TeachState, 'unlock'>>) => {
+    const s = stateRef.current;
+    const next = { ...s, teach: { ...s.teach, ...p } };
+    setState(next);
+    if (s.teach.compare !== null && next.teach.compare === null) sim.start(next.scenario, next.live);
+  }, [sim]);
+
   const reset = useCallback(() => {
     const s = stateRef.current;
     sim.start(s.scenario, s.live, sim.getSnapshot().status === 'playing');
@@ -90,7 +120,7 @@ export function useAppState(sim: SimController): AppStateApi {
     dismissNotices: () => setNotices([]),
     dismissErrors: () => setErrors([]),
     addError: (m) => setErrors((e) => [...e.slice(-4), m]),
-    applyScenario, setView, reset,
+    applyScenario, setView, setTeach, reset,
     setSweep: (sweep) => setState((s) => ({ ...s, sweep })),
   };
 }

@@ -1,6 +1,6 @@
 // Chart legend: one toggle button per flow (hides/shows its lines in every chart), a plain
 // entry for lines that are not flows, and one for each reference line that asks for it.
-import type { HLine, LineDef } from './chartModel';
+import { type HLine, type LineDef, lineKey } from './chartModel';
 
 const dashed = (color: string) => `repeating-linear-gradient(90deg, ${color} 0 4px, transparent 4px 7px)`;
 
@@ -16,7 +16,7 @@ export function Legend({ lines, refs = [], hidden, onToggleFlow }: {
   return (
     <div className="legend" role="group" aria-label="Legend">
       {other.map((l) => (
-        <span key={l.column} className="legend-item">
+        <span key={lineKey(l)} className="legend-item">
           <span className="sw" aria-hidden="true" style={{ background: l.dash?.length ? dashed(l.color) : l.color }} />{l.label}
         </span>
       ))}

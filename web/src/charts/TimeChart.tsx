@@ -1,12 +1,14 @@
 // One generic time chart: canvas lines, SVG axes, hover read-out, legend toggles, shared
 // zoom/pan on the time axis, resize, PNG/SVG export. Chart components configure it.
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { chartStats } from '../app/testHook';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
-import type { ChartModel, DecimationCache } from './chartModel';
+import { type ChartModel, type DecimationCache, lineKey } from './chartModel';
+import { ChartScope } from './chartScope';
+import { registerChartExport } from './chartExports';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { Legend } from './Legend';
 import { chartOverlays } from './overlays';
@@ -24,7 +26,9 @@ export interface TimeChartProps {
 const TIP_ROWS = 8;
 const fmt = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-');
 
-export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
+export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
+  const scope = useContext(ChartScope);
+  const own = useMemo<ChartModel>(() => (scope ? { ...unscoped, id: `${unscoped.id}.${scope.id}`, title: `${unscoped.title} (${scope.label})` } : unscoped), [unscoped, scope]);
   // Lines from other sources (the fluid model) are drawn after the chart's own.
   const overlays = useSyncExternalStore(chartOverlays.subscribe, () => chartOverlays.get(own.id));
   const model = useMemo<ChartModel>(() => (overlays.length ? { ...own, lines: [...own.lines, ...overlays] } : own), [own, overlays]);
@@ -99,7 +103,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
         const st = (chartStats[f.model.id] ??= { draws: 0, points: 0 });
         st.draws++;
         st.points = drawn.points;
-        st.series = Object.fromEntries(drawn.lines.map((l) => [l.line.column, l.d.n]));
+        st.series = Object.fromEntries(drawn.lines.map((l) => [lineKey(l.line), l.d.n]));
         drawSvg(svg, f, drawn);
         st.ms = performance.now() - started;
         st.layoutMs = laidOut - started;
@@ -178,15 +182,29 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
     e.preventDefault();
   };
 
-  const doExport = async (kind: 'png' | 'svg') => {
+  const svgNow = (colors = themeColors()): { text: string; width: number; height: number } | null => {
     const svg = svgRef.current;
-    if (!svg) return;
+    if (!svg || size.current.w <= 0) return null;
+    const f = { ...frame(), hoverT: null };
+    const dr = layout(f);
+    // A chart scrolled out of view has not drawn its axes lately: draw them for the export.
+    if (!visible.current) drawSvg(svg, f, dr);
+    return { text: exportSvg(svg, f, dr, colors), width: f.width, height: f.height };
+  };
+  const svgNowRef = useRef(svgNow);
+  svgNowRef.current = svgNow;
+  useEffect(() => registerChartExport(model.id, (colors) => {
+    const e = svgNowRef.current(colors);
+    return e ? { id: model.id, title: model.title, svg: e.text, width: e.width, height: e.height } : null;
+  }), [model.id, model.title]);
+
+  const doExport = async (kind: 'png' | 'svg') => {
     setExporting(true);
     try {
-      const f = { ...frame(), hoverT: null };
-      const text = exportSvg(svg, f, layout(f), themeColors());
-      if (kind === 'svg') downloadText(text, `${model.id}.svg`, 'image/svg+xml');
-      else downloadBlob(await svgToPng(text, f.width, f.height), `${model.id}.png`);
+      const e = svgNow();
+      if (!e) return;
+      if (kind === 'svg') downloadText(e.text, `${model.id}.svg`, 'image/svg+xml');
+      else downloadBlob(await svgToPng(e.text, e.width, e.height), `${model.id}.png`);
     } finally {
       setExporting(false);
     }

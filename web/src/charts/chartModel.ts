@@ -14,6 +14,13 @@ export interface LineDef {
   width?: number;
   /** Read the column from this store instead of the chart's (overlays such as the fluid model). */
   store?: ChartStore;
+  /** Tells apart lines of the same column from different stores (compare mode's A and B). */
+  key?: string;
+}
+
+/** What identifies a line among a chart's lines (its column, unless it has a key). */
+export function lineKey(l: LineDef): string {
+  return l.key ?? l.column;
 }
 
 export interface HLine {
@@ -65,8 +72,8 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
   const key = `${win.t0}|${win.t1}|${width}`;
   for (const line of model.lines) {
     if (line.flow !== undefined && hidden.has(line.flow)) continue;
-    let c = cache.get(line.column);
-    if (!c || c.d.px.length < width + 2) { c = { d: makeDecimated(Math.ceil(width) + 2) }; cache.set(line.column, c); }
+    let c = cache.get(lineKey(line));
+    if (!c || c.d.px.length < width + 2) { c = { d: makeDecimated(Math.ceil(width) + 2) }; cache.set(lineKey(line), c); }
     const src = line.store ?? store;
     const same = c.ring === src.ring && c.key === key;
     const d = src.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);

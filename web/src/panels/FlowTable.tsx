@@ -23,7 +23,11 @@ function tcpOf(snap: SimSnapshot, i: number): string {
   return typeof t === 'string' ? t : 'newreno';
 }
 
-export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: SimSnapshot; onError: (m: string) => void }) {
+export function FlowTable({ sim, snap, onError, locked }: {
+  sim: SimController; snap: SimSnapshot; onError: (m: string) => void;
+  /** Why a parameter is locked (a locked embed), or null. */
+  locked?: (entity: string, key: string) => string | null;
+}) {
   useMarkCount(sim);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const snapRef = useRef(snap);
@@ -75,7 +79,7 @@ export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: Si
           const value = sp.type === 'boolean' ? v !== 0 : Number.isFinite(v) ? v : null;
           return (
             <td key={sp.key}>
-              <ParamControl compact spec={sp} label={`flow ${i} ${sp.label.toLowerCase()}`} value={value}
+              <ParamControl compact spec={sp} label={`flow ${i} ${sp.label.toLowerCase()}`} value={value} lockedReason={locked?.(`flow.${i}`, sp.key.slice(10))}
                 onCommit={(val) => {
                   const num = typeof val === 'boolean' ? Number(val) : val;
                   if (typeof num === 'number') sim.setParam(`flow.${i}`, sp.key.slice(10), num).catch((e: Error) => onError(e.message));

@@ -5,7 +5,11 @@ import { liveControls } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
 import { useMarkCount } from '../app/useMarkCount';
 
-export function LivePanel({ sim, snap, onError }: { sim: SimController; snap: SimSnapshot; onError: (msg: string) => void }) {
+export function LivePanel({ sim, snap, onError, locked }: {
+  sim: SimController; snap: SimSnapshot; onError: (msg: string) => void;
+  /** Why a parameter is locked (a locked embed), or null. */
+  locked?: (entity: string, key: string) => string | null;
+}) {
   useMarkCount(sim);
   if (!snap.scenario) return null;
   const controls = liveControls(snap.specs, snap.scenario);
@@ -18,7 +22,7 @@ export function LivePanel({ sim, snap, onError }: { sim: SimController; snap: Si
         const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');
         return (
           <ParamControl key={`${c.entity}/${c.key}`} spec={c.spec} slider label={`${c.spec.label} (${where})`}
-            value={Number.isFinite(v) ? v : undefined}
+            value={Number.isFinite(v) ? v : undefined} lockedReason={locked?.(c.entity, c.key)}
             onCommit={(val) => { if (typeof val === 'number') sim.setParam(c.entity, c.key, val).catch((e: Error) => onError(e.message)); }} />
         );
       })}

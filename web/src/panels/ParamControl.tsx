@@ -14,6 +14,8 @@ export interface ParamControlProps {
   /** Show a slider beside the number box (for bounded, live parameters). */
   slider?: boolean;
   disabled?: boolean;
+  /** Why the control cannot be changed (a locked embed): disables it and says so in its tooltip. */
+  lockedReason?: string | null;
   /** Hide the label visually (tables); it stays for screen readers. */
   compact?: boolean;
 }
@@ -24,7 +26,8 @@ function toText(v: Json | undefined, spec: ParamSpec): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-export function ParamControl({ spec, value, onCommit, label, slider, disabled, compact }: ParamControlProps) {
+export function ParamControl({ spec, value, onCommit, label, slider, disabled: off, lockedReason, compact }: ParamControlProps) {
+  const disabled = off || !!lockedReason;
   const id = useId();
   const [text, setText] = useState(toText(value, spec));
   const [error, setError] = useState<string | null>(null);
@@ -82,8 +85,9 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled, c
     );
   }
   return (
-    <div className={`param${error ? ' invalid' : ''}${compact ? ' compact' : ''}`} data-key={spec.key}>
-      <label htmlFor={id} title={spec.help || undefined} className={compact ? 'sr-only' : undefined}>{name}</label>
+    <div className={`param${error ? ' invalid' : ''}${compact ? ' compact' : ''}${lockedReason ? ' locked' : ''}`} data-key={spec.key}
+      title={lockedReason ?? undefined} data-locked={lockedReason ? 'true' : undefined}>
+      <label htmlFor={id} title={lockedReason ?? (spec.help || undefined)} className={compact ? 'sr-only' : undefined}>{name}</label>
       <span className="param-input">{input}{unit}</span>
       {spec.help ? <span id={helpId} className="sr-only">{spec.help}</span> : null}
       {error ? <span id={errId} className="param-error" role="alert">{error}</span> : null}

@@ -4,14 +4,18 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, specsOfGroup } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
-import { getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
+import { getPath, jsonEqual, setPath } from '../scenario/paths';
 import { ParamControl } from './ParamControl';
+import { withKind } from '../scenario/changeKind';
+import { ADVANCED_FIELDS } from '../app/studentMode';
 
 export interface ScenarioPanelProps {
   specs: ParamSpec[];
   preset: string;
   scenario: Scenario;
   onApply: (preset: string, scenario: Scenario) => void;
+  /** Student mode: advanced fields (app/studentMode.ts) are left out. */
+  student?: boolean;
 }
 
 const GROUPS: { group: string; title: string }[] = [
@@ -40,22 +44,14 @@ function kindOf(s: Scenario, group: string, specs: ParamSpec[]): string | undefi
   return typeof d === 'string' ? d : undefined;
 }
 
-export function ScenarioPanel({ specs, preset, scenario, onApply }: ScenarioPanelProps) {
+export function ScenarioPanel({ specs, preset, scenario, onApply, student = false }: ScenarioPanelProps) {
+  const shown = (sp: ParamSpec) => !student || !ADVANCED_FIELDS.has(sp.key);
   const [draft, setDraft] = useState<Scenario>(() => cloneScenario(scenario));
   useEffect(() => { setDraft(cloneScenario(scenario)); }, [scenario]);
   const dirty = !jsonEqual(draft, scenario);
 
   const set = (path: string, v: Json) => setDraft((d) => { const n = cloneScenario(d); setPath(n, path, v); return n; });
-  const setKind = (group: string, kind: string) => setDraft((d) => {
-    const n = cloneScenario(d);
-    const field = KIND_FIELD[group] ?? 'kind';
-    const old = getPath(n, group);
-    const keep = new Set(specsOfGroup(specs, group, kind).map((sp) => sp.key.slice(group.length + 1)));
-    const next: Record<string, Json> = { [field]: kind };
-    if (isPlainObject(old)) for (const [k, v] of Object.entries(old)) if (k !== field && keep.has(k)) next[k] = v;
-    n[group] = next;
-    return n;
-  });
+  const setKind = (group: string, kind: string) => setDraft((d) => withKind(d, specs, group, kind));
 
   const top = useMemo(() => specs.filter((sp) => !sp.key.includes('.') && !HIDDEN_TOP.has(sp.key) && sp.type !== 'json'), [specs]);
   const advanced = useMemo(() => specs.filter((sp) => !sp.key.includes('.') && sp.type === 'json' && !GROUPS.some((g) => g.group === sp.key)), [specs]);
@@ -82,7 +78,7 @@ export function ScenarioPanel({ specs, preset, scenario, onApply }: ScenarioPane
       <form onSubmit={(e) => { e.preventDefault(); onApply(preset, draft); }}>
         <fieldset>
           <legend>Run</legend>
-          {top.map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+          {top.filter(shown).map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
         </fieldset>
         {GROUPS.map(({ group, title }) => {
           const kind = kindOf(draft, group, specs);
@@ -93,11 +89,11 @@ export function ScenarioPanel({ specs, preset, scenario, onApply }: ScenarioPane
             <fieldset key={group}>
               <legend>{title}</legend>
               {kindSpec ? <ParamControl spec={kindSpec} value={kind} onCommit={(v) => setKind(group, String(v))} /> : null}
-              {fields.map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+              {fields.filter(shown).map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
             </fieldset>
           );
         })}
-        {advanced.length ? (
+        {advanced.length && !student ? (
           <details>
             <summary>Per-flow overrides and other traffic (JSON)</summary>
             {advanced.map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}

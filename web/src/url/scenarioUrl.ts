@@ -12,6 +12,7 @@
 //   replayed at the same simulated times so a copied link reproduces the run exactly.
 // - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
 // - `sweep`, `sweep.*`: the sweep panel's settings, read and written by sweepUrl.ts.
+// - `compare`, `unlock`, `student`: the teaching tools (teachingUrl.ts).
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
@@ -24,6 +25,7 @@ import {
 } from '../app/viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
+import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
 
 export const URL_VERSION = 1;
 const ABSENT = '~';
@@ -43,6 +45,7 @@ export interface AppState {
   view: ViewState;
   /** The sweep panel's settings (null: closed). */
   sweep: SweepConfig | null;
+  teach: TeachState;
 }
 
 export interface Decoded {
@@ -56,7 +59,7 @@ const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology
   'topology.flows', 'topology.rates'];
 
 export function defaultState(): AppState {
-  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] }, sweep: null };
+  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] }, sweep: null, teach: defaultTeach() };
 }
 
 // ---- values ----
@@ -112,6 +115,7 @@ export function encodeState(state: AppState): string {
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
   // ---- sweep keys (sweepUrl.ts) ----
   for (const [k, val] of sweepEntries(state.sweep)) parts.push(`${esc(k)}=${esc(val)}`);
+  parts.push(...encodeTeaching(state.teach));
   return '#' + parts.join('&');
 }
 
@@ -212,6 +216,7 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
     if (isSweepKey(key)) continue;
+    if (decodeTeachingKey(key, raw, state.teach, dropped)) continue;
     if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
       dropped.push(`"${key}": not a scenario field`);
       continue;

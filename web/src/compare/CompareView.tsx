@@ -1,0 +1,214 @@
+// Compare mode: side A (the current scenario, in the page's simulation) and side B (the same
+// with one difference, in a second worker) run in lockstep on one time axis. One chart holds
+// Jain's index of both; throughput and queue of each stand side by side; a table compares the
+// summaries taken at the same simulated time.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { SimController, type SimSnapshot } from '../app/simController';
+import type { ViewState } from '../app/viewState';
+import { setCompareHook } from '../app/testHook';
+import type { AppState } from '../url/scenarioUrl';
+import { ChartScope, type ChartScopeValue } from '../charts/chartScope';
+import { ThroughputChart } from '../charts/ThroughputChart';
+import { QueueChart } from '../charts/QueueChart';
+import { TimeChart } from '../charts/TimeChart';
+import type { ChartModel } from '../charts/chartModel';
+import type { ChartProps } from '../charts/chartContext';
+import { SPEEDS } from '../panels/ControlsBar';
+import { addPainter } from '../store/frameLoop';
+import { applyDiff, diffLabel, valueInA } from './compareDiff';
+import { compareRows, fmtNumber } from './compareSummary';
+import { Lockstep } from './lockstep';
+import './compare.css';
+
+const SUMMARY_EVERY_MS = 1000;
+const MAX_TICKS = 2000;
+
+/** Resolves once run `runId` of `sim` exists (created, or failed). */
+function whenCreated(sim: SimController, runId: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const s = sim.getSnapshot();
+      if (s.runId !== runId || s.status !== 'idle') { off(); resolve(); }
+    };
+    const off = sim.subscribe(check);
+    check();
+  });
+}
+
+function useSnap(sim: SimController | null): SimSnapshot | null {
+  const subscribe = useCallback((f: () => void) => (sim ? sim.subscribe(f) : () => undefined), [sim]);
+  return useSyncExternalStore(subscribe, () => (sim ? sim.getSnapshot() : null));
+}
+
+export interface CompareViewProps {
+  sim: SimController;
+  state: AppState;
+  view: ViewState;
+  setView: (p: Partial<ViewState>) => void;
+  /** Back to the single run (absent in a locked page: compare mode is part of what is fixed). */
+  onLeave?: () => void;
+}
+
+export function CompareView({ sim, state, view, setView, onLeave }: CompareViewProps) {
+  const snapA = useSnap(sim)!;
+  const [simB, setSimB] = useState<SimController | null>(null);
+  const snapB = useSnap(simB);
+  const diff = state.teach.compare!;
+  const b = useMemo(() => (snapA.specs.length ? applyDiff(state.scenario, diff, snapA.specs) : null), [state.scenario, diff, snapA.specs]);
+  const [rows, setRows] = useState<ReturnType<typeof compareRows> | null>(null);
+  const ticks = useRef<{ a: number; b: number }[]>([]);
+
+  useEffect(() => {
+    const s = new SimController();
+    setSimB(s);
+    return () => { s.dispose(); };
+  }, []);
+
+  const lock = useMemo(() => (simB ? new Lockstep([sim, simB]) : null), [sim, simB]);
+  useEffect(() => { if (lock) lock.speed = view.speed; }, [lock, view.speed]);
+  const status = useSyncExternalStore((f) => (lock ? lock.subscribe(f) : () => undefined), () => lock?.getStatus() ?? 'idle');
+
+  // Summaries of both, taken after a lockstep tick (so at the same simulated time).
+  useEffect(() => {
+    if (!lock || !simB) return;
+    let last = 0;
+    const refresh = () => {
+      Promise.all([sim.summary(), simB.summary()]).then(([x, y]) => setRows(compareRows(x, y))).catch(() => undefined);
+    };
+    lock.onTick = (t, atOnce) => {
+      ticks.current.push({ a: sim.store.now, b: simB.store.now });
+      if (ticks.current.length > MAX_TICKS) ticks.current.splice(0, ticks.current.length - MAX_TICKS);
+      const now = performance.now();
+      if (atOnce || now - last > SUMMARY_EVERY_MS || t >= lock.duration() - 1e-9) { last = now; refresh(); }
+    };
+    const off = lock.subscribe(() => { if (lock.getStatus() !== 'playing') refresh(); });
+    return () => { lock.onTick = null; off(); };
+  }, [lock, sim, simB]);
+
+  // Start both runs (same seed, same live changes), then play them in lockstep.
+  const bScenario = b?.ok ? b.scenario : null;
+  const startBoth = async (alive: () => boolean) => {
+    if (!lock || !simB || !bScenario) return;
+    await Promise.all([sim.whenReady(), simB.whenReady()]);
+    if (!alive()) return;
+    lock.reset();
+    ticks.current = [];
+    setRows(null);
+    const ids = [sim.start(state.scenario, state.live, false), simB.start(bScenario, state.live, false)];
+    await Promise.all([whenCreated(sim, ids[0]!), whenCreated(simB, ids[1]!)]);
+    if (alive()) void lock.play();
+  };
+  useEffect(() => {
+    let alive = true;
+    void startBoth(() => alive);
+    return () => { alive = false; lock?.pause(); };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lock, sim, simB, state.scenario, state.live, bScenario]);
+
+  useEffect(() => {
+    if (!lock || !simB) return;
+    setCompareHook({
+      runUntil: (t) => lock.stepTo(t),
+      now: () => [sim.store.now, simB.store.now],
+      status: () => lock.getStatus(),
+      ticks: () => ticks.current.map((x) => ({ ...x })),
+      series: (side, name) => (side === 'a' ? sim : simB).store.values(name),
+      summary: (side) => (side === 'a' ? sim : simB).summary(),
+      diff: () => diffLabel(diff),
+    });
+    return () => setCompareHook(null);
+  }, [lock, sim, simB, diff]);
+
+  const aValue = valueInA(state.scenario, diff.path, snapA.specs);
+  const scopeA = useMemo<ChartScopeValue>(() => ({ id: 'a', label: `A: ${diff.path} = ${String(aValue)}` }), [diff.path, aValue]);
+  const scopeB = useMemo<ChartScopeValue>(() => ({ id: 'b', label: `B: ${diffLabel(diff)}` }), [diff]);
+  const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
+  const onToggleFlow = (f: number) => setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((x, y) => x - y) });
+
+  const jainModel = useMemo<ChartModel | null>(() => (simB ? {
+    id: 'compare-jain', title: "Jain's fairness index, A and B", yLabel: 'index', yDomain: [0, 1.02],
+    lines: [
+      { column: 'jain', key: 'a.jain', label: scopeA.label, color: '#0072B2', width: 1.5, store: sim.store },
+      { column: 'jain', key: 'b.jain', label: scopeB.label, color: '#D55E00', width: 1.5, dash: [5, 3], store: simB.store },
+    ],
+  } : null), [sim, simB, scopeA.label, scopeB.label]);
+
+  const timeRef = useRef<HTMLOutputElement>(null);
+  useEffect(() => addPainter(() => {
+    const el = timeRef.current;
+    if (!el || !simB) return;
+    const text = `A ${sim.store.now.toFixed(2)} s, B ${simB.store.now.toFixed(2)} s`;
+    if (el.textContent !== text) el.textContent = text;
+  }), [sim, simB]);
+
+
+  return (
+    <div className="compare" data-testid="compare">
+      <div className="controls" role="toolbar" aria-label="Compare controls">
+        {status === 'playing'
+          ? <button type="button" className="primary" onClick={() => lock?.pause()}>Pause</button>
+          : <button type="button" className="primary" disabled={!lock || status === 'finished'} onClick={() => void lock?.play()}>Play</button>}
+        <button type="button" onClick={() => void startBoth(() => true)} disabled={!bScenario}>Reset</button>
+        <label className="inline">
+          Speed
+          <select value={view.speed} onChange={(e) => setView({ speed: Number(e.target.value) })}>
+            {SPEEDS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          </select>
+        </label>
+        <span className="sim-time"><span className="muted">Simulated time</span>{' '}<output ref={timeRef} data-testid="compare-time">-</output></span>
+        <span className={`status status-${status}`} role="status">{status === 'idle' ? 'loading' : `${status} in lockstep`}</span>
+        {onLeave ? <button type="button" onClick={onLeave}>Leave compare mode</button> : null}
+      </div>
+      <p className="compare-what">
+        Comparing <strong>A</strong> (this scenario, {diff.path} = {String(aValue)}) with <strong>B</strong> ({diffLabel(diff)});
+        same seed, same time axis, everything else equal.
+      </p>
+      {b && !b.ok ? <div className="notice error" role="alert">Cannot compare: {b.message}</div> : null}
+      {snapB?.error ? <div className="notice error" role="alert">Side B: {snapB.error}</div> : null}
+      {jainModel && simB ? <TimeChart model={jainModel} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} /> : null}
+      {simB && snapB && snapA.scenario && snapB.scenario ? (
+        <div className="compare-sides">
+          <CompareSide scope={scopeA} sim={sim} snap={snapA} hidden={hidden} onToggleFlow={onToggleFlow} />
+          <CompareSide scope={scopeB} sim={simB} snap={snapB} hidden={hidden} onToggleFlow={onToggleFlow} />
+        </div>
+      ) : null}
+      <CompareTable rows={rows} labels={[scopeA.label, scopeB.label]} />
+    </div>
+  );
+}
+
+/** One side's throughput and queue, the charts of the single-run page under a scope. */
+function CompareSide({ scope, ...props }: { scope: ChartScopeValue } & ChartProps) {
+  return (
+    <ChartScope.Provider value={scope}>
+      <div className="compare-side" aria-label={`Side ${scope.id.toUpperCase()}`}>
+        <h2>{scope.label}</h2>
+        <ThroughputChart {...props} />
+        <QueueChart {...props} />
+      </div>
+    </ChartScope.Provider>
+  );
+}
+
+function CompareTable({ rows, labels }: { rows: ReturnType<typeof compareRows> | null; labels: [string, string] }) {
+  return (
+    <section className="panel" aria-labelledby="compare-table-title">
+      <h2 id="compare-table-title">Summary, A vs B</h2>
+      {rows ? (
+        <table className="compare-table" data-testid="compare-table">
+          <thead><tr><th scope="col">Measure</th><th scope="col">{labels[0]}</th><th scope="col">{labels[1]}</th><th scope="col">B - A</th></tr></thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.label} data-row={r.label}>
+                <th scope="row">{r.label}{r.unit ? ` (${r.unit})` : ''}</th>
+                <td className="num" data-side="a">{fmtNumber(r.a, r.digits)}</td>
+                <td className="num" data-side="b">{fmtNumber(r.b, r.digits)}</td>
+                <td className="num">{fmtNumber(r.b - r.a, r.digits)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : <p className="muted">Numbers appear once both runs have advanced.</p>}
+    </section>
+  );
+}

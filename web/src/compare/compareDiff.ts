@@ -1,0 +1,85 @@
+// Compare mode's one difference: B is A with one scenario field changed (the queue kind, the
+// window rule, loss recovery, or one parameter from the specs). Same seed, same everything else.
+import type { Json, ParamSpec, Scenario } from '../core/types';
+import { KIND_FIELD, findSpec, kindsOfGroup, specsOfGroup, validateValue } from '../core/specs';
+import { getPath, jsonEqual, setPath } from '../scenario/paths';
+import { cloneScenario } from '../scenario/presets';
+import { kindGroupOf, withKind } from '../scenario/changeKind';
+import type { CompareDiff } from '../url/teachingUrl';
+
+function kindOf(s: Scenario, specs: readonly ParamSpec[]) {
+  return (group: string): string | undefined => {
+    const field = `${group}.${KIND_FIELD[group] ?? 'kind'}`;
+    const v = getPath(s, field);
+    if (typeof v === 'string') return v;
+    const d = specs.find((sp) => sp.key === field)?.default;
+    return typeof d === 'string' ? d : undefined;
+  };
+}
+
+/** The spec that judges a difference (null if the scenario has no such field). */
+export function diffSpec(specs: readonly ParamSpec[], s: Scenario, path: string): ParamSpec | null {
+  const group = kindGroupOf(path);
+  if (group) {
+    const options = kindsOfGroup(specs, group);
+    const sp = specs.find((x) => x.key === path);
+    if (sp) return sp;
+    return options.length ? { key: path, label: `${group} ${KIND_FIELD[group]}`, unit: '', type: 'enum', default: options[0]!, options, help: '', live: false } : null;
+  }
+  return findSpec(specs, path, kindOf(s, specs)) ?? null;
+}
+
+/** The scenario of side B, or why it cannot be made (naming the field and its allowed values). */
+export function applyDiff(a: Scenario, diff: CompareDiff, specs: readonly ParamSpec[]): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+  const spec = diffSpec(specs, a, diff.path);
+  if (!spec) return { ok: false, message: `compare ${diff.path}: not a field of this scenario` };
+  const r = validateValue({ ...spec, key: diff.path }, diff.value);
+  if (!r.ok) return { ok: false, message: `compare ${r.message}` };
+  const current = getPath(a, diff.path) ?? (kindGroupOf(diff.path) ? kindOf(a, specs)(kindGroupOf(diff.path)!) : spec.default);
+  if (jsonEqual(current, r.value)) return { ok: false, message: `compare ${diff.path}: B would be the same as A (${String(r.value)})` };
+  const group = kindGroupOf(diff.path);
+  let b: Scenario;
+  if (group) b = withKind(a, specs, group, String(r.value));
+  else {
+    b = cloneScenario(a);
+    if (!setPath(b, diff.path, r.value)) return { ok: false, message: `compare ${diff.path}: conflicts with another field` };
+  }
+  const name = typeof a.name === 'string' ? a.name : 'scenario';
+  b.name = `${name} [${diffLabel(diff)}]`;
+  return { ok: true, scenario: b };
+}
+
+export function diffLabel(d: CompareDiff): string {
+  return `${d.path} = ${typeof d.value === 'string' ? d.value : JSON.stringify(d.value)}`;
+}
+
+/** The value side A has for the field that differs (for labels: "droptail" vs "red"). */
+export function valueInA(a: Scenario, path: string, specs: readonly ParamSpec[]): Json {
+  const group = kindGroupOf(path);
+  if (group) return kindOf(a, specs)(group) ?? null;
+  return getPath(a, path) ?? diffSpec(specs, a, path)?.default ?? null;
+}
+
+export interface DiffChoice { path: string; label: string; spec: ParamSpec }
+
+/**
+ * What B may differ in, for the chooser: the kinds (queue, window rule), loss recovery, and each
+ * number of the scenario's specs under its current kinds (top level, topology, queue, loss, flows).
+ */
+export function diffChoices(specs: readonly ParamSpec[], a: Scenario): DiffChoice[] {
+  const out: DiffChoice[] = [];
+  const add = (path: string, label: string) => {
+    const spec = diffSpec(specs, a, path);
+    if (spec && !out.some((c) => c.path === path)) out.push({ path, label, spec });
+  };
+  add('queue.kind', 'Queue discipline');
+  add('flows.cc', 'TCP window rule (cc)');
+  add('flows.tcp', 'TCP loss recovery');
+  const kind = kindOf(a, specs);
+  const numeric = (sp: ParamSpec) => sp.type === 'number' || sp.type === 'integer';
+  for (const sp of specs) if (!sp.key.includes('.') && numeric(sp) && sp.key !== 'version') add(sp.key, sp.label);
+  for (const group of ['topology', 'queue', 'exoLoss', 'flows']) {
+    for (const sp of specsOfGroup(specs, group, kind(group))) if (numeric(sp) || sp.type === 'boolean') add(sp.key, `${group}: ${sp.label}`);
+  }
+  return out;
+}

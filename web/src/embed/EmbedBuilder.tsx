@@ -1,0 +1,112 @@
+// The embed builder ("Get embed code"): the scenario on screen or a lesson, which panels show,
+// which live parameters students may change (the others locked), student mode, size or auto
+// height; a live preview in an iframe; the iframe code to copy.
+import { forwardRef, useEffect, useState } from 'react';
+import type { ParamSpec } from '../core/types';
+import { PANEL_IDS, type PanelId } from '../app/viewState';
+import type { AppState } from '../url/scenarioUrl';
+import { lockableIds } from './lock';
+import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';
+import { type EmbedChoice, embedSnippet, embedUrl } from './embedCode';
+import './embed.css';
+
+export interface EmbedBuilderProps {
+  state: AppState;
+  specs: ParamSpec[];
+  open: boolean;
+  onCopy: (text: string, what: string) => void;
+  onClose: () => void;
+}
+
+export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(function EmbedBuilder({ state, specs, open, onCopy, onClose }, ref) {
+  const [lessons, setLessons] = useState<LessonInfo[] | null>(null);
+  const [c, setC] = useState<EmbedChoice>(() => ({
+    lesson: null, panels: state.view.panels, unlock: state.teach.unlock, student: state.teach.student,
+    width: 900, height: 640, autoHeight: false,
+  }));
+  const [preview, setPreview] = useState(true);
+  useEffect(() => { if (open && lessons === null) void loadLessonsIndex().then(setLessons); }, [open, lessons]);
+  const set = (p: Partial<EmbedChoice>) => setC((x) => ({ ...x, ...p }));
+
+  const lockable = lockableIds(specs, state.scenario);
+  const base = `${location.origin}${location.pathname}`;
+  const url = embedUrl(state, c, base);
+  const snippet = embedSnippet(url, c);
+  // The preview reloads on a change, after a pause (typing a width should not restart it each key).
+  const [previewUrl, setPreviewUrl] = useState(url);
+  useEffect(() => { const t = setTimeout(() => setPreviewUrl(url), 400); return () => clearTimeout(t); }, [url]);
+
+  return (
+    <dialog ref={ref} className="embed-dialog" aria-labelledby="embed-title" onClose={onClose}>
+      <h2 id="embed-title">Embed this simulation</h2>
+      <div className="embed-builder">
+        <div className="embed-options">
+          <div className="param">
+            <label htmlFor="embed-source">Show</label>
+            <span className="param-input">
+              <select id="embed-source" value={c.lesson ?? ''} onChange={(e) => set({ lesson: e.target.value || null })}>
+                <option value="">This scenario</option>
+                {lessons?.length ? (
+                  <optgroup label="Lessons">
+                    {lessons.map((l) => <option key={l.id} value={l.id} title={l.summary}>{l.title}</option>)}
+                  </optgroup>
+                ) : null}
+              </select>
+            </span>
+          </div>
+          {lessons !== null && lessons.length === 0 ? <p className="muted small" data-testid="no-lessons">No lessons on this site (lessons/index.json not found): scenarios only.</p> : null}
+          <fieldset>
+            <legend>Panels to show</legend>
+            {PANEL_IDS.map((p) => (
+              <label key={p} className="inline">
+                <input type="checkbox" checked={c.panels.includes(p)}
+                  onChange={(e) => set({ panels: e.target.checked ? PANEL_IDS.filter((x) => x === p || c.panels.includes(x)) : c.panels.filter((x: PanelId) => x !== p) })} />
+                {p}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend>What students may change</legend>
+            <label className="inline">
+              <input type="checkbox" checked={c.unlock !== null} onChange={(e) => set({ unlock: e.target.checked ? [] : null })} />
+              Lock parameters (only the ones ticked below may change; the scenario itself is fixed)
+            </label>
+            {c.unlock !== null ? (
+              <div className="embed-unlock">
+                {lockable.map((l) => (
+                  <label key={l.id} className="inline" title={l.id}>
+                    <input type="checkbox" checked={c.unlock!.includes(l.id)}
+                      onChange={(e) => set({ unlock: e.target.checked ? [...c.unlock!, l.id] : c.unlock!.filter((x) => x !== l.id) })} />
+                    {l.label}
+                  </label>
+                ))}
+              </div>
+            ) : null}
+            <label className="inline">
+              <input type="checkbox" checked={c.student} onChange={(e) => set({ student: e.target.checked })} />
+              Student mode (hide advanced panels and exports)
+            </label>
+          </fieldset>
+          <div className="row">
+            <label className="inline">Width <input type="number" min={200} max={4000} value={c.width} onChange={(e) => set({ width: Number(e.target.value) || 900 })} /></label>
+            <label className="inline">Height <input type="number" min={200} max={4000} value={c.height} disabled={c.autoHeight} onChange={(e) => set({ height: Number(e.target.value) || 640 })} /></label>
+            <label className="inline"><input type="checkbox" checked={c.autoHeight} onChange={(e) => set({ autoHeight: e.target.checked })} />Auto height</label>
+          </div>
+          <label htmlFor="embed-code">Embed code</label>
+          <textarea id="embed-code" readOnly rows={c.autoHeight ? 9 : 5} value={snippet} onFocus={(e) => e.target.select()} />
+          <div className="row">
+            <button type="button" className="primary" onClick={() => onCopy(snippet, 'Embed code')}>Copy embed code</button>
+            <a href={url} target="_blank" rel="noreferrer">Open in a new tab</a>
+            <label className="inline"><input type="checkbox" checked={preview} onChange={(e) => setPreview(e.target.checked)} />Preview</label>
+            <button type="button" onClick={onClose}>Close</button>
+          </div>
+        </div>
+        {open && preview ? (
+          <div className="embed-preview">
+            <iframe key={previewUrl} src={previewUrl} title="Embed preview" style={{ width: '100%', height: 520, border: '1px solid var(--border)' }} />
+          </div>
+        ) : null}
+      </div>
+    </dialog>
+  );
+});

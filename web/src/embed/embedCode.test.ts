@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { decodeState, defaultState } from '../url/scenarioUrl';
+import { type EmbedChoice, embedSnippet, embedUrl } from './embedCode';
+import { parseLessonsIndex } from './lessonsIndex';
+
+const choice: EmbedChoice = { lesson: null, panels: ['controls', 'charts', 'flows'], unlock: ['flows.exoLoss'], student: true, width: 800, height: 600, autoHeight: false };
+
+describe('embed code', () => {
+  it('links the scenario with its panels, lock list and student mode, and drops compare mode', () => {
+    const s = defaultState();
+    s.scenario.seed = 9;
+    s.teach.compare = { path: 'queue.kind', value: 'red' };
+    const url = embedUrl(s, choice, 'https://x.org/lab/');
+    expect(url).toBe('https://x.org/lab/?embed=1#v=1&seed=9&view.panels=controls,charts,flows&unlock=flows.exoLoss&student=1');
+    const back = decodeState(url.slice(url.indexOf('#'))).state;
+    expect(back.teach).toEqual({ compare: null, unlock: ['flows.exoLoss'], student: true });
+    expect(back.scenario.seed).toBe(9);
+  });
+
+  it('links a lesson from the default state', () => {
+    const s = defaultState();
+    s.scenario.seed = 9;
+    expect(embedUrl(s, { ...choice, lesson: 'red-vs-droptail', unlock: null, student: false }, 'https://x.org/'))
+      .toBe('https://x.org/?embed=1#v=1&view.panels=controls,charts,flows&lesson=red-vs-droptail');
+  });
+
+  it('writes a fixed-size iframe, or one that follows the height messages', () => {
+    const fixed = embedSnippet('https://x.org/?embed=1#v=1&a=1', choice);
+    expect(fixed).toBe('<iframe src="https://x.org/?embed=1#v=1&amp;a=1" width="800" height="600" style="border:0" loading="lazy" title="Bottleneck Lab simulation"></iframe>');
+    const auto = embedSnippet('https://x.org/?embed=1#v=1', { ...choice, autoHeight: true });
+    expect(auto).toContain('<iframe id="bottleneck-lab" src=');
+    expect(auto).toContain("e.source === f.contentWindow && e.data && e.data.type === 'bottleneck-lab:height'");
+  });
+
+  it('reads a lessons index, skipping entries it cannot use', () => {
+    expect(parseLessonsIndex({ not: 'a list' })).toEqual([]);
+    expect(parseLessonsIndex([
+      { id: 'aimd', title: 'AIMD', summary: 'The sawtooth', topics: ['tcp', 3] },
+      { id: '../etc', title: 'bad id' },
+      { title: 'no id' },
+    ])).toEqual([{ id: 'aimd', title: 'AIMD', summary: 'The sawtooth', topics: ['tcp'] }]);
+  });
+});

@@ -1,0 +1,62 @@
+// The postMessage protocol between an embedded page and its host (docs/teaching-embed.md).
+//
+// Host -> page (any origin; the content is what is checked):
+//   { type: "bottleneck-lab:set", param: "flows.exoLoss", value: 0.05, flow?: 3 }
+//   { type: "bottleneck-lab:play" } | { type: "bottleneck-lab:pause" }
+// Page -> host:
+//   { type: "bottleneck-lab:height", height }         when the page's height changes
+//   { type: "bottleneck-lab:result", ok, request, message? } the answer to each host message
+//
+// `param` is a lock id (embed/lock.ts); a locked one, an unknown one or a value out of the
+// spec's range is refused with a message naming the field.
+import type { ParamSpec, Scenario } from '../core/types';
+import { validateValue } from '../core/specs';
+import { bottleneckLink, specForLive } from '../scenario/liveParams';
+import { lockReason } from './lock';
+
+export const MSG_PREFIX = 'bottleneck-lab:';
+
+export type HostCommand =
+  | { kind: 'set'; entity: string; key: string; value: number; field: string }
+  | { kind: 'play' }
+  | { kind: 'pause' };
+
+export type Parsed = { ok: true; command: HostCommand } | { ok: false; message: string } | null;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Reads a host message. null: not ours (other scripts on the host talk too). Otherwise the
+ * command, or a refusal naming the field, checked against the lock list and the specs.
+ */
+export function parseHostMessage(data: unknown, specs: readonly ParamSpec[], s: Scenario | null, unlock: readonly string[] | null): Parsed {
+  if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith(MSG_PREFIX)) return null;
+  const type = data.type.slice(MSG_PREFIX.length);
+  if (type === 'height' || type === 'result') return null; // our own messages, echoed
+  if (type === 'play') return { ok: true, command: { kind: 'play' } };
+  if (type === 'pause') return { ok: true, command: { kind: 'pause' } };
+  if (type !== 'set') return { ok: false, message: `message type "${data.type}": expected ${MSG_PREFIX}set, play or pause` };
+  if (!s) return { ok: false, message: 'set: the simulation is not running yet' };
+  const param = data.param;
+  if (typeof param !== 'string' || !/^(flows|queue|link)\.\w+$/.test(param)) {
+    return { ok: false, message: `param ${JSON.stringify(param)}: expected flows.<key>, queue.<key> or link.<key>` };
+  }
+  const [group, key] = param.split('.') as [string, string];
+  let entity: string;
+  if (group === 'flows') {
+    if (data.flow === undefined) entity = 'flows';
+    else if (Number.isInteger(data.flow) && (data.flow as number) >= 0) entity = `flow.${data.flow as number}`;
+    else return { ok: false, message: `flow ${JSON.stringify(data.flow)}: expected a flow number` };
+  } else entity = `${group}.${bottleneckLink(s)}`;
+  const locked = lockReason(unlock, entity, key);
+  if (locked) return { ok: false, message: locked };
+  const control = specForLive(specs, s, entity, key);
+  if (!control?.live) return { ok: false, message: `${param}: not a live parameter of this scenario` };
+  const r = validateValue({ ...control, key: param }, data.value);
+  if (!r.ok) return { ok: false, message: r.message };
+  const value = typeof r.value === 'boolean' ? Number(r.value) : r.value;
+  if (typeof value !== 'number') return { ok: false, message: `${param}: expected a number` };
+  return { ok: true, command: { kind: 'set', entity, key, value, field: param } };
+}

@@ -1,0 +1,70 @@
+// Locking a page (an embed, usually) to a list of live parameters students may change. The
+// list is part of the URL (`unlock=`, url/teachingUrl.ts). Everything that can change the run
+// asks here: the live controls, the flow table, host messages and later changes of the URL.
+// Lock ids: `flows.<key>` (all flows or one), `queue.<key>`, `link.<key>`.
+import type { ParamSpec, Scenario } from '../core/types';
+import { liveControls } from '../scenario/liveParams';
+import { flatten, jsonEqual } from '../scenario/paths';
+import type { AppState, LiveChange } from '../url/scenarioUrl';
+
+/** The lock id of a live change's entity and key ("flow.3", "weight" -> "flows.weight"). */
+export function lockId(entity: string, key: string): string {
+  const group = entity.split('.')[0] ?? entity;
+  return `${group === 'flow' ? 'flows' : group}.${key}`;
+}
+
+/** The lock ids a scenario offers (its live controls), in the order the live panel shows them. */
+export function lockableIds(specs: readonly ParamSpec[], s: Scenario): { id: string; label: string }[] {
+  const out: { id: string; label: string }[] = [];
+  for (const c of liveControls(specs, s)) {
+    const id = lockId(c.entity, c.key);
+    if (!out.some((x) => x.id === id)) out.push({ id, label: `${c.spec.label}${c.entity === 'flows' ? ' (flows)' : ` (${c.entity.split('.')[0]})`}` });
+  }
+  return out;
+}
+
+/** Why a change of this parameter is refused, or null when it may change. */
+export function lockReason(unlock: readonly string[] | null, entity: string, key: string): string | null {
+  if (unlock === null) return null;
+  const id = lockId(entity, key);
+  if (unlock.includes(id)) return null;
+  const may = unlock.length ? `only ${unlock.join(', ')} may change here` : 'nothing may change here';
+  return `${id} is locked by the instructor (${may})`;
+}
+
+function liveKey(c: LiveChange): string {
+  return `${c.t}:${c.entity}:${c.key}:${c.value}`;
+}
+
+/**
+ * What a new URL of a locked page would change beyond the unlocked parameters, one line per
+ * field (empty: the change may be applied). The scenario, preset, lock list, compare and
+ * student settings and the panels are fixed; live changes may differ only in unlocked ones.
+ */
+export function lockViolations(cur: AppState, next: AppState): string[] {
+  const unlock = cur.teach.unlock;
+  if (unlock === null) return [];
+  const out: string[] = [];
+  const locked = (field: string) => `${field}: locked by the instructor`;
+  if (next.preset !== cur.preset) out.push(locked('preset'));
+  const a = flatten(cur.scenario);
+  const b = flatten(next.scenario);
+  for (const path of new Set([...a.keys(), ...b.keys()])) {
+    if (!jsonEqual(a.get(path), b.get(path))) out.push(locked(path));
+  }
+  if (JSON.stringify(next.teach.unlock) !== JSON.stringify(unlock)) out.push('unlock: the lock list cannot be changed here');
+  if (JSON.stringify(next.teach.compare) !== JSON.stringify(cur.teach.compare)) out.push(locked('compare'));
+  if (next.teach.student !== cur.teach.student) out.push(locked('student'));
+  if (next.view.panels.join(',') !== cur.view.panels.join(',')) out.push(locked('view.panels'));
+  // Live changes: the multiset of changes to locked parameters must stay the same.
+  const lockedLive = (list: LiveChange[]) => list.filter((c) => lockReason(unlock, c.entity, c.key) !== null).map(liveKey).sort();
+  const was = lockedLive(cur.live);
+  const now = lockedLive(next.live);
+  if (was.join(';') !== now.join(';')) {
+    const changed = new Set<string>();
+    for (const c of next.live) if (lockReason(unlock, c.entity, c.key) && !was.includes(liveKey(c))) changed.add(lockId(c.entity, c.key));
+    for (const c of cur.live) if (lockReason(unlock, c.entity, c.key) && !now.includes(liveKey(c))) changed.add(lockId(c.entity, c.key));
+    for (const id of changed) out.push(`${id}: locked by the instructor`);
+  }
+  return out;
+}

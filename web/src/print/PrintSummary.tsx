@@ -1,0 +1,93 @@
+// A printable one-page summary of a run, for lab reports: the charts (as images, through the
+// charts' own SVG export), the scenario's parameters, per-flow numbers, Jain's index, the seed
+// and the link that reproduces the run. Shown over the page; the print style sheet prints only
+// it, sized for one A4 or Letter page. window.print() is called once the images are in.
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { SimController } from '../app/simController';
+import type { Summary } from '../core/types';
+import { type ChartImage, exportCharts } from '../charts/chartExports';
+import { flatten } from '../scenario/paths';
+import { type AppState, encodeState } from '../url/scenarioUrl';
+import './print.css';
+
+/** The charts a summary shows, in this order, when they are on the page. */
+const CHARTS = ['throughput', 'queue', 'jain', 'cwnd'];
+/** Flows listed at most (more would not fit the page; the JSON export has them all). */
+const MAX_FLOWS = 20;
+const MAX_VALUE_CHARS = 60;
+const PRINT_COLORS = { bg: '#ffffff', fg: '#111111' };
+
+function valueText(v: unknown): string {
+  const t = typeof v === 'string' ? v : JSON.stringify(v);
+  return t.length > MAX_VALUE_CHARS ? `${t.slice(0, MAX_VALUE_CHARS - 3)}...` : t;
+}
+
+const mbps = (bps: number) => (bps / 1e6).toFixed(3);
+
+export function PrintSummary({ sim, state, onClose, autoPrint = true }: { sim: SimController; state: AppState; onClose: () => void; autoPrint?: boolean }) {
+  const [summary, setSummary] = useState<Summary | null>(null);
+  const [error, setError] = useState('');
+  const [images] = useState<ChartImage[]>(() => {
+    const wanted = exportCharts(CHARTS, PRINT_COLORS);
+    return (wanted.length ? wanted : exportCharts(undefined, PRINT_COLORS)).slice(0, 4);
+  });
+  const [loaded, setLoaded] = useState(0);
+  const url = `${location.origin}${location.pathname}${encodeState(state)}`;
+
+  useEffect(() => { sim.summary().then(setSummary, (e: Error) => setError(e.message)); }, [sim]);
+  useEffect(() => {
+    if (autoPrint && summary && loaded >= images.length) window.print();
+  }, [autoPrint, summary, loaded, images.length]);
+
+  const params = [...flatten(state.scenario)].filter(([k]) => k !== 'version' && k !== 'name');
+  const name = typeof state.scenario.name === 'string' ? state.scenario.name : 'Scenario';
+  return createPortal(
+    <div className="print-sheet" role="dialog" aria-label="Printable summary" data-testid="print-sheet">
+      <div className="print-tools">
+        <button type="button" className="primary" onClick={() => window.print()}>Print</button>
+        <button type="button" onClick={onClose}>Close</button>
+      </div>
+      <header>
+        <h1>{name}</h1>
+        <p>Bottleneck Lab run summary, {new Date().toISOString().slice(0, 10)}. Seed <b data-testid="print-seed">{String(state.scenario.seed ?? 1)}</b>,
+          simulated time {summary ? summary.simSeconds.toFixed(2) : sim.store.now.toFixed(2)} s.</p>
+        <p className="print-url">Reproduce this run: <span data-testid="print-url">{url}</span></p>
+      </header>
+      <div className="print-charts">
+        {images.map((img) => (
+          <figure key={img.id}>
+            <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(img.svg)}`} alt={img.title}
+              onLoad={() => setLoaded((n) => n + 1)} onError={() => setLoaded((n) => n + 1)} />
+            <figcaption>{img.title}</figcaption>
+          </figure>
+        ))}
+      </div>
+      {error ? <p className="param-error">Summary not available: {error}</p> : null}
+      {summary ? (
+        <p className="print-numbers">
+          Jain&apos;s index <b data-testid="print-jain">{summary.jain.toFixed(3)}</b>, weighted {summary.weightedJain.toFixed(3)};
+          bottleneck utilization {(summary.utilization * 100).toFixed(1)} %
+          {summary.queues[0] ? `; mean queue ${summary.queues[0].meanLength.toFixed(1)} packets` : ''}.
+        </p>
+      ) : null}
+      <div className="print-tables">
+        <table className="print-flows">
+          <thead><tr><th>flow</th><th>Mb/s</th><th>goodput</th><th>cong. loss</th><th>exo. loss</th><th>timeouts</th><th>RTT ms</th><th>weight</th></tr></thead>
+          <tbody>
+            {(summary?.flows ?? []).slice(0, MAX_FLOWS).map((f) => (
+              <tr key={f.id}><td>{f.id}</td><td>{mbps(f.throughputBps)}</td><td>{mbps(f.goodputBps)}</td><td>{f.congestionLosses}</td>
+                <td>{f.exogenousLosses}</td><td>{f.timeouts}</td><td>{(f.rtt * 1000).toFixed(1)}</td><td>{f.weight}</td></tr>
+            ))}
+          </tbody>
+        </table>
+        {summary && summary.flows.length > MAX_FLOWS ? <p className="small">... and {summary.flows.length - MAX_FLOWS} more flows (all in the summary JSON).</p> : null}
+        <p className="print-params">
+          {params.map(([k, v]) => <span key={k}><b>{k}</b> {valueText(v)}</span>)}
+          {state.live.map((c, i) => <span key={`live${i}`}><b>at {c.t} s</b> {c.entity} {c.key} = {c.value}</span>)}
+        </p>
+      </div>
+    </div>,
+    document.body,
+  );
+}
