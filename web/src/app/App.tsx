@@ -15,6 +15,10 @@ import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
 import { THEMES, type Theme } from './viewState';
 import { encodeState } from '../url/scenarioUrl';
+import { useLesson } from '../lessons/useLesson';
+import { LessonPanel } from '../lessons/LessonPanel';
+import { LessonIndex } from '../lessons/LessonIndex';
+import { LESSONS_ROUTE, useLessonsIndexRoute } from '../lessons/lessonRoute';
 
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
@@ -23,6 +27,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const lazySnap = useDeferredValue(snap);
   const app = useAppState(sim);
   const { state, setView } = app;
+  const lesson = useLesson(app, sim);
+  const lessonsIndex = useLessonsIndexRoute();
   const noticesRef = useRef(app.notices);
   noticesRef.current = app.notices;
 
@@ -64,6 +70,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         </div>
         {panels.has('controls') ? controls : null}
         {notices}
+        {state.lesson ? <LessonPanel sim={sim} api={lesson} /> : null}
         {panels.has('scenario') ? <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} /> : null}
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
         {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
@@ -77,6 +84,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <header className="app-head">
         <h1>Bottleneck Lab</h1>
         <span className="muted small">{typeof snap.scenario?.name === 'string' ? snap.scenario.name : ''}</span>
+        <a href={LESSONS_ROUTE} className="head-link">Lessons</a>
         <ShareMenu sim={sim} state={state} onError={app.addError} />
         <label className="inline">
           Theme
@@ -85,10 +93,13 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           </select>
         </label>
       </header>
+      {lessonsIndex ? <LessonIndex /> : null}
+      <div hidden={lessonsIndex}>
       {controls}
       {notices}
       <div className="layout">
         <aside className="side">
+          {state.lesson ? <LessonPanel sim={sim} api={lesson} /> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} />
           <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} />
           <FluidPanel sim={sim} snap={snap} />
@@ -99,6 +110,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         </main>
       </div>
       <FlowTable sim={sim} snap={lazySnap} onError={app.addError} />
+      </div>
     </div>
   );
 }

@@ -4,8 +4,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../core/types';
 import type { SimController } from './simController';
-import { type AppState, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
+import { type AppState, type LessonPosition, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
 import type { ViewState } from './viewState';
+import { isLessonsIndex } from '../lessons/lessonRoute';
 
 export interface AppStateApi {
   state: AppState;
@@ -16,6 +17,11 @@ export interface AppStateApi {
   dismissErrors: () => void;
   addError: (m: string) => void;
   applyScenario: (preset: string, scenario: Scenario) => void;
+  /** Set when a bare lesson link (#lesson=ID&step=N) was opened: the lesson panel starts that step. */
+  stepRequest: LessonPosition | null;
+  clearStepRequest: () => void;
+  /** Replaces the whole state (a lesson step) and starts its run; `dropped` is shown as notices. */
+  applyState: (next: AppState, dropped: string[], autoplay: boolean) => void;
   setView: (p: Partial<ViewState>) => void;
   reset: () => void;
 }
@@ -25,12 +31,20 @@ export function useAppState(sim: SimController): AppStateApi {
   const [loaded, setLoaded] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
+  const [stepRequest, setStepRequest] = useState<LessonPosition | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const lastHash = useRef<string | null>(null);
 
   const load = useCallback((hash: string) => {
+    if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
     const d = decodeState(hash, sim.getSnapshot().specs);
+    // A bare lesson link (#lesson=ID&step=N) is not a scenario: the lesson panel starts its step.
+    if (d.state.lesson && !/(^#?|&)v=/.test(hash)) {
+      setState((s) => ({ ...s, lesson: d.state.lesson }));
+      setStepRequest(d.state.lesson);
+      return;
+    }
     setState(d.state);
     setNotices(d.dropped);
     sim.setSpeed(d.state.view.speed);
@@ -72,6 +86,14 @@ export function useAppState(sim: SimController): AppStateApi {
     sim.start(scenario, []);
   }, [sim]);
 
+  const applyState = useCallback((next: AppState, dropped: string[], autoplay: boolean) => {
+    setState(next);
+    setNotices(dropped);
+    sim.setSpeed(next.view.speed);
+    sim.start(next.scenario, next.live, autoplay);
+    setLoaded(true);
+  }, [sim]);
+
   const setView = useCallback((p: Partial<ViewState>) => {
     if (p.speed !== undefined) sim.setSpeed(p.speed);
     setState((s) => ({ ...s, view: { ...s.view, ...p } }));
@@ -83,10 +105,11 @@ export function useAppState(sim: SimController): AppStateApi {
   }, [sim]);
 
   return {
-    state, loaded, notices, errors,
+    state, loaded, notices, errors, stepRequest,
+    clearStepRequest: () => setStepRequest(null),
     dismissNotices: () => setNotices([]),
     dismissErrors: () => setErrors([]),
     addError: (m) => setErrors((e) => [...e.slice(-4), m]),
-    applyScenario, setView, reset,
+    applyScenario, applyState, setView, reset,
   };
 }

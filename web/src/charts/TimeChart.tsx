@@ -10,6 +10,7 @@ import type { ChartModel, DecimationCache } from './chartModel';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { Legend } from './Legend';
 import { chartOverlays } from './overlays';
+import { chartAnnotations } from './annotations';
 
 export interface TimeChartProps {
   model: ChartModel;
@@ -50,7 +51,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
 
   const frame = (): Frame => ({
     model: props.current.model, store, win: timeView.window(store.now, store.duration), width: size.current.w, height: size.current.h,
-    hidden: props.current.hidden, marks: store.marks, hoverT: hover.current,
+    hidden: props.current.hidden, marks: store.marks, notes: chartAnnotations.due(props.current.model.id, store.now), hoverT: hover.current,
   });
 
   useEffect(() => {
@@ -62,6 +63,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
   }, [height]);
 
   useEffect(() => { requestFrame(); }, [model, hidden]);
+  useEffect(() => chartAnnotations.subscribe(requestFrame), []);
 
   useEffect(() => {
     const cache: DecimationCache = new Map();
@@ -74,7 +76,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
       const canvas = canvasRef.current;
       const svg = svgRef.current;
       if (!canvas || !svg || size.current.w <= 0) return;
-      const dataKey = `${store.version}|${timeView.version}|${size.current.w}|${document.documentElement.dataset.theme}`;
+      const dataKey = `${store.version}|${timeView.version}|${chartAnnotations.version}|${size.current.w}|${document.documentElement.dataset.theme}`;
       const sameData = dataKey === lastKey && lastModel === props.current.model && lastHidden === props.current.hidden;
       if (sameData && hover.current === lastHover) return;
       if (!visible.current && sameData) return;

@@ -11,6 +11,8 @@
 // - `live`: parameter changes applied while running, `t:entity:key:value` joined by `;`,
 //   replayed at the same simulated times so a copied link reproduces the run exactly.
 // - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
+// - `lesson`, `step`: the guided lesson being followed and its step (1-based); a link with
+//   only these (`#lesson=aimd-sawtooth&step=2`) opens the step as the lesson defines it.
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
@@ -33,11 +35,19 @@ export interface LiveChange {
   value: number;
 }
 
+/** A place in a guided lesson (web/src/lessons). */
+export interface LessonPosition {
+  id: string;
+  /** 1-based. */
+  step: number;
+}
+
 export interface AppState {
   preset: string;
   scenario: Scenario;
   live: LiveChange[];
   view: ViewState;
+  lesson?: LessonPosition;
 }
 
 export interface Decoded {
@@ -105,6 +115,7 @@ export function encodeState(state: AppState): string {
   if (v.theme !== d.theme) parts.push(`view.theme=${v.theme}`);
   if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
+  if (state.lesson) parts.push(`lesson=${esc(state.lesson.id)}`, `step=${state.lesson.step}`);
   return '#' + parts.join('&');
 }
 
@@ -198,8 +209,15 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   }
   const basePaths = flatten(state.scenario);
 
+  const lesson = get('lesson');
+  if (lesson !== undefined) {
+    const step = Number(get('step') ?? 1);
+    if (/^[a-z0-9][a-z0-9-]{0,63}$/.test(lesson) && Number.isInteger(step) && step >= 1) state.lesson = { id: lesson, step };
+    else dropped.push(`lesson=${lesson}&step=${get('step') ?? ''}: expected a lesson id and a step number from 1`);
+  }
+
   for (const [key, raw] of entries) {
-    if (key === 'v' || key === 'preset') continue;
+    if (key === 'v' || key === 'preset' || key === 'lesson' || key === 'step') continue;
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
     if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
