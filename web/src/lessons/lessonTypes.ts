@@ -46,6 +46,8 @@ export interface Measure {
   from: number;
   to: number;
   across?: 'sum' | 'mean' | 'min' | 'max' | 'jain';
+  /** Only the flows numbered first..last (inclusive) stand for "*". */
+  flows?: [number, number];
   /** Multiplies the value before it is shown and compared (1e-6: bit/s to Mb/s). */
   scale?: number;
   digits?: number;

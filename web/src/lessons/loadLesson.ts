@@ -98,7 +98,7 @@ function readAnnotation(r: Reader, v: unknown, path: string): Annotation | undef
 function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   const o = r.obj(v, path);
   if (!o) return undefined;
-  r.unknownKeys(o, path, ['column', 'from', 'to', 'across', 'scale', 'digits', 'unit']);
+  r.unknownKeys(o, path, ['column', 'from', 'to', 'across', 'flows', 'scale', 'digits', 'unit']);
   const column = r.str(o, 'column', path);
   const from = r.num(o, 'from', path, 0, 1e6);
   const to = r.num(o, 'to', path, 0, 1e6);
@@ -112,6 +112,13 @@ function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   if (wild !== (across !== undefined)) return r.fail(`${path}.across`, wild ? 'a column with "*" needs across (sum, mean, min, max or jain)' : 'across is only for a column with "*"');
   const m: Measure = { column, from, to };
   if (across !== undefined) m.across = across;
+  if (o.flows !== undefined) {
+    const f = o.flows;
+    if (!wild || !Array.isArray(f) || f.length !== 2 || !f.every((x) => Number.isInteger(x) && (x as number) >= 0) || (f[0] as number) > (f[1] as number)) {
+      return r.fail(`${path}.flows`, 'expected [first, last] flow numbers (first <= last) for a column with "*"');
+    }
+    m.flows = [f[0] as number, f[1] as number];
+  }
   if (scale !== undefined) m.scale = scale;
   if (digits !== undefined) m.digits = digits;
   if (unit !== undefined) m.unit = unit;

@@ -16,6 +16,7 @@ describe('measures', () => {
   it('expands "*" over flows in flow order, not text order', () => {
     expect(expandColumn('flow.*.thr', ['flow.10.thr', 'flow.2.thr', 'flow.0.thr', 'flow.1.cwnd'])).toEqual(['flow.0.thr', 'flow.2.thr', 'flow.10.thr']);
     expect(expandColumn('jain', ['t'])).toEqual([]);
+    expect(expandColumn('flow.*.thr', ['flow.10.thr', 'flow.2.thr', 'flow.0.thr', 'flow.3.thr'], [2, 3])).toEqual(['flow.2.thr', 'flow.3.thr']);
   });
 
   it('combines per-flow means and scales', () => {

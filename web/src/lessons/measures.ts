@@ -18,15 +18,16 @@ export function jainIndex(xs: readonly number[]): number {
 }
 
 /** The columns a "*" column stands for, in flow order ("flow.*.thr" -> flow.0.thr, flow.1.thr, ...). */
-export function expandColumn(column: string, columns: readonly string[]): string[] {
+export function expandColumn(column: string, columns: readonly string[], flows?: readonly [number, number]): string[] {
   if (!column.includes('*')) return columns.includes(column) ? [column] : [];
   const re = new RegExp(`^${column.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('(\\d+)')}$`);
-  return columns.filter((c) => re.test(c)).sort((a, b) => Number(re.exec(a)![1]) - Number(re.exec(b)![1]));
+  const n = (c: string) => Number(re.exec(c)![1]);
+  return columns.filter((c) => re.test(c) && (!flows || (n(c) >= flows[0] && n(c) <= flows[1]))).sort((a, b) => n(a) - n(b));
 }
 
 /** The value of a measure (NaN when a column is missing). */
 export function measure(m: Measure, run: RunReader): number {
-  const cols = expandColumn(m.column, run.columns);
+  const cols = expandColumn(m.column, run.columns, m.flows);
   if (cols.length === 0) return Number.NaN;
   const xs = cols.map((c) => run.mean(c, m.from, m.to));
   let v: number;
