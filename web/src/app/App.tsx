@@ -97,7 +97,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <div hidden={lessonsIndex}>
       {controls}
       {notices}
-      <div className="layout">
+      <div className={state.lesson ? 'layout with-lesson' : 'layout'}>
         <aside className="side">
           {state.lesson ? <LessonPanel sim={sim} api={lesson} /> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} />
