@@ -40,6 +40,7 @@ describe('measures', () => {
   it('evaluates checks against the run', () => {
     const r = evaluateChecks(step, run);
     expect(r.map((x) => x.ok)).toEqual([true, false]);
-    expect(r[0]!.text).toBe('f0 4000000 > 3 x f1 3000000');
+    expect(r[0]!.text).toBe('f0 = 4000000 > 3 x f1 (= 3000000)');
+    expect(r[1]!.text).toBe('q = 10 < 5');
   });
 });

@@ -72,8 +72,9 @@ export function evaluateChecks(step: LessonStep, run: RunReader): CheckResult[] 
     const base = typeof c.right === 'number' ? c.right : measure(ms[c.right]!, run);
     const right = base * (c.factor ?? 1);
     const ok = c.op === '>' ? left > right : left < right;
-    const rname = typeof c.right === 'number' ? '' : `${c.factor ? `${c.factor} x ` : ''}${c.right} `;
-    return { check: c, left, right, ok, text: `${c.left} ${+left.toPrecision(4)} ${c.op} ${rname}${+right.toPrecision(4)}` };
+    const n = (v: number) => +v.toPrecision(4);
+    const rtext = typeof c.right === 'number' ? String(n(right)) : `${c.factor ? `${c.factor} x ` : ''}${c.right} (= ${n(right)})`;
+    return { check: c, left, right, ok, text: `${c.left} = ${n(left)} ${c.op} ${rtext}` };
   });
 }
 
