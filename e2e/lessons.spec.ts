@@ -121,6 +121,18 @@ test('the lessons index lists every lesson, linked from the header, and each ope
   }
 });
 
+test('a lesson that cannot be loaded says so; "leave the lesson" keeps the run without it', async ({ lab, page }) => {
+  await page.goto('/#lesson=no-such-lesson');
+  await expect(page.getByRole('alert')).toContainText('lesson "no-such-lesson" could not be loaded');
+  await lab.open('#lesson=aimd-sawtooth');
+  await expect.poll(() => lessonOf(page)).toMatchObject({ step: 1 });
+  await page.getByRole('link', { name: 'Leave the lesson' }).click();
+  await expect(page.getByTestId('lesson-panel')).toHaveCount(0);
+  await expect.poll(() => page.url()).toContain('queue.buffer=50');
+  expect(page.url()).not.toContain('lesson=');
+  await expect.poll(() => lab.columns()).not.toContain('flow.1.cwnd');
+});
+
 test('a lesson works embedded (?embed=1#lesson=...)', async ({ lab, page }) => {
   await lab.open('#lesson=aimd-sawtooth&step=3', '?embed=1');
   await expect(page.getByTestId('lesson-panel')).toBeVisible();

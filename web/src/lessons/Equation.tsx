@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
 
-export function Equation({ tex }: { tex: string }) {
+export default function Equation({ tex }: { tex: string }) {
   const html = useMemo(() => {
     try {
       return katex.renderToString(tex, { displayMode: true, throwOnError: true, output: 'htmlAndMathml' });

@@ -16,6 +16,7 @@ export function LessonIndex() {
   return (
     <main className="lesson-index" aria-labelledby="lessons-title">
       <h2 id="lessons-title">Lessons</h2>
+      <p className="small"><a href="#v=1">Back to the simulator</a></p>
       <p className="muted">Guided tours of the simulator: each step sets up a scenario, runs it and says what to look for. Some ask you to predict first.</p>
       {errors.length ? <div className="notice error" role="alert">{errors.map((e) => <div key={e}>{e}</div>)}</div> : null}
       {entries === null && !errors.length ? <p className="muted">Loading...</p> : null}

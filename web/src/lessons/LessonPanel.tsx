@@ -1,12 +1,13 @@
 // The lesson beside the live simulation: step n of m, its text and equation, the prediction,
 // the notes pinned on the charts so far, previous/next, and the way back to the step's state
 // when the student has wandered off (changed the scenario or a parameter).
-import { useSyncExternalStore } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import type { SimController } from '../app/simController';
 import type { LessonApi } from './useLesson';
 import { LESSONS_ROUTE } from './lessonRoute';
 import { LessonText } from './LessonText';
-import { Equation } from './Equation';
+// KaTeX (and its fonts) load only when a lesson shows an equation, not with the app.
+const Equation = lazy(() => import('./Equation'));
 import { PredictStep } from './PredictStep';
 import { fillText, measuredBy } from './measures';
 import { useSimTime } from './useSimTime';
@@ -32,7 +33,7 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
   return (
     <aside className="lesson-panel" aria-label="Lesson" data-testid="lesson-panel">
       <header className="lesson-head">
-        <a href={LESSONS_ROUTE} className="small">All lessons</a>
+        <nav className="small lesson-links"><a href={LESSONS_ROUTE}>All lessons</a> <a href={api.exitHref}>Leave the lesson</a></nav>
         <h2>{lesson.title}</h2>
         <p className="muted small" data-testid="lesson-progress">Step {n} of {lesson.steps.length}</p>
       </header>
@@ -44,7 +45,7 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
         </div>
       ) : null}
       <LessonText text={fillText(step.text, step.measures, run, now)} />
-      {step.equation ? <Equation tex={step.equation} /> : null}
+      {step.equation ? <Suspense fallback={<pre className="lesson-equation">{step.equation}</pre>}><Equation tex={step.equation} /></Suspense> : null}
       {step.predict && !api.offPath ? (
         <PredictStep key={`${lesson.id}-${n}`} lessonId={lesson.id} stepNo={n} step={{ ...step, predict: step.predict }} run={run} now={now}
           revealAt={revealAt} running={status === 'playing' || now > 0} onRun={() => sim.play()} />

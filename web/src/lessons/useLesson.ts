@@ -6,7 +6,7 @@ import type { SimController } from '../app/simController';
 import type { AppStateApi } from '../app/useAppState';
 import { chartAnnotations } from '../charts/annotations';
 import { flowColor } from '../charts/palette';
-import type { AppState } from '../url/scenarioUrl';
+import { type AppState, encodeState } from '../url/scenarioUrl';
 import type { Lesson } from './lessonTypes';
 import { fetchLesson } from './loadLesson';
 import { offPath, stepState } from './stepState';
@@ -21,6 +21,8 @@ export interface LessonApi {
   offPath: boolean;
   goTo: (step: number) => void;
   restart: () => void;
+  /** The current scenario's link without the lesson (to leave the lesson, keeping the run's settings). */
+  exitHref: string;
 }
 
 /** Read by the test hook (window.__bl.lesson()). */
@@ -93,5 +95,6 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
   return {
     lesson, errors, step, stepApp: stepDecoded?.state ?? null, offPath: away,
     goTo: start, restart: () => start(step),
+    exitHref: encodeState({ ...app.state, lesson: undefined }),
   };
 }
