@@ -83,10 +83,13 @@ test('a prediction is recorded, the run starts, and the answer is revealed with 
   await expect(reveal).toContainText(`busy ${(util * 100).toFixed(1)}% of the time`);
   await expect(reveal.getByRole('list', { name: 'Measured in this run' })).toContainText('shown in this run: util');
 
-  // The answer is kept for a later visit.
+  // The answer is kept for a later visit, and summed up at the end of the lesson.
   await page.reload();
   await page.evaluate(() => window.__bl!.ready());
   await expect(page.getByTestId('predict-recorded')).toHaveText('You predicted: As busy as before (over 95 %)');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('region', { name: 'Your predictions in this lesson' }))
+    .toContainText('Step 2: As busy as before (over 95 %) (the run showed: Noticeably less busy (under 90 %))');
 });
 
 test('leaving the lesson path hides its notes; "back to the lesson step" restores the step', async ({ lab, page }) => {

@@ -11,6 +11,7 @@ const Equation = lazy(() => import('./Equation'));
 import { PredictStep } from './PredictStep';
 import { fillText, measuredBy } from './measures';
 import { useSimTime } from './useSimTime';
+import { PredictionSummary } from './PredictionSummary';
 import './lessons.css';
 
 export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }) {
@@ -56,6 +57,7 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
         </ul>
       ) : null}
       {step.runTo !== undefined && !step.predict ? <p className="muted small">The run pauses at {step.runTo} s; press play to go on.</p> : null}
+      {n === lesson.steps.length ? <PredictionSummary lesson={lesson} /> : null}
       <nav className="lesson-nav" aria-label="Lesson steps">
         <button type="button" onClick={() => api.goTo(n - 1)} disabled={n <= 1}>Previous</button>
         <button type="button" onClick={api.restart} title="Start this step's run again">Restart step</button>
