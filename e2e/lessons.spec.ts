@@ -64,8 +64,14 @@ test('a prediction is recorded, the run starts, and the answer is revealed with 
   await lab.open('#lesson=aimd-sawtooth&step=2');
   await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 2 });
   await page.evaluate(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.answers'));
-  await page.waitForTimeout(300);
-  expect(await lab.now()).toBe(0); // waits for the prediction
+  // A full link of the step (as after a reload) also waits for the prediction.
+  const full = page.url();
+  expect(full).toContain('queue.buffer=10');
+  await page.goto('about:blank');
+  await lab.open(new URL(full).hash);
+  await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 2 });
+  await page.waitForTimeout(500);
+  expect(await lab.now()).toBe(0);
   const run = page.getByRole('button', { name: 'Record my answer and run' });
   await expect(run).toBeDisabled();
   await page.getByLabel('As busy as before (over 95 %)').check();

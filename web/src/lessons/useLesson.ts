@@ -1,7 +1,7 @@
 // The lesson being followed: loads its file, starts a step's run (from a bare lesson link, from
 // previous/next or "back to the lesson step"), pauses it at the step's runTo, and pins the
 // step's annotations on the charts while the student stays on the step's path.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SimController } from '../app/simController';
 import type { AppStateApi } from '../app/useAppState';
 import { chartAnnotations } from '../charts/annotations';
@@ -10,6 +10,7 @@ import { type AppState, encodeState } from '../url/scenarioUrl';
 import type { Lesson } from './lessonTypes';
 import { fetchLesson } from './loadLesson';
 import { offPath, stepState } from './stepState';
+import { loadAnswers } from './answers';
 
 export interface LessonApi {
   lesson: Lesson | null;
@@ -64,6 +65,17 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
 
   const away = !!stepDecoded && offPath(app.state, stepDecoded.state);
   const def = lesson?.steps[step - 1];
+
+  // A full link to a prediction step not answered yet (a reload, a link passed on) started its
+  // run at once: start it again, waiting for the answer. Once per lesson opened.
+  const checkedOpen = useRef<string | null>(null);
+  const loaded = app.loaded;
+  useEffect(() => {
+    // After the link's own run has started (`loaded`), so that run does not replace this one.
+    if (!lesson || !stepDecoded || !loaded || stepRequest || checkedOpen.current === lesson.id) return;
+    checkedOpen.current = lesson.id;
+    if (def?.predict && !away && loadAnswers(lesson.id)[String(step)] === undefined) start(step);
+  }, [lesson, stepDecoded, loaded, stepRequest, def, away, step, start]);
 
   // Pause at runTo, once per run (the student may press play again to go on). A run is armed
   // once its time is seen below runTo, so the old run's time before a restart does not count.
