@@ -83,7 +83,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     <div className="app">
       <header className="app-head">
         <h1>Bottleneck Lab</h1>
-        <span className="muted small">{typeof snap.scenario?.name === 'string' ? snap.scenario.name : ''}</span>
+        <span className="muted small" title={typeof snap.scenario?.name === 'string' ? snap.scenario.name : undefined}>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : ''}</span>
         <a href={LESSONS_ROUTE} className="head-link">Lessons</a>
         <ShareMenu sim={sim} state={state} onError={app.addError} />
         <label className="inline">
