@@ -22,6 +22,10 @@ import { CompareView } from '../compare/CompareView';
 import { CompareChooser } from '../compare/CompareChooser';
 import { lockReason } from '../embed/lock';
 import { useEmbedHost } from '../embed/useEmbedHost';
+import { useLesson } from '../lessons/useLesson';
+import { LessonPanel } from '../lessons/LessonPanel';
+import { LessonIndex } from '../lessons/LessonIndex';
+import { LESSONS_ROUTE, useLessonsIndexRoute } from '../lessons/lessonRoute';
 
 // The sweep panel (form, plot, closed forms) loads when first opened, not with the page.
 const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ default: m.SweepPanel })));
@@ -33,6 +37,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const lazySnap = useDeferredValue(snap);
   const app = useAppState(sim);
   const { state, setView } = app;
+  const lesson = useLesson(app, sim);
+  const lessonsIndex = useLessonsIndexRoute();
   const noticesRef = useRef(app.notices);
   noticesRef.current = app.notices;
   const errorsRef = useRef(app.errors);
@@ -86,6 +92,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         {panels.has('controls') ? controls : null}
         {notices}
         {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {state.lesson ? <LessonPanel sim={sim} api={lesson} /> : null}
         {panels.has('scenario') ? scenarioPanel : null}
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
         {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
@@ -100,6 +107,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <span className="muted small scenario-name" title={typeof snap.scenario?.name === 'string' ? snap.scenario.name : undefined}>
         {typeof snap.scenario?.name === 'string' && !compare ? snap.scenario.name : ''}
       </span>
+      {unlock === null && !embed ? <a href={LESSONS_ROUTE} className="head-link">Lessons</a> : null}
       {unlock === null && !compare && snap.specs.length ? (
         <CompareChooser specs={snap.specs} scenario={state.scenario} onCompare={(d) => app.setTeach({ compare: d })} />
       ) : null}
@@ -136,6 +144,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   return (
     <div className={`app${student ? ' student' : ''}`}>
       {header}
+      {lessonsIndex ? <LessonIndex /> : null}
+      <div hidden={lessonsIndex}>
       {controls}
       {notices}
       {state.sweep ? (
@@ -144,8 +154,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             onClose={() => app.setSweep(null)} onStart={() => sim.pause()} />
         </Suspense>
       ) : null}
-      <div className="layout">
+      <div className={state.lesson ? 'layout with-lesson' : 'layout'}>
         <aside className="side">
+          {state.lesson ? <LessonPanel sim={sim} api={lesson} /> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
           {panels.has('scenario') ? scenarioPanel : null}
           {student ? null : <FluidPanel sim={sim} snap={snap} />}
@@ -156,6 +167,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         </main>
       </div>
       <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
+      </div>
     </div>
   );
 }

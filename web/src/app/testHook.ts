@@ -3,6 +3,8 @@ import type { ParamChange, Summary } from '../core/types';
 import type { SimController } from './simController';
 import type { RunStatus } from '../worker/protocol';
 import { type SweepProgress, sweeps } from '../sweep/sweepRunner';
+import { lessonProbe } from '../lessons/useLesson';
+import { chartAnnotations } from '../charts/annotations';
 
 export interface ChartStat {
   draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number;
@@ -58,6 +60,10 @@ export interface BlTestHook {
   compare(): CompareHook | null;
   /** What was refused (locked parameters, bad host messages), as shown in the notice. */
   errors(): string[];
+  /** The lesson followed (1-based step), or null outside lessons. */
+  lesson(): { id: string; step: number; steps: number; offPath: boolean } | null;
+  /** The current step's chart notes, with whether each is due at the run's time. */
+  annotations(): { chart: string; t: number; text: string; due: boolean }[];
 }
 
 declare global {
@@ -90,5 +96,7 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     sweep: () => structuredClone(sweeps.getSnapshot()),
     compare: () => compareHook,
     errors,
+    lesson: () => (lessonProbe.current ? { ...lessonProbe.current } : null),
+    annotations: () => chartAnnotations.all().map((a) => ({ chart: a.chart, t: a.t, text: a.text, due: a.t <= sim.store.now + 1e-9 })),
   };
 }

@@ -4,11 +4,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../core/types';
 import type { SimController } from './simController';
-import { type AppState, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
+import { type AppState, type LessonPosition, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
 import type { ViewState } from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
+import { isLessonsIndex } from '../lessons/lessonRoute';
 
 export interface AppStateApi {
   state: AppState;
@@ -19,6 +20,11 @@ export interface AppStateApi {
   dismissErrors: () => void;
   addError: (m: string) => void;
   applyScenario: (preset: string, scenario: Scenario) => void;
+  /** Set when a bare lesson link (#lesson=ID&step=N) was opened: the lesson panel starts that step. */
+  stepRequest: LessonPosition | null;
+  clearStepRequest: () => void;
+  /** Replaces the whole state (a lesson step) and starts its run; `dropped` is shown as notices. */
+  applyState: (next: AppState, dropped: string[], autoplay: boolean) => void;
   setView: (p: Partial<ViewState>) => void;
   /** Opens, changes or (null) closes the sweep panel; part of the URL. */
   setSweep: (s: SweepConfig | null) => void;
@@ -32,12 +38,14 @@ export function useAppState(sim: SimController): AppStateApi {
   const [loaded, setLoaded] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
+  const [stepRequest, setStepRequest] = useState<LessonPosition | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const lastHash = useRef<string | null>(null);
 
   const loadedRef = useRef(false);
   const load = useCallback((hash: string) => {
+    if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
     const d = decodeState(hash, sim.getSnapshot().specs);
     // A locked page keeps its scenario and lock list: a later URL may change only unlocked parameters.
     const cur = stateRef.current;
@@ -49,6 +57,12 @@ export function useAppState(sim: SimController): AppStateApi {
       return;
     }
     loadedRef.current = true;
+    // A bare lesson link (#lesson=ID&step=N) is not a scenario: the lesson panel starts its step.
+    if (d.state.lesson && !/(^#?|&)v=/.test(hash)) {
+      setState((s) => ({ ...s, lesson: d.state.lesson }));
+      setStepRequest(d.state.lesson);
+      return;
+    }
     setState(d.state);
     setNotices(d.dropped);
     sim.setSpeed(d.state.view.speed);
@@ -98,6 +112,14 @@ export function useAppState(sim: SimController): AppStateApi {
     sim.start(scenario, []);
   }, [sim]);
 
+  const applyState = useCallback((next: AppState, dropped: string[], autoplay: boolean) => {
+    setState(next);
+    setNotices(dropped);
+    sim.setSpeed(next.view.speed);
+    sim.start(next.scenario, next.live, autoplay);
+    setLoaded(true);
+  }, [sim]);
+
   const setView = useCallback((p: Partial<ViewState>) => {
     if (p.speed !== undefined) sim.setSpeed(p.speed);
     setState((s) => ({ ...s, view: { ...s.view, ...p } }));
@@ -116,11 +138,12 @@ export function useAppState(sim: SimController): AppStateApi {
   }, [sim]);
 
   return {
-    state, loaded, notices, errors,
+    state, loaded, notices, errors, stepRequest,
+    clearStepRequest: () => setStepRequest(null),
     dismissNotices: () => setNotices([]),
     dismissErrors: () => setErrors([]),
     addError: (m) => setErrors((e) => [...e.slice(-4), m]),
-    applyScenario, setView, setTeach, reset,
+    applyScenario, applyState, setView, setTeach, reset,
     setSweep: (sweep) => setState((s) => ({ ...s, sweep })),
   };
 }

@@ -12,6 +12,7 @@ import { registerChartExport } from './chartExports';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { Legend } from './Legend';
 import { chartOverlays } from './overlays';
+import { chartAnnotations } from './annotations';
 
 export interface TimeChartProps {
   model: ChartModel;
@@ -56,7 +57,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
 
   const frame = (): Frame => ({
     model: props.current.model, store, win: timeView.window(store.now, store.duration), width: size.current.w, height: size.current.h,
-    hidden: props.current.hidden, marks: store.marks, hoverT: hover.current,
+    hidden: props.current.hidden, marks: store.marks, notes: chartAnnotations.due(props.current.model.id, store.now), hoverT: hover.current,
   });
 
   useEffect(() => {
@@ -68,6 +69,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   }, [height]);
 
   useEffect(() => { requestFrame(); }, [model, hidden]);
+  useEffect(() => chartAnnotations.subscribe(requestFrame), []);
 
   useEffect(() => {
     const cache: DecimationCache = new Map();
@@ -80,7 +82,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       const canvas = canvasRef.current;
       const svg = svgRef.current;
       if (!canvas || !svg || size.current.w <= 0) return;
-      const dataKey = `${store.version}|${timeView.version}|${size.current.w}|${document.documentElement.dataset.theme}`;
+      const dataKey = `${store.version}|${timeView.version}|${chartAnnotations.version}|${size.current.w}|${document.documentElement.dataset.theme}`;
       const sameData = dataKey === lastKey && lastModel === props.current.model && lastHidden === props.current.hidden;
       if (sameData && hover.current === lastHover) return;
       if (!visible.current && sameData) return;

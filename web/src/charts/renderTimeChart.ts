@@ -4,6 +4,7 @@ import * as d3 from 'd3';
 import type { ParamChange } from '../core/types';
 import type { ChartStore } from '../store/chartStore';
 import type { TimeWindow } from '../store/timeView';
+import type { ChartAnnotation } from './annotations';
 import { isDense, rasterLine } from './raster';
 import { type ChartModel, type DecimationCache, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
 
@@ -15,6 +16,8 @@ export interface Frame {
   height: number;
   hidden: ReadonlySet<number>;
   marks: readonly ParamChange[];
+  /** Notes due on this chart (their time is passed). */
+  notes?: readonly ChartAnnotation[];
   hoverT: number | null;
 }
 
@@ -123,7 +126,32 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   mk.select('line').attr('x1', (m) => x(m.t)).attr('x2', (m) => x(m.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
   mk.select('text').attr('x', (m) => x(m.t) + 3).attr('y', (_m, i) => plot.top + 10 + (i % 3) * 11).text((m) => m.label);
 
+  drawNotes(layer('annotations'), f, dr);
   drawHover(svgEl, f, dr);
+}
+
+/** Annotations: a dotted line at t, a dot at y if given, the note in a box beside it. */
+function drawNotes(g: d3.Selection<SVGGElement, unknown, null, undefined>, f: Frame, dr: Drawn): void {
+  const { plot, x, y } = dr;
+  const notes = (f.notes ?? []).filter((a) => a.t >= f.win.t0 && a.t <= f.win.t1);
+  const sel = g.selectAll<SVGGElement, ChartAnnotation>('g.annotation').data(notes)
+    .join((e) => {
+      const n = e.append('g').attr('class', 'annotation');
+      n.append('line'); n.append('circle'); n.append('rect'); n.append('text');
+      return n;
+    })
+    .attr('data-t', (a) => a.t)
+    .style('color', (a) => a.color ?? null);
+  const right = (a: ChartAnnotation) => x(a.t) > plot.left + plot.width * 0.6;
+  const ty = (a: ChartAnnotation, i: number) => (a.y !== undefined && Number.isFinite(y(a.y)) ? Math.min(Math.max(y(a.y) - 8, plot.top + 12), plot.top + plot.height - 4) : plot.top + plot.height - 8 - (i % 3) * 16);
+  sel.select('line').attr('x1', (a) => x(a.t)).attr('x2', (a) => x(a.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
+  sel.select('circle').attr('cx', (a) => x(a.t)).attr('cy', (a) => (a.y === undefined ? -10 : y(a.y))).attr('r', (a) => (a.y === undefined ? 0 : 4));
+  sel.select('text').attr('x', (a) => x(a.t) + (right(a) ? -6 : 6)).attr('y', ty).attr('text-anchor', (a) => (right(a) ? 'end' : 'start')).text((a) => a.text);
+  sel.each(function () {
+    const n = d3.select(this);
+    const box = (n.select('text').node() as SVGTextElement | null)?.getBBox?.();
+    if (box) n.select('rect').attr('x', box.x - 3).attr('y', box.y - 1).attr('width', box.width + 6).attr('height', box.height + 2).attr('rx', 3);
+  });
 }
 
 /** Only the hover line (when nothing but the pointer moved). */

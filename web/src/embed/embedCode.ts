@@ -1,4 +1,4 @@
-// The link and the iframe code the embed builder writes (docs/teaching-embed.md).
+// The link and the iframe code the embed builder writes (docs/teaching.md).
 import type { PanelId } from '../app/viewState';
 import { type AppState, defaultState, encodeState } from '../url/scenarioUrl';
 

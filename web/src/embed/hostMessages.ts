@@ -1,4 +1,4 @@
-// The postMessage protocol between an embedded page and its host (docs/teaching-embed.md).
+// The postMessage protocol between an embedded page and its host (docs/teaching.md).
 //
 // Host -> page (any origin; the content is what is checked):
 //   { type: "bottleneck-lab:set", param: "flows.exoLoss", value: 0.05, flow?: 3 }

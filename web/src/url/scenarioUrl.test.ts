@@ -26,6 +26,16 @@ describe('scenario URL', () => {
     expect(decodeState('', specs)).toEqual({ state: defaultState(), dropped: [] });
   });
 
+  it('keeps the lesson and step beside the scenario, and names a bad lesson key', () => {
+    const s = { ...defaultState(), lesson: { id: 'aimd-sawtooth', step: 2 } };
+    expect(encodeState(s)).toBe('#v=1&lesson=aimd-sawtooth&step=2');
+    expect(roundTrip(s)).toEqual(s);
+    expect(decodeState('#lesson=red-vs-droptail', specs).state.lesson).toEqual({ id: 'red-vs-droptail', step: 1 });
+    const bad = decodeState('#v=1&lesson=Bad%20Id&step=0', specs);
+    expect(bad.state.lesson).toBeUndefined();
+    expect(bad.dropped).toEqual(['lesson=Bad Id&step=0: expected a lesson id and a step number from 1']);
+  });
+
   it('round-trips changed fields, removed fields, presets, live changes and view', () => {
     const s = defaultState();
     // Any preset other than the default one with a RED queue (the specs above know RED's maxP).

@@ -13,6 +13,8 @@
 // - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
 // - `sweep`, `sweep.*`: the sweep panel's settings, read and written by sweepUrl.ts.
 // - `compare`, `unlock`, `student`: the teaching tools (teachingUrl.ts).
+// - `lesson`, `step`: the guided lesson being followed and its step (1-based); a link with
+//   only these (`#lesson=aimd-sawtooth&step=2`) opens the step as the lesson defines it.
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
@@ -38,6 +40,13 @@ export interface LiveChange {
   value: number;
 }
 
+/** A place in a guided lesson (web/src/lessons). */
+export interface LessonPosition {
+  id: string;
+  /** 1-based. */
+  step: number;
+}
+
 export interface AppState {
   preset: string;
   scenario: Scenario;
@@ -46,6 +55,7 @@ export interface AppState {
   /** The sweep panel's settings (null: closed). */
   sweep: SweepConfig | null;
   teach: TeachState;
+  lesson?: LessonPosition;
 }
 
 export interface Decoded {
@@ -116,6 +126,7 @@ export function encodeState(state: AppState): string {
   // ---- sweep keys (sweepUrl.ts) ----
   for (const [k, val] of sweepEntries(state.sweep)) parts.push(`${esc(k)}=${esc(val)}`);
   parts.push(...encodeTeaching(state.teach));
+  if (state.lesson) parts.push(`lesson=${esc(state.lesson.id)}`, `step=${state.lesson.step}`);
   return '#' + parts.join('&');
 }
 
@@ -211,8 +222,15 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   // ---- sweep keys (sweepUrl.ts) ----
   state.sweep = decodeSweep(entries.filter(([k]) => isSweepKey(k)), dropped);
 
+  const lesson = get('lesson');
+  if (lesson !== undefined) {
+    const step = Number(get('step') ?? 1);
+    if (/^[a-z0-9][a-z0-9-]{0,63}$/.test(lesson) && Number.isInteger(step) && step >= 1) state.lesson = { id: lesson, step };
+    else dropped.push(`lesson=${lesson}&step=${get('step') ?? ''}: expected a lesson id and a step number from 1`);
+  }
+
   for (const [key, raw] of entries) {
-    if (key === 'v' || key === 'preset') continue;
+    if (key === 'v' || key === 'preset' || key === 'lesson' || key === 'step') continue;
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
     if (isSweepKey(key)) continue;

@@ -1,6 +1,6 @@
-// Screenshots for docs/teaching-embed.md, taken in Debian's Chromium against a served build:
+// Screenshots for docs/teaching.md, taken in Debian's Chromium against a served build:
 //   npx vite build --config web/vite.config.ts && npx vite preview --config web/vite.config.ts --port 4173 &
-//   node scripts/teaching-screenshots.mjs [http://127.0.0.1:4173/]
+//   node scripts/screenshots-teaching-tools.mjs [http://127.0.0.1:4173/]
 import { chromium } from '@playwright/test';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/';

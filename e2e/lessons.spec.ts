@@ -1,0 +1,152 @@
+// Guided lessons in real Chromium: steps move the live simulation, notes appear on the charts
+// when the run reaches their simulated time, predictions are recorded and revealed with the
+// number measured in this run, and every lesson of the index opens.
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const lessonOf = (page: Page) => page.evaluate(() => window.__bl!.lesson());
+const notesOn = (page: Page, chart: string) => page.locator(`[data-chart="${chart}"] g.annotation`);
+
+test.beforeEach(async ({ page }) => {
+  // Charts off screen are not drawn: show them all.
+  await page.setViewportSize({ width: 1400, height: 2600 });
+});
+
+test('a lesson plays through its steps; notes appear when the run reaches their time', async ({ lab, page }) => {
+  await lab.open('#lesson=aimd-sawtooth');
+  await expect.poll(() => lessonOf(page)).toEqual({ id: 'aimd-sawtooth', step: 1, steps: 3, offPath: false });
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 1 of 3');
+  await expect(page.getByRole('heading', { name: 'One flow draws a sawtooth' })).toBeVisible();
+  await expect(page.getByTestId('lesson-equation').locator('.katex')).toBeVisible();
+  // The step's scenario is running: one flow, the 50-packet buffer, only the step's charts.
+  expect(await lab.columns()).not.toContain('flow.1.cwnd');
+  await expect(page.locator('[data-chart]')).toHaveCount(3);
+  expect(page.url()).toContain('queue.buffer=50');
+  expect(page.url()).toContain('lesson=aimd-sawtooth&step=1');
+
+  // The first note is pinned at 11.6 s: not there at 11 s, there (and only it) at 12 s.
+  await lab.runUntil(11);
+  await page.waitForTimeout(200);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(0);
+  expect((await page.evaluate(() => window.__bl!.annotations())).filter((a) => a.due)).toEqual([]);
+  await lab.runUntil(12);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(1);
+  await expect(notesOn(page, 'cwnd')).toHaveAttribute('data-t', '11.6');
+  await expect(notesOn(page, 'cwnd').locator('text')).toHaveText('buffer overflows: the window is halved');
+  await expect(notesOn(page, 'queue')).toHaveCount(1);
+  // ... and the window really was halved there: it fell from over 100 to about 53 packets.
+  const cwnd = await lab.series('flow.0.cwnd');
+  const t = await lab.series('t');
+  const at = (x: number) => cwnd[t.findIndex((v) => v >= x)]!;
+  expect(at(11.5)).toBeGreaterThan(100);
+  expect(at(11.8)).toBeLessThan(60);
+  await lab.runUntil(21);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(2);
+
+  // Next: step 2 starts its own run, paused at 0 until the prediction is made.
+  const run1 = await lab.runId();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 2 of 3');
+  await expect.poll(() => lab.runId()).toBeGreaterThan(run1);
+  expect(page.url()).toContain('lesson=aimd-sawtooth&step=2');
+  expect(page.url()).toContain('queue.buffer=10');
+  await expect(notesOn(page, 'cwnd')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 1 of 3');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 3 of 3');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('a prediction is recorded, the run starts, and the answer is revealed with the measured number', async ({ lab, page }) => {
+  await lab.open('#lesson=aimd-sawtooth&step=2');
+  await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 2 });
+  await page.evaluate(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.answers'));
+  // A full link of the step (as after a reload) also waits for the prediction.
+  const full = page.url();
+  expect(full).toContain('queue.buffer=10');
+  await page.goto('about:blank');
+  await lab.open(new URL(full).hash);
+  await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 2 });
+  await page.waitForTimeout(500);
+  expect(await lab.now()).toBe(0);
+  const run = page.getByRole('button', { name: 'Record my answer and run' });
+  await expect(run).toBeDisabled();
+  await page.getByLabel('As busy as before (over 95 %)').check();
+  await run.click();
+  await expect(page.getByTestId('predict-recorded')).toHaveText('You predicted: As busy as before (over 95 %)');
+  expect(await page.evaluate(() => localStorage.getItem('bl.lesson.aimd-sawtooth.answers'))).toBe('{"2":0}');
+  await expect.poll(() => lab.now()).toBeGreaterThan(0);
+  await expect(page.getByTestId('predict-reveal')).toHaveCount(0);
+  await lab.runUntil(40);
+  const reveal = page.getByTestId('predict-reveal');
+  await expect(reveal).toContainText('Not this time');
+  // The number in the text is this run's, read from the live store.
+  const util = await page.evaluate(() => window.__bl!.mean('link.bottleneck.util', 10, 40));
+  expect(util).toBeLessThan(0.9);
+  await expect(reveal).toContainText(`busy ${(util * 100).toFixed(1)}% of the time`);
+  await expect(reveal.getByRole('list', { name: 'Measured in this run' })).toContainText('shown in this run: util');
+
+  // The answer is kept for a later visit, and summed up at the end of the lesson.
+  await page.reload();
+  await page.evaluate(() => window.__bl!.ready());
+  await expect(page.getByTestId('predict-recorded')).toHaveText('You predicted: As busy as before (over 95 %)');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('region', { name: 'Your predictions in this lesson' }))
+    .toContainText('Step 2: As busy as before (over 95 %) (the run showed: Noticeably less busy (under 90 %))');
+});
+
+test('leaving the lesson path hides its notes; "back to the lesson step" restores the step', async ({ lab, page }) => {
+  await lab.open('#lesson=aimd-sawtooth');
+  await expect.poll(() => lessonOf(page)).toMatchObject({ step: 1, offPath: false });
+  await lab.runUntil(12);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(1);
+  await page.evaluate(() => window.__bl!.setParam('queue.bottleneck', 'buffer', 20));
+  await expect.poll(async () => (await lessonOf(page))?.offPath).toBe(true);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to the lesson step' }).click();
+  await expect.poll(async () => (await lessonOf(page))?.offPath).toBe(false);
+  expect(page.url()).not.toContain('live=');
+  await lab.runUntil(12);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(1);
+});
+
+test('the lessons index lists every lesson, linked from the header, and each opens', async ({ lab, page }) => {
+  const index = JSON.parse(await readFile('public/lessons/index.json', 'utf8')) as { id: string; title: string }[];
+  expect(index.length).toBeGreaterThanOrEqual(7);
+  await lab.open();
+  await page.getByRole('link', { name: 'Lessons' }).click();
+  await expect(page.getByRole('heading', { name: 'Lessons', exact: true })).toBeVisible();
+  await expect(page.locator('.lesson-list li')).toHaveCount(index.length);
+  for (const l of index) {
+    await page.goto('/#lessons');
+    await page.getByRole('link', { name: l.title }).click();
+    await expect(page.getByTestId('lesson-panel').getByRole('heading', { level: 2 })).toHaveText(l.title);
+    await expect.poll(() => lessonOf(page)).toMatchObject({ id: l.id, step: 1 });
+    await expect(page.locator('.notice.error')).toHaveCount(0);
+    expect(await page.evaluate(() => window.__bl!.notices())).toEqual([]);
+  }
+});
+
+test('a lesson that cannot be loaded says so; "leave the lesson" keeps the run without it', async ({ lab, page }) => {
+  await page.goto('/#lesson=no-such-lesson');
+  await expect(page.getByRole('alert')).toContainText('lesson "no-such-lesson" could not be loaded');
+  await lab.open('#lesson=aimd-sawtooth');
+  await expect.poll(() => lessonOf(page)).toMatchObject({ step: 1 });
+  await page.getByRole('link', { name: 'Leave the lesson' }).click();
+  await expect(page.getByTestId('lesson-panel')).toHaveCount(0);
+  await expect.poll(() => page.url()).toContain('queue.buffer=50');
+  expect(page.url()).not.toContain('lesson=');
+  await expect.poll(() => lab.columns()).not.toContain('flow.1.cwnd');
+});
+
+test('a lesson works embedded (?embed=1#lesson=...)', async ({ lab, page }) => {
+  await lab.open('#lesson=aimd-sawtooth&step=3', '?embed=1');
+  await expect(page.getByTestId('lesson-panel')).toBeVisible();
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 3 of 3');
+  await expect.poll(() => lab.columns()).toContain('flow.0.lossExo');
+  await lab.runUntil(2);
+  expect(await page.evaluate(() => window.__bl!.mean('flow.0.lossExo', 0, 2))).toBeGreaterThan(0);
+});

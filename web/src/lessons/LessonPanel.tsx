@@ -1,0 +1,68 @@
+// The lesson beside the live simulation: step n of m, its text and equation, the prediction,
+// the notes pinned on the charts so far, previous/next, and the way back to the step's state
+// when the student has wandered off (changed the scenario or a parameter).
+import { Suspense, lazy, useSyncExternalStore } from 'react';
+import type { SimController } from '../app/simController';
+import type { LessonApi } from './useLesson';
+import { LESSONS_ROUTE } from './lessonRoute';
+import { LessonText } from './LessonText';
+// KaTeX (and its fonts) load only when a lesson shows an equation, not with the app.
+const Equation = lazy(() => import('./Equation'));
+import { PredictStep } from './PredictStep';
+import { fillText, measuredBy } from './measures';
+import { useSimTime } from './useSimTime';
+import { PredictionSummary } from './PredictionSummary';
+import './lessons.css';
+
+export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }) {
+  const now = useSimTime(sim, 0.5);
+  const status = useSyncExternalStore(sim.subscribe, () => sim.getSnapshot().status);
+  const { lesson, step: n } = api;
+  if (!lesson) {
+    return (
+      <aside className="lesson-panel" aria-label="Lesson">
+        {api.errors.length ? <div className="notice error" role="alert">{api.errors.map((e) => <div key={e}>{e}</div>)}</div> : <p className="muted">Loading the lesson...</p>}
+        <a href={LESSONS_ROUTE}>All lessons</a>
+      </aside>
+    );
+  }
+  const step = lesson.steps[n - 1]!;
+  const store = sim.store;
+  const run = { columns: store.columns, mean: (c: string, a: number, b: number) => store.mean(c, a, b) };
+  const revealAt = measuredBy(step) || step.runTo || sim.getSnapshot().duration;
+  const due = (step.annotations ?? []).filter((a) => a.t <= now + 0.5);
+  return (
+    <aside className="lesson-panel" aria-label="Lesson" data-testid="lesson-panel">
+      <header className="lesson-head">
+        <nav className="small lesson-links"><a href={LESSONS_ROUTE}>All lessons</a> <a href={api.exitHref}>Leave the lesson</a></nav>
+        <h2>{lesson.title}</h2>
+        <p className="muted small" data-testid="lesson-progress">Step {n} of {lesson.steps.length}</p>
+      </header>
+      <h3>{step.title}</h3>
+      {api.offPath ? (
+        <div className="notice lesson-offpath" role="status">
+          You have changed the scenario: the lesson's notes are hidden.
+          <button type="button" onClick={api.restart}>Back to the lesson step</button>
+        </div>
+      ) : null}
+      <LessonText text={fillText(step.text, step.measures, run, now)} />
+      {step.equation ? <Suspense fallback={<pre className="lesson-equation">{step.equation}</pre>}><Equation tex={step.equation} /></Suspense> : null}
+      {step.predict && !api.offPath ? (
+        <PredictStep key={`${lesson.id}-${n}`} lessonId={lesson.id} stepNo={n} step={{ ...step, predict: step.predict }} run={run} now={now}
+          revealAt={revealAt} running={status === 'playing' || now > 0} onRun={() => sim.play()} />
+      ) : null}
+      {due.length && !api.offPath ? (
+        <ul className="lesson-notes small" aria-label="Notes on the charts">
+          {due.map((a, i) => <li key={i}><span className="muted">{a.chart}, t = {a.t} s:</span> {a.text}</li>)}
+        </ul>
+      ) : null}
+      {step.runTo !== undefined && !step.predict ? <p className="muted small">The run pauses at {step.runTo} s; press play to go on.</p> : null}
+      {n === lesson.steps.length ? <PredictionSummary lesson={lesson} /> : null}
+      <nav className="lesson-nav" aria-label="Lesson steps">
+        <button type="button" onClick={() => api.goTo(n - 1)} disabled={n <= 1}>Previous</button>
+        <button type="button" onClick={api.restart} title="Start this step's run again">Restart step</button>
+        <button type="button" onClick={() => api.goTo(n + 1)} disabled={n >= lesson.steps.length}>Next</button>
+      </nav>
+    </aside>
+  );
+}

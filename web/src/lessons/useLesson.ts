@@ -1,0 +1,112 @@
+// The lesson being followed: loads its file, starts a step's run (from a bare lesson link, from
+// previous/next or "back to the lesson step"), pauses it at the step's runTo, and pins the
+// step's annotations on the charts while the student stays on the step's path.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SimController } from '../app/simController';
+import type { AppStateApi } from '../app/useAppState';
+import { chartAnnotations } from '../charts/annotations';
+import { flowColor } from '../charts/palette';
+import { type AppState, encodeState } from '../url/scenarioUrl';
+import type { Lesson } from './lessonTypes';
+import { fetchLesson } from './loadLesson';
+import { offPath, stepState } from './stepState';
+import { loadAnswers } from './answers';
+
+export interface LessonApi {
+  lesson: Lesson | null;
+  errors: string[];
+  /** 1-based step shown. */
+  step: number;
+  /** The step's own state (what "back to the lesson step" restores). */
+  stepApp: AppState | null;
+  offPath: boolean;
+  goTo: (step: number) => void;
+  restart: () => void;
+  /** The current scenario's link without the lesson (to leave the lesson, keeping the run's settings). */
+  exitHref: string;
+}
+
+/** Read by the test hook (window.__bl.lesson()). */
+export const lessonProbe: { current: { id: string; step: number; steps: number; offPath: boolean } | null } = { current: null };
+
+export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
+  const pos = app.state.lesson;
+  const [lesson, setLesson] = useState<Lesson | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const specs = sim.getSnapshot().specs;
+
+  useEffect(() => {
+    if (!pos) { setLesson(null); setErrors([]); return; }
+    if (lesson?.id === pos.id) return;
+    let alive = true;
+    void fetchLesson(pos.id).then((r) => {
+      if (!alive) return;
+      if (r.ok) { setLesson(r.value); setErrors([]); } else { setLesson(null); setErrors(r.errors); }
+    });
+    return () => { alive = false; };
+  }, [pos, lesson]);
+
+  const step = lesson && pos ? Math.min(Math.max(1, pos.step), lesson.steps.length) : 1;
+  const stepDecoded = useMemo(() => (lesson && specs.length ? stepState(lesson, step - 1, specs) : null), [lesson, step, specs]);
+
+  const start = useCallback((n: number) => {
+    if (!lesson) return;
+    const d = stepState(lesson, n - 1, sim.getSnapshot().specs, app.state.view);
+    app.applyState(d.state, d.dropped, lesson.steps[n - 1]!.predict === undefined);
+  }, [lesson, sim, app]);
+
+  // A bare lesson link asks for its step once the lesson is loaded.
+  const { stepRequest, clearStepRequest } = app;
+  useEffect(() => {
+    if (!lesson || !stepRequest || stepRequest.id !== lesson.id || !specs.length) return;
+    clearStepRequest();
+    start(Math.min(Math.max(1, stepRequest.step), lesson.steps.length));
+  }, [lesson, stepRequest, clearStepRequest, start, specs]);
+
+  const away = !!stepDecoded && offPath(app.state, stepDecoded.state);
+  const def = lesson?.steps[step - 1];
+
+  // A full link to a prediction step not answered yet (a reload, a link passed on) started its
+  // run at once: start it again, waiting for the answer. Once per lesson opened.
+  const checkedOpen = useRef<string | null>(null);
+  const loaded = app.loaded;
+  useEffect(() => {
+    // After the link's own run has started (`loaded`), so that run does not replace this one.
+    if (!lesson || !stepDecoded || !loaded || stepRequest || checkedOpen.current === lesson.id) return;
+    checkedOpen.current = lesson.id;
+    if (def?.predict && !away && loadAnswers(lesson.id)[String(step)] === undefined) start(step);
+  }, [lesson, stepDecoded, loaded, stepRequest, def, away, step, start]);
+
+  // Pause at runTo, once per run (the student may press play again to go on). A run is armed
+  // once its time is seen below runTo, so the old run's time before a restart does not count.
+  useEffect(() => {
+    const runTo = def?.runTo;
+    if (runTo === undefined || away) return;
+    let armed = -1;
+    let paused = -1;
+    const check = () => {
+      const { runId, status } = sim.getSnapshot();
+      if (sim.store.now < runTo - 1e-9) { armed = runId; return; }
+      if (armed === runId && paused !== runId && status === 'playing') { paused = runId; sim.pause(); }
+    };
+    const offStore = sim.store.subscribe(check);
+    const offSim = sim.subscribe(check);
+    return () => { offStore(); offSim(); };
+  }, [def, away, sim]);
+
+  useEffect(() => {
+    chartAnnotations.set(def && !away ? (def.annotations ?? []).map((a) => ({ ...a, ...(a.flow !== undefined ? { color: flowColor(a.flow) } : {}) })) : []);
+  }, [def, away]);
+  useEffect(() => () => chartAnnotations.set([]), []);
+
+  useEffect(() => {
+    lessonProbe.current = lesson ? { id: lesson.id, step, steps: lesson.steps.length, offPath: away } : null;
+    return () => { lessonProbe.current = null; };
+  }, [lesson, step, away]);
+
+  return {
+    lesson, errors, step, stepApp: stepDecoded?.state ?? null, offPath: away,
+    goTo: start, restart: () => start(step),
+    exitHref: encodeState({ ...app.state, lesson: undefined }),
+  };
+}
