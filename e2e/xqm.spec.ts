@@ -39,6 +39,8 @@ test('the fluid model overlays the throughput and queue charts of the same scena
   const status = page.getByTestId('fluid-status');
   await expect(status).toHaveAttribute('data-status', 'drawn');
   await expect(status).toContainText('20 flows, C = 2000 packets/s');
+  // Charts off screen skip drawing; checking the toggle scrolled the side column into view.
+  await page.locator('[data-chart="queue"]').scrollIntoViewIfNeeded();
   // Drawn as a line of its own on both charts, with a legend entry.
   await expect.poll(async () => {
     const c = await lab.charts();
@@ -50,6 +52,7 @@ test('the fluid model overlays the throughput and queue charts of the same scena
   // Switched off, the lines go.
   await toggle.uncheck();
   await expect(status).toHaveAttribute('data-status', 'off');
+  await page.locator('[data-chart="queue"]').scrollIntoViewIfNeeded();
   await expect.poll(async () => (await lab.charts()).throughput?.series?.['fluid.thr'] ?? 0).toBe(0);
   // A chain is not one bottleneck: the toggle is refused, with the reason.
   await lab.open('#v=1&preset=xqm-exp1-red');
