@@ -5,9 +5,11 @@ import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { chartStats } from '../app/testHook';
+import { useOnScreen } from '../app/useOnScreen';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
 import type { ChartModel, DecimationCache } from './chartModel';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
+import { IncrementalRaster } from './incrementalRaster';
 import { Legend } from './Legend';
 import { chartOverlays } from './overlays';
 
@@ -35,18 +37,7 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
   const hover = useRef<number | null>(null);
   const size = useRef({ w: 0, h: height });
   const [exporting, setExporting] = useState(false);
-  const visible = useRef(true);
-
-  useEffect(() => {
-    const el = wrapRef.current!;
-    if (typeof IntersectionObserver !== 'function') return;
-    const io = new IntersectionObserver((entries) => {
-      visible.current = entries.some((e) => e.isIntersecting);
-      if (visible.current) requestFrame();
-    }, { rootMargin: '100px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, []);
+  const visible = useOnScreen(wrapRef);
 
   const frame = (): Frame => ({
     model: props.current.model, store, win: timeView.window(store.now, store.duration), width: size.current.w, height: size.current.h,
@@ -65,7 +56,9 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
 
   useEffect(() => {
     const cache: DecimationCache = new Map();
-    let lastKey = '';
+    const raster = new IncrementalRaster();
+    let lastData = '';
+    let lastAxes = '';
     let lastHover: number | null = null;
     let drawn: Drawn | null = null;
     let lastModel: ChartModel | null = null;
@@ -74,15 +67,21 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
       const canvas = canvasRef.current;
       const svg = svgRef.current;
       if (!canvas || !svg || size.current.w <= 0) return;
-      const dataKey = `${store.version}|${timeView.version}|${size.current.w}|${document.documentElement.dataset.theme}`;
-      const sameData = dataKey === lastKey && lastModel === props.current.model && lastHidden === props.current.hidden;
+      const { model: m, hidden: h } = props.current;
+      const win = timeView.window(store.now, store.duration);
+      // What the lines depend on: rows and marks of the stores drawn (not drop events or the
+      // clock), the window, the size and the theme.
+      let versions = `${store.dataVersion}`;
+      for (const l of m.lines) if (l.store) versions += `,${l.store.dataVersion}`;
+      const dataKey = `${versions}|${win.t0}|${win.t1}|${size.current.w}|${size.current.h}|${document.documentElement.dataset.theme}`;
+      const sameData = dataKey === lastData && lastModel === m && lastHidden === h;
       if (sameData && hover.current === lastHover) return;
       if (!visible.current && sameData) return;
       lastHover = hover.current;
       const f = frame();
       if (!sameData || !drawn) {
         if (!visible.current) return; // off screen: draw when it scrolls into view
-        lastKey = dataKey; lastModel = props.current.model; lastHidden = props.current.hidden;
+        lastData = dataKey; lastModel = m; lastHidden = h;
         const started = performance.now();
         const dpr = window.devicePixelRatio || 1;
         if (canvas.width !== Math.round(f.width * dpr) || canvas.height !== Math.round(f.height * dpr)) {
@@ -91,14 +90,19 @@ export function TimeChart({ model: own, store, hidden, onToggleFlow, height = 20
           canvas.style.width = `${f.width}px`;
           canvas.style.height = `${f.height}px`;
         }
+        // Decimation and the raster both resume where the last frame stopped when only data grew.
         drawn = layout(f, cache);
         const laidOut = performance.now();
-        drawCanvas(canvas.getContext('2d')!, f, drawn, dpr);
+        const update = drawCanvas(canvas.getContext('2d')!, f, drawn, dpr, raster);
         const st = (chartStats[f.model.id] ??= { draws: 0, points: 0 });
         st.draws++;
+        if (update?.full) st.fullDraws = (st.fullDraws ?? 0) + 1;
         st.points = drawn.points;
         st.series = Object.fromEntries(drawn.lines.map((l) => [l.line.column, l.d.n]));
-        drawSvg(svg, f, drawn);
+        // Axes, reference lines and marks only when they moved.
+        const axesKey = `${f.width}|${f.height}|${f.win.t0}|${f.win.t1}|${drawn.y.domain().join()}|${f.model.yLabel}|`
+          + `${drawn.hlines.map((l) => `${l.value} ${l.label} ${l.color ?? ''}`).join(';')}|${f.marks.map((k) => `${k.t} ${k.label}`).join(';')}`;
+        if (axesKey !== lastAxes) { drawSvg(svg, f, drawn); lastAxes = axesKey; } else drawHover(svg, f, drawn);
         st.ms = performance.now() - started;
         st.layoutMs = laidOut - started;
       } else {

@@ -42,7 +42,15 @@ export function plotArea(w: number, h: number): Plot {
 
 export interface PathSink { moveTo(x: number, y: number): void; lineTo(x: number, y: number): void }
 
-export interface DecimatedLine { line: LineDef; d: Decimated }
+export interface DecimatedLine {
+  line: LineDef;
+  d: Decimated;
+  /**
+   * The first pixel column where this line may differ from what the previous call with the same
+   * cache returned: -Infinity when it was decimated afresh, +Infinity when nothing changed.
+   */
+  from: number;
+}
 
 /** Per column: the last decimation, and for which ring, window and width, to resume from. */
 export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated }>;
@@ -63,9 +71,11 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
     const same = c.ring === src.ring && c.key === key;
     const d = src.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
     if (!d) continue;
+    const { changed } = d.state;
+    const from = !same || changed < 0 ? Number.NEGATIVE_INFINITY : changed >= d.n ? Number.POSITIVE_INFINITY : d.px[changed]!;
     c.state = d.state; c.ring = src.ring; c.key = key;
-    if (model.mean) { c.mean = meanOf(d, c.mean); out.push({ line, d: c.mean }); }
-    else out.push({ line, d });
+    if (model.mean) { c.mean = meanOf(d, c.mean); out.push({ line, d: c.mean, from }); }
+    else out.push({ line, d, from });
   }
   return out;
 }
@@ -77,7 +87,12 @@ export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[
   let lo = 0;
   let hi = 0;
   for (const { d } of lines) {
+    // Drawing column means, a column with few samples (the one still filling at the edge of a
+    // growing run) is noisy: it does not set the scale, which would jump with every sample.
+    let minCount = 0;
+    if (model.mean) for (let i = 0; i < d.n; i++) minCount = Math.max(minCount, d.cnt[i]! / 2);
     for (let i = 0; i < d.n; i++) {
+      if (d.cnt[i]! < minCount) continue;
       if (d.max[i]! * k > hi) hi = d.max[i]! * k;
       if (d.min[i]! * k < lo) lo = d.min[i]! * k;
     }
