@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { SimController, SimSnapshot } from '../app/simController';
 import { addPainter } from '../store/frameLoop';
+import { useOnScreen } from '../app/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, weights } from '../charts/chartContext';
 import { getPath, isPlainObject } from '../scenario/paths';
@@ -26,6 +27,7 @@ function tcpOf(snap: SimSnapshot, i: number): string {
 export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: SimSnapshot; onError: (m: string) => void }) {
   useMarkCount(sim);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const onScreen = useOnScreen(bodyRef);
   const snapRef = useRef(snap);
   snapRef.current = snap;
   useEffect(() => {
@@ -33,7 +35,7 @@ export function FlowTable({ sim, snap, onError }: { sim: SimController; snap: Si
     return addPainter(() => {
       const body = bodyRef.current;
       const t = performance.now();
-      if (!body || t - last < REFRESH_MS) return;
+      if (!body || t - last < REFRESH_MS || !onScreen.current) return;
       last = t;
       const s = snapRef.current;
       const st = sim.store;

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import type { SimController, SimSnapshot } from '../app/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
+import { useOnScreen } from '../app/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { firstQueue } from '../charts/chartContext';
 import { getPath } from '../scenario/paths';
@@ -21,6 +22,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
   const snapRef = useRef(snap);
   snapRef.current = snap;
   const layoutRef = useRef<Layout | null>(null);
+  const onScreen = useOnScreen(wrapRef);
 
   useEffect(() => {
     const wrap = wrapRef.current!;
@@ -44,7 +46,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       const svgEl = svgRef.current;
       const lay = layoutRef.current;
       const s = snapRef.current;
-      if (!svgEl || !lay || sim.store.version === lastVersion) return;
+      if (!svgEl || !lay || sim.store.version === lastVersion || !onScreen.current) return;
       lastVersion = sim.store.version;
       const svg = d3.select(svgEl);
       // Queue fill
