@@ -54,6 +54,12 @@ async function serve() {
   throw new Error(`vite preview did not answer at ${url}`);
 }
 
+/** Chromium's counters for the page (seconds): main-thread CPU time, script, layout, style. */
+async function metrics(cdp) {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
 /** Records requestAnimationFrame intervals (ms) in the page for `secs` seconds. */
 function recordFrames(page, secs) {
   return page.evaluate((ms) => new Promise((resolve) => {
@@ -95,18 +101,32 @@ async function measureApp(browser, url) {
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await page.evaluate(() => document.querySelector('.charts-grid')?.scrollIntoView({ block: 'start' }));
   await recordFrames(page, 0.5); // let the charts catch up after the scroll
-  const cdp = profileOut ? await page.context().newCDPSession(page) : null;
-  if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  if (profileOut) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.start'); }
   if (traceOut) await browser.startTracing(page, { path: traceOut, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'blink', 'cc', 'viz', 'gpu'] });
-  const t0 = await page.evaluate(() => window.__bl.now());
+  const m0 = await metrics(cdp);
+  const [t0, before] = await page.evaluate(() => [window.__bl.now(), window.__bl.charts()]);
   const gaps = await recordFrames(page, seconds);
   const t1 = await page.evaluate(() => window.__bl.now());
+  const m1 = await metrics(cdp);
   if (traceOut) await browser.stopTracing();
-  if (cdp) fs.writeFileSync(profileOut, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  if (profileOut) fs.writeFileSync(profileOut, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const charts = await page.evaluate(() => window.__bl.charts());
   await page.close();
-  const drawMs = Object.fromEntries(Object.entries(charts).map(([id, c]) => [id, c.ms === undefined ? null : Number(c.ms.toFixed(1))]));
-  return { ...stats(gaps), simSeconds: t1 - t0, lastDrawMs: drawMs };
+  // Per time chart while recording: redraws, of which full ones, and the last one's ms.
+  const draws = {};
+  for (const [id, c] of Object.entries(charts)) {
+    if (c.ms === undefined) continue;
+    const b = before[id] ?? { draws: 0, fullDraws: 0 };
+    draws[id] = { draws: c.draws - b.draws, full: (c.fullDraws ?? 0) - (b.fullDraws ?? 0), lastMs: Number(c.ms.toFixed(1)) };
+  }
+  // CPU time of the page's main thread per second of wall time: what the page costs, whatever
+  // share of the CPUs it got (on an idle machine, above ~1000 ms/s no frame rate can be kept).
+  const wall = m1.Timestamp - m0.Timestamp;
+  const per = (k) => Number((((m1[k] - m0[k]) * 1000) / wall).toFixed(0));
+  const main = { cpuMsPerS: per('ThreadTime'), scriptMsPerS: per('ScriptDuration'), layoutMsPerS: per('LayoutDuration'), styleMsPerS: per('RecalcStyleDuration') };
+  return { ...stats(gaps), simSeconds: t1 - t0, draws, main };
 }
 
 const fmt = (x, d = 1) => Number(x).toFixed(d);
@@ -126,7 +146,10 @@ try {
       console.log(`run ${i + 1}/${runs}  load average ${load.map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`);
       console.log(`  ${line('empty page', empty)}`);
       console.log(`  ${line('app', app)}`);
-      console.log(`  app : empty fps ${fmt(app.fps / empty.fps, 2)}; simulated ${fmt(app.simSeconds, 2)} s in ${seconds} s; last redraw ms per chart ${JSON.stringify(app.lastDrawMs)}`);
+      console.log(`  app : empty fps ${fmt(app.fps / empty.fps, 2)}; simulated ${fmt(app.simSeconds, 2)} s in ${seconds} s`);
+      const m = app.main;
+      console.log(`  app main thread per wall second: ${m.cpuMsPerS} ms CPU (script ${m.scriptMsPerS}, layout ${m.layoutMsPerS}, style ${m.styleMsPerS} ms)`);
+      console.log(`  chart redraws (full) last ms: ${Object.entries(app.draws).map(([id, d]) => `${id} ${d.draws} (${d.full}) ${d.lastMs}`).join(', ')}`);
     }
   } finally {
     await browser.close();
