@@ -3,6 +3,7 @@
 import type { ChartStore } from '../store/chartStore';
 import { makeDecimated, meanOf, type Decimated, type DecimateState } from '../store/decimate';
 import type { TimeWindow } from '../store/timeView';
+import { type LineExtent, lineExtent } from './lineExtent';
 
 export interface LineDef {
   column: string;
@@ -50,10 +51,12 @@ export interface DecimatedLine {
    * cache returned: -Infinity when it was decimated afresh, +Infinity when nothing changed.
    */
   from: number;
+  /** Its y extent, when kept with the decimation (else yRange computes it). */
+  ext?: LineExtent;
 }
 
 /** Per column: the last decimation, and for which ring, window and width, to resume from. */
-export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated }>;
+export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated; ext?: LineExtent }>;
 
 /**
  * Decimates every visible line for a plot `width` pixels wide. `cache` keeps buffers between
@@ -72,10 +75,13 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
     const d = src.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
     if (!d) continue;
     const { changed } = d.state;
-    const from = !same || changed < 0 ? Number.NEGATIVE_INFINITY : changed >= d.n ? Number.POSITIVE_INFINITY : d.px[changed]!;
+    const resumed = same && changed >= 0;
+    const from = !resumed ? Number.NEGATIVE_INFINITY : changed >= d.n ? Number.POSITIVE_INFINITY : d.px[changed]!;
     c.state = d.state; c.ring = src.ring; c.key = key;
-    if (model.mean) { c.mean = meanOf(d, c.mean); out.push({ line, d: c.mean, from }); }
-    else out.push({ line, d, from });
+    const keep = resumed ? changed : 0; // leading entries unchanged since the last call
+    const drawn = model.mean ? (c.mean = meanOf(d, c.mean, keep)) : d;
+    c.ext = lineExtent(drawn, model.mean === true, resumed ? c.ext : undefined, keep);
+    out.push({ line, d: drawn, from, ext: c.ext });
   }
   return out;
 }
@@ -86,16 +92,10 @@ export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[
   const k = model.scale ?? 1;
   let lo = 0;
   let hi = 0;
-  for (const { d } of lines) {
-    // Drawing column means, a column with few samples (the one still filling at the edge of a
-    // growing run) is noisy: it does not set the scale, which would jump with every sample.
-    let minCount = 0;
-    if (model.mean) for (let i = 0; i < d.n; i++) minCount = Math.max(minCount, d.cnt[i]! / 2);
-    for (let i = 0; i < d.n; i++) {
-      if (d.cnt[i]! < minCount) continue;
-      if (d.max[i]! * k > hi) hi = d.max[i]! * k;
-      if (d.min[i]! * k < lo) lo = d.min[i]! * k;
-    }
+  for (const l of lines) {
+    const e = l.ext ?? lineExtent(l.d, model.mean === true);
+    if (e.hi * k > hi) hi = e.hi * k;
+    if (e.lo * k < lo) lo = e.lo * k;
   }
   // Reference lines widen the range, unless far above the data (a 100000-packet buffer).
   const dataHi = hi;

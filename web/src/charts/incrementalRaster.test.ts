@@ -31,9 +31,9 @@ function row(k: number, rnd: () => number): number[] {
   return r;
 }
 
-function setup(dpr: number, width = 420, height = 160) {
+function setup(dpr: number, mean = false, width = 420, height = 160) {
   const store = new ChartStore();
-  const model: ChartModel = { id: 't', title: 't', yLabel: 'Mb/s', scale: 1e-6, lines: lines(), yDomain: [0, 6] };
+  const model: ChartModel = { id: 't', title: 't', yLabel: 'Mb/s', scale: 1e-6, lines: lines(), yDomain: [0, 6], mean };
   store.reset(['t', ...model.lines.map((l) => l.column)], DURATION / 0.05, DURATION);
   const W = Math.round(width * dpr);
   const H = Math.round(height * dpr);
@@ -46,9 +46,9 @@ function setup(dpr: number, width = 420, height = 160) {
 }
 
 describe('incremental rasterisation', () => {
-  for (const dpr of [1, 1.5, 2]) {
-    it(`gives the pixels and column min/max of a full redraw as a run grows (dpr ${dpr})`, () => {
-      const { store, model, plot, cols, y, target } = setup(dpr);
+  for (const [dpr, mean] of [[1, false], [1.5, false], [2, false], [1, true]] as const) {
+    it(`gives the pixels, column min/max and y extent of a full redraw as a run grows (dpr ${dpr}${mean ? ', column means' : ''})`, () => {
+      const { store, model, plot, cols, y, target } = setup(dpr, mean);
       let seed = 99;
       const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
       const win = { t0: 0, t1: DURATION };
@@ -79,6 +79,7 @@ describe('incremental rasterisation', () => {
             const bad = l.d[f].subarray(0, l.d.n).findIndex((v, j) => v !== r.d[f][j]);
             expect(bad, `block ${block}, ${l.line.column}: ${f} of entry ${bad}`).toBe(-1);
           }
+          expect([l.ext?.lo, l.ext?.hi]).toEqual([r.ext?.lo, r.ext?.hi]);
         });
         let diff = -1;
         for (let i = 0; i < kept.buf.length && diff < 0; i++) if (kept.buf[i] !== fresh.buf[i]) diff = i;

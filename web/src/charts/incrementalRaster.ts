@@ -12,11 +12,11 @@ import { isDense, rasterLine, rasterThickness, type RasterTarget } from './raste
 export interface PixelRect { x: number; y: number; w: number; h: number }
 
 /**
- * How far left of its first changed point (CSS px) a changed line can reach: the span
- * half-thickness of rasterised lines, and for stroked (sparse) lines miter joins (limit 10)
- * of lines up to 2 px wide plus anti-aliasing.
+ * How far left of its first changed point (CSS px) a stroked (sparse) line can change: miter
+ * joins (limit 10) of lines up to 2 px wide, plus anti-aliasing. A rasterised line reaches
+ * no further than its thickness.
  */
-export const CHANGE_REACH = 12;
+export const STROKE_REACH = 12;
 
 export interface RasterUpdate {
   /** Device pixels that changed (to put on the canvas, and to clip strokes to). */
@@ -63,12 +63,13 @@ export class IncrementalRaster {
     // on the right, so nothing was drawn beyond it before), widened by the reach of a change.
     let to = Number.NEGATIVE_INFINITY;
     for (const l of lines) if (l.d.n > 0 && l.d.px[l.d.n - 1]! > to) to = l.d.px[l.d.n - 1]!;
-    const x = Math.min(x1, Math.max(px0, Math.floor((plot.left + from * colW - CHANGE_REACH) * dpr)));
-    const xEnd = Math.max(x, Math.min(x1, Math.ceil((plot.left + (to + 1) * colW + CHANGE_REACH) * dpr)));
     let thick = 1;
     lines.forEach((l, i) => { if (dense[i]) thick = Math.max(thick, rasterThickness(l.line, dpr)); });
-    // Entries left of this cannot reach the strip (their spans end CHANGE_REACH + a column before it).
-    const start = { px: from - Math.ceil((CHANGE_REACH + thick / dpr) / colW) - 2, x };
+    const reach = dense.every(Boolean) ? thick / dpr + 1 : STROKE_REACH;
+    const x = Math.min(x1, Math.max(px0, Math.floor((plot.left + from * colW - reach) * dpr)));
+    const xEnd = Math.max(x, Math.min(x1, Math.ceil((plot.left + (to + 1) * colW + reach) * dpr)));
+    // Entries left of this cannot reach the strip (their spans end `reach` + a column before it).
+    const start = { px: from - Math.ceil((reach + thick / dpr) / colW) - 2, x };
     for (let yy = y0; yy < y1; yy++) buf.fill(0, yy * W + x, yy * W + xEnd);
     lines.forEach((l, i) => { if (dense[i]) rasterLine(t, l.line, l.d, plot, cols, y, scale, start); });
     return { rect: { x, y: y0, w: xEnd - x, h: y1 - y0 }, full: false };

@@ -43,10 +43,12 @@ export function makeDecimated(capacity: number): Decimated {
  * Each column's mean as a line through one point per column (min = max = first = last):
  * for noisy rates, where min..max spans of many flows would paint a solid block. `out` is
  * reused when large enough; `d` is left as it is (incremental decimation resumes from it).
+ * With `from`, entries before it are taken to be in `out` already (unchanged since).
  */
-export function meanOf(d: Decimated, out?: Decimated): Decimated {
-  const res = out && out.px.length >= d.n ? out : makeDecimated(d.px.length);
-  for (let k = 0; k < d.n; k++) {
+export function meanOf(d: Decimated, out?: Decimated, from = 0): Decimated {
+  const reuse = out !== undefined && out.px.length >= d.n;
+  const res = reuse ? out : makeDecimated(d.px.length);
+  for (let k = reuse ? Math.min(from, out.n) : 0; k < d.n; k++) {
     const m = d.sum[k]! / d.cnt[k]!;
     res.px[k] = d.px[k]!;
     res.min[k] = m; res.max[k] = m; res.first[k] = m; res.last[k] = m;
