@@ -43,6 +43,7 @@ export class SimController {
   /** Fluid-model calls: not tied to a run, so a new run does not cancel them. */
   private fluidWaiting = new Map<number, (r: { result: unknown; ms: number; error?: string }) => void>();
   private liveValues = new Map<string, number>();
+  private initial: { scenario: Scenario | null; specs: ParamSpec[]; values: Map<string, number> } = { scenario: null, specs: [], values: new Map() };
   private speed = 1;
   private readyWaiters: (() => void)[] = [];
   /** Called when a change made through setParam was applied (the app adds it to the URL). */
@@ -157,9 +158,20 @@ export class SimController {
 
   /** The current value of a live parameter (as last applied, or as in the scenario). */
   liveValue(entity: string, key: string): number {
-    const v = this.liveValues.get(`${entity}/${key}`);
+    const id = `${entity}/${key}`;
+    const v = this.liveValues.get(id);
     if (v !== undefined) return v;
-    return this.snap.scenario ? initialLiveValue(this.snap.specs, this.snap.scenario, entity, key, this.store.now) : Number.NaN;
+    const { scenario, specs } = this.snap;
+    if (!scenario) return Number.NaN;
+    // Painters ask for every flow's weight several times a second: remember scenario values
+    // (not exogenous loss, which follows the scenario's schedule in time).
+    if (this.initial.scenario !== scenario || this.initial.specs !== specs) this.initial = { scenario, specs, values: new Map() };
+    let iv = this.initial.values.get(id);
+    if (iv === undefined) {
+      iv = initialLiveValue(specs, scenario, entity, key, this.store.now);
+      if (key !== 'exoLoss') this.initial.values.set(id, iv);
+    }
+    return iv;
   }
 
   /** Reads link names (once per run) and queue kinds and bounds from the core's summary. */

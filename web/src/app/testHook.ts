@@ -8,6 +8,8 @@ import { chartAnnotations } from '../charts/annotations';
 
 export interface ChartStat {
   draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number;
+  /** Redraws of every pixel (the others only redrew the columns new data changed). */
+  fullDraws?: number;
   /** Points drawn per line (by column, e.g. "flow.0.thr", "fluid.thr"). */
   series?: Record<string, number>;
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { chartStats } from '../app/testHook';
+import { useOnScreen } from '../app/useOnScreen';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
 import { type ChartProps, bottleneckRate, weights } from './chartContext';
 import { flowColor } from './palette';
@@ -22,6 +23,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   snapRef.current = snap;
   const hiddenRef = useRef(hidden);
   hiddenRef.current = hidden;
+  const onScreen = useOnScreen(wrapRef);
 
   const force = useRef(true);
   useEffect(() => { force.current = true; requestFrame(); }, [snap, hidden]);
@@ -33,7 +35,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const svgEl = svgRef.current;
       const wrap = wrapRef.current;
       const s = snapRef.current;
-      if (!svgEl || !wrap) return;
+      if (!svgEl || !wrap || !onScreen.current) return; // off screen: drawn when scrolled into view
       const t = performance.now();
       if (!force.current && (sim.store.version === lastVersion || t - last < REFRESH_MS)) { if (sim.store.version !== lastVersion) requestFrame(); return; }
       last = t; lastVersion = sim.store.version; force.current = false;

@@ -5,11 +5,14 @@ import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { chartStats } from '../app/testHook';
+import { useOnScreen } from '../app/useOnScreen';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
-import { type ChartModel, type DecimationCache, lineKey } from './chartModel';
+import { type ChartModel, type DecimationCache, MARGIN, lineKey } from './chartModel';
 import { ChartScope } from './chartScope';
 import { registerChartExport } from './chartExports';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
+import { IncrementalRaster } from './incrementalRaster';
+import { type Pinch, pinchWindow, wheelZoomFactor } from './timeGestures';
 import { Legend } from './Legend';
 import { chartOverlays } from './overlays';
 import { chartAnnotations } from './annotations';
@@ -42,18 +45,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   const hover = useRef<number | null>(null);
   const size = useRef({ w: 0, h: height });
   const [exporting, setExporting] = useState(false);
-  const visible = useRef(true);
-
-  useEffect(() => {
-    const el = wrapRef.current!;
-    if (typeof IntersectionObserver !== 'function') return;
-    const io = new IntersectionObserver((entries) => {
-      visible.current = entries.some((e) => e.isIntersecting);
-      if (visible.current) requestFrame();
-    }, { rootMargin: '100px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, []);
+  const visible = useOnScreen(wrapRef);
 
   const frame = (): Frame => ({
     model: props.current.model, store, win: timeView.window(store.now, store.duration), width: size.current.w, height: size.current.h,
@@ -73,7 +65,9 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
 
   useEffect(() => {
     const cache: DecimationCache = new Map();
-    let lastKey = '';
+    const raster = new IncrementalRaster();
+    let lastData = '';
+    let lastAxes = '';
     let lastHover: number | null = null;
     let drawn: Drawn | null = null;
     let lastModel: ChartModel | null = null;
@@ -82,15 +76,21 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       const canvas = canvasRef.current;
       const svg = svgRef.current;
       if (!canvas || !svg || size.current.w <= 0) return;
-      const dataKey = `${store.version}|${timeView.version}|${chartAnnotations.version}|${size.current.w}|${document.documentElement.dataset.theme}`;
-      const sameData = dataKey === lastKey && lastModel === props.current.model && lastHidden === props.current.hidden;
+      const { model: m, hidden: h } = props.current;
+      const win = timeView.window(store.now, store.duration);
+      // What the lines depend on: rows and marks of the stores drawn (not drop events or the
+      // clock), the window, the size and the theme.
+      let versions = `${store.dataVersion}`;
+      for (const l of m.lines) if (l.store) versions += `,${l.store.dataVersion}`;
+      const dataKey = `${versions}|${chartAnnotations.version}|${win.t0}|${win.t1}|${size.current.w}|${size.current.h}|${document.documentElement.dataset.theme}`;
+      const sameData = dataKey === lastData && lastModel === m && lastHidden === h;
       if (sameData && hover.current === lastHover) return;
       if (!visible.current && sameData) return;
       lastHover = hover.current;
       const f = frame();
       if (!sameData || !drawn) {
         if (!visible.current) return; // off screen: draw when it scrolls into view
-        lastKey = dataKey; lastModel = props.current.model; lastHidden = props.current.hidden;
+        lastData = dataKey; lastModel = m; lastHidden = h;
         const started = performance.now();
         const dpr = window.devicePixelRatio || 1;
         if (canvas.width !== Math.round(f.width * dpr) || canvas.height !== Math.round(f.height * dpr)) {
@@ -99,14 +99,20 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
           canvas.style.width = `${f.width}px`;
           canvas.style.height = `${f.height}px`;
         }
+        // Decimation and the raster both resume where the last frame stopped when only data grew.
         drawn = layout(f, cache);
         const laidOut = performance.now();
-        drawCanvas(canvas.getContext('2d')!, f, drawn, dpr);
+        const update = drawCanvas(canvas.getContext('2d')!, f, drawn, dpr, raster);
         const st = (chartStats[f.model.id] ??= { draws: 0, points: 0 });
         st.draws++;
+        if (update?.full) st.fullDraws = (st.fullDraws ?? 0) + 1;
         st.points = drawn.points;
         st.series = Object.fromEntries(drawn.lines.map((l) => [lineKey(l.line), l.d.n]));
-        drawSvg(svg, f, drawn);
+        // Axes, reference lines and marks only when they moved.
+        const axesKey = `${f.width}|${f.height}|${f.win.t0}|${f.win.t1}|${drawn.y.domain().join()}|${f.model.yLabel}|`
+          + `${drawn.hlines.map((l) => `${l.value} ${l.label} ${l.color ?? ''}`).join(';')}|${f.marks.map((k) => `${k.t} ${k.label}`).join(';')}|`
+          + `${(f.notes ?? []).map((a) => `${a.t} ${a.text}`).join(';')}`;
+        if (axesKey !== lastAxes) { drawSvg(svg, f, drawn); lastAxes = axesKey; } else drawHover(svg, f, drawn);
         st.ms = performance.now() - started;
         st.layoutMs = laidOut - started;
       } else {
@@ -139,32 +145,69 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     tip.style.left = `${Math.min(Math.max(0, x + 12), Math.max(0, f.width - 200))}px`;
   }
 
-  const timeAt = (clientX: number): number => {
+  /** x of a pointer in plot pixels, and the plot's width. */
+  const plotX = (clientX: number): [number, number] => {
     const r = wrapRef.current!.getBoundingClientRect();
+    return [clientX - r.left - MARGIN.left, Math.max(1, r.width - MARGIN.left - MARGIN.right)];
+  };
+  const timeAt = (clientX: number): number => {
+    const [x, width] = plotX(clientX);
     const w = timeView.window(store.now, store.duration);
-    const frac = (clientX - r.left - 52) / Math.max(1, r.width - 64);
-    return w.t0 + Math.min(1, Math.max(0, frac)) * (w.t1 - w.t0);
+    return w.t0 + Math.min(1, Math.max(0, x / width)) * (w.t1 - w.t0);
   };
 
   const drag = useRef<{ x: number; t0: number; t1: number } | null>(null);
+  // Pointers down on the plot (id -> clientX) and, with two of them, the pinch as it started.
+  const pointers = useRef(new Map<number, number>());
+  const pinch = useRef<Pinch | null>(null);
   useEffect(() => {
     const el = wrapRef.current!;
     const onWheel = (e: WheelEvent) => {
-      // Let the page scroll unless the chart has focus or Ctrl/Cmd is held.
+      // Let the page scroll unless the chart has focus or Ctrl/Cmd is held (a trackpad pinch
+      // arrives as Ctrl+wheel).
       if (!(e.ctrlKey || e.metaKey || document.activeElement === el)) return;
       e.preventDefault();
-      timeView.zoom(store.now, store.duration, e.deltaY > 0 ? 1.25 : 0.8, timeAt(e.clientX));
+      timeView.zoom(store.now, store.duration, wheelZoomFactor(e.deltaY, e.deltaMode), timeAt(e.clientX));
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store]);
 
+  const startDrag = (clientX: number) => {
+    const w = timeView.window(store.now, store.duration);
+    drag.current = { x: clientX, t0: w.t0, t1: w.t1 };
+  };
+  const onPointerDown = (e: React.PointerEvent) => {
+    pointers.current.set(e.pointerId, e.clientX);
+    try { (e.target as Element).setPointerCapture?.(e.pointerId); } catch { /* not a live pointer (synthetic) */ }
+    if (pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()].map((x) => plotX(x)[0]);
+      const w = timeView.window(store.now, store.duration);
+      pinch.current = { t0: w.t0, t1: w.t1, a: a!, b: b! };
+      drag.current = null;
+    } else if (pointers.current.size === 1) startDrag(e.clientX);
+  };
+  const onPointerEnd = (e: React.PointerEvent) => {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size < 2) pinch.current = null;
+    // A finger left of a pinch carries on panning from where the window is now.
+    const rest = [...pointers.current.values()];
+    if (rest.length === 1) startDrag(rest[0]!); else drag.current = null;
+  };
+
   const onPointerMove = (e: React.PointerEvent) => {
+    if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, e.clientX);
+    const p = pinch.current;
+    if (p && pointers.current.size >= 2) {
+      const [[a, width], [b]] = [...pointers.current.values()].slice(0, 2).map(plotX) as [[number, number], [number, number]];
+      const w = pinchWindow(p, a, b, width);
+      timeView.set(w.t0, w.t1);
+      return;
+    }
     const d = drag.current;
     if (d && Math.abs(e.clientX - d.x) > 3) {
-      const r = wrapRef.current!.getBoundingClientRect();
-      const dt = ((d.x - e.clientX) / Math.max(1, r.width - 64)) * (d.t1 - d.t0);
+      const dt = ((d.x - e.clientX) / plotX(e.clientX)[1]) * (d.t1 - d.t0);
       timeView.set(d.t0 + dt, d.t1 + dt);
     }
     hover.current = timeAt(e.clientX);
@@ -229,12 +272,13 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         tabIndex={0}
         role="img"
         aria-label={`${model.title}. Arrow keys pan, plus and minus zoom, 0 resets the time axis.`}
-        title="Drag to pan, Ctrl+wheel (or wheel when focused) to zoom, double-click to show the whole run"
+        title="Drag to pan, Ctrl+wheel, trackpad or two-finger pinch (or wheel when focused) to zoom, double-click to show the whole run"
         onKeyDown={onKey}
         onPointerMove={onPointerMove}
-        onPointerDown={(e) => { const w = timeView.window(store.now, store.duration); drag.current = { x: e.clientX, t0: w.t0, t1: w.t1 }; (e.target as Element).setPointerCapture?.(e.pointerId); }}
-        onPointerUp={() => { drag.current = null; }}
-        onPointerLeave={() => { hover.current = null; drag.current = null; requestFrame(); }}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onPointerLeave={(e) => { onPointerEnd(e); hover.current = null; requestFrame(); }}
         onDoubleClick={() => timeView.reset()}
       >
         <canvas ref={canvasRef} />

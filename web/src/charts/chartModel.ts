@@ -3,6 +3,7 @@
 import type { ChartStore } from '../store/chartStore';
 import { makeDecimated, meanOf, type Decimated, type DecimateState } from '../store/decimate';
 import type { TimeWindow } from '../store/timeView';
+import { type LineExtent, lineExtent } from './lineExtent';
 
 export interface LineDef {
   column: string;
@@ -57,10 +58,20 @@ export function plotArea(w: number, h: number): Plot {
 
 export interface PathSink { moveTo(x: number, y: number): void; lineTo(x: number, y: number): void }
 
-export interface DecimatedLine { line: LineDef; d: Decimated }
+export interface DecimatedLine {
+  line: LineDef;
+  d: Decimated;
+  /**
+   * The first pixel column where this line may differ from what the previous call with the same
+   * cache returned: -Infinity when it was decimated afresh, +Infinity when nothing changed.
+   */
+  from: number;
+  /** Its y extent, when kept with the decimation (else yRange computes it). */
+  ext?: LineExtent;
+}
 
 /** Per column: the last decimation, and for which ring, window and width, to resume from. */
-export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated }>;
+export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated; ext?: LineExtent }>;
 
 /**
  * Decimates every visible line for a plot `width` pixels wide. `cache` keeps buffers between
@@ -78,9 +89,14 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
     const same = c.ring === src.ring && c.key === key;
     const d = src.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
     if (!d) continue;
+    const { changed } = d.state;
+    const resumed = same && changed >= 0;
+    const from = !resumed ? Number.NEGATIVE_INFINITY : changed >= d.n ? Number.POSITIVE_INFINITY : d.px[changed]!;
     c.state = d.state; c.ring = src.ring; c.key = key;
-    if (model.mean) { c.mean = meanOf(d, c.mean); out.push({ line, d: c.mean }); }
-    else out.push({ line, d });
+    const keep = resumed ? changed : 0; // leading entries unchanged since the last call
+    const drawn = model.mean ? (c.mean = meanOf(d, c.mean, keep)) : d;
+    c.ext = lineExtent(drawn, model.mean === true, resumed ? c.ext : undefined, keep);
+    out.push({ line, d: drawn, from, ext: c.ext });
   }
   return out;
 }
@@ -91,11 +107,10 @@ export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[
   const k = model.scale ?? 1;
   let lo = 0;
   let hi = 0;
-  for (const { d } of lines) {
-    for (let i = 0; i < d.n; i++) {
-      if (d.max[i]! * k > hi) hi = d.max[i]! * k;
-      if (d.min[i]! * k < lo) lo = d.min[i]! * k;
-    }
+  for (const l of lines) {
+    const e = l.ext ?? lineExtent(l.d, model.mean === true);
+    if (e.hi * k > hi) hi = e.hi * k;
+    if (e.lo * k < lo) lo = e.lo * k;
   }
   // Reference lines widen the range, unless far above the data (a 100000-packet buffer).
   const dataHi = hi;

@@ -19,24 +19,41 @@ export function isDense(d: Decimated, cols: number): boolean {
 
 export interface RasterTarget { buf: Uint32Array; width: number; height: number; dpr: number }
 
+/** Line thickness in device pixels of a rasterised line. */
+export function rasterThickness(line: LineDef, dpr: number): number {
+  return Math.max(1, Math.round((line.width ?? 1.25) * dpr));
+}
+
+/**
+ * Part of a line to redraw: entries from decimated column `px` on, writing device pixel
+ * columns from `x` on only. Whoever clears that strip and redraws every line into it this way
+ * gets the pixels a full redraw would give there, provided `px` starts early enough for the
+ * spans of earlier entries to end left of `x` (see incrementalRaster.ts).
+ */
+export interface RasterFrom { px: number; x: number }
+
 /** Draws one decimated line as per-column spans. `y` maps a (scaled) value to CSS pixels. */
-export function rasterLine(t: RasterTarget, line: LineDef, d: Decimated, plot: Plot, cols: number, y: (v: number) => number, scale: number): void {
+export function rasterLine(t: RasterTarget, line: LineDef, d: Decimated, plot: Plot, cols: number, y: (v: number) => number, scale: number,
+  from?: RasterFrom): void {
   const { buf, width: W, dpr } = t;
   const color = packColor(line.color);
-  const thick = Math.max(1, Math.round((line.width ?? 1.25) * dpr));
+  const thick = rasterThickness(line, dpr);
   const half = thick / 2;
-  const x0 = Math.max(0, Math.floor(plot.left * dpr));
+  const x0 = Math.max(0, Math.floor(plot.left * dpr), from ? from.x : 0);
   const x1 = Math.min(W, Math.ceil((plot.left + plot.width) * dpr));
   const y0 = Math.max(0, Math.floor(plot.top * dpr));
   const y1 = Math.min(t.height, Math.ceil((plot.top + plot.height) * dpr));
   const dash = line.dash && line.dash.length >= 2 ? line.dash : null;
   const period = dash ? dash[0]! + dash[1]! : 0;
   const colW = plot.width / cols;
-  let prevY = Number.NaN;
-  let prevPx = Number.NaN;
+  let start = 0;
+  if (from) { start = d.n; while (start > 0 && d.px[start - 1]! >= from.px) start--; }
+  let prevY = start > 0 ? y(d.last[start - 1]! * scale) : Number.NaN;
+  let prevPx = start > 0 ? d.px[start - 1]! : Number.NaN;
   const span = (xc: number, top: number, bot: number) => {
-    const xa = Math.max(x0, Math.floor(xc * dpr - half));
-    const xb = Math.min(x1, xa + thick);
+    const left = Math.floor(xc * dpr - half);
+    const xa = Math.max(x0, left);
+    const xb = Math.min(x1, left + thick); // clipped, not shifted, at x0
     const ya = Math.max(y0, Math.floor(top * dpr - half));
     const yb = Math.min(y1, Math.ceil(bot * dpr + half));
     for (let yy = ya; yy < yb; yy++) {
@@ -44,7 +61,7 @@ export function rasterLine(t: RasterTarget, line: LineDef, d: Decimated, plot: P
       for (let xx = xa; xx < xb; xx++) buf[row + xx] = color;
     }
   };
-  for (let k = 0; k < d.n; k++) {
+  for (let k = start; k < d.n; k++) {
     const px = d.px[k]!;
     const yMax = y(d.max[k]! * scale);
     const yMin = y(d.min[k]! * scale);

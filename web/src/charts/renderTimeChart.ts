@@ -5,7 +5,8 @@ import type { ParamChange } from '../core/types';
 import type { ChartStore } from '../store/chartStore';
 import type { TimeWindow } from '../store/timeView';
 import type { ChartAnnotation } from './annotations';
-import { isDense, rasterLine } from './raster';
+import { isDense } from './raster';
+import { IncrementalRaster, type RasterUpdate } from './incrementalRaster';
 import { type ChartModel, type DecimationCache, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
 
 export interface Frame {
@@ -51,7 +52,12 @@ export function layout(f: Frame, cache?: DecimationCache): Drawn {
 
 const images = new WeakMap<CanvasRenderingContext2D, ImageData>();
 
-export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, dpr: number): void {
+/**
+ * Draws the lines on the canvas: dense ones rasterised (by `raster`, which redraws only the
+ * strip new data changed when it can), sparse ones stroked on top, clipped to that strip.
+ * Returns what changed (null: nothing).
+ */
+export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, dpr: number, raster = new IncrementalRaster()): RasterUpdate | null {
   const { plot } = dr;
   const cols = Math.max(1, Math.floor(plot.width));
   const scale = f.model.scale ?? 1;
@@ -60,19 +66,19 @@ export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, d
   let img = images.get(ctx);
   if (!img || img.width !== W || img.height !== H) { img = ctx.createImageData(W, H); images.set(ctx, img); }
   const target = { buf: new Uint32Array(img.data.buffer), width: W, height: H, dpr };
-  target.buf.fill(0);
-  const sparse = [];
-  for (const l of dr.lines) {
-    if (isDense(l.d, cols)) rasterLine(target, l.line, l.d, plot, cols, dr.yFast, scale);
-    else sparse.push(l);
-  }
+  const [y0, y1] = dr.y.domain() as [number, number];
+  const update = raster.draw(target, dr.lines, plot, cols, dr.yFast, `${y0},${y1}`, scale);
+  if (!update) return null;
+  const { rect } = update;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.putImageData(img, 0, 0);
+  ctx.putImageData(img, 0, 0, rect.x, rect.y, rect.w, rect.h);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  if (sparse.length === 0) return;
+  const sparse = dr.lines.filter((l) => !isDense(l.d, cols));
+  if (sparse.length === 0) return update;
+  const left = Math.max(plot.left, rect.x / dpr);
   ctx.save();
   ctx.beginPath();
-  ctx.rect(plot.left, plot.top, plot.width, plot.height);
+  ctx.rect(left, plot.top, plot.left + plot.width - left, plot.height);
   ctx.clip();
   for (const { line, d } of sparse) {
     ctx.beginPath();
@@ -83,6 +89,7 @@ export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, d
     ctx.stroke();
   }
   ctx.restore();
+  return update;
 }
 
 const siTick = d3.format('~s');

@@ -2,7 +2,9 @@
 // frame painter straight into the DOM: simulated time never goes through React state.
 import { useEffect, useRef } from 'react';
 import type { SimController, SimSnapshot } from '../app/simController';
-import { addPainter } from '../store/frameLoop';
+import { addPainter, requestFrame } from '../store/frameLoop';
+
+const READOUT_MS = 100;
 
 export const SPEEDS: { value: number; label: string }[] = [
   { value: 0.1, label: 'x0.1' }, { value: 0.25, label: 'x0.25' }, { value: 0.5, label: 'x0.5' }, { value: 1, label: 'x1' },
@@ -23,12 +25,18 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarP
   durRef.current = snap.duration;
   useEffect(() => {
     let shown = '';
+    let shownAt = Number.NEGATIVE_INFINITY;
     return addPainter(() => {
       const el = timeRef.current;
       if (!el) return;
       const d = durRef.current;
       const text = `${sim.store.now.toFixed(2)} s${Number.isFinite(d) && d > 0 ? ` / ${d} s` : ''}`;
-      if (text !== shown) { el.textContent = text; shown = text; }
+      if (text === shown) return;
+      // A text change relayouts and repaints the page (milliseconds with 100 flows' panels):
+      // a few times a second is as fast as anyone reads; the latest value follows.
+      const t = performance.now();
+      if (t - shownAt < READOUT_MS) { requestFrame(); return; }
+      el.textContent = text; shown = text; shownAt = t;
     });
   }, [sim]);
 

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { SimController, SimSnapshot } from '../app/simController';
 import { addPainter } from '../store/frameLoop';
+import { useOnScreen } from '../app/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, weights } from '../charts/chartContext';
 import { getPath, isPlainObject } from '../scenario/paths';
@@ -30,6 +31,7 @@ export function FlowTable({ sim, snap, onError, locked }: {
 }) {
   useMarkCount(sim);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const onScreen = useOnScreen(bodyRef);
   const snapRef = useRef(snap);
   snapRef.current = snap;
   useEffect(() => {
@@ -37,7 +39,7 @@ export function FlowTable({ sim, snap, onError, locked }: {
     return addPainter(() => {
       const body = bodyRef.current;
       const t = performance.now();
-      if (!body || t - last < REFRESH_MS) return;
+      if (!body || t - last < REFRESH_MS || !onScreen.current) return;
       last = t;
       const s = snapRef.current;
       const st = sim.store;

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import type { SimController, SimSnapshot } from '../app/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
+import { useOnScreen } from '../app/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { firstQueue } from '../charts/chartContext';
 import { getPath } from '../scenario/paths';
@@ -14,6 +15,7 @@ import { type Layout, layoutTopology } from './topologyLayout';
 const HEIGHT = 230;
 const FLASH_S = 0.5; // drops stay visible this long in simulated time
 const MAX_FLASH = 60;
+const REDRAW_MS = 50;
 
 export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -21,6 +23,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
   const snapRef = useRef(snap);
   snapRef.current = snap;
   const layoutRef = useRef<Layout | null>(null);
+  const onScreen = useOnScreen(wrapRef);
 
   useEffect(() => {
     const wrap = wrapRef.current!;
@@ -40,11 +43,16 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
 
   useEffect(() => {
     let lastVersion = -1;
+    let drawnAt = Number.NEGATIVE_INFINITY;
     return addPainter(() => {
       const svgEl = svgRef.current;
       const lay = layoutRef.current;
       const s = snapRef.current;
-      if (!svgEl || !lay || sim.store.version === lastVersion) return;
+      if (!svgEl || !lay || sim.store.version === lastVersion || !onScreen.current) return;
+      // Each SVG change repaints the panel: twenty times a second animates the flashes well enough.
+      const t = performance.now();
+      if (t - drawnAt < REDRAW_MS) { requestFrame(); return; }
+      drawnAt = t;
       lastVersion = sim.store.version;
       const svg = d3.select(svgEl);
       // Queue fill

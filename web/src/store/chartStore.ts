@@ -30,8 +30,10 @@ export class ChartStore {
   now = 0;
   /** The run's duration (the time axis spans it while following). */
   duration = Number.POSITIVE_INFINITY;
-  /** Bumped on every change; charts redraw when it differs from what they drew. */
+  /** Bumped on every change (rows, events, marks, time). */
   version = 0;
+  /** Bumped only when what time charts draw changes (rows, marks, a reset), not on events. */
+  dataVersion = 0;
   private listeners = new Set<() => void>();
 
   private static dropLog(): DropLog {
@@ -53,6 +55,7 @@ export class ChartStore {
     while (this.index.has(`flow.${n}.cwnd`)) n++;
     this.flowCount = n;
     this.now = 0;
+    this.dataVersion++;
     this.touch();
   }
 
@@ -60,7 +63,7 @@ export class ChartStore {
   append(buffer: ArrayBuffer, now: number): void {
     const b = parseBlock(buffer);
     if (b.cols !== this.ring.cols && b.rows > 0) throw new Error(`block has ${b.cols} columns, expected ${this.ring.cols}`);
-    if (b.rows > 0) this.ring.pushRows(b.samples, b.rows);
+    if (b.rows > 0) { this.ring.pushRows(b.samples, b.rows); this.dataVersion++; }
     const ev = b.events;
     for (let i = 0; i < ev.count; i++) {
       const kind = ev.kind[i]!;
@@ -79,6 +82,7 @@ export class ChartStore {
   addMark(m: ParamChange): void {
     this.marks.push(m);
     this.marks.sort((a, b) => a.t - b.t);
+    this.dataVersion++;
     this.touch();
   }
 

@@ -43,10 +43,12 @@ export function makeDecimated(capacity: number): Decimated {
  * Each column's mean as a line through one point per column (min = max = first = last):
  * for noisy rates, where min..max spans of many flows would paint a solid block. `out` is
  * reused when large enough; `d` is left as it is (incremental decimation resumes from it).
+ * With `from`, entries before it are taken to be in `out` already (unchanged since).
  */
-export function meanOf(d: Decimated, out?: Decimated): Decimated {
-  const res = out && out.px.length >= d.n ? out : makeDecimated(d.px.length);
-  for (let k = 0; k < d.n; k++) {
+export function meanOf(d: Decimated, out?: Decimated, from = 0): Decimated {
+  const reuse = out !== undefined && out.px.length >= d.n;
+  const res = reuse ? out : makeDecimated(d.px.length);
+  for (let k = reuse ? Math.min(from, out.n) : 0; k < d.n; k++) {
     const m = d.sum[k]! / d.cnt[k]!;
     res.px[k] = d.px[k]!;
     res.min[k] = m; res.max[k] = m; res.first[k] = m; res.last[k] = m;
@@ -106,8 +108,13 @@ export function decimate(s: Series, t0: number, t1: number, width: number, out?:
   return res;
 }
 
-/** Where an incremental decimation stopped: rows of the run consumed, and whether it ended at t1. */
-export interface DecimateState { rows: number; done: boolean }
+/**
+ * Where an incremental decimation stopped: rows of the run consumed, and whether it ended at t1;
+ * and `changed`, the first entry this call wrote (entries before it are as the previous call on
+ * the same output left them; `n` when it wrote none; -1 when it started afresh), so a chart
+ * redraws only from there.
+ */
+export interface DecimateState { rows: number; done: boolean; changed: number }
 
 /**
  * The same reduction as `decimate`, straight over a column of a ColumnRing (column 0 = time),
@@ -122,10 +129,11 @@ export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: numb
   const len = ring.length;
   const firstRow = ring.total - len; // run row number of logical row 0
   const canResume = resume !== undefined && res === out && resume.rows >= firstRow && resume.rows <= ring.total;
-  if (canResume && resume.done) { res.state = resume; return res; }
+  if (canResume && resume.done) { res.state = { rows: resume.rows, done: true, changed: res.n }; return res; }
   let n = canResume ? res.n : 0;
+  const n0 = n;
   res.n = n;
-  res.state = { rows: canResume ? resume.rows : 0, done: false };
+  res.state = { rows: canResume ? resume.rows : 0, done: false, changed: canResume ? n : -1 };
   if (len === 0 || !(t1 > t0)) { res.state.rows = ring.total; return res; }
   const { data, capacity: cap, head } = ring;
   const vBase = col * cap;
@@ -158,5 +166,7 @@ export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: numb
   }
   res.n = n;
   res.state.rows = firstRow + i;
+  // Resuming, the last entry may have taken new samples; a fresh pass rewrote everything.
+  if (canResume && res.state.rows !== resume.rows) res.state.changed = Math.max(0, n0 - 1);
   return res;
 }
