@@ -25,24 +25,27 @@ test('a lesson plays through its steps; notes appear when the run reaches their 
   expect(page.url()).toContain('queue.buffer=50');
   expect(page.url()).toContain('lesson=aimd-sawtooth&step=1');
 
-  // The first note is pinned at 11.6 s: not there at 11 s, there (and only it) at 12 s.
-  await lab.runUntil(11);
-  await page.waitForTimeout(200);
-  await expect(notesOn(page, 'cwnd')).toHaveCount(0);
-  expect((await page.evaluate(() => window.__bl!.annotations())).filter((a) => a.due)).toEqual([]);
+  // Notes appear when the run passes their time: at 12 s only the first (3.2 s, the timeout after
+  // slow start) is there, not the halving note pinned at 13 s nor the queue's at 13.2 s.
   await lab.runUntil(12);
+  await page.waitForTimeout(200);
   await expect(notesOn(page, 'cwnd')).toHaveCount(1);
-  await expect(notesOn(page, 'cwnd')).toHaveAttribute('data-t', '11.6');
-  await expect(notesOn(page, 'cwnd').locator('text')).toHaveText('buffer overflows: the window is halved');
+  await expect(notesOn(page, 'cwnd')).toHaveAttribute('data-t', '3.2');
+  await expect(notesOn(page, 'queue')).toHaveCount(0);
+  expect((await page.evaluate(() => window.__bl!.annotations())).filter((a) => a.due).map((a) => a.t)).toEqual([3.2]);
+  await lab.runUntil(13.5);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(2);
+  await expect(notesOn(page, 'cwnd').nth(1)).toHaveAttribute('data-t', '13');
+  await expect(notesOn(page, 'cwnd').nth(1).locator('text')).toHaveText('buffer overflows: the window is halved');
   await expect(notesOn(page, 'queue')).toHaveCount(1);
-  // ... and the window really was halved there: it fell from over 100 to about 53 packets.
+  // ... and the window really was halved there: it fell from over 100 to about 54 packets.
   const cwnd = await lab.series('flow.0.cwnd');
   const t = await lab.series('t');
   const at = (x: number) => cwnd[t.findIndex((v) => v >= x)]!;
-  expect(at(11.5)).toBeGreaterThan(100);
-  expect(at(11.8)).toBeLessThan(60);
-  await lab.runUntil(21);
-  await expect(notesOn(page, 'cwnd')).toHaveCount(2);
+  expect(at(12.9)).toBeGreaterThan(100);
+  expect(at(13.2)).toBeLessThan(60);
+  await lab.runUntil(22.5);
+  await expect(notesOn(page, 'cwnd')).toHaveCount(3);
 
   // Next: step 2 starts its own run, paused at 0 until the prediction is made.
   const run1 = await lab.runId();
