@@ -1,7 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { ErrorBoundary } from './app/ErrorBoundary';
+// Entry point. The simulation worker starts first, from this small chunk, so that fetching and
+// compiling the WASM core overlaps with loading the page's code (React, D3, the panels), which
+// comes in a chunk of its own (mount.tsx).
 import { SimController } from './app/simController';
 import './styles.css';
 
@@ -11,10 +10,9 @@ const embed = params.get('embed') === '1' || /\/embed(\.html)?\/?$/.test(locatio
 performance.mark('bl:main');
 const sim = new SimController();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <App sim={sim} embed={embed} />
-    </ErrorBoundary>
-  </StrictMode>,
-);
+import('./mount')
+  .then(({ mount }) => mount(document.getElementById('root')!, sim, embed))
+  .catch((e: unknown) => {
+    const root = document.getElementById('root')!;
+    root.textContent = `Bottleneck Lab could not load: ${e instanceof Error ? e.message : String(e)}. Reload the page to try again.`;
+  });
