@@ -18,17 +18,18 @@ import { Notice } from '../panels/Notice';
 import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
 import { THEMES, type Theme } from './viewState';
 import { encodeState } from '../url/scenarioUrl';
-import { CompareView } from '../compare/CompareView';
 import { CompareChooser } from '../compare/CompareChooser';
 import { lockReason } from '../embed/lock';
 import { useEmbedHost } from '../embed/useEmbedHost';
 import { useLesson } from '../lessons/useLesson';
-import { LessonPanel } from '../lessons/LessonPanel';
-import { LessonIndex } from '../lessons/LessonIndex';
 import { LESSONS_ROUTE, useLessonsIndexRoute } from '../lessons/lessonRoute';
 
-// The sweep panel (form, plot, closed forms) loads when first opened, not with the page.
+// Panels that a first visit does not show load when first needed, not with the page: the sweep
+// panel (form, plot, closed forms), compare mode, and the lesson panel and index.
 const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ default: m.SweepPanel })));
+const CompareView = lazy(() => import('../compare/CompareView').then((m) => ({ default: m.CompareView })));
+const LessonPanel = lazy(() => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
+const LessonIndex = lazy(() => import('../lessons/LessonIndex').then((m) => ({ default: m.LessonIndex })));
 
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
@@ -92,7 +93,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         {panels.has('controls') ? controls : null}
         {notices}
         {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
-        {state.lesson ? <LessonPanel sim={sim} api={lesson} /> : null}
+        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
         {panels.has('scenario') ? scenarioPanel : null}
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
         {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
@@ -136,7 +137,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <div className={`app${student ? ' student' : ''}`}>
         {header}
         {notices}
-        <CompareView sim={sim} state={state} view={state.view} setView={setView} onLeave={unlock === null ? () => app.setTeach({ compare: null }) : undefined} />
+        <Suspense fallback={<section className="panel" aria-busy="true">Loading compare mode…</section>}>
+          <CompareView sim={sim} state={state} view={state.view} setView={setView} onLeave={unlock === null ? () => app.setTeach({ compare: null }) : undefined} />
+        </Suspense>
       </div>
     );
   }
@@ -144,7 +147,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   return (
     <div className={`app${student ? ' student' : ''}`}>
       {header}
-      {lessonsIndex ? <LessonIndex /> : null}
+      {lessonsIndex ? <Suspense fallback={null}><LessonIndex /></Suspense> : null}
       <div hidden={lessonsIndex}>
       {controls}
       {notices}
@@ -156,7 +159,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       ) : null}
       <div className={state.lesson ? 'layout with-lesson' : 'layout'}>
         <aside className="side">
-          {state.lesson ? <LessonPanel sim={sim} api={lesson} /> : null}
+          {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
           {panels.has('scenario') ? scenarioPanel : null}
           {student ? null : <FluidPanel sim={sim} snap={snap} />}

@@ -1,14 +1,16 @@
 // Sharing and export: copy the link (the URL holds the whole scenario and view), the embed
 // builder, download the time series (CSV) and the summary (JSON), and the printable summary.
 // Student mode leaves out the exports.
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import type { SimController } from '../app/simController';
 import type { ParamSpec } from '../core/types';
 import { downloadText } from '../app/download';
 import { toCsv } from '../app/exportData';
 import { type AppState, encodeState } from '../url/scenarioUrl';
 import { EmbedBuilder } from '../embed/EmbedBuilder';
-import { PrintSummary } from '../print/PrintSummary';
+
+// The print sheet loads when asked for.
+const PrintSummary = lazy(() => import('../print/PrintSummary').then((m) => ({ default: m.PrintSummary })));
 
 export function ShareMenu({ sim, state, specs, onError }: { sim: SimController; state: AppState; specs: ParamSpec[]; onError: (m: string) => void }) {
   const [copied, setCopied] = useState('');
@@ -39,7 +41,7 @@ export function ShareMenu({ sim, state, specs, onError }: { sim: SimController; 
         <EmbedBuilder ref={dialogRef} state={state} specs={specs} open={embedOpen} onCopy={(t, w) => void copy(t, w)}
           onClose={() => { setEmbedOpen(false); dialogRef.current?.close(); }} />
       )}
-      {printing ? <PrintSummary sim={sim} state={state} onClose={() => setPrinting(false)} /> : null}
+      {printing ? <Suspense fallback={null}><PrintSummary sim={sim} state={state} onClose={() => setPrinting(false)} /></Suspense> : null}
     </div>
   );
 }
