@@ -94,6 +94,7 @@ test('a prediction is recorded, the run starts, and the answer is revealed with 
 
   // The answer is kept for a later visit, and summed up at the end of the lesson.
   await page.reload();
+  await page.waitForFunction(() => window.__bl !== undefined);  // the hook comes with the page's chunk
   await page.evaluate(() => window.__bl!.ready());
   await expect(page.getByTestId('predict-recorded')).toHaveText('You predicted: As busy as before (over 95 %)');
   await page.getByRole('button', { name: 'Next' }).click();
