@@ -65,19 +65,8 @@ set opt(piB) 1.816e-5
 set opt(piFreq) 170
 set opt(piQref) 50
 
-proc usage {msg} {
-  global opt
-  puts stderr "chain.tcl: $msg"
-  puts stderr "options (with defaults):"
-  foreach k [lsort [array names opt]] { puts stderr "  -$k $opt($k)" }
-  exit 2
-}
-if {[expr {$argc % 2}] != 0} { usage "options come in pairs: -name value" }
-foreach {k v} $argv {
-  set name [string range $k 1 end]
-  if {[string index $k 0] != "-" || ![info exists opt($name)]} { usage "unknown option $k" }
-  set opt($name) $v
-}
+source [file join [file dirname [info script]] common.tcl]
+parse_options
 if {[lsearch {RED REM PI} $opt(queue)] < 0} { usage "-queue must be RED, REM or PI, got $opt(queue)" }
 if {$opt(measureFrom) >= $opt(duration)} { usage "-measureFrom must be below -duration" }
 
@@ -150,19 +139,9 @@ for {set i 0} {$i < $n} {incr i} {
   foreach {a b} [list $S($i) $N($from) $N($from) $S($i) $N($to) $R($i) $R($i) $N($to)] {
     $ns queue-limit $a $b $opt(accessBuffer)
   }
-  set tcp($i) [new Agent/TCP/Newreno]
-  $tcp($i) set fid_ $i
-  set sink($i) [new Agent/TCPSink]
-  $ns attach-agent $S($i) $tcp($i)
-  $ns attach-agent $R($i) $sink($i)
-  $ns connect $tcp($i) $sink($i)
-  set ftp($i) [new Application/FTP]
-  $ftp($i) attach-agent $tcp($i)
-  $ns at [expr {$opt(start) + [$startVar value]}] "$ftp($i) start"
+  ftp_flow $i Newreno Agent/TCPSink $S($i) $R($i) [expr {$opt(start) + [$startVar value]}]
 }
 
-# Wrap-aware deltas of ns-2's 32-bit byte counters (`delta`, in wrap.tcl).
-source [file join [file dirname [info script]] wrap.tcl]
 proc sample {} {
   global n sink qmon last acc
   for {set i 0} {$i < $n} {incr i} {

@@ -49,20 +49,8 @@ set opt(startSpread) 1
 set opt(minRto) ""
 set opt(initialCwnd) 2
 
-proc usage {msg} {
-  global opt
-  puts stderr "dumbbell.tcl: $msg"
-  puts stderr "options (with defaults):"
-  foreach k [lsort [array names opt]] { puts stderr "  -$k $opt($k)" }
-  exit 2
-}
-
-if {[expr {$argc % 2}] != 0} { usage "options come in pairs: -name value" }
-foreach {k v} $argv {
-  set name [string range $k 1 end]
-  if {[string index $k 0] != "-" || ![info exists opt($name)]} { usage "unknown option $k" }
-  set opt($name) $v
-}
+source [file join [file dirname [info script]] common.tcl]
+parse_options
 foreach k {flows buffer accessBuffer packetSize window initialCwnd} {
   if {![string is integer -strict $opt($k)] || $opt($k) < 1} { usage "-$k must be a positive integer, got $opt($k)" }
 }
@@ -148,19 +136,9 @@ for {set i 0} {$i < $n} {incr i} {
     $ns at [lindex $step 0] "$em($i) set rate_ [lindex $step 1]"
   }
 
-  set tcp($i) [new Agent/TCP/$opt(tcp)]
-  $tcp($i) set fid_ $i
-  if {$opt(delack)} { set sink($i) [new Agent/TCPSink/DelAck] } else { set sink($i) [new Agent/TCPSink] }
-  $ns attach-agent $S($i) $tcp($i)
-  $ns attach-agent $D($i) $sink($i)
-  $ns connect $tcp($i) $sink($i)
-  set ftp($i) [new Application/FTP]
-  $ftp($i) attach-agent $tcp($i)
-  $ns at [expr {$opt(start) + [$startVar value]}] "$ftp($i) start"
+  ftp_flow $i $opt(tcp) [expr {$opt(delack) ? "Agent/TCPSink/DelAck" : "Agent/TCPSink"}] $S($i) $D($i) [expr {$opt(start) + [$startVar value]}]
 }
 
-# Wrap-aware deltas of ns-2's 32-bit byte counters (`delta`, in wrap.tcl).
-source [file join [file dirname [info script]] wrap.tcl]
 # Also Jain's index over each 1-s interval (as the XQM paper's Fig. 3b), averaged.
 proc sample {} {
   global n sink qmon last acc jainInt

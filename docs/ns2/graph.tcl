@@ -18,7 +18,7 @@
 
 if {$argc != 1} { puts stderr "usage: ns graph.tcl DESCRIPTION.tcl"; exit 2 }
 source [lindex $argv 0]
-source [file join [file dirname [info script]] wrap.tcl]
+source [file join [file dirname [info script]] common.tcl]
 
 set ns [new Simulator]
 Agent/TCP set window_ $opt(window)
@@ -40,15 +40,7 @@ foreach l $links {
 set n [llength $flows]
 for {set i 0} {$i < $n} {incr i} {
   lassign [lindex $flows $i] src dst start
-  set tcp($i) [new Agent/TCP/$opt(tcp)]
-  $tcp($i) set fid_ $i
-  set sink($i) [new Agent/TCPSink]
-  $ns attach-agent $N($src) $tcp($i)
-  $ns attach-agent $N($dst) $sink($i)
-  $ns connect $tcp($i) $sink($i)
-  set ftp($i) [new Application/FTP]
-  $ftp($i) attach-agent $tcp($i)
-  $ns at $start "$ftp($i) start"
+  ftp_flow $i $opt(tcp) Agent/TCPSink $N($src) $N($dst) $start
 }
 
 proc sample {} {

@@ -9,17 +9,10 @@ namespace bl {
 
 namespace {
 
+using qtest::dropFraction;
 using qtest::waiting;
 
 std::unique_ptr<QueueDisc> pi(const std::string& json, Simulation& sim) { return qtest::make("pi", json, sim); }
-
-double dropFraction(QueueDisc& q) {
-  Packet p;
-  int drops = 0;
-  const int n = 200000;
-  for (int i = 0; i < n; ++i) drops += q.onArrival(p, waiting(0)) == DropReason::Early;
-  return static_cast<double>(drops) / n;
-}
 
 TEST(Pi, ProbabilityFollowsTheDifferenceEquation) {
   Simulation sim(1);

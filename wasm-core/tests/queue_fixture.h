@@ -35,4 +35,13 @@ inline QueueState waiting(uint32_t packets, SimTime now = 0) {
   return q;
 }
 
+// Fraction of `n` arrivals at an empty queue that the discipline drops early (its drop
+// probability, for disciplines that draw one per arrival).
+inline double dropFraction(QueueDisc& q, int n = 200000) {
+  Packet p;
+  int drops = 0;
+  for (int i = 0; i < n; ++i) drops += q.onArrival(p, waiting(0)) == DropReason::Early;
+  return static_cast<double>(drops) / n;
+}
+
 }  // namespace bl::qtest

@@ -11,17 +11,11 @@ namespace bl {
 
 namespace {
 
+using qtest::dropFraction;
 using qtest::waiting;
 
 // 10 Mb/s, 1000-byte packets: 1250 packets/s, c = 2.5 packets per 2 ms period.
 std::unique_ptr<QueueDisc> rem(const std::string& json, Simulation& sim) { return qtest::make("rem", json, sim); }
-
-double dropFraction(QueueDisc& q, int n) {
-  Packet p;
-  int drops = 0;
-  for (int i = 0; i < n; ++i) drops += q.onArrival(p, waiting(0)) == DropReason::Early;
-  return static_cast<double>(drops) / n;
-}
 
 TEST(Rem, PriceMovesWithQueueAndRateMismatch) {
   Simulation sim(1);
@@ -31,7 +25,7 @@ TEST(Rem, PriceMovesWithQueueAndRateMismatch) {
   for (int i = 0; i < 10; ++i) ASSERT_EQ(q->onArrival(p, waiting(0)), DropReason::None);  // price 0
   // price = 0.1 (0.1 (40 - 20) + 10 - 2.5) = 0.95; drop probability 1 - 2^-0.95.
   q->update(waiting(40));
-  EXPECT_NEAR(dropFraction(*q, 200000), 1 - std::pow(2.0, -0.95), 0.005);
+  EXPECT_NEAR(dropFraction(*q), 1 - std::pow(2.0, -0.95), 0.005);
 }
 
 TEST(Rem, PriceNeverGoesNegative) {
@@ -43,7 +37,7 @@ TEST(Rem, PriceNeverGoesNegative) {
   // One period with 5 arrivals and queue 60: 0.1 (0.1 x 40 + 5 - 2.5) = 0.65. Had the price
   // been allowed below 0 over the idle periods it would still be negative here.
   q->update(waiting(60));
-  EXPECT_NEAR(dropFraction(*q, 200000), 1 - std::pow(2.0, -0.65), 0.005);
+  EXPECT_NEAR(dropFraction(*q), 1 - std::pow(2.0, -0.65), 0.005);
 }
 
 TEST(Rem, InputIsLowPassFilteredAndTheBufferOverflows) {
@@ -52,7 +46,7 @@ TEST(Rem, InputIsLowPassFilteredAndTheBufferOverflows) {
   Packet p;
   for (int i = 0; i < 12; ++i) ASSERT_EQ(q->onArrival(p, waiting(0)), DropReason::None);
   q->update(waiting(0));  // input = 0.5 x 12 = 6: price 0.1 (6 - 2.5) = 0.35
-  EXPECT_NEAR(dropFraction(*q, 200000), 1 - std::pow(2.0, -0.35), 0.005);
+  EXPECT_NEAR(dropFraction(*q), 1 - std::pow(2.0, -0.35), 0.005);
   EXPECT_EQ(q->onArrival(p, waiting(8)), DropReason::Overflow);
 }
 
