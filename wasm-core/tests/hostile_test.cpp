@@ -5,16 +5,11 @@
 #include <string>
 
 #include "bl/abi.h"
+#include "abi_fixture.h"
 #include "core/json.h"
 
 namespace bl {
 namespace {
-
-std::string createError(const std::string& json) {
-  const int32_t h = bl_create(json.c_str());
-  if (h) { bl_destroy(h); return ""; }
-  return bl_last_error();
-}
 
 // Found by the attack run: a graph flow from a node to itself segfaulted while building.
 TEST(Hostile, GraphFlowToItselfIsRefusedNamingSrcAndDst) {
