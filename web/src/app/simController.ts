@@ -1,14 +1,14 @@
 // The page side of the simulation: owns the worker, the run id and the chart store. React
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
-import type { ParamChange, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
+import type { ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
 import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
 import type { LiveChange } from '../url/scenarioUrl';
-import type { FluidFn, FromWorker, RunStatus, ToWorker } from '../worker/protocol';
+import type { FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -21,6 +21,8 @@ export interface SimSnapshot {
   flowCount: number;
   duration: number;
   error: string | null;
+  /** Why the core refused to create the current run at all (null: it did not). */
+  refused: string | null;
   /** Fields the core refused when the run was created, with its reasons. */
   repaired: string[];
   /** Bumped whenever a live parameter changes (charts that show weights or rates re-read them). */
@@ -36,7 +38,7 @@ type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) =
 export class SimController {
   readonly store = new ChartStore();
   private worker: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [], queues: [] };
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, refused: null, repaired: [], paramVersion: 0, links: [], queues: [] };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   private waiting = new Map<number, Waiter>();
@@ -79,7 +81,7 @@ export class SimController {
   start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
     const runId = this.snap.runId + 1;
     for (const [id, w] of this.waiting) if (w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
-    this.update({ runId, status: 'idle', error: null, repaired: [] });
+    this.update({ runId, status: 'idle', error: null, refused: null, repaired: [] });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
     return runId;
@@ -192,6 +194,30 @@ export class SimController {
     else w.reject(new Error(error ?? 'failed'));
   }
 
+  /** Live changes the worker applied (or refused): marks, values, one snapshot update for all. */
+  private applied(changes: ParamMsg[]): void {
+    let n = 0;
+    let qmax = false;
+    for (const msg of changes) {
+      if (!msg.error && this.snap.scenario) {
+        const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
+        const before = this.liveValue(msg.entity, msg.key);
+        this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
+        if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
+        this.store.addMark({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) }, changes.length > 1);
+        n++;
+        // A deadline changes D_max, hence TED's Q_max.
+        if (this.snap.queues.some((q) => q.qmax !== undefined)) qmax = true;
+        if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
+      }
+      this.settle(msg.requestId, !msg.error, msg.t, msg.error);
+    }
+    if (n === 0) return;
+    if (changes.length > 1) this.store.marksAdded();
+    this.update({ paramVersion: this.snap.paramVersion + 1 });
+    if (qmax) this.readQueues(false);
+  }
+
   private receive(msg: FromWorker): void {
     if (msg.type === 'ready') {
       performance.mark('bl:ready');
@@ -221,7 +247,7 @@ export class SimController {
         break;
       }
       case 'createFailed':
-        this.update({ status: 'error', error: msg.error });
+        this.update({ status: 'error', error: msg.error, refused: msg.error });
         break;
       case 'block':
         if (this.store.rows === 0) performance.mark('bl:first-block');
@@ -231,22 +257,12 @@ export class SimController {
         this.store.setNow(msg.now);
         this.update({ status: msg.status, error: msg.error ?? (msg.status === 'error' ? 'simulation error' : this.snap.error) });
         break;
-      case 'param': {
-        if (!msg.error && this.snap.scenario) {
-          const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
-          const before = this.liveValue(msg.entity, msg.key);
-          this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
-          if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
-          const mark: ParamChange = { t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) };
-          this.store.addMark(mark);
-          this.update({ paramVersion: this.snap.paramVersion + 1 });
-          // A deadline changes D_max, hence TED's Q_max.
-          if (this.snap.queues.some((q) => q.qmax !== undefined)) this.readQueues(false);
-          if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
-        }
-        this.settle(msg.requestId, !msg.error, msg.t, msg.error);
+      case 'param':
+        this.applied([msg]);
         break;
-      }
+      case 'params':
+        this.applied(msg.changes);
+        break;
       case 'summary':
         this.settle(msg.requestId, msg.summary !== null, msg.summary, msg.error);
         break;

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../core/types';
 import type { SimController } from './simController';
-import { type AppState, type LessonPosition, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
+import { type AppState, type LessonPosition, type LiveChange, decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import type { ViewState } from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import type { TeachState } from '../url/teachingUrl';
@@ -44,6 +44,8 @@ export function useAppState(sim: SimController): AppStateApi {
   const lastHash = useRef<string | null>(null);
 
   const loadedRef = useRef(false);
+  /** The run started from a link: if the core refuses it, the default scenario runs instead. */
+  const linkRun = useRef(0);
   const load = useCallback((hash: string) => {
     if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
     const d = decodeState(hash, sim.getSnapshot().specs);
@@ -67,7 +69,7 @@ export function useAppState(sim: SimController): AppStateApi {
     setNotices(d.dropped);
     sim.setSpeed(d.state.view.speed);
     // Compare mode drives its two runs itself, in lockstep.
-    sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
+    linkRun.current = sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
     setLoaded(true);
   }, [sim]);
 
@@ -91,6 +93,19 @@ export function useAppState(sim: SimController): AppStateApi {
     sim.onLiveApplied = (c: LiveChange) => setState((s) => ({ ...s, live: [...s.live, c].sort((a, b) => a.t - b.t) }));
     return () => { sim.onLiveApplied = null; };
   }, [sim]);
+
+  // A link whose scenario the core refuses outright (after dropping what it named) opens the
+  // default scenario, keeping the view, with the core's reason as a notice: never a dead page.
+  useEffect(() => sim.subscribe(() => {
+    const snap = sim.getSnapshot();
+    if (snap.refused === null || snap.runId !== linkRun.current) return;
+    linkRun.current = 0;
+    const cur = stateRef.current;
+    const next: AppState = { ...defaultState(), view: cur.view, teach: cur.teach };
+    setState(next);
+    setNotices((n) => [...n, `the linked scenario could not run (${snap.refused}); the default scenario was opened instead`]);
+    sim.start(next.scenario, [], next.teach.compare === null);
+  }), [sim]);
 
   // What the core refused when creating the run is reported like a bad link.
   useEffect(() => sim.subscribe(() => {

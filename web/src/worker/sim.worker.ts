@@ -6,7 +6,7 @@ import createBlCore from '../generated/blcore.mjs';
 import type { Scenario, Summary } from '../core/types';
 import type { LiveChange } from '../url/scenarioUrl';
 import { dropFieldNamedInError } from '../scenario/repair';
-import type { FluidFn, FromWorker, RunStatus, ToWorker } from './protocol';
+import type { FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from './protocol';
 import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';
 import { runHeadless } from './headless';
 
@@ -50,11 +50,11 @@ function flush(r: Run): void {
   if (buffer.byteLength > 16) post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
 }
 
-function applyParam(r: Run, entity: string, key: string, value: number, requestId: number): void {
+function applyParam(r: Run, entity: string, key: string, value: number, requestId: number): ParamMsg {
   const err = core!.setParam(r.h, entity, key, value);
-  const msg: FromWorker = { type: 'param', runId: r.id, requestId, t: core!.now(r.h), entity, key, value };
+  const msg: ParamMsg = { type: 'param', runId: r.id, requestId, t: core!.now(r.h), entity, key, value };
   if (err !== null) msg.error = err;
-  post(msg);
+  return msg;
 }
 
 function reanchor(r: Run): void {
@@ -62,8 +62,20 @@ function reanchor(r: Run): void {
   r.wallAnchor = performance.now();
 }
 
-/** Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way. */
+/**
+ * Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way and
+ * reports them in one message (a link may replay a thousand of them in one slice).
+ */
 function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'error' {
+  const applied: ParamMsg[] = [];
+  try {
+    return advanceSlice(r, target, applied);
+  } finally {
+    if (applied.length) post({ type: 'params', runId: r.id, changes: applied });
+  }
+}
+
+function advanceSlice(r: Run, target: number, applied: ParamMsg[]): 'reached' | 'more' | 'finished' | 'error' {
   const start = performance.now();
   for (;;) {
     const next = r.live[0];
@@ -73,7 +85,7 @@ function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'err
     const now = core!.now(r.h);
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
-      applyParam(r, c.entity, c.key, c.value, -1);
+      applied.push(applyParam(r, c.entity, c.key, c.value, -1));
     }
     if (rc === RUN_FINISHED) return 'finished';
     if (now >= target - 1e-12 && rc !== RUN_EVENT_LIMIT) return 'reached';
@@ -174,7 +186,7 @@ function handle(msg: ToWorker): void {
       break;
     }
     case 'setParam':
-      applyParam(r, msg.entity, msg.key, msg.value, msg.requestId);
+      post(applyParam(r, msg.entity, msg.key, msg.value, msg.requestId));
       break;
     case 'summary': {
       try {
