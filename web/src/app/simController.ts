@@ -27,6 +27,10 @@ export interface SimSnapshot {
   repaired: string[];
   /** Bumped whenever a live parameter changes (charts that show weights or rates re-read them). */
   paramVersion: number;
+  /** How many times the worker crashed (a WASM trap) and was replaced by a fresh one. */
+  crashes: number;
+  /** What the last crash said, for the page to show. */
+  crashReason: string | null;
   /** Link names by index, as metric-block events refer to links (from the summary). */
   links: string[];
   /** Each queue's kind and, for TED, its bound Q_max (from the summary; re-read after live changes). */
@@ -37,8 +41,8 @@ type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) =
 
 export class SimController {
   readonly store = new ChartStore();
-  private worker: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, refused: null, repaired: [], paramVersion: 0, links: [], queues: [] };
+  private worker!: Worker;
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, refused: null, repaired: [], paramVersion: 0, crashes: 0, crashReason: null, links: [], queues: [] };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   private waiting = new Map<number, Waiter>();
@@ -54,10 +58,34 @@ export class SimController {
   guard: ((entity: string, key: string) => string | null) | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
     this.store.subscribe(requestFrame);
-    this.worker.onmessage = (ev: MessageEvent<FromWorker>) => this.receive(ev.data);
-    this.worker.onerror = (ev) => this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+    this.spawn();
+  }
+
+  private spawn(): void {
+    const w = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+    this.worker = w;
+    w.onmessage = (ev: MessageEvent<FromWorker>) => { if (this.worker === w) this.receive(ev.data); };
+    w.onerror = (ev) => {
+      if (this.worker !== w) return;
+      if (this.snap.ready) this.crashed(ev.message || 'the simulation worker failed');
+      else this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+    };
+  }
+
+  /**
+   * The worker's module trapped: its state is lost, so the worker is replaced by a fresh one.
+   * Pending calls fail; the app (which holds the scenario, the live changes and the URL) sees
+   * `crashes` go up and starts the run again once the new worker is ready.
+   */
+  private crashed(reason: string): void {
+    this.worker.terminate();
+    for (const w of this.waiting.values()) w.reject(new Error(`the simulator stopped: ${reason}`));
+    this.waiting.clear();
+    for (const done of this.fluidWaiting.values()) done({ result: null, ms: 0, error: `the simulator stopped: ${reason}` });
+    this.fluidWaiting.clear();
+    this.update({ ready: false, status: 'idle', error: null, crashes: this.snap.crashes + 1, crashReason: reason });
+    this.spawn();
   }
 
   subscribe = (f: () => void): (() => void) => {
@@ -226,6 +254,7 @@ export class SimController {
       return;
     }
     if (msg.type === 'fatal') { this.update({ error: msg.error, status: 'error' }); return; }
+    if (msg.type === 'crashed') { this.crashed(msg.error); return; }
     if (msg.type === 'fluid') {
       const done = this.fluidWaiting.get(msg.requestId);
       this.fluidWaiting.delete(msg.requestId);

@@ -16,6 +16,9 @@ export interface AppStateApi {
   loaded: boolean;
   notices: string[];
   errors: string[];
+  /** The simulator's worker crashed and was replaced: what the page says about it. */
+  crash: string[];
+  dismissCrash: () => void;
   dismissNotices: () => void;
   dismissErrors: () => void;
   addError: (m: string) => void;
@@ -38,6 +41,7 @@ export function useAppState(sim: SimController): AppStateApi {
   const [loaded, setLoaded] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
+  const [crash, setCrash] = useState<string[]>([]);
   const [stepRequest, setStepRequest] = useState<LessonPosition | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -107,6 +111,25 @@ export function useAppState(sim: SimController): AppStateApi {
     sim.start(next.scenario, [], next.teach.compare === null);
   }), [sim]);
 
+  // The worker's module trapped and a fresh worker was started: run the same scenario with the
+  // same live changes again (the state and the URL never left this page), and say so. A
+  // scenario that keeps trapping is not restarted a fourth time.
+  const crashes = useRef(0);
+  useEffect(() => sim.subscribe(() => {
+    const snap = sim.getSnapshot();
+    if (snap.crashes === crashes.current) return;
+    crashes.current = snap.crashes;
+    const again = snap.crashes <= 3;
+    setCrash([`${snap.crashReason ?? 'unknown error'}. ${again
+      ? 'A fresh simulator was started with the same scenario and live changes; press play to run it again.'
+      : 'It stopped three times; reload the page to try again. Your scenario is still in the URL.'}`]);
+    if (!again) return;
+    void sim.whenReady().then(() => {
+      const s = stateRef.current;
+      sim.start(s.scenario, s.live, false);
+    });
+  }), [sim]);
+
   // What the core refused when creating the run is reported like a bad link.
   useEffect(() => sim.subscribe(() => {
     const r = sim.getSnapshot().repaired;
@@ -153,7 +176,8 @@ export function useAppState(sim: SimController): AppStateApi {
   }, [sim]);
 
   return {
-    state, loaded, notices, errors, stepRequest,
+    state, loaded, notices, errors, crash, stepRequest,
+    dismissCrash: () => setCrash([]),
     clearStepRequest: () => setStepRequest(null),
     dismissNotices: () => setNotices([]),
     dismissErrors: () => setErrors([]),

@@ -29,6 +29,8 @@ export type FromWorker =
   /** The module is loaded; `specs` is bl_describe() parsed (raw, normalised by the page). */
   | { type: 'ready'; specs: unknown }
   | { type: 'fatal'; error: string }
+  /** The module trapped (or this worker threw): it answers nothing more; the page starts a fresh worker. */
+  | { type: 'crashed'; error: string }
   /** `scenario` is what was created after removing fields the core refused (`repaired`). */
   | { type: 'created'; runId: number; columns: string[]; scenario: Scenario; repaired: string[]; duration: number }
   | { type: 'createFailed'; runId: number; error: string }

@@ -18,6 +18,19 @@ const MAX_REPAIRS = 20;
 
 let core: BlCore | null = null;
 const pending: ToWorker[] = [];
+/** Set once the module trapped: its memory may be half-updated, so nothing more runs here. */
+let dead = false;
+
+/** A trap (WebAssembly.RuntimeError) or any other throw: report once, then stay silent. */
+function crashed(e: unknown): void {
+  if (dead) return;
+  dead = true;
+  if (run?.timer != null) clearTimeout(run.timer);
+  run = null;
+  post({ type: 'crashed', error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+}
+self.addEventListener('error', (ev) => { ev.preventDefault(); crashed(ev.error ?? ev.message); });
+self.addEventListener('unhandledrejection', (ev) => { ev.preventDefault(); crashed(ev.reason); });
 
 interface Run {
   id: number;
@@ -99,7 +112,11 @@ function schedule(r: Run, delay: number): void {
 }
 
 function tick(r: Run): void {
-  if (run !== r || r.status !== 'playing') return;
+  try { tickUnsafe(r); } catch (e) { crashed(e); }
+}
+
+function tickUnsafe(r: Run): void {
+  if (dead || run !== r || r.status !== 'playing') return;
   const now = core!.now(r.h);
   let target = r.speed === 0 ? r.stopAt : r.simAnchor + ((performance.now() - r.wallAnchor) / 1000) * r.speed;
   // When the simulation cannot keep up with the chosen speed, do not try to catch up later.
@@ -200,8 +217,9 @@ function handle(msg: ToWorker): void {
 }
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
-  if (core) handle(ev.data);
-  else pending.push(ev.data);
+  if (dead) return;
+  if (!core) { pending.push(ev.data); return; }
+  try { handle(ev.data); } catch (e) { crashed(e); }
 };
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
@@ -211,6 +229,6 @@ createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
     let specs: unknown = [];
     try { specs = core.describe(); } catch (e) { post({ type: 'fatal', error: `bl_describe: ${String(e)}` }); }
     post({ type: 'ready', specs });
-    for (const msg of pending.splice(0)) handle(msg);
+    try { for (const msg of pending.splice(0)) handle(msg); } catch (e) { crashed(e); }
   })
   .catch((e: unknown) => post({ type: 'fatal', error: `could not load the simulator: ${String(e)}` }));
