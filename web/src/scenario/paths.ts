@@ -49,11 +49,14 @@ export function isPlainObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const isSegment = (k: string) => /^[A-Za-z_]\w*$/.test(k) && !FORBIDDEN_SEGMENTS.has(k);
+
 /** Leaf values by dotted path, in document order. */
 export function flatten(obj: JsonObject, prefix = '', out: Map<string, Json> = new Map()): Map<string, Json> {
   for (const [k, v] of Object.entries(obj)) {
     const path = prefix ? `${prefix}.${k}` : k;
-    if (isPlainObject(v) && Object.keys(v).length > 0) flatten(v, path, out);
+    // An object whose keys are not all path segments stays one JSON leaf, so the path reads back.
+    if (isPlainObject(v) && Object.keys(v).length > 0 && Object.keys(v).every(isSegment)) flatten(v, path, out);
     else out.set(path, v);
   }
   return out;
