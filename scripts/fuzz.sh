@@ -3,7 +3,7 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer in build/fuzz, seeds the corpora from the
 # presets and the docs' JSON examples, and fuzzes the scenario harness and the fluid-model
 # harness for SECONDS in all (default 600: half each). Exits non-zero on the first crash,
-# sanitizer report, leak or hang (an input slower than 20 s), leaving the input in
+# sanitizer report, leak or hang (an input slower than 60 s under the sanitizers), leaving the input in
 # build/fuzz/artifacts/. The corpora grow in build/fuzz/corpus-* between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +27,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 for h in scenario fluid; do
   echo "fuzz: $h for ${each} s"
   log="$out/fuzz-$h.log"
-  if ! "$out/fuzz_$h" "$out/corpus-$h" -max_total_time="$each" -timeout=20 -rss_limit_mb=2048 -max_len=65536 \
+  if ! "$out/fuzz_$h" "$out/corpus-$h" -max_total_time="$each" -timeout=60 -rss_limit_mb=2048 -max_len=65536 \
        -print_final_stats=1 -artifact_prefix="$out/artifacts/$h-" >"$log" 2>&1; then
     tail -n 60 "$log" >&2
     echo "fuzz: $h harness FAILED; the input is in $out/artifacts/ (log: $log)" >&2

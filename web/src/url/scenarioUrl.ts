@@ -179,7 +179,7 @@ function decodeLive(raw: string, dropped: string[]): LiveChange[] {
     const [t, entity, key, value, ...rest] = item.split(':');
     const tn = Number(t);
     const vn = Number(value);
-    if (rest.length || !entity || !key || !Number.isFinite(tn) || tn < 0 || value === undefined || value === '' || !Number.isFinite(vn)) {
+    if (rest.length || !entity || !key || entity.includes('\0') || key.includes('\0') || !Number.isFinite(tn) || tn < 0 || value === undefined || value === '' || !Number.isFinite(vn)) {
       dropped.push(`live change "${item}": expected time:entity:key:value`);
     } else out.push({ t: tn, entity, key, value: vn });
   }

@@ -38,6 +38,8 @@ export class BlCore {
   events(h: number): number { return this.m._bl_events(h); }
 
   setParam(h: number, entity: string, key: string, value: number): string | null {
+    // A C string ends at NUL: "flow.1\0x" would reach the core as "flow.1". Refuse it whole.
+    if (entity.includes('\0') || key.includes('\0')) return `${JSON.stringify(entity)}.${JSON.stringify(key)}: NUL is not allowed in a name`;
     const rc = this.withStrings([entity, key], ([e, k]) => this.m._bl_set_param(h, e!, k!, value));
     return rc === 0 ? null : this.lastError() || `setParam ${entity}/${key} failed`;
   }
