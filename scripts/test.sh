@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything, from a clean clone on a fresh Debian machine. Stages run in order
 # and stop at the first failure, naming it; the last line sums them up.
-#   setup -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
+#   setup -> layers (no import points up) -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
 #   -> typecheck -> unit tests (vitest) -> browser tests (Playwright)
 # The last three run when package.json defines them (typecheck, test:unit, test:e2e).
 set -uo pipefail
@@ -12,6 +12,7 @@ add() { stages+=("$1|$2"); }
 has_script() { node -e "process.exit(require('./package.json').scripts?.['$1'] ? 0 : 1)"; }
 
 add "setup"         "bash scripts/setup.sh"
+add "layers"        "node scripts/check-layers.mjs"
 add "native build"  "bash scripts/build-native.sh"
 add "native tests"  "ctest --test-dir build/native --output-on-failure -j $(nproc)"
 add "wasm build"    "bash scripts/build-wasm.sh"

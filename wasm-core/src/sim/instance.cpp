@@ -37,7 +37,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
   in->end_ = fromSeconds(duration);
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
-  in->sim_->setTracer(in->tracer_.get());
+  in->sim_->setRecorder(in->tracer_.get());
   in->tracer_->start();
   if (in->measureFrom_ > 0) in->sim_->sched().at(in->measureFrom_, in.get(), 0);
   else in->takeSnapshot();
@@ -47,7 +47,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
 Instance::~Instance() {
   // Agents and links go before the Simulation (they hold references to it); packets still
   // in flight belong to the pool's slabs and go with it.
-  if (sim_) sim_->setTracer(nullptr);
+  if (sim_) sim_->setRecorder(nullptr);
   net_.reset();
 }
 

@@ -7,7 +7,7 @@
 #include "core/json.h"
 #include "core/scheduler.h"
 #include "sim/network.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "sim/tracer.h"
 
 namespace bl {

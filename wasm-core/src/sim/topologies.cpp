@@ -9,6 +9,7 @@
 #include "cc/registry.h"
 #include "net/loss_model.h"
 #include "queues/droptail.h"
+#include "sim/aggregates.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
 #include "tcp/mpat.h"

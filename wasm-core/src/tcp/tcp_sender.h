@@ -35,7 +35,7 @@
 #include "core/packet.h"
 #include "core/scheduler.h"
 #include "core/time.h"
-#include "sim/flow_stats.h"
+#include "core/flow_stats.h"
 #include "tcp/seq_ranges.h"
 
 namespace bl {

@@ -4,9 +4,9 @@ import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore 
 import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
-import { chartStats } from '../app/testHook';
-import { useOnScreen } from '../app/useOnScreen';
-import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
+import { chartStats } from '../ui/probes';
+import { useOnScreen } from '../ui/useOnScreen';
+import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/download';
 import { type ChartModel, type DecimationCache, MARGIN, lineKey } from './chartModel';
 import { ChartScope } from './chartScope';
 import { registerChartExport } from './chartExports';

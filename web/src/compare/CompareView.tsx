@@ -3,9 +3,9 @@
 // Jain's index of both; throughput and queue of each stand side by side; a table compares the
 // summaries taken at the same simulated time.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { SimController, type SimSnapshot } from '../app/simController';
-import type { ViewState } from '../app/viewState';
-import { setCompareHook } from '../app/testHook';
+import { SimController, type SimSnapshot } from '../sim/simController';
+import type { ViewState } from '../url/viewState';
+import { setCompareHook } from '../ui/probes';
 import type { AppState } from '../url/scenarioUrl';
 import { ChartScope, type ChartScopeValue } from '../charts/chartScope';
 import { ThroughputChart } from '../charts/ThroughputChart';

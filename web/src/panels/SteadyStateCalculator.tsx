@@ -3,7 +3,7 @@
 // which the loop opens (the queue empties); computed by the core (bl_fluid_steady) in the worker.
 // Inputs are prefilled from the scenario when a run starts; invalid input is refused at the control.
 import { useCallback, useEffect, useState } from 'react';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
 import { getPath } from '../scenario/paths';

@@ -2,9 +2,9 @@
 // queue filling as it fills, and drops flashing where they happen, coloured by flow.
 import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
-import { useOnScreen } from '../app/useOnScreen';
+import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { firstQueue } from '../charts/chartContext';
 import { getPath } from '../scenario/paths';

@@ -24,7 +24,7 @@ import { deletePath, flatten, getPath, isPlainObject, jsonEqual, setPath } from 
 import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
-} from '../app/viewState';
+} from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
 import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
@@ -32,13 +32,8 @@ import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from
 export const URL_VERSION = 1;
 const ABSENT = '~';
 
-/** A live change as stored in the URL (labels are rebuilt from specs when shown). */
-export interface LiveChange {
-  t: number;
-  entity: string;
-  key: string;
-  value: number;
-}
+export type { LiveChange } from '../core/types';
+import type { LiveChange } from '../core/types';
 
 /** A place in a guided lesson (web/src/lessons). */
 export interface LessonPosition {

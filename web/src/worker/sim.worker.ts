@@ -4,7 +4,7 @@
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
 import type { Scenario, Summary } from '../core/types';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { LiveChange } from '../core/types';
 import { dropFieldNamedInError } from '../scenario/repair';
 import type { FluidFn, FromWorker, RunStatus, ToWorker } from './protocol';
 import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';

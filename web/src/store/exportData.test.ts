@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './exportData';
-import { ChartStore } from '../store/chartStore';
+import { ChartStore } from './chartStore';
 import { encodeBlock } from '../core/block';
 
 describe('toCsv', () => {

@@ -7,7 +7,7 @@ import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { LiveChange } from '../core/types';
 import type { FluidFn, FromWorker, RunStatus, ToWorker } from '../worker/protocol';
 
 export interface SimSnapshot {
