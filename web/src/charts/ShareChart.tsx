@@ -74,7 +74,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       st.draws++;
       st.points = bars.length;
     });
-  }, [sim]);
+  }, [sim, onScreen]);
 
   const doExport = async (kind: 'png' | 'svg') => {
     const el = svgRef.current;

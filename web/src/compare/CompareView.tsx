@@ -108,7 +108,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
     let alive = true;
     void startBoth(() => alive);
     return () => { alive = false; lock?.pause(); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- startBoth is new each render; restart only when what the runs run changes
   }, [lock, sim, simB, state.scenario, state.live, bScenario]);
 
   useEffect(() => {

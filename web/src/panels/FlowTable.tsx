@@ -67,7 +67,7 @@ export function FlowTable({ sim, snap, onError, locked }: {
         }
       }
     });
-  }, [sim]);
+  }, [sim, onScreen]);
 
   const specs = flowLiveSpecs(snap.specs);
   const rows = [];

@@ -40,7 +40,10 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
   }, [sim, snap]);
 
   // Prefill when a run of a new scenario starts.
-  useEffect(() => { if (snap.scenario) fill(); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, [snap.scenario]);
+  useEffect(() => {
+    if (snap.scenario) fill();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refill when the scenario changes, not on every snapshot
+  }, [snap.scenario]);
 
   // Computed once a run exists (so the first load starts the simulation first), then on every change.
   const hasRun = snap.scenario !== null;

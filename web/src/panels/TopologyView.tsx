@@ -77,7 +77,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
         .attr('cx', (f) => f.x).attr('cy', (f) => f.y).attr('r', (f) => 3 + 4 * (1 - f.age / FLASH_S))
         .attr('fill', (f) => f.color).attr('opacity', (f) => Math.max(0.1, 1 - f.age / FLASH_S));
     });
-  }, [sim]);
+  }, [sim, onScreen]);
 
   return (
     <section className="panel topology-panel" aria-labelledby="topo-title">
