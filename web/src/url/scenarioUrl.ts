@@ -30,7 +30,7 @@ import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
 import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
 
 export const URL_VERSION = 1;
-const ABSENT = '~';
+export const ABSENT = '~';
 
 export type { LiveChange } from '../core/types';
 import type { LiveChange } from '../core/types';
@@ -95,6 +95,21 @@ function esc(s: string): string {
 
 // ---- encode ----
 
+/** One scenario field as a URL entry ("flows.count=20"); lesson steps are written with it too. */
+export function encodeField(path: string, v: Json): string {
+  return `${esc(path)}=${esc(encodeValue(v))}`;
+}
+
+/** A field of the preset that the scenario removes ("exoLoss.steps=~"). */
+export function encodeAbsent(path: string): string {
+  return `${esc(path)}=${ABSENT}`;
+}
+
+/** The `live=` entry: changes as t:entity:key:value, separated by ';'. */
+export function encodeLive(live: readonly LiveChange[]): string {
+  return `live=${live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`;
+}
+
 export function encodeState(state: AppState): string {
   const preset = findPreset(state.preset) ?? DEFAULT_PRESET;
   const parts: string[] = [`v=${URL_VERSION}`];
@@ -103,14 +118,12 @@ export function encodeState(state: AppState): string {
   const cur = flatten(state.scenario);
   for (const [path, v] of cur) {
     if (path === 'version') continue;
-    if (!jsonEqual(base.get(path), v)) parts.push(`${esc(path)}=${esc(encodeValue(v))}`);
+    if (!jsonEqual(base.get(path), v)) parts.push(encodeField(path, v));
   }
   for (const path of base.keys()) {
-    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(`${esc(path)}=${ABSENT}`);
+    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(encodeAbsent(path));
   }
-  if (state.live.length) {
-    parts.push(`live=${state.live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`);
-  }
+  if (state.live.length) parts.push(encodeLive(state.live));
   const v = state.view;
   const d = DEFAULT_VIEW;
   if (v.charts.join(',') !== d.charts.join(',')) parts.push(`view.charts=${v.charts.join(',')}`);
