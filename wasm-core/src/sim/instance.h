@@ -33,6 +33,7 @@ class Instance : public EventHandler {
  private:
   Instance() = default;
   struct Snapshot {
+    bool taken = false;  // false until measureFrom is reached
     SimTime t = 0;
     std::vector<uint64_t> arrivedBytes, goodBytes;
     std::vector<SimTime> busy;

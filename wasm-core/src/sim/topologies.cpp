@@ -471,6 +471,10 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     const Json* dst = f.find("dst");
     if (!src || !src->isString() || g.find(src->asString()) < 0) { err = path + ".src: give the name of a node"; return false; }
     if (!dst || !dst->isString() || g.find(dst->asString()) < 0) { err = path + ".dst: give the name of a node"; return false; }
+    if (src->asString() == dst->asString()) {
+      err = path + ".src/" + path + ".dst: both are \"" + src->asString() + "\"; a flow needs two different nodes";
+      return false;
+    }
     Json m = merged(doc.find("flows"), &f, {"src", "dst", "count"});
     ParamValues fv;
     if (!readParams(&m, flowSpecs(), path, fv, err)) return false;

@@ -20,7 +20,7 @@
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, findSpec, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
-import { deletePath, flatten, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
+import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths';
 import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
@@ -243,12 +243,19 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
     if (isSweepKey(key)) continue;
     if (decodeTeachingKey(key, raw, state.teach, dropped)) continue;
+    const bad = forbiddenSegment(key);
+    if (bad !== undefined) {
+      dropped.push(`"${key}": refused, "${bad}" is not a scenario field (it would reach every object of the page)`);
+      continue;
+    }
     if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
       dropped.push(`"${key}": not a scenario field`);
       continue;
     }
     if (raw === ABSENT) { deletePath(state.scenario, key); continue; }
     const value = decodeValue(raw);
+    const problem = jsonProblem(value);
+    if (problem) { dropped.push(`${key}: refused, ${problem}`); continue; }
     const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
     if (spec) {
       const r = validateValue({ ...spec, key }, value);
