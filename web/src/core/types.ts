@@ -40,6 +40,8 @@ export interface ParamChange {
   value: number;
   /** Human-readable text for chart marks ("exogenous loss 1% -> 5%"). */
   label: string;
+  /** A step of the scenario's loss schedule (not a live change). */
+  schedule?: boolean;
 }
 
 export interface FlowSummary {

@@ -6,7 +6,7 @@ import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
-import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
+import { changeLabel, initialLiveValue, isScheduleMark, replacesSchedule, scheduleMarks, specForLive } from '../scenario/liveParams';
 import type { LiveChange } from '../core/types';
 import type { FluidFn, FromWorker, RunStatus, ToWorker } from '../worker/protocol';
 
@@ -156,8 +156,13 @@ export class SimController {
     return this.request<number>((requestId) => ({ type: 'setParam', runId: this.snap.runId, entity, key, value, requestId }));
   }
 
+  /** The value a live change set (undefined: none since the run started; the scenario's value holds). */
+  appliedLive(entity: string, key: string): number | undefined {
+    return this.liveValues.get(`${entity}/${key}`);
+  }
+
   /** The current value of a live parameter (as last applied, or as in the scenario). */
-  liveValue(entity: string, key: string): number {
+  liveValue(entity: string, key: string, t = this.store.now): number {
     const id = `${entity}/${key}`;
     const v = this.liveValues.get(id);
     if (v !== undefined) return v;
@@ -168,7 +173,7 @@ export class SimController {
     if (this.initial.scenario !== scenario || this.initial.specs !== specs) this.initial = { scenario, specs, values: new Map() };
     let iv = this.initial.values.get(id);
     if (iv === undefined) {
-      iv = initialLiveValue(specs, scenario, entity, key, this.store.now);
+      iv = initialLiveValue(specs, scenario, entity, key, t);
       if (key !== 'exoLoss') this.initial.values.set(id, iv);
     }
     return iv;
@@ -215,7 +220,7 @@ export class SimController {
         this.liveValues.clear();
         this.store.reset(msg.columns, dur / sp, msg.duration);
         timeView.reset();
-        for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN });
+        for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN, schedule: true });
         this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired, links: [], queues: [] });
         this.readQueues(true);
         break;
@@ -234,10 +239,14 @@ export class SimController {
       case 'param': {
         if (!msg.error && this.snap.scenario) {
           const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
-          const before = this.liveValue(msg.entity, msg.key);
+          // The value just before the change's own time (a replayed change arrives before the charts reach it).
+          const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
           this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
           if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
           const mark: ParamChange = { t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) };
+          // A live exogenous loss for all flows replaces the scenario's loss schedule: its later
+          // steps will not happen, so the charts no longer mark them.
+          if (replacesSchedule(msg.entity, msg.key)) this.store.removeMarks((m) => isScheduleMark(m) && m.t > msg.t);
           this.store.addMark(mark);
           this.update({ paramVersion: this.snap.paramVersion + 1 });
           // A deadline changes D_max, hence TED's Q_max.

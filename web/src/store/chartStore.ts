@@ -86,6 +86,15 @@ export class ChartStore {
     this.touch();
   }
 
+  /** Removes the marks `drop` selects (marks of a schedule a live change replaced). */
+  removeMarks(drop: (m: ParamChange) => boolean): void {
+    const kept = this.marks.filter((m) => !drop(m));
+    if (kept.length === this.marks.length) return;
+    this.marks = kept;
+    this.dataVersion++;
+    this.touch();
+  }
+
   setNow(t: number): void {
     if (t !== this.now) { this.now = t; this.touch(); }
   }

@@ -78,6 +78,15 @@ describe('scenario URL', () => {
     expect(d.dropped.join('\n')).toMatch(/bogus\.key/);
   });
 
+  it("reads an older link's flows.N (a window rule's parameter) as flows.ccParams.N", () => {
+    const cc = [...specs, ...normalizeSpecs([{ key: 'flows.cc', type: 'enum', options: ['aimd', 'multcp'] }, { key: 'flows.multcp.N', type: 'number', min: 1, max: 1000 }])];
+    const d = decodeState('#v=1&flows.cc=multcp&flows.N=8', cc);
+    expect(d.dropped).toEqual([]);
+    expect(getPath(d.state.scenario, 'flows.ccParams.N')).toBe(8);
+    expect(getPath(d.state.scenario, 'flows.N')).toBeUndefined();
+    expect(decodeState('#v=1&flows.cc=multcp&flows.N=0', cc).dropped).toHaveLength(1);
+  });
+
   it('validates a kind-specific field against the kind chosen in the URL', () => {
     expect(decodeState('#v=1&queue.kind=red&queue.maxP=0.3', specs).dropped).toEqual([]);
     expect(decodeState('#v=1&queue.kind=red&queue.maxP=3', specs).dropped).toHaveLength(1);

@@ -18,7 +18,7 @@
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, findSpec, validateValue } from '../core/specs';
+import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths';
 import {
@@ -194,6 +194,17 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
 }
 
 /**
+ * Links written before the window rule's parameters moved to "flows.ccParams" say "flows.N":
+ * read as "flows.ccParams.N" when N is a parameter of the rule the scenario uses.
+ */
+function movedKindParam(key: string, specs: readonly ParamSpec[], scenario: JsonObject): string {
+  const [group, leaf, ...rest] = key.split('.');
+  if (!group || !leaf || rest.length || !KIND_PARAMS[group] || specs.some((sp) => sp.key === key)) return key;
+  const kind = kindOfIn(scenario)(group) ?? specs.find((sp) => sp.key === `${group}.${KIND_FIELD[group]}`)?.default;
+  return typeof kind === 'string' && specs.some((sp) => sp.key === `${group}.${kind}.${leaf}`) ? kindParamPath(group, leaf) : key;
+}
+
+/**
  * Reads a hash (with or without '#'). `specs` (from bl_describe) validate scenario values; without
  * them values are kept for the core to judge. Never throws.
  */
@@ -237,7 +248,8 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     else dropped.push(`lesson=${lesson}&step=${get('step') ?? ''}: expected a lesson id and a step number from 1`);
   }
 
-  for (const [key, raw] of entries) {
+  for (const [rawKey, raw] of entries) {
+    const key = specs ? movedKindParam(rawKey, specs, state.scenario) : rawKey;
     if (key === 'v' || key === 'preset' || key === 'lesson' || key === 'step') continue;
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
