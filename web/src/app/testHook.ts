@@ -38,6 +38,8 @@ export interface BlTestHook {
   errors(): string[];
   /** The lesson followed (1-based step), or null outside lessons. */
   lesson(): { id: string; step: number; steps: number; offPath: boolean } | null;
+  /** The speed the run plays at (simulated s per wall s; 0 = as fast as possible). */
+  speed(): number;
   /** The current step's chart notes, with whether each is due at the run's time. */
   annotations(): { chart: string; t: number; text: string; due: boolean }[];
 }
@@ -73,6 +75,7 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     compare: () => getCompareHook(),
     errors,
     lesson: () => (lessonProbe.current ? { ...lessonProbe.current } : null),
+    speed: () => sim.getSpeed(),
     annotations: () => chartAnnotations.all().map((a) => ({ chart: a.chart, t: a.t, text: a.text, due: a.t <= sim.store.now + 1e-9 })),
   };
 }

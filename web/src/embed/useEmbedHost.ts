@@ -40,7 +40,7 @@ export function useEmbedHost(enabled: boolean, sim: SimController, unlock: strin
       };
       if (!parsed.ok) { ctx.current.onRefused(`from the host page: ${parsed.message}`); reply(false, parsed.message); return; }
       const c = parsed.command;
-      if (c.kind === 'play') { sim.play(); reply(true); return; }
+      if (c.kind === 'play') { if (sim.play()) reply(true); else reply(false, sim.getSnapshot().hold ?? 'cannot play now'); return; }
       if (c.kind === 'pause') { sim.pause(); reply(true); return; }
       sim.setParam(c.entity, c.key, c.value).then(() => reply(true), (e: Error) => {
         ctx.current.onRefused(`from the host page: ${e.message}`);
