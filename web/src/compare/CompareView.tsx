@@ -57,6 +57,9 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   const b = useMemo(() => (snapA.specs.length ? applyDiff(state.scenario, diff, snapA.specs) : null), [state.scenario, diff, snapA.specs]);
   const [rows, setRows] = useState<ReturnType<typeof compareRows> | null>(null);
   const ticks = useRef<{ a: number; b: number }[]>([]);
+  /** Counts the pairs of runs created; 0 while a pair is being (re)started, so the test hook
+   *  is offered only once both runs exist (a call before that would be cut off by the start). */
+  const [pairsStarted, setPairsStarted] = useState(0);
 
   useEffect(() => {
     const s = new SimController();
@@ -94,9 +97,12 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
     lock.reset();
     ticks.current = [];
     setRows(null);
+    setPairsStarted(0);
     const ids = [sim.start(state.scenario, state.live, false), simB.start(bScenario, state.live, false)];
     await Promise.all([whenCreated(sim, ids[0]!), whenCreated(simB, ids[1]!)]);
-    if (alive()) void lock.play();
+    if (!alive()) return;
+    setPairsStarted((n) => n + 1);
+    void lock.play();
   };
   useEffect(() => {
     let alive = true;
@@ -106,7 +112,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   }, [lock, sim, simB, state.scenario, state.live, bScenario]);
 
   useEffect(() => {
-    if (!lock || !simB) return;
+    if (!lock || !simB || !pairsStarted) return;
     setCompareHook({
       runUntil: (t) => lock.stepTo(t),
       now: () => [sim.store.now, simB.store.now],
@@ -117,7 +123,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
       diff: () => diffLabel(diff),
     });
     return () => setCompareHook(null);
-  }, [lock, sim, simB, diff]);
+  }, [lock, sim, simB, diff, pairsStarted]);
 
   const aValue = valueInA(state.scenario, diff.path, snapA.specs);
   const scopeA = useMemo<ChartScopeValue>(() => ({ id: 'a', label: `A: ${diff.path} = ${String(aValue)}` }), [diff.path, aValue]);
