@@ -165,6 +165,10 @@ class GraphBuilder {
     cfg.minRto = fromSeconds(fv.num("minRto"));
     cfg.dupThresh = static_cast<uint32_t>(fv.num("dupThresh"));
     cfg.limitedTransmit = fv.flag("limitedTransmit");
+    cfg.rtoRestart = std::string(fv.option("rtoRestart")) == "newAck" ? TcpConfig::RestartOnNewAckOnly
+                                                                       : TcpConfig::RestartOnFastRetransmit;
+    cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
+    cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
