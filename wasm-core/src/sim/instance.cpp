@@ -66,6 +66,7 @@ void Instance::takeSnapshot() {
   for (Link* l : net_->traced) {
     snap_.busy.push_back(l->busyUpTo(sim_->now()));
     snap_.wait.push_back(l->waitIntegral());
+    if (DelayStats* d = l->delayStats()) d->resetLongRun();
   }
 }
 
@@ -195,6 +196,10 @@ Json Instance::summary() const {
       if (r != static_cast<int>(DropReason::Exogenous))
         d.set(dropReasonName(static_cast<DropReason>(r)), Json::number(static_cast<double>(l->queue().drops[r])));
     q.set("drops", d);
+    if (const DelayStats* ds = l->delayStats()) {  // sojourn times since measureFrom, seconds
+      q.set("meanDelay", Json::number(ds->mean()));
+      q.set("p95Delay", Json::number(ds->quantile(0.95)));
+    }
     if (const double qmax = l->queue().param("qmax"); !std::isnan(qmax)) q.set("qmax", Json::number(qmax));  // TED's bound
     queues.push(q);
     Json lk = Json::object();
@@ -218,6 +223,10 @@ Json Instance::summary() const {
                               static_cast<double>(now - snap_.t)
                         : 0;
   s.set("utilization", Json::number(util));
+  if (const DelayStats* ds = net_->bottleneck ? net_->bottleneck->delayStats() : nullptr) {
+    s.set("meanDelay", Json::number(ds->mean()));
+    s.set("p95Delay", Json::number(ds->quantile(0.95)));
+  }
   s.set("eventsDropped", Json::number(static_cast<double>(tracer_->eventsDropped())));
   return s;
 }
