@@ -178,6 +178,8 @@ Json Instance::summary() const {
     o.set("retransmits", Json::number(static_cast<double>(f.retransmits)));
     o.set("timeouts", Json::number(static_cast<double>(f.timeouts)));
     o.set("fastRetransmits", Json::number(static_cast<double>(f.fastRetransmits)));
+    o.set("markedPackets", Json::number(static_cast<double>(f.markedPackets)));
+    o.set("ecnReductions", Json::number(static_cast<double>(f.ecnReductions)));
     o.set("weight", Json::number(weight));
     o.set("rtt", Json::number(toSeconds(fe.propRtt)));
     flows.push(o);
@@ -196,6 +198,7 @@ Json Instance::summary() const {
       if (r != static_cast<int>(DropReason::Exogenous))
         d.set(dropReasonName(static_cast<DropReason>(r)), Json::number(static_cast<double>(l->queue().drops[r])));
     q.set("drops", d);
+    q.set("marks", Json::number(static_cast<double>(l->queue().marks)));
     if (const DelayStats* ds = l->delayStats()) {  // sojourn times since measureFrom, seconds
       q.set("meanDelay", Json::number(ds->mean()));
       q.set("p95Delay", Json::number(ds->quantile(0.95)));

@@ -104,6 +104,8 @@ const SpecList& flowSpecs() {
         {"vegasRetx", "Vegas retransmit", "", ParamType::Bool, NAN, 0, 1,
          "Retransmit on one duplicate ACK once the segment's fine-grained timer expired (null: on with cc vegas).", false,
          {}, true},
+        {"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
+         "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its window once per window of marks (DCTCP: in proportion to the marked fraction)."},
         {"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
          "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows."},
     };

@@ -164,6 +164,7 @@ class GraphBuilder {
     cfg.minRto = fromSeconds(fv.num("minRto"));
     cfg.dupThresh = static_cast<uint32_t>(fv.num("dupThresh"));
     cfg.limitedTransmit = fv.flag("limitedTransmit");
+    cfg.ecn = fv.flag("ecn");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
@@ -178,6 +179,7 @@ class GraphBuilder {
     TcpSender* snd = net_.senders.back().get();
     net_.receivers.push_back(std::make_unique<TcpReceiver>(sim_, id, ackRoute, fv.flag("delayedAck")));
     TcpReceiver* rcv = net_.receivers.back().get();
+    if (cfg.ecn) rcv->setEcn(snd->cc().accurateEcn() ? TcpReceiver::Accurate : TcpReceiver::Classic);
     dataRoute->endpoint = rcv;
     ackRoute->endpoint = snd;
     FlowEntry f;
