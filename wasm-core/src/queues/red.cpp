@@ -105,6 +105,8 @@ const SpecList kSpecs = {
      "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
      "off: the 1993 pb / (1 - count x pb).",
      true},
+    {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
+     "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still dropped.", true},
 };
 
 class Red final : public QueueDisc {
@@ -117,6 +119,7 @@ class Red final : public QueueDisc {
     core_.weight = v.num("weight");
     core_.gentle = v.flag("gentle");
     core_.wait = v.flag("wait");
+    ecn_ = v.flag("ecn");
     core_.meanPacketTime = txTime(link.packetSize, link.rateBps);
     if (core_.meanPacketTime < 1) core_.meanPacketTime = 1;
   }
@@ -127,13 +130,15 @@ class Red final : public QueueDisc {
   // Forwarding marking) are spared early drops; a full buffer still overflows.
   DropReason onArrival(Packet& p, const QueueState& q) override {
     core_.updateAverage(q);
-    if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_)) return DropReason::Early;
+    if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_) && !(ecn_ && mark(p))) return DropReason::Early;
     if (q.packets >= buffer_) return DropReason::Overflow;
     return DropReason::None;
   }
   double average() const override { return core_.avg; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override { return k == "buffer" ? buffer_ : core_.param(k); }
+  double param(const std::string& k) const override {
+    return k == "buffer" ? buffer_ : k == "ecn" ? static_cast<double>(ecn_) : core_.param(k);
+  }
   const RedCore& core() const { return core_; }
 
  protected:
@@ -142,12 +147,14 @@ class Red final : public QueueDisc {
   }
   void apply(const std::string& k, double v) override {
     if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
+    else if (k == "ecn") ecn_ = v != 0;
     else core_.set(k, v);
   }
 
  private:
   uint32_t buffer_;
   RedCore core_;
+  bool ecn_ = false;
   Rng rng_;
 };
 

@@ -67,6 +67,7 @@ void Instance::takeSnapshot() {
   for (Link* l : net_->traced) {
     snap_.busy.push_back(l->busyUpTo(sim_->now()));
     snap_.wait.push_back(l->waitIntegral());
+    if (DelayStats* d = l->delayStats()) d->resetLongRun();
   }
 }
 
@@ -180,6 +181,8 @@ Json Instance::summary() const {
     o.set("retransmits", Json::number(static_cast<double>(f.retransmits)));
     o.set("timeouts", Json::number(static_cast<double>(f.timeouts)));
     o.set("fastRetransmits", Json::number(static_cast<double>(f.fastRetransmits)));
+    o.set("markedPackets", Json::number(static_cast<double>(f.markedPackets)));
+    o.set("ecnReductions", Json::number(static_cast<double>(f.ecnReductions)));
     o.set("weight", Json::number(weight));
     o.set("rtt", Json::number(toSeconds(fe.propRtt)));
     flows.push(o);
@@ -198,6 +201,11 @@ Json Instance::summary() const {
       if (r != static_cast<int>(DropReason::Exogenous))
         d.set(dropReasonName(static_cast<DropReason>(r)), Json::number(static_cast<double>(l->queue().drops[r])));
     q.set("drops", d);
+    q.set("marks", Json::number(static_cast<double>(l->queue().marks)));
+    if (const DelayStats* ds = l->delayStats()) {  // sojourn times since measureFrom, seconds
+      q.set("meanDelay", Json::number(ds->mean()));
+      q.set("p95Delay", Json::number(ds->quantile(0.95)));
+    }
     if (const double qmax = l->queue().param("qmax"); !std::isnan(qmax)) q.set("qmax", Json::number(qmax));  // TED's bound
     queues.push(q);
     Json lk = Json::object();
@@ -221,6 +229,10 @@ Json Instance::summary() const {
                               static_cast<double>(now - snap_.t)
                         : 0;
   s.set("utilization", Json::number(util));
+  if (const DelayStats* ds = net_->bottleneck ? net_->bottleneck->delayStats() : nullptr) {
+    s.set("meanDelay", Json::number(ds->mean()));
+    s.set("p95Delay", Json::number(ds->quantile(0.95)));
+  }
   s.set("eventsDropped", Json::number(static_cast<double>(tracer_->eventsDropped())));
   return s;
 }

@@ -169,6 +169,7 @@ class GraphBuilder {
                                                                        : TcpConfig::RestartOnFastRetransmit;
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
+    cfg.ecn = fv.flag("ecn");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
@@ -183,6 +184,7 @@ class GraphBuilder {
     TcpSender* snd = net_.senders.back().get();
     net_.receivers.push_back(std::make_unique<TcpReceiver>(sim_, id, ackRoute, fv.flag("delayedAck")));
     TcpReceiver* rcv = net_.receivers.back().get();
+    if (cfg.ecn) rcv->setEcn(snd->cc().accurateEcn() ? TcpReceiver::Accurate : TcpReceiver::Classic);
     dataRoute->endpoint = rcv;
     ackRoute->endpoint = snd;
     FlowEntry f;
