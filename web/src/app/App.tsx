@@ -80,6 +80,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       {snap.error ? <div className="notice error" role="alert">Simulation error: {snap.error}</div> : null}
       <Notice title="Some settings of this link could not be used and were left out:" items={app.notices} onClose={app.dismissNotices} />
       <Notice title="Not applied:" items={app.errors} onClose={app.dismissErrors} />
+      <Notice title="The simulator stopped:" items={app.crash} onClose={app.dismissCrash} />
     </>
   );
 

@@ -59,6 +59,20 @@ export interface Decoded {
   dropped: string[];
 }
 
+/**
+ * What a link may carry (docs/scenario.md, "Guard rails"). A link past one of these is not
+ * half-read: the part is dropped with a notice (a whole link too long: the default scenario).
+ */
+export const LINK_LIMITS = {
+  /** Characters in the whole hash. */
+  chars: 200_000,
+  /** Scheduled live changes in `live=`, and characters of its value. */
+  liveChanges: 1000,
+  liveChars: 64_000,
+  /** Entries of an array value (flowOverrides, topology.links, ...): the core's flow limit. */
+  items: 2000,
+} as const;
+
 /** Scenario paths whose values are whole arrays or objects by design. */
 const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology.nodes', 'topology.links',
   'topology.flows', 'topology.rates'];
@@ -158,7 +172,12 @@ function decodeList<T extends string>(raw: string, ok: (s: string) => s is T, wh
 
 function decodeLive(raw: string, dropped: string[]): LiveChange[] {
   const out: LiveChange[] = [];
-  for (const item of raw.split(';').filter(Boolean)) {
+  const items = raw.length > LINK_LIMITS.liveChars ? null : raw.split(';').filter(Boolean);
+  if (!items || items.length > LINK_LIMITS.liveChanges) {
+    dropped.push(`live: ${items ? `${items.length} changes` : `${raw.length} characters`}; a link may carry at most ${LINK_LIMITS.liveChanges} live changes (${LINK_LIMITS.liveChars} characters), so none were replayed`);
+    return out;
+  }
+  for (const item of items) {
     const [t, entity, key, value, ...rest] = item.split(':');
     const tn = Number(t);
     const vn = Number(value);
@@ -213,6 +232,10 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   const state = defaultState();
   const text = hash.replace(/^#/, '');
   if (text.trim() === '') return { state, dropped };
+  if (text.length > LINK_LIMITS.chars) {
+    dropped.push(`the link is ${text.length} characters long; at most ${LINK_LIMITS.chars} are read, so the default scenario was opened`);
+    return { state, dropped };
+  }
 
   const entries: [string, string][] = [];
   for (const part of text.split('&').filter(Boolean)) {
@@ -266,7 +289,8 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     }
     if (raw === ABSENT) { deletePath(state.scenario, key); continue; }
     const value = decodeValue(raw);
-    const problem = jsonProblem(value);
+    const problem = jsonProblem(value) ??
+      (Array.isArray(value) && value.length > LINK_LIMITS.items ? `${value.length} entries; a link may carry at most ${LINK_LIMITS.items}` : undefined);
     if (problem) { dropped.push(`${key}: refused, ${problem}`); continue; }
     const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
     if (spec) {
