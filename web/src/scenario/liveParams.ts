@@ -2,7 +2,7 @@
 // and the labels of the marks a change leaves on the charts. Specs come from bl_describe.
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, KIND_FIELD } from '../core/specs';
-import { getPath, isPlainObject } from './paths';
+import { getPath, isPlainObject } from './paths.mjs';
 
 export interface LiveControl {
   entity: string;
