@@ -18,7 +18,8 @@
 # Output: one JSON object on stdout with per-flow bytes received over
 # [measureFrom, duration] and the figures computed from them: Jain's index of the flows'
 # throughput over the whole window (jain) and averaged over 1-s intervals (jain1s), bottleneck
-# utilisation, mean queue (packets), bottleneck drops; and whole-run timeouts and
+# utilisation, mean queue (packets), bottleneck drops (over the window, and bottleneckDropsRun
+# over the whole run); and whole-run timeouts and
 # retransmitted packets summed over the flows. Each flow also reports the access delays and
 # start time ns-2 drew for it (srcDelay, dstDelay, start), so the same draws can be rebuilt
 # in another simulator.
@@ -199,8 +200,8 @@ proc finish {} {
   $qi newpoint [$ns now] [$qmon set pkts_]
   set util [expr {$acc(q) * 8.0 / ($opt(rate) * $T)}]
   set meanq [expr {([$qi set sum_] - $qbase(sum)) / $T}]
-  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"jain1s":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"aggregateBps":%.1f,"timeouts":%d,"retransmits":%d}} \
-      [join $flows ","] $jain $jain1s $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] $sum $timeouts $retx]
+  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"jain1s":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"bottleneckDropsRun":%d,"aggregateBps":%.1f,"timeouts":%d,"retransmits":%d}} \
+      [join $flows ","] $jain $jain1s $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] [$qmon set pdrops_] $sum $timeouts $retx]
   exit 0
 }
 
