@@ -6,7 +6,7 @@
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
 #include "queues/red.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cc/congestion_control.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 

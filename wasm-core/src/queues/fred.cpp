@@ -14,7 +14,7 @@
 #include <algorithm>
 
 #include "queues/red.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

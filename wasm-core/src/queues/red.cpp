@@ -17,7 +17,7 @@
 
 #include <cmath>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 
@@ -113,6 +113,8 @@ const SpecList kSpecs = {
      "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
      "off: the 1993 pb / (1 - count x pb).",
      true},
+    {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
+     "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still dropped.", true},
 };
 
 class Red final : public QueueDisc {
@@ -127,6 +129,7 @@ class Red final : public QueueDisc {
     core_.weight = v.num("weight");
     core_.gentle = v.flag("gentle");
     core_.wait = v.flag("wait");
+    ecn_ = v.flag("ecn");
     core_.meanPacketTime = txTime(link.packetSize, link.rateBps);
     if (core_.meanPacketTime < 1) core_.meanPacketTime = 1;
   }
@@ -139,7 +142,7 @@ class Red final : public QueueDisc {
     core_.updateAverage(q);
     if (q.packets < minQueue_) {
       core_.count = -1;  // as below minTh: the count restarts
-    } else if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_)) {
+    } else if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_) && !(ecn_ && mark(p))) {
       return DropReason::Early;
     }
     if (q.packets >= buffer_) return DropReason::Overflow;
@@ -150,6 +153,7 @@ class Red final : public QueueDisc {
   double param(const std::string& k) const override {
     if (k == "buffer") return buffer_;
     if (k == "earlyMinQueue") return minQueue_;
+    if (k == "ecn") return static_cast<double>(ecn_);
     return core_.param(k);
   }
   const RedCore& core() const { return core_; }
@@ -161,6 +165,7 @@ class Red final : public QueueDisc {
   void apply(const std::string& k, double v) override {
     if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
     else if (k == "earlyMinQueue") minQueue_ = static_cast<uint32_t>(v);
+    else if (k == "ecn") ecn_ = v != 0;
     else core_.set(k, v);
   }
 
@@ -168,6 +173,7 @@ class Red final : public QueueDisc {
   uint32_t buffer_;
   uint32_t minQueue_;
   RedCore core_;
+  bool ecn_ = false;
   Rng rng_;
 };
 

@@ -21,7 +21,7 @@
 #include <cmath>
 #include <deque>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

@@ -121,6 +121,8 @@ const SpecList& flowSpecs() {
         {"sackAfterRto", "SACK after RTO", "", ParamType::Enum, 0, 0, 0,
          "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux).",
          false, {"forget", "keep"}},
+        {"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
+         "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its window once per window of marks (DCTCP: in proportion to the marked fraction)."},
         {"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
          "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows."},
     };

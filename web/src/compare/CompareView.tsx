@@ -3,9 +3,9 @@
 // Jain's index of both; throughput and queue of each stand side by side; a table compares the
 // summaries taken at the same simulated time.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { SimController, type SimSnapshot } from '../app/simController';
-import type { ViewState } from '../app/viewState';
-import { setCompareHook } from '../app/testHook';
+import { SimController, type SimSnapshot } from '../sim/simController';
+import type { ViewState } from '../url/viewState';
+import { setCompareHook } from '../ui/probes';
 import type { AppState } from '../url/scenarioUrl';
 import { ChartScope, type ChartScopeValue } from '../charts/chartScope';
 import { ThroughputChart } from '../charts/ThroughputChart';
@@ -108,7 +108,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
     let alive = true;
     void startBoth(() => alive);
     return () => { alive = false; lock?.pause(); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- startBoth is new each render; restart only when what the runs run changes
   }, [lock, sim, simB, state.scenario, state.live, bScenario]);
 
   useEffect(() => {
