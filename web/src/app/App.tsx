@@ -173,7 +173,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
           {panels.has('scenario') ? scenarioPanel : null}
-          {student ? null : <FluidPanel sim={sim} snap={snap} />}
+          {student ? null : <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />}
         </aside>
         <main className="main">
           <TopologyView sim={sim} snap={lazySnap} />
