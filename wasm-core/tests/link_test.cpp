@@ -6,7 +6,7 @@
 
 #include "net/link.h"
 #include "queues/droptail.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 namespace {
@@ -126,6 +126,48 @@ TEST(Link, ScheduledDisciplineDiscardsThroughTheLink) {
   EXPECT_EQ(h.link->queue().drops[static_cast<int>(DropReason::Deadline)], 2u);
   EXPECT_EQ(h.sim.flow(0).congestionLosses, 2u);
   EXPECT_EQ(h.sim.pool().live(), 0u);
+}
+
+TEST(Link, SojournTimesFifo) {
+  std::string err;
+  ParamValues v;
+  readParams(nullptr, *dropTailKind().specs, "queue", v, err);
+  v.setNum("buffer", 10);
+  Simulation other(1);
+  Harness h(dropTailKind().make(v, LinkInfo{8e6, 1000, "l"}, other, err));
+  h.link->enableDelayStats();
+  for (int i = 0; i < 4; ++i) h.sendAt(0, i);  // waits 0, 1, 2, 3 ms
+  h.run();
+  DelayStats& d = *h.link->delayStats();
+  EXPECT_EQ(d.count(), 4u);
+  EXPECT_NEAR(d.mean(), 0.0015, 1e-12);
+  double mean, max;
+  d.takePeriod(mean, max);
+  EXPECT_NEAR(mean, 0.0015, 1e-12);
+  EXPECT_DOUBLE_EQ(max, 0.003);
+  d.takePeriod(mean, max);  // a new interval: nothing left the queue
+  EXPECT_EQ(mean, 0);
+  // 95th percentile of {0, 1, 2, 3} ms is 3 ms, reported as its bin's middle (within 1/64).
+  EXPECT_NEAR(d.quantile(0.95), 0.003, 0.003 / 64);
+  EXPECT_NEAR(d.quantile(0.5), 0.001, 0.001 / 64);
+}
+
+TEST(Link, SojournTimesScheduledAtDequeue) {
+  Harness h(std::make_unique<Lifo>(10 * kMillisecond));
+  h.link->enableDelayStats();
+  for (int i = 0; i < 4; ++i) h.sendAt(0, i);  // 0 at once; 3, 2, 1 wait 1, 2, 3 ms
+  h.run();
+  EXPECT_EQ(h.link->delayStats()->count(), 4u);
+  EXPECT_NEAR(h.link->delayStats()->mean(), 0.0015, 1e-12);
+}
+
+TEST(DelayStats, BinsAreContiguousAndNarrow) {
+  for (SimTime d : {SimTime{0}, SimTime{31}, SimTime{32}, SimTime{33}, SimTime{1000}, SimTime{123456789}, kSecond * 1000}) {
+    const int b = DelayStats::bin(d);
+    EXPECT_LE(DelayStats::lower(b), static_cast<double>(d)) << d;
+    EXPECT_GT(DelayStats::lower(b + 1), static_cast<double>(d)) << d;
+    EXPECT_LE(DelayStats::lower(b + 1) - DelayStats::lower(b), std::max(1.0, static_cast<double>(d) / 32)) << d;
+  }
 }
 
 }  // namespace

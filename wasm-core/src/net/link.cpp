@@ -1,6 +1,6 @@
 #include "net/link.h"
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 
@@ -73,6 +73,7 @@ void Link::arrive(Packet* p, SimTime now) {
     return;
   }
   const SimTime start = busyUntil_ > now ? busyUntil_ : now;
+  if (sojourn_) sojourn_->add(start - now);
   if (start > now || tracksDepartures_) {
     if (count_ == ring_.size()) {  // grow the ring, keeping order
       std::vector<Waiting> bigger(ring_.size() * 2);
@@ -117,6 +118,7 @@ void Link::accumulate(SimTime now) {
 
 void Link::admitScheduled(Packet* p, SimTime now) {
   if (!txPending_ && busyUntil_ <= now && queue_->length() == 0) {
+    if (sojourn_) sojourn_->add(0);
     transmit(p, now, now);  // idle link, empty queue: straight onto the wire
     return;
   }
@@ -135,6 +137,7 @@ void Link::sendNextScheduled() {
   Packet* p = queue_->dequeue(now, *this);
   if (!p) return;
   accumulate(now);
+  if (sojourn_) sojourn_->add(now - p->enqueuedAt);
   transmit(p, now, now);
   if (queue_->length() > 0) {
     txPending_ = true;

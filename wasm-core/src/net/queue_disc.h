@@ -76,6 +76,16 @@ class QueueDisc {
   virtual double param(const std::string& key) const = 0;
 
   uint64_t drops[kDropReasons] = {};
+  uint64_t marks = 0;  // packets marked CE instead of dropped (ECN)
+
+  // ECN (RFC 3168 section 5): an ECN-capable packet the discipline would drop early is
+  // marked CE instead and admitted; returns false (drop it) if the packet is not ECN-capable.
+  bool mark(Packet& p) {
+    if (!(p.flags & kFlagEct)) return false;
+    p.flags |= kFlagCe;
+    ++marks;
+    return true;
+  }
 
  protected:
   // Cross-parameter rules (e.g. RED's minTh < maxTh), checked before `apply`.

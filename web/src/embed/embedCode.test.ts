@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeState, defaultState } from '../url/scenarioUrl';
 import { type EmbedChoice, embedSnippet, embedUrl } from './embedCode';
 import { parseLessonsIndex } from './lessonsIndex';
-import { CHART_IDS } from '../app/viewState';
+import { CHART_IDS } from '../url/viewState';
 
 const choice: EmbedChoice = { lesson: null, panels: ['controls', 'charts', 'flows'], charts: [...CHART_IDS], unlock: ['flows.exoLoss'], student: true, width: 800, height: 600, autoHeight: false };
 

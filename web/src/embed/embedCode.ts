@@ -1,5 +1,5 @@
 // The link and the iframe code the embed builder writes (docs/teaching.md).
-import type { ChartId, PanelId } from '../app/viewState';
+import type { ChartId, PanelId } from '../url/viewState';
 import { type AppState, defaultState, encodeState } from '../url/scenarioUrl';
 
 export interface EmbedChoice {

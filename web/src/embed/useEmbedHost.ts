@@ -2,7 +2,7 @@
 // size the iframe), and answers host messages (hostMessages.ts), each checked against the lock
 // list before it reaches the simulation. Refusals are shown on the page and told to the host.
 import { useEffect, useRef } from 'react';
-import type { SimController } from '../app/simController';
+import type { SimController } from '../sim/simController';
 import { MSG_PREFIX, parseHostMessage } from './hostMessages';
 
 export function reportHeight(target: Window, el: HTMLElement): () => void {

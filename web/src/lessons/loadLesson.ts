@@ -1,7 +1,7 @@
 // Reads and validates lesson files. Every error names the field ("steps[2].annotations[0].t")
 // and what is allowed, so an instructor writing a lesson sees at once what to fix.
 import type { Json } from '../core/types';
-import { isChartId } from '../app/viewState';
+import { isChartId } from '../url/viewState';
 import { isPlainObject } from '../scenario/paths';
 import type { Annotation, Check, Lesson, LessonIndexEntry, LessonStep, Measure, Prediction, ScheduledChange, StepScenario } from './lessonTypes';
 

@@ -2,8 +2,8 @@
 // previous/next or "back to the lesson step"), pauses it at the step's runTo, and pins the
 // step's annotations on the charts while the student stays on the step's path.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SimController } from '../app/simController';
-import type { AppStateApi } from '../app/useAppState';
+import type { SimController } from '../sim/simController';
+import type { AppStateApi } from '../url/appStateApi';
 import { chartAnnotations } from '../charts/annotations';
 import { flowColor } from '../charts/palette';
 import { type AppState, defaultState, encodeState } from '../url/scenarioUrl';

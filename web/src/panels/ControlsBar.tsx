@@ -1,7 +1,7 @@
 // Play, pause, step, reset, speed and the simulated-time readout. The readout is written by a
 // frame painter straight into the DOM: simulated time never goes through React state.
 import { useEffect, useRef } from 'react';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
 
 const READOUT_MS = 100;
