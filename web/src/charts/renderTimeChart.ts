@@ -6,6 +6,7 @@ import type { ChartStore } from '../store/chartStore';
 import type { TimeWindow } from '../store/timeView';
 import type { ChartAnnotation } from './annotations';
 import { isDense } from './raster';
+import { layoutMarkLabels } from './markLayout';
 import { IncrementalRaster, type RasterUpdate } from './incrementalRaster';
 import { type ChartModel, type DecimationCache, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
 
@@ -131,7 +132,12 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   const mk = layer('marks').selectAll<SVGGElement, ParamChange>('g').data(marks)
     .join((e) => { const g = e.append('g').attr('class', 'mark'); g.append('line'); g.append('text'); return g; });
   mk.select('line').attr('x1', (m) => x(m.t)).attr('x2', (m) => x(m.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
-  mk.select('text').attr('x', (m) => x(m.t) + 3).attr('y', (_m, i) => plot.top + 10 + (i % 3) * 11).text((m) => m.label);
+  // Labels never overlap: stacked in rows, the rest folded into a count (all of them on hover).
+  const labels = layoutMarkLabels(marks.map((m) => x(m.t)), marks.map((m) => m.label), { right: plot.left + plot.width, rows: 3 });
+  mk.select('text').attr('x', (_m, i) => labels[i]!.x).attr('y', (_m, i) => plot.top + 10 + Math.max(0, labels[i]!.row) * 11)
+    .attr('text-anchor', (_m, i) => (labels[i]!.anchorEnd ? 'end' : 'start')).attr('display', (_m, i) => (labels[i]!.row < 0 ? 'none' : null))
+    .text((_m, i) => labels[i]!.text)
+    .selectAll('title').data((_m, i) => [labels[i]!.title]).join('title').text((d) => d);
 
   drawNotes(layer('annotations'), f, dr);
   drawHover(svgEl, f, dr);

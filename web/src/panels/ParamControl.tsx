@@ -1,7 +1,7 @@
 // One control generated from a parameter spec: label, input of the right kind, unit, help
 // tooltip and, for invalid input, a message with the allowed range. Input is committed only
 // when valid; invalid input never reaches the simulation.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Json, ParamSpec } from '../core/types';
 import { rangeText, validateValue } from '../core/specs';
 
@@ -19,6 +19,12 @@ export interface ParamControlProps {
   /** Hide the label visually (tables); it stays for screen readers. */
   compact?: boolean;
 }
+
+/**
+ * Slider nudges (arrow keys, a drag) that follow each other within this time become one
+ * change: ten arrow presses make one live change, one chart mark and one entry in the link.
+ */
+export const COALESCE_MS = 800;
 
 function toText(v: Json | undefined, spec: ParamSpec): string {
   if (v === undefined) v = spec.default;
@@ -42,9 +48,20 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
     return r.ok ? r.value : undefined;
   };
   const commit = (raw: string) => {
+    if (pending.current) { clearTimeout(pending.current.timer); pending.current = null; }
     const v = check(raw);
     if (v !== undefined && JSON.stringify(v) !== JSON.stringify(value ?? spec.default)) onCommit(v);
   };
+  // The slider's latest value, committed once it has been still for COALESCE_MS.
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; raw: string } | null>(null);
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  const commitSoon = (raw: string) => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = { raw, timer: setTimeout(() => { const p = pending.current; if (p) commitRef.current(p.raw); }, COALESCE_MS) };
+  };
+  // Leaving (a new run replaced the panel) drops what was pending: it was meant for the old run.
+  useEffect(() => () => { const p = pending.current; if (p) { clearTimeout(p.timer); pending.current = null; } }, []);
 
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
@@ -71,9 +88,7 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
           <input type="range" aria-label={`${name} slider`} min={spec.min} max={spec.max} disabled={disabled}
             step={spec.type === 'integer' ? 1 : (spec.max! - spec.min!) / 1000}
             value={Number.isFinite(Number(text)) ? Number(text) : spec.min}
-            onChange={(e) => { setText(e.target.value); check(e.target.value); }}
-            onPointerUp={(e) => commit((e.target as HTMLInputElement).value)}
-            onKeyUp={(e) => commit((e.target as HTMLInputElement).value)} />
+            onChange={(e) => { setText(e.target.value); check(e.target.value); commitSoon(e.target.value); }} />
         ) : null}
         <input id={id} type="text" inputMode={numeric ? 'decimal' : 'text'} value={text} disabled={disabled}
           aria-invalid={error ? true : undefined} aria-describedby={described}

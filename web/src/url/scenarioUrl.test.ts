@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
+import { LINK_LIMITS, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
 import { getPath } from '../scenario/paths';
@@ -78,6 +78,15 @@ describe('scenario URL', () => {
     expect(d.dropped.join('\n')).toMatch(/bogus\.key/);
   });
 
+  it("reads an older link's flows.N (a window rule's parameter) as flows.ccParams.N", () => {
+    const cc = [...specs, ...normalizeSpecs([{ key: 'flows.cc', type: 'enum', options: ['aimd', 'multcp'] }, { key: 'flows.multcp.N', type: 'number', min: 1, max: 1000 }])];
+    const d = decodeState('#v=1&flows.cc=multcp&flows.N=8', cc);
+    expect(d.dropped).toEqual([]);
+    expect(getPath(d.state.scenario, 'flows.ccParams.N')).toBe(8);
+    expect(getPath(d.state.scenario, 'flows.N')).toBeUndefined();
+    expect(decodeState('#v=1&flows.cc=multcp&flows.N=0', cc).dropped).toHaveLength(1);
+  });
+
   it('validates a kind-specific field against the kind chosen in the URL', () => {
     expect(decodeState('#v=1&queue.kind=red&queue.maxP=0.3', specs).dropped).toEqual([]);
     expect(decodeState('#v=1&queue.kind=red&queue.maxP=3', specs).dropped).toHaveLength(1);
@@ -106,4 +115,59 @@ describe('scenario URL', () => {
     expect(d.dropped[0]).toContain('exoLoss.steps');
     expect((d.state.scenario.exoLoss as Record<string, unknown>).steps).toEqual([[0, 0], [20, 0.01], [40, 0.05]]);
   });
+
+  describe('links that try to reach Object.prototype (issue 11)', () => {
+    const protoNames = Object.getOwnPropertyNames(Object.prototype).sort();
+    for (const hash of ['#v=1&__proto__.hasOwnProperty=~', '#v=1&__proto__.dangerouslySetInnerHTML=x',
+      '#v=1&constructor.prototype.x=1', '#v=1&queue.__proto__.x=1', '#v=1&flows.constructor.prototype.polluted=1',
+      '#v=1&__proto__=%7B%22x%22%3A1%7D', '#v=1&flowOverrides=%5B%7B%22__proto__%22%3A%7B%22x%22%3A1%7D%7D%5D']) {
+      it(`drops ${hash} with a notice and leaves the default scenario and Object.prototype alone`, () => {
+        for (const sp of [specs, undefined]) {
+          const d = decodeState(hash, sp);
+          expect(d.state.scenario).toEqual(defaultState().scenario);
+          expect(d.dropped).toHaveLength(1);
+          expect(d.dropped[0]).toMatch(/refused/);
+          expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoNames);
+          expect(({} as Record<string, unknown>).x).toBeUndefined();
+          expect(typeof Object.prototype.hasOwnProperty).toBe('function');
+        }
+      });
+    }
+  });
+
+  describe('link limits (issue 11)', () => {
+    const live = (n: number) => `live=${Array.from({ length: n }, (_, i) => `${i}:flows:exoLoss:0.01`).join(';')}`;
+    it('replays up to 1,000 live changes and drops a longer list whole, with a notice', () => {
+      expect(LINK_LIMITS.liveChanges).toBe(1000);
+      const at = decodeState(`#v=1&${live(1000)}`, specs);
+      expect(at.dropped).toEqual([]);
+      expect(at.state.live).toHaveLength(1000);
+      const past = decodeState(`#v=1&${live(1001)}`, specs);
+      expect(past.state.live).toEqual([]);
+      expect(past.dropped).toEqual(['live: 1001 changes; a link may carry at most 1000 live changes (64000 characters), so none were replayed']);
+      const long = decodeState(`#v=1&live=${'1:flows:exoLoss:0.0000001;'.repeat(2600)}`, specs);
+      expect(long.state.live).toEqual([]);
+      expect(long.dropped[0]).toMatch(/^live: 67600 characters/);
+    });
+
+    it('opens a link longer than 200,000 characters as the default state, with a notice', () => {
+      const hash = `#v=1&seed=5&name=${'x'.repeat(LINK_LIMITS.chars)}`;
+      const d = decodeState(hash, specs);
+      expect(d.state).toEqual(defaultState());
+      expect(d.dropped).toEqual([`the link is ${hash.length - 1} characters long; at most 200000 are read, so the default scenario was opened`]);
+    });
+
+    it('drops array values past 2,000 entries or 8 levels of nesting', () => {
+      const overrides = (n: number) => encodeURIComponent(JSON.stringify(Array.from({ length: n }, (_, i) => ({ flow: i }))));
+      expect(decodeState(`#v=1&flowOverrides=${overrides(2000)}`).state.scenario.flowOverrides).toHaveLength(2000);
+      const past = decodeState(`#v=1&flowOverrides=${overrides(2001)}`);
+      expect(past.state.scenario.flowOverrides).toEqual(defaultState().scenario.flowOverrides);
+      expect(past.dropped).toEqual(['flowOverrides: refused, 2001 entries; a link may carry at most 2000']);
+      const nest = (d: number) => '['.repeat(d) + '1' + ']'.repeat(d);
+      expect(decodeState(`#v=1&topology.rates=${nest(8)}`).dropped).toEqual([]);
+      expect(decodeState(`#v=1&topology.rates=${nest(9)}`).dropped).toEqual(['topology.rates: refused, nested deeper than 8 levels']);
+      expect(decodeState(`#v=1&topology.rates=${nest(100000)}`).dropped).toHaveLength(1); // no stack overflow
+    });
+  });
 });
+

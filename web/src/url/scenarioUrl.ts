@@ -18,27 +18,22 @@
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, findSpec, validateValue } from '../core/specs';
+import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
-import { deletePath, flatten, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
+import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths';
 import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
-} from '../app/viewState';
+} from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
 import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
 
 export const URL_VERSION = 1;
-const ABSENT = '~';
+export const ABSENT = '~';
 
-/** A live change as stored in the URL (labels are rebuilt from specs when shown). */
-export interface LiveChange {
-  t: number;
-  entity: string;
-  key: string;
-  value: number;
-}
+export type { LiveChange } from '../core/types';
+import type { LiveChange } from '../core/types';
 
 /** A place in a guided lesson (web/src/lessons). */
 export interface LessonPosition {
@@ -63,6 +58,20 @@ export interface Decoded {
   /** What was dropped, one readable line each ("queue.maxP=7: expected ..."). */
   dropped: string[];
 }
+
+/**
+ * What a link may carry (docs/scenario.md, "Guard rails"). A link past one of these is not
+ * half-read: the part is dropped with a notice (a whole link too long: the default scenario).
+ */
+export const LINK_LIMITS = {
+  /** Characters in the whole hash. */
+  chars: 200_000,
+  /** Scheduled live changes in `live=`, and characters of its value. */
+  liveChanges: 1000,
+  liveChars: 64_000,
+  /** Entries of an array value (flowOverrides, topology.links, ...): the core's flow limit. */
+  items: 2000,
+} as const;
 
 /** Scenario paths whose values are whole arrays or objects by design. */
 const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology.nodes', 'topology.links',
@@ -100,6 +109,21 @@ function esc(s: string): string {
 
 // ---- encode ----
 
+/** One scenario field as a URL entry ("flows.count=20"); lesson steps are written with it too. */
+export function encodeField(path: string, v: Json): string {
+  return `${esc(path)}=${esc(encodeValue(v))}`;
+}
+
+/** A field of the preset that the scenario removes ("exoLoss.steps=~"). */
+export function encodeAbsent(path: string): string {
+  return `${esc(path)}=${ABSENT}`;
+}
+
+/** The `live=` entry: changes as t:entity:key:value, separated by ';'. */
+export function encodeLive(live: readonly LiveChange[]): string {
+  return `live=${live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`;
+}
+
 export function encodeState(state: AppState): string {
   const preset = findPreset(state.preset) ?? DEFAULT_PRESET;
   const parts: string[] = [`v=${URL_VERSION}`];
@@ -108,14 +132,12 @@ export function encodeState(state: AppState): string {
   const cur = flatten(state.scenario);
   for (const [path, v] of cur) {
     if (path === 'version') continue;
-    if (!jsonEqual(base.get(path), v)) parts.push(`${esc(path)}=${esc(encodeValue(v))}`);
+    if (!jsonEqual(base.get(path), v)) parts.push(encodeField(path, v));
   }
   for (const path of base.keys()) {
-    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(`${esc(path)}=${ABSENT}`);
+    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(encodeAbsent(path));
   }
-  if (state.live.length) {
-    parts.push(`live=${state.live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`);
-  }
+  if (state.live.length) parts.push(encodeLive(state.live));
   const v = state.view;
   const d = DEFAULT_VIEW;
   if (v.charts.join(',') !== d.charts.join(',')) parts.push(`view.charts=${v.charts.join(',')}`);
@@ -150,7 +172,12 @@ function decodeList<T extends string>(raw: string, ok: (s: string) => s is T, wh
 
 function decodeLive(raw: string, dropped: string[]): LiveChange[] {
   const out: LiveChange[] = [];
-  for (const item of raw.split(';').filter(Boolean)) {
+  const items = raw.length > LINK_LIMITS.liveChars ? null : raw.split(';').filter(Boolean);
+  if (!items || items.length > LINK_LIMITS.liveChanges) {
+    dropped.push(`live: ${items ? `${items.length} changes` : `${raw.length} characters`}; a link may carry at most ${LINK_LIMITS.liveChanges} live changes (${LINK_LIMITS.liveChars} characters), so none were replayed`);
+    return out;
+  }
+  for (const item of items) {
     const [t, entity, key, value, ...rest] = item.split(':');
     const tn = Number(t);
     const vn = Number(value);
@@ -186,6 +213,17 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
 }
 
 /**
+ * Links written before the window rule's parameters moved to "flows.ccParams" say "flows.N":
+ * read as "flows.ccParams.N" when N is a parameter of the rule the scenario uses.
+ */
+function movedKindParam(key: string, specs: readonly ParamSpec[], scenario: JsonObject): string {
+  const [group, leaf, ...rest] = key.split('.');
+  if (!group || !leaf || rest.length || !KIND_PARAMS[group] || specs.some((sp) => sp.key === key)) return key;
+  const kind = kindOfIn(scenario)(group) ?? specs.find((sp) => sp.key === `${group}.${KIND_FIELD[group]}`)?.default;
+  return typeof kind === 'string' && specs.some((sp) => sp.key === `${group}.${kind}.${leaf}`) ? kindParamPath(group, leaf) : key;
+}
+
+/**
  * Reads a hash (with or without '#'). `specs` (from bl_describe) validate scenario values; without
  * them values are kept for the core to judge. Never throws.
  */
@@ -194,6 +232,10 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   const state = defaultState();
   const text = hash.replace(/^#/, '');
   if (text.trim() === '') return { state, dropped };
+  if (text.length > LINK_LIMITS.chars) {
+    dropped.push(`the link is ${text.length} characters long; at most ${LINK_LIMITS.chars} are read, so the default scenario was opened`);
+    return { state, dropped };
+  }
 
   const entries: [string, string][] = [];
   for (const part of text.split('&').filter(Boolean)) {
@@ -229,18 +271,27 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     else dropped.push(`lesson=${lesson}&step=${get('step') ?? ''}: expected a lesson id and a step number from 1`);
   }
 
-  for (const [key, raw] of entries) {
+  for (const [rawKey, raw] of entries) {
+    const key = specs ? movedKindParam(rawKey, specs, state.scenario) : rawKey;
     if (key === 'v' || key === 'preset' || key === 'lesson' || key === 'step') continue;
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
     if (isSweepKey(key)) continue;
     if (decodeTeachingKey(key, raw, state.teach, dropped)) continue;
+    const bad = forbiddenSegment(key);
+    if (bad !== undefined) {
+      dropped.push(`"${key}": refused, "${bad}" is not a scenario field (it would reach every object of the page)`);
+      continue;
+    }
     if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
       dropped.push(`"${key}": not a scenario field`);
       continue;
     }
     if (raw === ABSENT) { deletePath(state.scenario, key); continue; }
     const value = decodeValue(raw);
+    const problem = jsonProblem(value) ??
+      (Array.isArray(value) && value.length > LINK_LIMITS.items ? `${value.length} entries; a link may carry at most ${LINK_LIMITS.items}` : undefined);
+    if (problem) { dropped.push(`${key}: refused, ${problem}`); continue; }
     const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
     if (spec) {
       const r = validateValue({ ...spec, key }, value);

@@ -1,7 +1,7 @@
 // Messages between the page and the simulation worker. Every message about a run carries
 // its run id; the page drops anything from a run that is no longer current.
 import type { Scenario, Summary } from '../core/types';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { LiveChange } from '../core/types';
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'finished' | 'error';
 
@@ -22,18 +22,24 @@ export type ToWorker =
 
 export type FluidFn = 'fluid' | 'steady';
 
+/** A live change was applied at simulated time t (or refused, with the core's error). */
+export type ParamMsg = { type: 'param'; runId: number; requestId: number; t: number; entity: string; key: string; value: number; error?: string };
+
 export type FromWorker =
   /** The module is loaded; `specs` is bl_describe() parsed (raw, normalised by the page). */
   | { type: 'ready'; specs: unknown }
   | { type: 'fatal'; error: string }
+  /** The module trapped (or this worker threw): it answers nothing more; the page starts a fresh worker. */
+  | { type: 'crashed'; error: string }
   /** `scenario` is what was created after removing fields the core refused (`repaired`). */
   | { type: 'created'; runId: number; columns: string[]; scenario: Scenario; repaired: string[]; duration: number }
   | { type: 'createFailed'; runId: number; error: string }
   /** A metric block (bl_drain bytes), transferred. */
   | { type: 'block'; runId: number; buffer: ArrayBuffer; now: number }
   | { type: 'status'; runId: number; status: RunStatus; now: number; error?: string }
-  /** A live change was applied at simulated time t (or refused, with the core's error). */
-  | { type: 'param'; runId: number; requestId: number; t: number; entity: string; key: string; value: number; error?: string }
+  | ParamMsg
+  /** Scheduled live changes (a link's live= list) applied during one slice, in order: one message, one redraw. */
+  | { type: 'params'; runId: number; changes: ParamMsg[] }
   | { type: 'summary'; runId: number; requestId: number; summary: Summary | null; error?: string }
   /** The parsed result of a fluid call ({error} on bad input), and its wall time in ms. */
   | { type: 'fluid'; requestId: number; result: unknown; ms: number; error?: string }

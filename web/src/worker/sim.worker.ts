@@ -4,10 +4,10 @@
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
 import type { Scenario, Summary } from '../core/types';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { LiveChange } from '../core/types';
 import { dropFieldNamedInError } from '../scenario/repair';
-import type { FluidFn, FromWorker, RunStatus, ToWorker } from './protocol';
-import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';
+import type { FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from './protocol';
+import { BlBinding, RUN } from '../core/binding.mjs';
 import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -16,8 +16,21 @@ const SLICE_MS = 8;
 const EVENTS_PER_CALL = 20000;
 const MAX_REPAIRS = 20;
 
-let core: BlCore | null = null;
+let core: BlBinding | null = null;
 const pending: ToWorker[] = [];
+/** Set once the module trapped: its memory may be half-updated, so nothing more runs here. */
+let dead = false;
+
+/** A trap (WebAssembly.RuntimeError) or any other throw: report once, then stay silent. */
+function crashed(e: unknown): void {
+  if (dead) return;
+  dead = true;
+  if (run?.timer != null) clearTimeout(run.timer);
+  run = null;
+  post({ type: 'crashed', error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+}
+self.addEventListener('error', (ev) => { ev.preventDefault(); crashed(ev.error ?? ev.message); });
+self.addEventListener('unhandledrejection', (ev) => { ev.preventDefault(); crashed(ev.reason); });
 
 interface Run {
   id: number;
@@ -50,11 +63,11 @@ function flush(r: Run): void {
   if (buffer.byteLength > 16) post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
 }
 
-function applyParam(r: Run, entity: string, key: string, value: number, requestId: number): void {
+function applyParam(r: Run, entity: string, key: string, value: number, requestId: number): ParamMsg {
   const err = core!.setParam(r.h, entity, key, value);
-  const msg: FromWorker = { type: 'param', runId: r.id, requestId, t: core!.now(r.h), entity, key, value };
+  const msg: ParamMsg = { type: 'param', runId: r.id, requestId, t: core!.now(r.h), entity, key, value };
   if (err !== null) msg.error = err;
-  post(msg);
+  return msg;
 }
 
 function reanchor(r: Run): void {
@@ -62,21 +75,33 @@ function reanchor(r: Run): void {
   r.wallAnchor = performance.now();
 }
 
-/** Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way. */
+/**
+ * Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way and
+ * reports them in one message (a link may replay a thousand of them in one slice).
+ */
 function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'error' {
+  const applied: ParamMsg[] = [];
+  try {
+    return advanceSlice(r, target, applied);
+  } finally {
+    if (applied.length) post({ type: 'params', runId: r.id, changes: applied });
+  }
+}
+
+function advanceSlice(r: Run, target: number, applied: ParamMsg[]): 'reached' | 'more' | 'finished' | 'error' {
   const start = performance.now();
   for (;;) {
     const next = r.live[0];
     const until = next && next.t <= target ? next.t : target;
     const rc = core!.runUntil(r.h, until, EVENTS_PER_CALL);
-    if (rc === RUN_ERROR) return 'error';
+    if (rc === RUN.ERROR) return 'error';
     const now = core!.now(r.h);
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
-      applyParam(r, c.entity, c.key, c.value, -1);
+      applied.push(applyParam(r, c.entity, c.key, c.value, -1));
     }
-    if (rc === RUN_FINISHED) return 'finished';
-    if (now >= target - 1e-12 && rc !== RUN_EVENT_LIMIT) return 'reached';
+    if (rc === RUN.FINISHED) return 'finished';
+    if (now >= target - 1e-12 && rc !== RUN.EVENT_LIMIT) return 'reached';
     if (performance.now() - start >= SLICE_MS) return 'more';
   }
 }
@@ -87,7 +112,11 @@ function schedule(r: Run, delay: number): void {
 }
 
 function tick(r: Run): void {
-  if (run !== r || r.status !== 'playing') return;
+  try { tickUnsafe(r); } catch (e) { crashed(e); }
+}
+
+function tickUnsafe(r: Run): void {
+  if (dead || run !== r || r.status !== 'playing') return;
   const now = core!.now(r.h);
   let target = r.speed === 0 ? r.stopAt : r.simAnchor + ((performance.now() - r.wallAnchor) / 1000) * r.speed;
   // When the simulation cannot keep up with the chosen speed, do not try to catch up later.
@@ -174,7 +203,7 @@ function handle(msg: ToWorker): void {
       break;
     }
     case 'setParam':
-      applyParam(r, msg.entity, msg.key, msg.value, msg.requestId);
+      post(applyParam(r, msg.entity, msg.key, msg.value, msg.requestId));
       break;
     case 'summary': {
       try {
@@ -188,17 +217,18 @@ function handle(msg: ToWorker): void {
 }
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
-  if (core) handle(ev.data);
-  else pending.push(ev.data);
+  if (dead) return;
+  if (!core) { pending.push(ev.data); return; }
+  try { handle(ev.data); } catch (e) { crashed(e); }
 };
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
 createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
   .then((m) => {
-    core = new BlCore(m);
+    core = new BlBinding(m);
     let specs: unknown = [];
     try { specs = core.describe(); } catch (e) { post({ type: 'fatal', error: `bl_describe: ${String(e)}` }); }
     post({ type: 'ready', specs });
-    for (const msg of pending.splice(0)) handle(msg);
+    try { for (const msg of pending.splice(0)) handle(msg); } catch (e) { crashed(e); }
   })
   .catch((e: unknown) => post({ type: 'fatal', error: `could not load the simulator: ${String(e)}` }));

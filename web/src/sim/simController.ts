@@ -1,14 +1,14 @@
 // The page side of the simulation: owns the worker, the run id and the chart store. React
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
-import type { ParamChange, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
+import type { ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
 import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
-import { changeLabel, initialLiveValue, scheduleMarks, specForLive } from '../scenario/liveParams';
-import type { LiveChange } from '../url/scenarioUrl';
-import type { FluidFn, FromWorker, RunStatus, ToWorker } from '../worker/protocol';
+import { changeLabel, initialLiveValue, isScheduleMark, replacesSchedule, scheduleMarks, specForLive } from '../scenario/liveParams';
+import type { LiveChange } from '../core/types';
+import type { FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -21,22 +21,30 @@ export interface SimSnapshot {
   flowCount: number;
   duration: number;
   error: string | null;
+  /** Why the core refused to create the current run at all (null: it did not). */
+  refused: string | null;
   /** Fields the core refused when the run was created, with its reasons. */
   repaired: string[];
   /** Bumped whenever a live parameter changes (charts that show weights or rates re-read them). */
   paramVersion: number;
+  /** How many times the worker crashed (a WASM trap) and was replaced by a fresh one. */
+  crashes: number;
+  /** What the last crash said, for the page to show. */
+  crashReason: string | null;
   /** Link names by index, as metric-block events refer to links (from the summary). */
   links: string[];
   /** Each queue's kind and, for TED, its bound Q_max (from the summary; re-read after live changes). */
   queues: Pick<QueueSummary, 'id' | 'kind' | 'qmax'>[];
+  /** Why Play (and Step) wait, e.g. a lesson's prediction not answered yet; null when they may run. */
+  hold: string | null;
 }
 
 type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) => void };
 
 export class SimController {
   readonly store = new ChartStore();
-  private worker: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [], queues: [] };
+  private worker!: Worker;
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, refused: null, repaired: [], paramVersion: 0, crashes: 0, crashReason: null, links: [], queues: [], hold: null };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   private waiting = new Map<number, Waiter>();
@@ -52,10 +60,34 @@ export class SimController {
   guard: ((entity: string, key: string) => string | null) | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
     this.store.subscribe(requestFrame);
-    this.worker.onmessage = (ev: MessageEvent<FromWorker>) => this.receive(ev.data);
-    this.worker.onerror = (ev) => this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+    this.spawn();
+  }
+
+  private spawn(): void {
+    const w = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+    this.worker = w;
+    w.onmessage = (ev: MessageEvent<FromWorker>) => { if (this.worker === w) this.receive(ev.data); };
+    w.onerror = (ev) => {
+      if (this.worker !== w) return;
+      if (this.snap.ready) this.crashed(ev.message || 'the simulation worker failed');
+      else this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+    };
+  }
+
+  /**
+   * The worker's module trapped: its state is lost, so the worker is replaced by a fresh one.
+   * Pending calls fail; the app (which holds the scenario, the live changes and the URL) sees
+   * `crashes` go up and starts the run again once the new worker is ready.
+   */
+  private crashed(reason: string): void {
+    this.worker.terminate();
+    for (const w of this.waiting.values()) w.reject(new Error(`the simulator stopped: ${reason}`));
+    this.waiting.clear();
+    for (const done of this.fluidWaiting.values()) done({ result: null, ms: 0, error: `the simulator stopped: ${reason}` });
+    this.fluidWaiting.clear();
+    this.update({ ready: false, status: 'idle', error: null, crashes: this.snap.crashes + 1, crashReason: reason });
+    this.spawn();
   }
 
   subscribe = (f: () => void): (() => void) => {
@@ -79,15 +111,27 @@ export class SimController {
   start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
     const runId = this.snap.runId + 1;
     for (const [id, w] of this.waiting) if (w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
-    this.update({ runId, status: 'idle', error: null, repaired: [] });
+    this.update({ runId, status: 'idle', error: null, refused: null, repaired: [] });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
     return runId;
   }
 
-  play(): void { this.send({ type: 'play', runId: this.snap.runId, speed: this.speed }); }
+  /** Starts or resumes the run; false (and nothing happens) while a hold is set. */
+  play(): boolean {
+    if (this.snap.hold !== null) return false;
+    this.send({ type: 'play', runId: this.snap.runId, speed: this.speed });
+    return true;
+  }
   pause(): void { this.send({ type: 'pause', runId: this.snap.runId }); }
+  /** Makes Play, Space, Step and an embedding page's play wait, saying why (null lifts it). */
+  setHold(reason: string | null): void {
+    if (reason !== this.snap.hold) this.update({ hold: reason });
+  }
+  /** The speed the run is played at (simulated seconds per wall second, 0 = as fast as possible). */
+  getSpeed(): number { return this.speed; }
   step(): void {
+    if (this.snap.hold !== null) return;
     const sp = this.snap.scenario?.samplePeriod;
     this.send({ type: 'step', runId: this.snap.runId, seconds: typeof sp === 'number' ? sp : 0.1 });
   }
@@ -156,8 +200,13 @@ export class SimController {
     return this.request<number>((requestId) => ({ type: 'setParam', runId: this.snap.runId, entity, key, value, requestId }));
   }
 
+  /** The value a live change set (undefined: none since the run started; the scenario's value holds). */
+  appliedLive(entity: string, key: string): number | undefined {
+    return this.liveValues.get(`${entity}/${key}`);
+  }
+
   /** The current value of a live parameter (as last applied, or as in the scenario). */
-  liveValue(entity: string, key: string): number {
+  liveValue(entity: string, key: string, t = this.store.now): number {
     const id = `${entity}/${key}`;
     const v = this.liveValues.get(id);
     if (v !== undefined) return v;
@@ -168,7 +217,7 @@ export class SimController {
     if (this.initial.scenario !== scenario || this.initial.specs !== specs) this.initial = { scenario, specs, values: new Map() };
     let iv = this.initial.values.get(id);
     if (iv === undefined) {
-      iv = initialLiveValue(specs, scenario, entity, key, this.store.now);
+      iv = initialLiveValue(specs, scenario, entity, key, t);
       if (key !== 'exoLoss') this.initial.values.set(id, iv);
     }
     return iv;
@@ -192,6 +241,34 @@ export class SimController {
     else w.reject(new Error(error ?? 'failed'));
   }
 
+  /** Live changes the worker applied (or refused): marks, values, one snapshot update for all. */
+  private applied(changes: ParamMsg[]): void {
+    let n = 0;
+    let qmax = false;
+    for (const msg of changes) {
+      if (!msg.error && this.snap.scenario) {
+        const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
+        // The value just before the change's own time (a replayed change arrives before the charts reach it).
+        const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
+        this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
+        if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
+        // A live exogenous loss for all flows replaces the scenario's loss schedule: its later
+        // steps will not happen, so the charts no longer mark them.
+        if (replacesSchedule(msg.entity, msg.key)) this.store.removeMarks((m) => isScheduleMark(m) && m.t > msg.t);
+        this.store.addMark({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) }, changes.length > 1);
+        n++;
+        // A deadline changes D_max, hence TED's Q_max.
+        if (this.snap.queues.some((q) => q.qmax !== undefined)) qmax = true;
+        if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
+      }
+      this.settle(msg.requestId, !msg.error, msg.t, msg.error);
+    }
+    if (n === 0) return;
+    if (changes.length > 1) this.store.marksAdded();
+    this.update({ paramVersion: this.snap.paramVersion + 1 });
+    if (qmax) this.readQueues(false);
+  }
+
   private receive(msg: FromWorker): void {
     if (msg.type === 'ready') {
       performance.mark('bl:ready');
@@ -200,6 +277,7 @@ export class SimController {
       return;
     }
     if (msg.type === 'fatal') { this.update({ error: msg.error, status: 'error' }); return; }
+    if (msg.type === 'crashed') { this.crashed(msg.error); return; }
     if (msg.type === 'fluid') {
       const done = this.fluidWaiting.get(msg.requestId);
       this.fluidWaiting.delete(msg.requestId);
@@ -215,13 +293,13 @@ export class SimController {
         this.liveValues.clear();
         this.store.reset(msg.columns, dur / sp, msg.duration);
         timeView.reset();
-        for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN });
+        for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN, schedule: true });
         this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired, links: [], queues: [] });
         this.readQueues(true);
         break;
       }
       case 'createFailed':
-        this.update({ status: 'error', error: msg.error });
+        this.update({ status: 'error', error: msg.error, refused: msg.error });
         break;
       case 'block':
         if (this.store.rows === 0) performance.mark('bl:first-block');
@@ -231,22 +309,12 @@ export class SimController {
         this.store.setNow(msg.now);
         this.update({ status: msg.status, error: msg.error ?? (msg.status === 'error' ? 'simulation error' : this.snap.error) });
         break;
-      case 'param': {
-        if (!msg.error && this.snap.scenario) {
-          const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
-          const before = this.liveValue(msg.entity, msg.key);
-          this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
-          if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
-          const mark: ParamChange = { t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) };
-          this.store.addMark(mark);
-          this.update({ paramVersion: this.snap.paramVersion + 1 });
-          // A deadline changes D_max, hence TED's Q_max.
-          if (this.snap.queues.some((q) => q.qmax !== undefined)) this.readQueues(false);
-          if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
-        }
-        this.settle(msg.requestId, !msg.error, msg.t, msg.error);
+      case 'param':
+        this.applied([msg]);
         break;
-      }
+      case 'params':
+        this.applied(msg.changes);
+        break;
       case 'summary':
         this.settle(msg.requestId, msg.summary !== null, msg.summary, msg.error);
         break;

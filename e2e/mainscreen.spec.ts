@@ -1,0 +1,69 @@
+// The student's main screen (issue 12): what the scenario panel writes reaches the core, and
+// the charts never mark something the run is not doing.
+import { test, expect } from './fixtures';
+import type { Summary } from '../web/src/core/types';
+
+const congestionLosses = (s: Summary) => s.flows.reduce((a, f) => a + f.congestionLosses, 0);
+
+test('a window-rule parameter edited in the scenario panel reaches the core and changes the run', async ({ lab, page }) => {
+  await lab.open('#v=1&flows.count=4&flows.cc=multcp&duration=20&exoLoss.kind=none&exoLoss.steps=~');
+  await lab.runUntil(20);
+  const before = await lab.summary();
+  const runId = await lab.runId();
+  // mulTCP's N (one flow acting as N) is a field of the Flows group, written to flows.ccParams.N.
+  const n = page.locator('[data-key="flows.ccParams.N"] input[type="text"]');
+  await n.fill('16');
+  await n.press('Tab');
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect.poll(() => lab.runId()).toBeGreaterThan(runId);
+  await page.evaluate(() => window.__bl!.ready());
+  expect(new URL(page.url()).hash).toContain('flows.ccParams.N=16');
+  await lab.runUntil(20);
+  // Nothing was refused or dropped on the way (the core refuses flows.N).
+  expect(await lab.notices()).toEqual([]);
+  const after = await lab.summary();
+  // Four flows each as aggressive as 16 TCPs overflow the buffer far more often than four TCPs.
+  expect(congestionLosses(after)).toBeGreaterThan(congestionLosses(before) * 2);
+});
+
+test('a live change of exogenous loss after a schedule leaves no mark or label of the replaced steps', async ({ lab, page }) => {
+  // The first visit: loss 0% -> 1% at 20 s -> 5% at 40 s.
+  await lab.open('#v=1');
+  const topo = page.locator('.topology svg text.exo-label');
+  await expect(topo).toHaveText('exogenous loss: 0% -> 1% at 20 s -> 5% at 40 s');
+  await lab.runUntil(25);
+  const input = page.getByLabel('Exogenous loss (all flows)', { exact: true });
+  await input.fill('0.02');
+  await input.press('Enter');
+  await expect.poll(async () => (await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
+  await expect(topo).toHaveText('exogenous loss: 2% (set live)');
+  await lab.runUntil(50);
+  // The schedule's 40 s step did not happen, and nothing on the page says it did.
+  expect(await lab.flowMean('lossExo', 42, 50)).toBeLessThan(0.035);
+  expect((await lab.marks()).map((m) => m.t).filter((t) => t > 30)).toEqual([]);
+  const drawn = await page.locator('[data-chart="cwnd"] g.marks text').allTextContents();
+  expect(drawn.join(' ')).not.toContain('5%');
+  expect(drawn.join(' ')).toContain('1% -> 2%');
+  // A link replays the same: the live change, and no 40 s mark.
+  await page.reload();
+  await page.waitForFunction(() => window.__bl !== undefined);
+  await page.evaluate(() => window.__bl!.ready());
+  await lab.runUntil(45);
+  expect((await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
+});
+
+test('ten arrow presses on a live slider make one change, one mark and one entry in the link', async ({ lab, page }) => {
+  await lab.open('#v=1&duration=300&exoLoss.kind=none&exoLoss.steps=~');
+  await lab.runUntil(5);
+  const slider = page.getByLabel('Exogenous loss (all flows) slider');
+  await slider.focus();
+  for (let i = 0; i < 10; i++) await slider.press('ArrowRight');
+  await expect.poll(async () => (await lab.marks()).length).toBe(1);
+  // All ten presses in the one change: 0% -> the slider's value after ten steps.
+  const after = Number(await slider.inputValue());
+  expect(after).toBeGreaterThan(0);
+  const mark = (await lab.marks())[0]!;
+  expect(mark.value).toBeCloseTo(after, 12);
+  const live = decodeURIComponent(new URL(page.url()).hash).match(/live=([^&]*)/)?.[1] ?? '';
+  expect(live.split(';')).toHaveLength(1);
+});
