@@ -6,7 +6,7 @@
 
 #include "net/link.h"
 #include "queues/droptail.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 namespace {

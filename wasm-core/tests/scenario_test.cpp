@@ -7,17 +7,12 @@
 #include <string>
 
 #include "bl/abi.h"
+#include "abi_fixture.h"
 #include "core/json.h"
 #include "sim/instance.h"
 
 namespace bl {
 namespace {
-
-std::string createError(const std::string& json) {
-  const int32_t h = bl_create(json.c_str());
-  if (h) { bl_destroy(h); return ""; }
-  return bl_last_error();
-}
 
 TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
   struct Case { const char* json; const char* mustContain[3]; };

@@ -8,7 +8,7 @@
 
 #include "cc/congestion_control.h"
 #include "net/link.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "tcp/tcp_sender.h"
 
 namespace bl {

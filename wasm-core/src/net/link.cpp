@@ -1,6 +1,6 @@
 #include "net/link.h"
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

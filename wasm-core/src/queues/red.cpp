@@ -4,11 +4,16 @@
 // maxTh a packet is dropped with pa = pb / (1 - count * pb), pb = maxP (avg - minTh) /
 // (maxTh - minTh), which spaces drops roughly uniformly. Above maxTh every arrival is dropped,
 // unless gentle mode ramps pb from maxP to 1 between maxTh and 2 maxTh.
+// `wait` (ns-2's wait_, on by default there and here) spaces drops further: with count the
+// arrivals since the last drop, no early drop while count pb < 1, then pa = pb / (2 - count
+// pb), so the gap between drops is uniform in [1/pb, 2/pb] (mean 1.5/pb) rather than in
+// [1, 1/pb]. As ns-2's REDQueue::enque, count restarts at 1 (and that arrival is not dropped
+// early) when the average climbs above minTh.
 #include "queues/red.h"
 
 #include <cmath>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 
@@ -32,9 +37,17 @@ bool RedCore::earlyDrop(Rng& rng) {
   if (avg < minTh) { count = -1; return false; }
   const double pb = baseProbability();
   if (pb >= 1) { count = 0; return true; }
-  ++count;
-  const double denom = 1.0 - static_cast<double>(count) * pb;
-  const double pa = denom <= 0 ? 1.0 : pb / denom;
+  double pa;
+  if (wait) {
+    if (count < 0) { count = 1; return false; }  // just crossed minTh
+    ++count;
+    const double cp = static_cast<double>(count) * pb;
+    pa = cp < 1 ? 0.0 : cp < 2 ? pb / (2.0 - cp) : 1.0;
+  } else {
+    ++count;
+    const double denom = 1.0 - static_cast<double>(count) * pb;
+    pa = denom <= 0 ? 1.0 : pb / denom;
+  }
   if (rng.uniform() < pa) { count = 0; return true; }
   return false;
 }
@@ -45,6 +58,7 @@ double RedCore::param(const std::string& k) const {
   if (k == "maxP") return maxP;
   if (k == "weight") return weight;
   if (k == "gentle") return gentle;
+  if (k == "wait") return wait;
   return NAN;
 }
 
@@ -54,6 +68,7 @@ bool RedCore::set(const std::string& k, double v) {
   else if (k == "maxP") maxP = v;
   else if (k == "weight") weight = v;
   else if (k == "gentle") gentle = v != 0;
+  else if (k == "wait") wait = v != 0;
   else return false;
   return true;
 }
@@ -82,8 +97,14 @@ const SpecList kSpecs = {
     {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "Early-drop probability at maxTh.", true},
     {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
      "EWMA weight of each arrival's queue sample in the average.", true},
-    {"gentle", "Gentle", "", ParamType::Bool, 0, 0, 1,
-     "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping.", true},
+    {"gentle", "Gentle", "", ParamType::Bool, 1, 0, 1,
+     "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by default, as "
+     "ns-2's gentle_).",
+     true},
+    {"wait", "Wait", "", ParamType::Bool, 1, 0, 1,
+     "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
+     "off: the 1993 pb / (1 - count x pb).",
+     true},
 };
 
 class Red final : public QueueDisc {
@@ -95,6 +116,7 @@ class Red final : public QueueDisc {
     core_.maxP = v.num("maxP");
     core_.weight = v.num("weight");
     core_.gentle = v.flag("gentle");
+    core_.wait = v.flag("wait");
     core_.meanPacketTime = txTime(link.packetSize, link.rateBps);
     if (core_.meanPacketTime < 1) core_.meanPacketTime = 1;
   }

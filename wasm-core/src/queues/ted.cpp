@@ -18,7 +18,7 @@
 #include <cmath>
 #include <deque>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

@@ -37,7 +37,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
   in->end_ = fromSeconds(duration);
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
-  in->sim_->setTracer(in->tracer_.get());
+  in->sim_->setRecorder(in->tracer_.get());
   in->tracer_->start();
   if (in->measureFrom_ > 0) in->sim_->sched().at(in->measureFrom_, in.get(), 0);
   else in->takeSnapshot();
@@ -47,13 +47,14 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
 Instance::~Instance() {
   // Agents and links go before the Simulation (they hold references to it); packets still
   // in flight belong to the pool's slabs and go with it.
-  if (sim_) sim_->setTracer(nullptr);
+  if (sim_) sim_->setRecorder(nullptr);
   net_.reset();
 }
 
 void Instance::onEvent(uint32_t, uint64_t) { takeSnapshot(); }
 
 void Instance::takeSnapshot() {
+  snap_.taken = true;
   snap_.t = sim_->now();
   snap_.arrivedBytes.clear();
   snap_.goodBytes.clear();
@@ -148,12 +149,14 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
 
 Json Instance::summary() const {
   const SimTime now = sim_->now();
-  const double window = toSeconds(now - snap_.t);
+  // Before measureFrom is reached there is no snapshot yet: the measured window is empty, every
+  // rate and utilisation is 0 and measureFrom says where the window will start.
+  const double window = snap_.taken ? toSeconds(now - snap_.t) : 0;
   Json s = Json::object();
   s.set("simSeconds", Json::number(toSeconds(now)));
   s.set("wallSeconds", Json::number(wallSeconds_));
   s.set("events", Json::number(static_cast<double>(sim_->sched().processed())));
-  s.set("measureFrom", Json::number(toSeconds(snap_.t)));
+  s.set("measureFrom", Json::number(toSeconds(snap_.taken ? snap_.t : measureFrom_)));
   Json flows = Json::array();
   std::vector<double> thr, wthr;
   for (size_t i = 0; i < net_->flows.size(); ++i) {
@@ -214,7 +217,7 @@ Json Instance::summary() const {
   double util = 0;
   for (size_t j = 0; j < net_->traced.size(); ++j)
     if (net_->traced[j] == net_->bottleneck)
-      util = window > 0 ? static_cast<double>(net_->bottleneck->busyUpTo(now) - snap_.busy[j]) /
+      util = window > 0 && j < snap_.busy.size() ? static_cast<double>(net_->bottleneck->busyUpTo(now) - snap_.busy[j]) /
                               static_cast<double>(now - snap_.t)
                         : 0;
   s.set("utilization", Json::number(util));

@@ -7,7 +7,7 @@
 #include "core/json.h"
 #include "core/scheduler.h"
 #include "sim/network.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "sim/tracer.h"
 
 namespace bl {
@@ -33,6 +33,7 @@ class Instance : public EventHandler {
  private:
   Instance() = default;
   struct Snapshot {
+    bool taken = false;  // false until measureFrom is reached
     SimTime t = 0;
     std::vector<uint64_t> arrivedBytes, goodBytes;
     std::vector<SimTime> busy;

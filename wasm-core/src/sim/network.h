@@ -9,7 +9,7 @@
 #include "core/packet.h"
 #include "core/time.h"
 #include "net/link.h"
-#include "sim/flow_stats.h"
+#include "core/flow_stats.h"
 
 namespace bl {
 

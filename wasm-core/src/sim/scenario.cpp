@@ -104,6 +104,17 @@ const SpecList& flowSpecs() {
         {"vegasRetx", "Vegas retransmit", "", ParamType::Bool, NAN, 0, 1,
          "Retransmit on one duplicate ACK once the segment's fine-grained timer expired (null: on with cc vegas).", false,
          {}, true},
+        {"rtoRestart", "RTO restart", "", ParamType::Enum, 0, 0, 0,
+         "When the retransmission timer restarts besides each new ACK: fastRetransmit (also when the fast "
+         "retransmission or the head of the retransmission queue is sent, as ns-2 and Linux) or newAck (only "
+         "RFC 6298 5.3). See docs/tcp.md.",
+         false, {"fastRetransmit", "newAck"}},
+        {"rtoFormula", "RTO formula", "", ParamType::Enum, 0, 0, 0,
+         "rfc6298: max(minRto, SRTT + 4 RTTVAR) (as ns-2); linux: SRTT + max(4 RTTVAR, minRto).", false,
+         {"rfc6298", "linux"}},
+        {"sackAfterRto", "SACK after RTO", "", ParamType::Enum, 0, 0, 0,
+         "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux).",
+         false, {"forget", "keep"}},
         {"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
          "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows."},
     };

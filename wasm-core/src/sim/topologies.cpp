@@ -9,6 +9,7 @@
 #include "cc/registry.h"
 #include "net/loss_model.h"
 #include "queues/droptail.h"
+#include "sim/aggregates.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
 #include "tcp/mpat.h"
@@ -164,6 +165,10 @@ class GraphBuilder {
     cfg.minRto = fromSeconds(fv.num("minRto"));
     cfg.dupThresh = static_cast<uint32_t>(fv.num("dupThresh"));
     cfg.limitedTransmit = fv.flag("limitedTransmit");
+    cfg.rtoRestart = std::string(fv.option("rtoRestart")) == "newAck" ? TcpConfig::RestartOnNewAckOnly
+                                                                       : TcpConfig::RestartOnFastRetransmit;
+    cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
+    cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
@@ -470,6 +475,10 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     const Json* dst = f.find("dst");
     if (!src || !src->isString() || g.find(src->asString()) < 0) { err = path + ".src: give the name of a node"; return false; }
     if (!dst || !dst->isString() || g.find(dst->asString()) < 0) { err = path + ".dst: give the name of a node"; return false; }
+    if (src->asString() == dst->asString()) {
+      err = path + ".src/" + path + ".dst: both are \"" + src->asString() + "\"; a flow needs two different nodes";
+      return false;
+    }
     Json m = merged(doc.find("flows"), &f, {"src", "dst", "count"});
     ParamValues fv;
     if (!readParams(&m, flowSpecs(), path, fv, err)) return false;

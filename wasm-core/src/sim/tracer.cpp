@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "sim/network.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

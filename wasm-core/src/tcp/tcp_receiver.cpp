@@ -1,6 +1,6 @@
 #include "tcp/tcp_receiver.h"
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

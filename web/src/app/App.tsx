@@ -3,7 +3,7 @@
 // the panels with two runs side by side; student mode hides the advanced ones; a lock list
 // (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { SimController } from './simController';
+import type { SimController } from '../sim/simController';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
 import { ChartsArea } from './ChartsArea';
@@ -16,7 +16,7 @@ import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
 import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
-import { THEMES, type Theme } from './viewState';
+import { THEMES, type Theme } from '../url/viewState';
 import { encodeState } from '../url/scenarioUrl';
 import { CompareChooser } from '../compare/CompareChooser';
 import { lockReason } from '../embed/lock';

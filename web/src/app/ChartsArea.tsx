@@ -1,7 +1,7 @@
 // The charts: which are shown is part of the view (and the URL); legends hide flows in all.
 import { useMemo } from 'react';
-import type { SimController, SimSnapshot } from './simController';
-import { CHART_IDS, type ChartId, type ViewState } from './viewState';
+import type { SimController, SimSnapshot } from '../sim/simController';
+import { CHART_IDS, type ChartId, type ViewState } from '../url/viewState';
 import type { ChartProps } from '../charts/chartContext';
 import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';

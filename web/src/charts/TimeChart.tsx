@@ -4,9 +4,9 @@ import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore 
 import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
-import { chartStats } from '../app/testHook';
-import { useOnScreen } from '../app/useOnScreen';
-import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
+import { chartStats } from '../ui/probes';
+import { useOnScreen } from '../ui/useOnScreen';
+import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/download';
 import { type ChartModel, type DecimationCache, MARGIN, lineKey } from './chartModel';
 import { ChartScope } from './chartScope';
 import { registerChartExport } from './chartExports';
@@ -120,7 +120,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       }
       updateTip(f);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the painter reads the latest props through refs; registered once per store
   }, [store]);
 
   function updateTip(f: Frame): void {
@@ -171,7 +171,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handler reads the latest props through refs; added once per store
   }, [store]);
 
   const startDrag = (clientX: number) => {

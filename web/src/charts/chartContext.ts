@@ -1,6 +1,6 @@
 // What every chart component gets: the store, the current run, the controller (for live
 // parameter values such as weights and link rate) and the legend state.
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckLink } from '../scenario/liveParams';
 import { flowColor, flowDash } from './palette';
 import type { LineDef } from './chartModel';

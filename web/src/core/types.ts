@@ -98,3 +98,12 @@ export interface BlockEvents {
 
 export const EventKind = { Drop: 1, Timeout: 2, FastRetransmit: 3, ParamChange: 4 } as const;
 export const DropReason = { Overflow: 1, Early: 2, Deadline: 3, Exogenous: 4 } as const;
+
+/** A live change of a parameter at simulated time t, as a run replays it and the URL stores it
+ *  (labels are rebuilt from specs when shown). */
+export interface LiveChange {
+  t: number;
+  entity: string;
+  key: string;
+  value: number;
+}

@@ -3,7 +3,7 @@
 // height; a live preview in an iframe; the iframe code to copy.
 import { forwardRef, useEffect, useState } from 'react';
 import type { ParamSpec } from '../core/types';
-import { PANEL_IDS, type PanelId } from '../app/viewState';
+import { PANEL_IDS, type PanelId } from '../url/viewState';
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';
 import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';

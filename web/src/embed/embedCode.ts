@@ -1,5 +1,5 @@
 // The link and the iframe code the embed builder writes (docs/teaching.md).
-import type { PanelId } from '../app/viewState';
+import type { PanelId } from '../url/viewState';
 import { type AppState, defaultState, encodeState } from '../url/scenarioUrl';
 
 export interface EmbedChoice {

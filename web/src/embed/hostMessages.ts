@@ -13,6 +13,7 @@ import type { ParamSpec, Scenario } from '../core/types';
 import { validateValue } from '../core/specs';
 import { bottleneckLink, specForLive } from '../scenario/liveParams';
 import { lockReason } from './lock';
+import { FORBIDDEN_SEGMENTS } from '../scenario/paths';
 
 export const MSG_PREFIX = 'bottleneck-lab:';
 
@@ -44,6 +45,7 @@ export function parseHostMessage(data: unknown, specs: readonly ParamSpec[], s: 
     return { ok: false, message: `param ${JSON.stringify(param)}: expected flows.<key>, queue.<key> or link.<key>` };
   }
   const [group, key] = param.split('.') as [string, string];
+  if (FORBIDDEN_SEGMENTS.has(key)) return { ok: false, message: `param ${JSON.stringify(param)}: "${key}" is not a parameter` };
   let entity: string;
   if (group === 'flows') {
     if (data.flow === undefined) entity = 'flows';

@@ -80,4 +80,11 @@ describe('host messages', () => {
     expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'seed', value: 7 }, specs, s, null)).toMatchObject({ ok: false });
     expect(parseHostMessage({ type: 'bottleneck-lab:reload' }, specs, s, null)).toMatchObject({ ok: false });
   });
+
+  it('refuses a parameter named after a prototype (issue 11)', () => {
+    for (const param of ['flows.__proto__', 'queue.constructor', 'link.prototype']) {
+      expect(parseHostMessage({ type: 'bottleneck-lab:set', param, value: 1 }, specs, s, null))
+        .toEqual({ ok: false, message: `param "${param}": "${param.split('.')[1]}" is not a parameter` });
+    }
+  });
 });

@@ -2,7 +2,7 @@
 // the current scenario is mapped to bl_fluid's parameters (fluidParams.ts), solved in the
 // worker, and its mean per-flow rate and backlog become dashed overlay lines of the throughput
 // and queue charts. Outside React, like the chart store; React reads a small status snapshot.
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { chartOverlays, type OverlayLine } from '../charts/overlays';
 import { ChartStore } from '../store/chartStore';
 import { FLUID_COLUMNS, type ExoChange, type FluidMapping, fluidSeries, mapScenarioToFluid } from './fluidParams';

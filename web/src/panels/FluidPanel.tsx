@@ -1,7 +1,7 @@
 // The fluid model beside the packets: the "Overlay fluid model" toggle (dashed lines on the
 // throughput and queue charts, see fluid/fluidOverlay.ts) and the steady-state calculator.
 import { useSyncExternalStore } from 'react';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { fluidOverlayFor } from '../fluid/fluidOverlay';
 import { SteadyStateCalculator } from './SteadyStateCalculator';
 import './FluidPanel.css';

@@ -1,9 +1,9 @@
 // Live parameters: applied through setParam while the simulation runs (no restart). The
 // charts mark each change. Which parameters appear here comes from the core's specs.
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { liveControls } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
-import { useMarkCount } from '../app/useMarkCount';
+import { useMarkCount } from '../sim/useMarkCount';
 
 export function LivePanel({ sim, snap, onError, locked }: {
   sim: SimController; snap: SimSnapshot; onError: (msg: string) => void;

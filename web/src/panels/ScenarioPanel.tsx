@@ -7,14 +7,14 @@ import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from 
 import { getPath, jsonEqual, setPath } from '../scenario/paths';
 import { ParamControl } from './ParamControl';
 import { withKind } from '../scenario/changeKind';
-import { ADVANCED_FIELDS } from '../app/studentMode';
+import { ADVANCED_FIELDS } from '../scenario/studentMode';
 
 export interface ScenarioPanelProps {
   specs: ParamSpec[];
   preset: string;
   scenario: Scenario;
   onApply: (preset: string, scenario: Scenario) => void;
-  /** Student mode: advanced fields (app/studentMode.ts) are left out. */
+  /** Student mode: advanced fields (scenario/studentMode.ts) are left out. */
   student?: boolean;
 }
 

@@ -3,7 +3,7 @@
 // which the loop opens (the queue empties); computed by the core (bl_fluid_steady) in the worker.
 // Inputs are prefilled from the scenario when a run starts; invalid input is refused at the control.
 import { useCallback, useEffect, useState } from 'react';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
 import { getPath } from '../scenario/paths';
@@ -40,7 +40,10 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
   }, [sim, snap]);
 
   // Prefill when a run of a new scenario starts.
-  useEffect(() => { if (snap.scenario) fill(); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, [snap.scenario]);
+  useEffect(() => {
+    if (snap.scenario) fill();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refill when the scenario changes, not on every snapshot
+  }, [snap.scenario]);
 
   // Computed once a run exists (so the first load starts the simulation first), then on every change.
   const hasRun = snap.scenario !== null;

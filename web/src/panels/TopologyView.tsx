@@ -2,9 +2,9 @@
 // queue filling as it fills, and drops flashing where they happen, coloured by flow.
 import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
-import { useOnScreen } from '../app/useOnScreen';
+import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { firstQueue } from '../charts/chartContext';
 import { getPath } from '../scenario/paths';
@@ -77,7 +77,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
         .attr('cx', (f) => f.x).attr('cy', (f) => f.y).attr('r', (f) => 3 + 4 * (1 - f.age / FLASH_S))
         .attr('fill', (f) => f.color).attr('opacity', (f) => Math.max(0.1, 1 - f.age / FLASH_S));
     });
-  }, [sim]);
+  }, [sim, onScreen]);
 
   return (
     <section className="panel topology-panel" aria-labelledby="topo-title">

@@ -14,6 +14,9 @@ export function pathKeys(p) {
   for (const part of p.split('.')) {
     const m = /^([A-Za-z_]\w*)?((?:\[\d+\])*)$/.exec(part);
     if (!m || (!m[1] && !m[2])) throw new Error(`bad path "${p}": expected names joined by dots, with [i] indices`);
+    if (m[1] === '__proto__' || m[1] === 'constructor' || m[1] === 'prototype') {
+      throw new Error(`bad path "${p}": "${m[1]}" is not a scenario field (it would reach an object's prototype)`);
+    }
     if (m[1]) keys.push(m[1]);
     for (const ix of m[2].matchAll(/\[(\d+)\]/g)) keys.push(Number(ix[1]));
   }

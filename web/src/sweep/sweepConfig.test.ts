@@ -30,6 +30,8 @@ describe('paths and fixed changes', () => {
   it('indexed paths; a new flowOverrides entry names its flow', () => {
     expect(pathKeys('flowOverrides[2].ccParams.N')).toEqual(['flowOverrides', 2, 'ccParams', 'N']);
     expect(() => pathKeys('a..b')).toThrow(/bad path/);
+    for (const p of ['__proto__.x', 'queue.constructor.prototype', 'flowOverrides[0].__proto__'])
+      expect(() => pathKeys(p)).toThrow(/would reach an object's prototype/);
     const doc: Record<string, unknown> = {};
     setPath(doc, 'flowOverrides[1].ccParams.N', 4);
     expect(doc.flowOverrides).toEqual([undefined, { ccParams: { N: 4 }, flow: 1 }]);

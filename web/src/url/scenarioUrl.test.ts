@@ -115,4 +115,24 @@ describe('scenario URL', () => {
     expect(d.dropped[0]).toContain('exoLoss.steps');
     expect((d.state.scenario.exoLoss as Record<string, unknown>).steps).toEqual([[0, 0], [20, 0.01], [40, 0.05]]);
   });
+
+  describe('links that try to reach Object.prototype (issue 11)', () => {
+    const protoNames = Object.getOwnPropertyNames(Object.prototype).sort();
+    for (const hash of ['#v=1&__proto__.hasOwnProperty=~', '#v=1&__proto__.dangerouslySetInnerHTML=x',
+      '#v=1&constructor.prototype.x=1', '#v=1&queue.__proto__.x=1', '#v=1&flows.constructor.prototype.polluted=1',
+      '#v=1&__proto__=%7B%22x%22%3A1%7D', '#v=1&flowOverrides=%5B%7B%22__proto__%22%3A%7B%22x%22%3A1%7D%7D%5D']) {
+      it(`drops ${hash} with a notice and leaves the default scenario and Object.prototype alone`, () => {
+        for (const sp of [specs, undefined]) {
+          const d = decodeState(hash, sp);
+          expect(d.state.scenario).toEqual(defaultState().scenario);
+          expect(d.dropped).toHaveLength(1);
+          expect(d.dropped[0]).toMatch(/refused/);
+          expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoNames);
+          expect(({} as Record<string, unknown>).x).toBeUndefined();
+          expect(typeof Object.prototype.hasOwnProperty).toBe('function');
+        }
+      });
+    }
+  });
 });
+

@@ -20,25 +20,20 @@
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
-import { deletePath, flatten, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths';
+import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths';
 import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
-} from '../app/viewState';
+} from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
 import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
 
 export const URL_VERSION = 1;
-const ABSENT = '~';
+export const ABSENT = '~';
 
-/** A live change as stored in the URL (labels are rebuilt from specs when shown). */
-export interface LiveChange {
-  t: number;
-  entity: string;
-  key: string;
-  value: number;
-}
+export type { LiveChange } from '../core/types';
+import type { LiveChange } from '../core/types';
 
 /** A place in a guided lesson (web/src/lessons). */
 export interface LessonPosition {
@@ -100,6 +95,21 @@ function esc(s: string): string {
 
 // ---- encode ----
 
+/** One scenario field as a URL entry ("flows.count=20"); lesson steps are written with it too. */
+export function encodeField(path: string, v: Json): string {
+  return `${esc(path)}=${esc(encodeValue(v))}`;
+}
+
+/** A field of the preset that the scenario removes ("exoLoss.steps=~"). */
+export function encodeAbsent(path: string): string {
+  return `${esc(path)}=${ABSENT}`;
+}
+
+/** The `live=` entry: changes as t:entity:key:value, separated by ';'. */
+export function encodeLive(live: readonly LiveChange[]): string {
+  return `live=${live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`;
+}
+
 export function encodeState(state: AppState): string {
   const preset = findPreset(state.preset) ?? DEFAULT_PRESET;
   const parts: string[] = [`v=${URL_VERSION}`];
@@ -108,14 +118,12 @@ export function encodeState(state: AppState): string {
   const cur = flatten(state.scenario);
   for (const [path, v] of cur) {
     if (path === 'version') continue;
-    if (!jsonEqual(base.get(path), v)) parts.push(`${esc(path)}=${esc(encodeValue(v))}`);
+    if (!jsonEqual(base.get(path), v)) parts.push(encodeField(path, v));
   }
   for (const path of base.keys()) {
-    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(`${esc(path)}=${ABSENT}`);
+    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(encodeAbsent(path));
   }
-  if (state.live.length) {
-    parts.push(`live=${state.live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`);
-  }
+  if (state.live.length) parts.push(encodeLive(state.live));
   const v = state.view;
   const d = DEFAULT_VIEW;
   if (v.charts.join(',') !== d.charts.join(',')) parts.push(`view.charts=${v.charts.join(',')}`);
@@ -247,12 +255,19 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
     if (isSweepKey(key)) continue;
     if (decodeTeachingKey(key, raw, state.teach, dropped)) continue;
+    const bad = forbiddenSegment(key);
+    if (bad !== undefined) {
+      dropped.push(`"${key}": refused, "${bad}" is not a scenario field (it would reach every object of the page)`);
+      continue;
+    }
     if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
       dropped.push(`"${key}": not a scenario field`);
       continue;
     }
     if (raw === ABSENT) { deletePath(state.scenario, key); continue; }
     const value = decodeValue(raw);
+    const problem = jsonProblem(value);
+    if (problem) { dropped.push(`${key}: refused, ${problem}`); continue; }
     const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
     if (spec) {
       const r = validateValue({ ...spec, key }, value);

@@ -4,11 +4,11 @@
 // page cancels a sweep by terminating its workers).
 import type { Scenario, Summary } from '../core/types';
 import type { FromWorker } from './protocol';
-import { type BlCore, RUN_ERROR, RUN_FINISHED } from './wasmApi';
+import { type BlBinding, RUN } from '../core/binding.mjs';
 
 const SLICE_SIM_SECONDS = 1;
 
-export function runHeadless(core: BlCore, runId: number, scenario: Scenario): FromWorker {
+export function runHeadless(core: BlBinding, runId: number, scenario: Scenario): FromWorker {
   const started = performance.now();
   let h: number;
   try { h = core.create(JSON.stringify(scenario)); } catch (e) {
@@ -18,8 +18,8 @@ export function runHeadless(core: BlCore, runId: number, scenario: Scenario): Fr
     for (;;) {
       const rc = core.runUntil(h, core.now(h) + SLICE_SIM_SECONDS, 0);
       core.discard(h);
-      if (rc === RUN_ERROR) return { type: 'headlessFailed', runId, error: core.lastError() || 'simulation error' };
-      if (rc === RUN_FINISHED) break;
+      if (rc === RUN.ERROR) return { type: 'headlessFailed', runId, error: core.lastError() || 'simulation error' };
+      if (rc === RUN.FINISHED) break;
     }
     return { type: 'headlessDone', runId, summary: core.summary(h) as Summary, ms: performance.now() - started };
   } finally {

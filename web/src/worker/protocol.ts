@@ -1,7 +1,7 @@
 // Messages between the page and the simulation worker. Every message about a run carries
 // its run id; the page drops anything from a run that is no longer current.
 import type { Scenario, Summary } from '../core/types';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { LiveChange } from '../core/types';
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'finished' | 'error';
 

@@ -4,10 +4,10 @@
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
 import type { Scenario, Summary } from '../core/types';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { LiveChange } from '../core/types';
 import { dropFieldNamedInError } from '../scenario/repair';
 import type { FluidFn, FromWorker, RunStatus, ToWorker } from './protocol';
-import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';
+import { BlBinding, RUN } from '../core/binding.mjs';
 import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -16,7 +16,7 @@ const SLICE_MS = 8;
 const EVENTS_PER_CALL = 20000;
 const MAX_REPAIRS = 20;
 
-let core: BlCore | null = null;
+let core: BlBinding | null = null;
 const pending: ToWorker[] = [];
 
 interface Run {
@@ -69,14 +69,14 @@ function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'err
     const next = r.live[0];
     const until = next && next.t <= target ? next.t : target;
     const rc = core!.runUntil(r.h, until, EVENTS_PER_CALL);
-    if (rc === RUN_ERROR) return 'error';
+    if (rc === RUN.ERROR) return 'error';
     const now = core!.now(r.h);
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
       applyParam(r, c.entity, c.key, c.value, -1);
     }
-    if (rc === RUN_FINISHED) return 'finished';
-    if (now >= target - 1e-12 && rc !== RUN_EVENT_LIMIT) return 'reached';
+    if (rc === RUN.FINISHED) return 'finished';
+    if (now >= target - 1e-12 && rc !== RUN.EVENT_LIMIT) return 'reached';
     if (performance.now() - start >= SLICE_MS) return 'more';
   }
 }
@@ -195,7 +195,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
 createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
   .then((m) => {
-    core = new BlCore(m);
+    core = new BlBinding(m);
     let specs: unknown = [];
     try { specs = core.describe(); } catch (e) { post({ type: 'fatal', error: `bl_describe: ${String(e)}` }); }
     post({ type: 'ready', specs });

@@ -7,7 +7,7 @@ import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { changeLabel, initialLiveValue, isScheduleMark, replacesSchedule, scheduleMarks, specForLive } from '../scenario/liveParams';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { LiveChange } from '../core/types';
 import type { FluidFn, FromWorker, RunStatus, ToWorker } from '../worker/protocol';
 
 export interface SimSnapshot {
@@ -29,6 +29,8 @@ export interface SimSnapshot {
   links: string[];
   /** Each queue's kind and, for TED, its bound Q_max (from the summary; re-read after live changes). */
   queues: Pick<QueueSummary, 'id' | 'kind' | 'qmax'>[];
+  /** Why Play (and Step) wait, e.g. a lesson's prediction not answered yet; null when they may run. */
+  hold: string | null;
 }
 
 type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) => void };
@@ -36,7 +38,7 @@ type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) =
 export class SimController {
   readonly store = new ChartStore();
   private worker: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [], queues: [] };
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [], queues: [], hold: null };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   private waiting = new Map<number, Waiter>();
@@ -85,9 +87,21 @@ export class SimController {
     return runId;
   }
 
-  play(): void { this.send({ type: 'play', runId: this.snap.runId, speed: this.speed }); }
+  /** Starts or resumes the run; false (and nothing happens) while a hold is set. */
+  play(): boolean {
+    if (this.snap.hold !== null) return false;
+    this.send({ type: 'play', runId: this.snap.runId, speed: this.speed });
+    return true;
+  }
   pause(): void { this.send({ type: 'pause', runId: this.snap.runId }); }
+  /** Makes Play, Space, Step and an embedding page's play wait, saying why (null lifts it). */
+  setHold(reason: string | null): void {
+    if (reason !== this.snap.hold) this.update({ hold: reason });
+  }
+  /** The speed the run is played at (simulated seconds per wall second, 0 = as fast as possible). */
+  getSpeed(): number { return this.speed; }
   step(): void {
+    if (this.snap.hold !== null) return;
     const sp = this.snap.scenario?.samplePeriod;
     this.send({ type: 'step', runId: this.snap.runId, seconds: typeof sp === 'number' ? sp : 0.1 });
   }

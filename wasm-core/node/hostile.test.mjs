@@ -1,0 +1,50 @@
+// Hostile input in the WebAssembly core (issues 11 and 16): what once trapped the module must
+// now be refused with a message, or answered, and the module must stay usable afterwards.
+// Needs build/wasm/blcore.* (npm test builds it first).
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadBlCore, BL_RUN } from './blcore.mjs';
+
+let core;
+before(async () => { core = await loadBlCore(); });
+
+const refused = (scenario) => {
+  try {
+    core.create(scenario).destroy();
+  } catch (e) {
+    return e.blError;
+  }
+  assert.fail(`accepted: ${JSON.stringify(scenario).slice(0, 200)}`);
+};
+
+// The module still works after a refusal (a trap would leave it unusable).
+const stillWorks = () => {
+  const sim = core.create({ version: 1, duration: 1, flows: { count: 2 } });
+  sim.runToEnd();
+  assert.ok(sim.summary().flows[0].deliveredPackets > 0);
+  sim.destroy();
+};
+
+test('a graph flow whose src equals its dst is refused naming flows[i].src/dst (it trapped)', () => {
+  const err = refused({ version: 1, duration: 1, topology: { kind: 'graph', nodes: ['a', 'b'],
+    links: [{ name: 'x', from: 'a', to: 'b' }], flows: [{ src: 'a', dst: 'a' }] } });
+  assert.match(err, /topology\.flows\[0\]\.src/);
+  assert.match(err, /topology\.flows\[0\]\.dst/);
+  stillWorks();
+});
+
+test('bl_summary before measureFrom gives an empty measured window (it trapped)', () => {
+  const sim = core.create({ version: 1, duration: 30, measureFrom: 10, flows: { count: 3 } });
+  assert.equal(sim.runUntil(2), BL_RUN.REACHED);
+  const s = sim.summary();
+  assert.equal(s.simSeconds, 2);
+  assert.equal(s.measureFrom, 10);
+  assert.equal(s.utilization, 0);
+  assert.equal(s.flows.length, 3);
+  for (const f of s.flows) assert.equal(f.throughputBps, 0);
+  assert.ok(s.flows.reduce((a, f) => a + f.deliveredPackets, 0) > 0);
+  sim.runUntil(20);
+  assert.ok(sim.summary().utilization > 0.5);
+  sim.destroy();
+  stillWorks();
+});
