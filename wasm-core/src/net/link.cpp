@@ -53,12 +53,17 @@ QueueState Link::state(SimTime now) {
   q.idle = q.packets == 0 && busyUntil_ <= now;
   q.idleSince = busyUntil_;
   q.now = now;
+  q.wait = busyUntil_ > now ? busyUntil_ - now : 0;
   return q;
 }
 
 void Link::receive(Packet* p) { arrive(p, sim_.now()); }
 
 void Link::arrive(Packet* p, SimTime now) {
+  if (loss_ && loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(now)) {
+    dropAt(p, DropReason::Exogenous, now);
+    return;
+  }
   const QueueState q = state(now);
   const DropReason why = queue_->onArrival(*p, q);
   if (why != DropReason::None) {
@@ -97,7 +102,7 @@ void Link::transmit(Packet* p, SimTime start, SimTime now) {
   }
   busyUntil_ = start + lastTx_;
   cumBusy_ += lastTx_;
-  if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {
+  if (loss_ && !loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(start)) {
     dropAt(p, DropReason::Exogenous, now);
     return;
   }
@@ -123,7 +128,7 @@ void Link::admitScheduled(Packet* p, SimTime now) {
     return;
   }
   accumulate(now);
-  queue_->enqueue(p, now);
+  queue_->enqueue(p, now, *this);
   if (!txPending_) {
     txPending_ = true;
     sim_.sched().at(busyUntil_ > now ? busyUntil_ : now, this, kTxDone);

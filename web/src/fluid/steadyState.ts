@@ -1,7 +1,7 @@
 // The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
 // the calculator's inputs, their allowed ranges (the fluid model's own), and its answer.
 import type { ParamSpec } from '../core/types';
-import { isPlainObject } from '../scenario/paths';
+import { isPlainObject } from '../scenario/paths.mjs';
 
 export interface SteadyInputs {
   /** m */

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 import { DEFAULT_STEADY, STEADY_SPECS, type SteadyAnswer, type SteadyInputs, percent, readSteady, steadyParams } from '../fluid/steadyState';
 import { mapScenarioToFluid } from '../fluid/fluidParams';
 import { bottleneckLink } from '../scenario/liveParams';

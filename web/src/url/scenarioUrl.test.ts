@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LINK_LIMITS, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 
 const specs = normalizeSpecs([
   { key: 'seed', type: 'int', min: 0, max: 1e9 },
