@@ -3,13 +3,11 @@
 // (unless --no-build), serves it with `vite preview` and opens the first-visit scenario in
 // Debian's Chromium, run to 30 s of simulated time so the charts have data.
 //   node scripts/screenshots.mjs [--no-build] [--port N] [--out DIR] [--hash '#v=1&...']
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { buildSite, root, serve } from './preview.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const port = Number(opt('--port', process.env.BL_SHOTS_PORT ?? 4171));
@@ -19,25 +17,9 @@ if (!Number.isInteger(port) || port < 1024 || port > 65535) { console.error(`scr
 
 const SIZES = [{ name: 'phone', width: 375, height: 812 }, { name: 'tablet', width: 768, height: 1024 }, { name: 'desktop', width: 1440, height: 900 }];
 const THEMES = ['light', 'dark'];
-const vite = (sub, extra = []) => [path.join(root, 'node_modules/vite/bin/vite.js'), sub, '--config', 'web/vite.config.ts', ...extra];
-
-async function serve() {
-  const child = spawn(process.execPath, vite('preview', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (d) => { err += d; });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode}): ${err.trim()}`);
-    try { if ((await fetch(url)).ok) return { child, url }; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`vite preview did not answer at ${url}`);
-}
-
-if (!args.includes('--no-build')) execFileSync(process.execPath, vite('build', ['--logLevel', 'warn']), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (!args.includes('--no-build')) buildSite();
 fs.mkdirSync(out, { recursive: true });
-const { child, url } = await serve();
+const { child, url } = await serve(port);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   for (const theme of THEMES) {
