@@ -109,3 +109,26 @@ test('tablet width (768 px): no sideways scroll', async ({ lab, page }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the window chart leaves out the slow-start spike unless asked; a legend double-click shows one flow alone', async ({ lab, page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await lab.open('#v=1');
+  await lab.runUntil(15);
+  const chart = page.locator('[data-chart="cwnd"]');
+  const top = async () => Math.max(...(await chart.locator('g.y-axis .tick text').allTextContents()).map(Number));
+  // Slow start overshoots to hundreds of packets; the sawtooth after it stays far lower.
+  const peak = await page.evaluate(() => {
+    let m = 0;
+    for (let i = 0; i < 20; i++) for (const v of window.__bl!.series(`flow.${i}.cwnd`)) m = Math.max(m, v);
+    return m;
+  });
+  await expect.poll(top).toBeLessThan(peak / 2);
+  await chart.getByRole('button', { name: 'Full range' }).click();
+  await expect.poll(top).toBeGreaterThanOrEqual(peak * 0.8);
+  // Solo: flow 3 alone in every chart, then all again.
+  await chart.getByRole('button', { name: '3', exact: true }).dblclick();
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toContain('view.hide=0,1,2,4,5');
+  await expect(chart.getByRole('button', { name: '3', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await chart.getByRole('button', { name: '3', exact: true }).click({ modifiers: ['Shift'] });
+  await expect.poll(() => new URL(page.url()).hash).not.toContain('view.hide');
+});

@@ -26,7 +26,15 @@ export function ChartsArea({ sim, snap, view, setView, chooser = true }: {
   sim: SimController; snap: SimSnapshot; view: ViewState; setView: (p: Partial<ViewState>) => void; chooser?: boolean;
 }) {
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
-  const onToggleFlow = (f: number) => setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((a, b) => a - b) });
+  const onToggleFlow = (f: number, solo = false) => {
+    if (solo) {
+      const others = Array.from({ length: snap.flowCount }, (_x, i) => i).filter((i) => i !== f);
+      const alone = others.every((i) => hidden.has(i)); // (a double click's first click hid f itself)
+      setView({ hidden: alone ? [] : others });
+      return;
+    }
+    setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((a, b) => a - b) });
+  };
   const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id));
   return (
     <section className="charts-area" aria-label="Charts">
