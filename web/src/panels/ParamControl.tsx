@@ -47,7 +47,6 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
   const id = useId();
   const [text, setText] = useState(toText(value, spec));
   const [error, setError] = useState<string | null>(null);
-  const [wide, setWide] = useState(false);
   useEffect(() => { setText(toText(value, spec)); setError(null); }, [value, spec]);
 
   const scale = shownScale(value, spec);
@@ -94,7 +93,8 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
   // Probabilities: the slider spans 0-10 % unless asked for more (or the value is beyond).
   const narrowable = spec.display === 'fraction' && spec.max !== undefined && spec.max > NARROW_FRACTION_MAX;
   const current = typeof value === 'number' ? value : typeof spec.default === 'number' ? spec.default : 0;
-  const narrow = narrowable && !wide && current <= NARROW_FRACTION_MAX;
+  // Typing a larger value (or a value beyond 10 % in the link) widens it to the spec's range.
+  const narrow = narrowable && current <= NARROW_FRACTION_MAX;
   const lo = spec.min ?? 0;
   const hi = narrow ? NARROW_FRACTION_MAX : spec.max ?? 1;
   const textValue = (() => { const p = spec.display ? parseHuman(text, spec, scale) : null; return p ? (p.ok ? p.value : Number.NaN) : Number(text); })();
@@ -116,17 +116,13 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
           <>
             <input type="range" aria-label={`${name} slider`} min={0} max={SLIDER_STEPS} step={1} disabled={disabled}
               aria-valuetext={`${text} ${unitText}`.trim()}
+              title={narrow ? 'The slider spans 0-10 %; type a larger value in the box for more' : undefined}
               value={toSlider(Number.isFinite(textValue) ? textValue : lo, lo, hi, log)}
               onChange={(e) => {
                 const v = fromSlider(Number(e.target.value), lo, hi, log, spec.type === 'integer');
                 const t = toText(v, spec);
                 setText(t); check(t); commitSoon(t);
               }} />
-            {narrowable && current <= NARROW_FRACTION_MAX ? (
-              <button type="button" className="link small" aria-pressed={wide} disabled={disabled}
-                title="The slider spans 0-10 %; widen it to 0-100 % (any value can also be typed)"
-                onClick={() => setWide((w) => !w)}>{wide ? '0-10 %' : 'to 100 %'}</button>
-            ) : null}
           </>
         ) : null}
         <input id={id} type="text" inputMode={numeric && !spec.display ? 'decimal' : 'text'} value={text} disabled={disabled}
