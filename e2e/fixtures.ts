@@ -1,7 +1,7 @@
 // Page object for Bottleneck Lab: opens the app and talks to the typed test hook
 // (window.__bl) so tests wait on simulated time instead of sleeping.
 import { test as base, expect, type Page } from '@playwright/test';
-import type { Summary } from '../web/src/core/types';
+import type { ParamChange, Summary } from '../web/src/core/types';
 import type { ChartStat } from '../web/src/app/testHook';
 
 export class Lab {
@@ -22,7 +22,7 @@ export class Lab {
   columns(): Promise<string[]> { return this.page.evaluate(() => window.__bl!.columns()); }
   series(name: string): Promise<number[]> { return this.page.evaluate((n) => window.__bl!.series(n), name); }
   summary(): Promise<Summary> { return this.page.evaluate(() => window.__bl!.summary()); }
-  marks(): Promise<{ t: number; label: string }[]> { return this.page.evaluate(() => window.__bl!.marks()); }
+  marks(): Promise<ParamChange[]> { return this.page.evaluate(() => window.__bl!.marks()); }
   notices(): Promise<string[]> { return this.page.evaluate(() => window.__bl!.notices()); }
   charts(): Promise<Record<string, ChartStat>> { return this.page.evaluate(() => window.__bl!.charts()); }
 

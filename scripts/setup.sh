@@ -18,6 +18,7 @@ check libgtest-dev    /usr/include/gtest/gtest.h
 # The fuzzers (scripts/fuzz.sh): clang and its sanitizer and libFuzzer runtimes.
 check clang           /usr/bin/clang++-14
 check libclang-rt-14-dev /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+check clang-format    /usr/bin/clang-format
 if [ "${BL_WITH_NS2:-0}" = 1 ]; then check ns2 /usr/bin/ns; fi
 
 if [ ${#need[@]} -gt 0 ]; then

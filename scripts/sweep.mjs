@@ -159,7 +159,10 @@ export async function sweep(argv) {
       const m = { ...rs[0] };
       for (const [k, v] of Object.entries(rs[0])) {
         if (k !== 'seed' && typeof v === 'number' && !o.sets.some((s) => s.path === k)) m[k] = mean(rs.map((r) => r[k]));
-        if (k === 'ratio') m.ratioMin = Math.min(...rs.map((r) => r.ratio)), m.ratioMax = Math.max(...rs.map((r) => r.ratio));
+        if (k === 'ratio') {
+          m.ratioMin = Math.min(...rs.map((r) => r.ratio));
+          m.ratioMax = Math.max(...rs.map((r) => r.ratio));
+        }
       }
       m.seed = rs.map((r) => r.seed).join(' ');
       return m;

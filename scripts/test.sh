@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: everything, from a clean clone on a fresh Debian machine. Stages run in order
 # and stop at the first failure, naming it; the last line sums them up.
-#   setup -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
-#   -> fuzz (short: 40 s, BL_FUZZ_SECONDS)
-#   -> typecheck -> unit tests (vitest) -> browser tests (Playwright)
-# The last three run when package.json defines them (typecheck, test:unit, test:e2e).
+#   setup -> layers (no import points up) -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
+#   -> fuzz (short: 40 s, BL_FUZZ_SECONDS) -> typecheck -> lint (ESLint) -> unit tests (vitest) -> browser tests (Playwright)
+# The last four run when package.json defines them (typecheck, lint, test:unit, test:e2e).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,13 +12,14 @@ add() { stages+=("$1|$2"); }
 has_script() { node -e "process.exit(require('./package.json').scripts?.['$1'] ? 0 : 1)"; }
 
 add "setup"         "bash scripts/setup.sh"
+add "layers"        "npm run --silent layers"
 add "native build"  "bash scripts/build-native.sh"
 add "native tests"  "ctest --test-dir build/native --output-on-failure -j $(nproc)"
 add "wasm build"    "bash scripts/build-wasm.sh"
 add "node tests"    "node --test wasm-core/node/*.test.mjs"
 # A short fuzz of the core (clang, ASan + UBSan; `npm run fuzz` for a long one): a new crash fails CI.
 add "fuzz (short)"  "bash scripts/fuzz.sh ${BL_FUZZ_SECONDS:-40}"
-for s in typecheck test:unit test:e2e; do
+for s in typecheck lint test:unit test:e2e; do
   if has_script "$s"; then add "$s" "npm run --silent $s"; else echo "test: no '$s' script in package.json, skipping it"; fi
 done
 

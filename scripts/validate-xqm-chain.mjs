@@ -13,6 +13,7 @@ import path from 'node:path';
 import { root, runNative } from './lib/runners.mjs';
 import { pool } from './lib/pool.mjs';
 import { writeBetweenMarkers } from './lib/doc-markers.mjs';
+import { jainIndex as jain } from '../web/src/core/jain.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(k) ? Number(args[args.indexOf(k) + 1]) : d);
@@ -36,10 +37,6 @@ const sd = (xs) => {
   const m = mean(xs);
   return xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1)) : 0;
 };
-function jain(xs) {
-  const s = xs.reduce((a, x) => a + x, 0);
-  return (s * s) / (xs.length * xs.reduce((a, x) => a + x * x, 0));
-}
 
 /** The values of one column of a series CSV at times after `from`. */
 function column(csvFile, name, from) {

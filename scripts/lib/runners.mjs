@@ -13,12 +13,8 @@ export const ns2Script = path.join(root, 'docs/ns2/dumbbell.tcl');
 export const ns2Binary = '/usr/bin/ns';
 const gnuTime = '/usr/bin/time';
 
-/** Jain's fairness index of an array of non-negative numbers. */
-export function jain(xs) {
-  const s = xs.reduce((a, x) => a + x, 0);
-  const q = xs.reduce((a, x) => a + x * x, 0);
-  return q > 0 ? (s * s) / (xs.length * q) : 0;
-}
+/** Jain's fairness index of an array of non-negative numbers (the one copy, web/src/core/jain.mjs). */
+export { jainIndex as jain } from '../../web/src/core/jain.mjs';
 
 /**
  * Runs cmd with args; resolves { stdout, stderr, wallSeconds, cpuSeconds, peakRssKB } or
@@ -118,7 +114,7 @@ export function ns2Args(s) {
   if (s.flowOverrides?.length || s.traffic?.length) {
     throw new Error('ns-2 mapping: flowOverrides and traffic are not mapped');
   }
-  const tcp = { newreno: 'Newreno', reno: 'Reno' }[f.tcp];
+  const tcp = { newreno: 'Newreno', reno: 'Reno', sack: 'Sack1' }[f.tcp];
   if (!tcp) throw new Error(`ns-2 mapping: tcp ${f.tcp} is not mapped`);
   const a = {
     flows: f.count,

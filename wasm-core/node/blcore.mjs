@@ -5,22 +5,22 @@
 //   const sim = core.create({ version: 1, duration: 5 });
 //   sim.runUntil(5); const summary = sim.summary(); sim.destroy();
 //
-// A thin layer over the C ABI (wasm-core/include/bl/abi.h): strings are copied in and out
-// of WASM memory here, binary metric blocks are parsed (docs/scenario.md, "Metric blocks")
-// and failures become exceptions carrying bl_last_error(). Build the module first with
-// `npm run build:wasm` (scripts/build-wasm.sh).
+// An object per simulation over the binding the page's worker uses too
+// (web/src/core/binding.mjs: strings in and out of WASM memory, failures as exceptions carrying
+// bl_last_error()) and the page's metric-block parser (web/src/core/block.mjs). Build the module
+// first with `npm run build:wasm` (scripts/build-wasm.sh).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BlBinding, RUN } from '../../web/src/core/binding.mjs';
+import { eventList, parseBlock as parseColumns } from '../../web/src/core/block.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWasmDir = path.resolve(here, '../../build/wasm');
 
-export const BL_RUN = Object.freeze({ REACHED: 0, EVENT_LIMIT: 1, FINISHED: 2, ERROR: -1 });
+export const BL_RUN = RUN;
 export const EVENT_KIND = Object.freeze({ 1: 'drop', 2: 'timeout', 3: 'fastRetransmit', 4: 'paramChange' });
 export const DROP_REASON = Object.freeze({ 1: 'overflow', 2: 'early', 3: 'deadline', 4: 'exogenous' });
-const BLOCK_MAGIC = 0x314b4c42;
-const EVENT_BYTES = 24;
 
 /** Loads the module from `dir` (blcore.mjs + blcore.wasm, as written by build-wasm.sh). */
 export async function loadBlCore({ dir = process.env.BL_WASM_DIR || defaultWasmDir } = {}) {
@@ -38,64 +38,49 @@ export async function loadBlCore({ dir = process.env.BL_WASM_DIR || defaultWasmD
 export class BlCore {
   constructor(M) {
     this.M = M;
-  }
-
-  /** Calls fn with each string argument copied into WASM memory (freed afterwards). */
-  withStrings(strings, fn) {
-    const { M } = this;
-    const ptrs = strings.map((s) => {
-      const n = M.lengthBytesUTF8(s) + 1;
-      const p = M._malloc(n);
-      M.stringToUTF8(s, p, n);
-      return p;
-    });
-    try {
-      return fn(...ptrs);
-    } finally {
-      ptrs.forEach((p) => M._free(p));
-    }
+    this.binding = new BlBinding(M);
   }
 
   lastError() {
-    return this.M.UTF8ToString(this.M._bl_last_error());
-  }
-
-  fail(what) {
-    const e = new Error(`${what}: ${this.lastError() || 'failed'}`);
-    e.blError = this.lastError();
-    return e;
+    return this.binding.lastError();
   }
 
   /** scenario: an object or a JSON string. Throws with the core's message if refused. */
   create(scenario) {
     const json = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
-    const handle = this.withStrings([json], (p) => this.M._bl_create(p));
-    if (handle <= 0) throw this.fail('bl_create');
+    let handle;
+    try {
+      handle = this.binding.create(json);
+    } catch (e) {
+      const err = new Error(`bl_create: ${e.blError || 'failed'}`);
+      err.blError = e.blError;
+      throw err;
+    }
     return new Sim(this, handle);
   }
 
   /** The parameter specs (bl_describe), parsed. */
   describe() {
-    return JSON.parse(this.M.UTF8ToString(this.M._bl_describe()));
+    return this.binding.describe();
   }
 
   /** Bytes of WASM linear memory now (it only grows). */
   memoryBytes() {
-    return this.M.HEAPU8.length;
+    return this.binding.memoryBytes();
   }
 }
 
 export class Sim {
   constructor(core, handle) {
     this.core = core;
-    this.M = core.M;
+    this.b = core.binding;
     this.handle = handle;
   }
 
   /** Advances to `until` seconds (or maxEvents events); returns a BL_RUN status. */
   runUntil(until, maxEvents = 0) {
-    const status = this.M._bl_run_until(this.handle, until, maxEvents >>> 0);
-    if (status < 0) throw this.core.fail('bl_run_until');
+    const status = this.b.runUntil(this.handle, until, maxEvents);
+    if (status < 0) throw this.b.fail('bl_run_until');
     return status;
   }
 
@@ -105,68 +90,43 @@ export class Sim {
   }
 
   now() {
-    return this.M._bl_now(this.handle);
+    return this.b.now(this.handle);
   }
 
   events() {
-    return this.M._bl_events(this.handle);
+    return this.b.events(this.handle);
   }
 
   setParam(entity, key, value) {
-    const rc = this.core.withStrings([entity, key], (e, k) =>
-      this.M._bl_set_param(this.handle, e, k, value));
-    if (rc !== 0) throw this.core.fail(`bl_set_param(${entity}, ${key}, ${value})`);
+    const err = this.b.setParam(this.handle, entity, key, value);
+    if (err !== null) {
+      const e = new Error(`bl_set_param(${entity}, ${key}, ${value}): ${err}`);
+      e.blError = err;
+      throw e;
+    }
   }
 
   columns() {
-    return JSON.parse(this.M.UTF8ToString(this.M._bl_columns(this.handle)));
+    return this.b.columns(this.handle);
   }
 
   summary() {
-    const p = this.M._bl_summary(this.handle);
-    if (!p) throw this.core.fail('bl_summary');
-    return JSON.parse(this.M.UTF8ToString(p));
+    return this.b.summary(this.handle);
   }
 
-  /** Everything recorded since the last drain: { rows, cols, samples, events, bytes }. */
+  /** Everything recorded since the last drain: { rows, cols, samples, events (objects), bytes }. */
   drain() {
-    const n = this.M._bl_drain(this.handle);
-    const ptr = this.M._bl_drain_ptr(this.handle);
-    const bytes = this.M.HEAPU8.slice(ptr, ptr + n); // copy out before the next call
-    return parseBlock(bytes);
+    return parseBlock(new Uint8Array(this.b.drain(this.handle)));
   }
 
   destroy() {
-    if (this.handle > 0) this.M._bl_destroy(this.handle);
+    if (this.handle > 0) this.b.destroy(this.handle);
     this.handle = 0;
   }
 }
 
-/** Parses one metric block (a Uint8Array that owns its buffer from offset 0). */
+/** Parses one metric block (a Uint8Array): { rows, cols, samples, events as objects, bytes }. */
 export function parseBlock(bytes) {
-  if (bytes.length < 16) throw new Error(`metric block too short: ${bytes.length} bytes`);
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const magic = dv.getUint32(0, true);
-  if (magic !== BLOCK_MAGIC) throw new Error(`metric block: bad magic 0x${magic.toString(16)}`);
-  const rows = dv.getUint32(4, true);
-  const cols = dv.getUint32(8, true);
-  const nEvents = dv.getUint32(12, true);
-  const sampleEnd = 16 + rows * cols * 8;
-  const want = sampleEnd + nEvents * EVENT_BYTES;
-  if (bytes.length !== want) {
-    throw new Error(`metric block: ${bytes.length} bytes, header says ${want}`);
-  }
-  const samples = new Float64Array(rows * cols);
-  for (let i = 0; i < samples.length; i++) samples[i] = dv.getFloat64(16 + i * 8, true);
-  const events = [];
-  for (let i = 0, o = sampleEnd; i < nEvents; i++, o += EVENT_BYTES) {
-    events.push({
-      t: dv.getFloat64(o, true),
-      kind: dv.getUint32(o + 8, true),
-      flow: dv.getInt32(o + 12, true),
-      link: dv.getInt32(o + 16, true),
-      reason: dv.getUint32(o + 20, true),
-    });
-  }
-  return { rows, cols, samples, events, bytes };
+  const b = parseColumns(bytes);
+  return { rows: b.rows, cols: b.cols, samples: b.samples, events: eventList(b.events), bytes };
 }

@@ -3,7 +3,7 @@
 
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

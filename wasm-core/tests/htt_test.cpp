@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "net/queue_disc.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 namespace {

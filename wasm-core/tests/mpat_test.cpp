@@ -30,7 +30,7 @@ TEST(Mpat, ApportionsTheAggregateWindowByShare) {
   in->sim().flowAttrs()[1].weight = 3;
   net.senders[0]->start();
   net.senders[1]->start();  // cwnd 2 each: C = 4
-  MpatAggregate agg(in->sim(), net, {0, 1});
+  MpatAggregate agg(in->sim(), {0, 1}, {net.flows[0].sender, net.flows[1].sender}, {net.flows[0].receiver, net.flows[1].receiver});
   EXPECT_DOUBLE_EQ(agg.aggregateWindow(), 4);
   EXPECT_DOUBLE_EQ(agg.share(0), 0.25);
   EXPECT_DOUBLE_EQ(agg.allowance(0), 1);
@@ -76,7 +76,7 @@ TEST(Mpat, AcksAreChargedToTheWindowThatSentThePacket) {
   net.senders[0]->start();
   net.senders[1]->start();
   in->sim().flowAttrs()[1].weight = 1000;  // nearly everything for flow 1
-  MpatAggregate agg(in->sim(), net, {0, 1});
+  MpatAggregate agg(in->sim(), {0, 1}, {net.flows[0].sender, net.flows[1].sender}, {net.flows[0].receiver, net.flows[1].receiver});
   for (int64_t s = 0; s < 3; ++s) {
     Packet p = data(s);
     agg.onData(0, &p);  // window 0 carries seqs 0..2

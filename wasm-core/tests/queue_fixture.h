@@ -8,7 +8,7 @@
 
 #include "core/json.h"
 #include "net/queue_disc.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl::qtest {
 

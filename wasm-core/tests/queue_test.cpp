@@ -6,7 +6,7 @@
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
 #include "queues/red.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 namespace {
@@ -91,8 +91,61 @@ TEST(Red, CountSpacesDropsUniformly) {
   EXPECT_LE(maxGap, 50);  // never more than 1/pb packets between drops
 }
 
+// ns-2's wait_: with count arrivals since the last drop, pa = 0 while count pb < 1 and
+// pb / (2 - count pb) after. Writing x_k = 2 - k pb, 1 - pa = x_(k+1) / x_k, so the chance of
+// no drop through arrival k telescopes to x_(k+1) / x_(1/pb) = 2 - (k + 1) pb: the gap is
+// uniform on {1/pb, ..., 2/pb - 1}. For pb = 0.02: 50..99 packets, mean 74.5 (the 1993 rule:
+// 1..50, mean 25.5). The first arrival above minTh only starts the count at 1, as ns-2.
+TEST(Red, WaitSpacesDropsBetweenOneAndTwoOverPb) {
+  RedCore r;
+  r.minTh = 0;
+  r.maxTh = 100;
+  r.maxP = 0.04;
+  r.avg = 50;  // pb = 0.02
+  r.wait = true;
+  Rng rng(5, "red-test");
+  int drops = 0, sinceLast = 0, minGap = 1 << 30, maxGap = 0;
+  const int n = 400000;
+  for (int i = 0; i < n; ++i) {
+    ++sinceLast;
+    if (r.earlyDrop(rng)) {
+      ++drops;
+      minGap = std::min(minGap, sinceLast);
+      maxGap = std::max(maxGap, sinceLast);
+      sinceLast = 0;
+    }
+  }
+  EXPECT_EQ(minGap, 50);
+  EXPECT_EQ(maxGap, 99);
+  EXPECT_NEAR(static_cast<double>(n - sinceLast) / drops, 74.5, 0.6);
+}
+
+// The scenario defaults are ns-2's: gentle and wait on, no drop with fewer than 2 waiting.
+TEST(Red, DefaultsAreNs2s) {
+  auto q = make("red", R"({})");
+  EXPECT_EQ(q->param("gentle"), 1);
+  EXPECT_EQ(q->param("wait"), 1);
+  EXPECT_EQ(q->param("earlyMinQueue"), 2);
+}
+
+// earlyMinQueue (ns-2's qlen > 1). Weight 0.5, maxTh 3, not gentle: an arrival seeing 20
+// waiting sets the average to 10 (forced drop); the next sees 1 waiting, average 5.5, still
+// above maxTh: dropped only when the rule is off (0); with the default 2 it is admitted.
+TEST(Red, NoDropWhileTheQueueIsNearlyEmpty) {
+  for (int minQueue : {2, 0}) {
+    auto q = make("red", R"({"buffer": 50, "minTh": 1, "maxTh": 3, "weight": 0.5, "gentle": false, "earlyMinQueue": )" +
+                             std::to_string(minQueue) + "}");
+    Packet p;
+    EXPECT_EQ(q->onArrival(p, busy(20)), DropReason::Early);
+    EXPECT_EQ(q->onArrival(p, busy(1)), minQueue == 2 ? DropReason::None : DropReason::Early);
+    EXPECT_DOUBLE_EQ(q->average(), 5.5);
+  }
+}
+
+// gentle off: above maxTh every arrival is dropped (with the default gentle ramp, 7 packets
+// against maxTh 6 would give pb = 0.25).
 TEST(Red, QueueDropsEarlyThenOverflows) {
-  auto q = make("red", R"({"buffer": 10, "minTh": 2, "maxTh": 6, "maxP": 0.1, "weight": 1})");
+  auto q = make("red", R"({"buffer": 10, "minTh": 2, "maxTh": 6, "maxP": 0.1, "weight": 1, "gentle": false})");
   Packet p;
   // weight 1: the average is the instantaneous queue.
   EXPECT_EQ(q->onArrival(p, busy(1)), DropReason::None);
@@ -104,7 +157,7 @@ TEST(Red, QueueDropsEarlyThenOverflows) {
 }
 
 TEST(Red, SparesProtectedPacketsFromEarlyDropsButNotOverflow) {
-  auto q = make("red", R"({"buffer": 10, "minTh": 2, "maxTh": 6, "maxP": 0.1, "weight": 1})");
+  auto q = make("red", R"({"buffer": 10, "minTh": 2, "maxTh": 6, "maxP": 0.1, "weight": 1, "gentle": false})");
   Packet marked;
   marked.flags = kFlagProtected;
   Packet plain;

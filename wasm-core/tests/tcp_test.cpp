@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cc/congestion_control.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 
@@ -238,9 +238,10 @@ TEST(TcpRecovery, SackRecoversThreeLossesInOneWindow) {
 
 // Limited transmit (RFC 3042), scenario (a) with one loss (seq 20). At t=120 cwnd is 30 and
 // 30 packets are out (20..49) when the dupacks come: the first two send 50 and 51 (outstanding
-// may reach cwnd + 1, then cwnd + 2) without touching cwnd, so the third finds FlightSize 32:
-// ssthresh 16, cwnd 16 + 3, inflated by the 6 later dupacks to 25 (24 out of 32: nothing
-// more is sent). Without it: 50 out, ssthresh 15, cwnd 24, as in (a).
+// may reach cwnd + 1, then cwnd + 2) without touching cwnd. The third finds 32 outstanding,
+// but RFC 5681 3.2 step 2 leaves the two limited-transmit packets out of FlightSize: ssthresh
+// 30 / 2 = 15 either way, cwnd 15 + 3 inflated by the 6 later dupacks to 24 (24 < 32 out:
+// nothing more is sent). Without it: 50 out, as in (a).
 TEST(TcpRecovery, LimitedTransmitSendsOnFirstTwoDupAcks) {
   for (bool lt : {false, true}) {
     SCOPED_TRACE(testing::Message() << "limitedTransmit " << lt);
@@ -252,8 +253,8 @@ TEST(TcpRecovery, LimitedTransmitSendsOnFirstTwoDupAcks) {
     h.runUntil(150 * ms);
     EXPECT_TRUE(h.snd.inRecovery());
     EXPECT_EQ(h.snd.maxSeq(), lt ? 52 : 50);
-    EXPECT_EQ(h.snd.ssthresh(), lt ? 16 : 15);
-    EXPECT_DOUBLE_EQ(h.snd.cwndPackets(), lt ? 25 : 24);
+    EXPECT_EQ(h.snd.ssthresh(), 15);
+    EXPECT_DOUBLE_EQ(h.snd.cwndPackets(), 24);
     EXPECT_EQ(h.fs().fastRetransmits, 1u);
   }
 }
@@ -309,7 +310,8 @@ TEST(TcpRecovery, NewRenoNeedsAckBeyondRecoverForNewRecovery) {
 //  - Reno takes them for a new loss: a second fast retransmit with ssthresh =
 //    max(FlightSize 1 / 2, 2) = 2 and cwnd 5 inflated to 16, which resends 21..35 (go-back-N
 //    from snd_nxt = 21), 18 retransmissions in all; the ACK 92 leaves cwnd = 2 (sending 92, 93);
-//  - SACK keeps its scoreboard over the timeout, so going back skips the 57 SACKed packets.
+//  - SACK told to keep its scoreboard over the timeout (sackAfterRto keep) skips the 57
+//    SACKed packets when going back (SackForgetsScoreboardOnTimeout covers the default).
 TEST(TcpTimer, TimeoutAfterLostRetransmission) {
   struct Case {
     TcpConfig::Recovery mode;
@@ -321,7 +323,9 @@ TEST(TcpTimer, TimeoutAfterLostRetransmission) {
   for (const Case& c : {Case{TcpConfig::Reno, 21, 0, 2, 2, 94, 2, 18}, Case{TcpConfig::NewReno, 21, 0, 3, 15, 95, 1, 2},
                         Case{TcpConfig::Sack, 78, 57, 3, 15, 95, 1, 2}}) {
     SCOPED_TRACE(testing::Message() << "mode " << c.mode);
-    Harness h(config(c.mode, 10), kRtt / 2);
+    TcpConfig cfg = config(c.mode, 10);
+    cfg.sackForgetOnRto = false;
+    Harness h(cfg, kRtt / 2);
     h.fwd.drops = {{20, 2}};
     h.snd.start();
     h.runUntil(330 * ms);
@@ -337,6 +341,94 @@ TEST(TcpTimer, TimeoutAfterLostRetransmission) {
     EXPECT_EQ(h.snd.ssthresh(), c.ssthresh);
     EXPECT_EQ(h.fs().fastRetransmits, c.fastRetransmits);
     EXPECT_EQ(h.fs().retransmits, c.retransmits);
+    EXPECT_EQ(h.fs().timeouts, 1u);
+  }
+}
+
+// When the timer restarts. Scenario (a) with seq 29, the last packet of the t=60 burst, lost
+// twice. At t=120 its predecessors' ACKs 11..29 are all new (the timer restarts, RFC 6298 5.3)
+// and release 30..67; no duplicate ACK comes until those arrive at t=180, when the third
+// triggers the fast retransmission of 29, lost again. Nothing new is acked after that: the
+// later dupacks clock out new data (inflation or pipe) but never advance snd_una. Every RTT
+// sample is 60 ms, so RTO = max(200, 60 + 4 x 30 at most) = 200 ms.
+//  - newAck (RFC 6298 alone): the deadline stays at the last new ACK + RTO = 120 + 200 = 320 ms;
+//  - fastRetransmit (ns-2's reset_rtx_timer in dupack_action; Linux re-arms on retransmitting
+//    the head, which is what SACK's first retransmission is): 180 + 200 = 380 ms.
+// (What Reno does with the dupacks after the timeout is TimeoutAfterLostRetransmission's.)
+TEST(TcpTimer, RestartOnFastRetransmission) {
+  for (auto mode : {TcpConfig::Reno, TcpConfig::NewReno, TcpConfig::Sack}) {
+    for (auto rule : {TcpConfig::RestartOnFastRetransmit, TcpConfig::RestartOnNewAckOnly}) {
+      SCOPED_TRACE(testing::Message() << "mode " << mode << " rule " << rule);
+      TcpConfig cfg = config(mode, 10);
+      cfg.rtoRestart = rule;
+      Harness h(cfg, kRtt / 2);
+      h.fwd.drops = {{29, 2}};
+      h.snd.start();
+      h.runUntil(150 * ms);
+      EXPECT_EQ(h.snd.highestAcked(), 29);
+      EXPECT_EQ(h.snd.maxSeq(), 68);
+      EXPECT_EQ(h.snd.rto(), 200 * ms);
+      EXPECT_EQ(h.fs().fastRetransmits, 0u);
+      SimTime firstTimeout = -1;
+      uint64_t fastRetransmitsBefore = 0;
+      while (firstTimeout < 0 && h.sim.sched().runOne(2 * kSecond))
+        if (h.fs().timeouts > 0) firstTimeout = h.sim.now();
+      fastRetransmitsBefore = h.fs().fastRetransmits;
+      EXPECT_EQ(fastRetransmitsBefore, 1u);
+      EXPECT_EQ(firstTimeout, rule == TcpConfig::RestartOnFastRetransmit ? 380 * ms : 320 * ms);
+      EXPECT_EQ(h.snd.highestAcked(), 29);
+    }
+  }
+}
+
+// RTO formulas, rwnd 1 so one 100 ms sample per RTT arrives at t = 100 k ms. RTTVAR starts at
+// 50 ms and each equal sample multiplies it by 3/4: 50, 37.5, 28.125, 21.09375 ms.
+//   RFC 6298, max(200, SRTT + 4 RTTVAR):   300, 250, 212.5, then 200 (184.375 < 200).
+//   Linux, SRTT + max(4 RTTVAR, 200):      300, 300, 300, 300 (4 RTTVAR <= 200 from the 1st).
+TEST(TcpTimer, RtoFormulaRfc6298AndLinux) {
+  const SimTime us = kMicrosecond;
+  const SimTime rfc[] = {300 * ms, 250 * ms, 212500 * us, 200 * ms};
+  for (auto f : {TcpConfig::Rfc6298, TcpConfig::Linux}) {
+    SCOPED_TRACE(testing::Message() << "formula " << f);
+    TcpConfig cfg = config(TcpConfig::NewReno, 1, 1);
+    cfg.rtoFormula = f;
+    Harness h(cfg);
+    h.snd.start();
+    for (int k = 1; k <= 4; ++k) {
+      h.runUntil(k * 100 * ms + 10 * ms);
+      EXPECT_EQ(h.snd.highestAcked(), k);
+      EXPECT_EQ(h.snd.srttTime(), 100 * ms);
+      EXPECT_EQ(h.snd.rto(), f == TcpConfig::Rfc6298 ? rfc[k - 1] : 300 * ms) << "sample " << k;
+    }
+  }
+}
+
+// sackAfterRto, the lost-retransmission scenario of TimeoutAfterLostRetransmission under SACK:
+// at the timeout (t=320) 57 packets (21..77) are SACKed. forget (RFC 2018 section 8, ns-2's
+// ClearScoreBoard) empties the scoreboard, so go-back-N resends 20 and next in order is 21;
+// keep skips to the first unSACKed packet, 78. The dupacks for 78..91 at t=360 rebuild the
+// scoreboard (their first SACK block covers 21..91) and the ACK 92 of the retransmission at
+// t=380 clears it again; both then continue from 92 with one timeout and 2 retransmissions.
+TEST(TcpTimer, SackForgetsScoreboardOnTimeout) {
+  for (bool forget : {true, false}) {
+    SCOPED_TRACE(testing::Message() << "forget " << forget);
+    TcpConfig cfg = config(TcpConfig::Sack, 10);
+    cfg.sackForgetOnRto = forget;
+    Harness h(cfg, kRtt / 2);
+    h.fwd.drops = {{20, 2}};
+    h.snd.start();
+    h.runUntil(310 * ms);
+    EXPECT_EQ(h.snd.sackedPackets(), 57);
+    h.runUntil(330 * ms);
+    EXPECT_EQ(h.fs().timeouts, 1u);
+    EXPECT_EQ(h.snd.sackedPackets(), forget ? 0 : 57);
+    EXPECT_EQ(h.snd.nextSeq(), forget ? 21 : 78);
+    h.runUntil(370 * ms);
+    EXPECT_EQ(h.snd.sackedPackets(), 71);
+    h.runUntil(390 * ms);
+    EXPECT_EQ(h.snd.highestAcked(), 92);
+    EXPECT_EQ(h.snd.sackedPackets(), 0);
+    EXPECT_EQ(h.fs().retransmits, 2u);
     EXPECT_EQ(h.fs().timeouts, 1u);
   }
 }

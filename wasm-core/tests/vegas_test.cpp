@@ -7,7 +7,7 @@
 #include <map>
 
 #include "cc/vegas.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 

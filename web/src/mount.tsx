@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
-import type { SimController } from './app/simController';
+import type { SimController } from './sim/simController';
 
 export function mount(el: HTMLElement, sim: SimController, embed: boolean): void {
   createRoot(el).render(

@@ -14,7 +14,7 @@
 #include <algorithm>
 
 #include "queues/red.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 
@@ -97,7 +97,7 @@ class Fred final : public QueueDisc {
   double param(const std::string& k) const override {
     if (k == "buffer") return buffer_;
     if (k == "minq") return minq_;
-    return k == "gentle" ? NAN : core_.param(k);
+    return k == "gentle" || k == "wait" ? NAN : core_.param(k);
   }
 
  protected:

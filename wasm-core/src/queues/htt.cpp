@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <deque>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

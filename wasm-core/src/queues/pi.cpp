@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

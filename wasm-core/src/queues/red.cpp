@@ -4,11 +4,20 @@
 // maxTh a packet is dropped with pa = pb / (1 - count * pb), pb = maxP (avg - minTh) /
 // (maxTh - minTh), which spaces drops roughly uniformly. Above maxTh every arrival is dropped,
 // unless gentle mode ramps pb from maxP to 1 between maxTh and 2 maxTh.
+// `wait` (ns-2's wait_, on by default there and here) spaces drops further: with count the
+// arrivals since the last drop, no early drop while count pb < 1, then pa = pb / (2 - count
+// pb), so the gap between drops is uniform in [1/pb, 2/pb] (mean 1.5/pb) rather than in
+// [1, 1/pb]. As ns-2's REDQueue::enque, count restarts at 1 (and that arrival is not dropped
+// early) when the average climbs above minTh.
+// `earlyMinQueue` (default 2, as ns-2's REDQueue::enque, which drops early or forced only
+// when `qlen > 1`): no RED drop while fewer packets than that wait, however high the
+// average, so a slow average left high after a burst does not empty the link; the count then
+// restarts. 0 gives the 1993 paper's rule (the average alone decides).
 #include "queues/red.h"
 
 #include <cmath>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 
@@ -32,9 +41,17 @@ bool RedCore::earlyDrop(Rng& rng) {
   if (avg < minTh) { count = -1; return false; }
   const double pb = baseProbability();
   if (pb >= 1) { count = 0; return true; }
-  ++count;
-  const double denom = 1.0 - static_cast<double>(count) * pb;
-  const double pa = denom <= 0 ? 1.0 : pb / denom;
+  double pa;
+  if (wait) {
+    if (count < 0) { count = 1; return false; }  // just crossed minTh
+    ++count;
+    const double cp = static_cast<double>(count) * pb;
+    pa = cp < 1 ? 0.0 : cp < 2 ? pb / (2.0 - cp) : 1.0;
+  } else {
+    ++count;
+    const double denom = 1.0 - static_cast<double>(count) * pb;
+    pa = denom <= 0 ? 1.0 : pb / denom;
+  }
   if (rng.uniform() < pa) { count = 0; return true; }
   return false;
 }
@@ -45,6 +62,7 @@ double RedCore::param(const std::string& k) const {
   if (k == "maxP") return maxP;
   if (k == "weight") return weight;
   if (k == "gentle") return gentle;
+  if (k == "wait") return wait;
   return NAN;
 }
 
@@ -54,6 +72,7 @@ bool RedCore::set(const std::string& k, double v) {
   else if (k == "maxP") maxP = v;
   else if (k == "weight") weight = v;
   else if (k == "gentle") gentle = v != 0;
+  else if (k == "wait") wait = v != 0;
   else return false;
   return true;
 }
@@ -82,19 +101,35 @@ const SpecList kSpecs = {
     {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "Early-drop probability at maxTh.", true},
     {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
      "EWMA weight of each arrival's queue sample in the average.", true},
-    {"gentle", "Gentle", "", ParamType::Bool, 0, 0, 1,
-     "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping.", true},
+    {"gentle", "Gentle", "", ParamType::Bool, 1, 0, 1,
+     "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by default, as "
+     "ns-2's gentle_).",
+     true},
+    {"earlyMinQueue", "Early-drop min queue", "packets", ParamType::Int, 2, 0, 100000,
+     "No early (or forced) drop while fewer packets than this wait, as ns-2's RED (qlen > 1); 0: the average alone "
+     "decides (1993).",
+     true},
+    {"wait", "Wait", "", ParamType::Bool, 1, 0, 1,
+     "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
+     "off: the 1993 pb / (1 - count x pb).",
+     true},
+    {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
+     "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still dropped.", true},
 };
 
 class Red final : public QueueDisc {
  public:
   Red(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))), rng_(sim.stream("red." + link.name)) {
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
+        minQueue_(static_cast<uint32_t>(v.num("earlyMinQueue"))),
+        rng_(sim.stream("red." + link.name)) {
     core_.minTh = v.num("minTh");
     core_.maxTh = v.num("maxTh");
     core_.maxP = v.num("maxP");
     core_.weight = v.num("weight");
     core_.gentle = v.flag("gentle");
+    core_.wait = v.flag("wait");
+    ecn_ = v.flag("ecn");
     core_.meanPacketTime = txTime(link.packetSize, link.rateBps);
     if (core_.meanPacketTime < 1) core_.meanPacketTime = 1;
   }
@@ -105,13 +140,22 @@ class Red final : public QueueDisc {
   // Forwarding marking) are spared early drops; a full buffer still overflows.
   DropReason onArrival(Packet& p, const QueueState& q) override {
     core_.updateAverage(q);
-    if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_)) return DropReason::Early;
+    if (q.packets < minQueue_) {
+      core_.count = -1;  // as below minTh: the count restarts
+    } else if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_) && !(ecn_ && mark(p))) {
+      return DropReason::Early;
+    }
     if (q.packets >= buffer_) return DropReason::Overflow;
     return DropReason::None;
   }
   double average() const override { return core_.avg; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override { return k == "buffer" ? buffer_ : core_.param(k); }
+  double param(const std::string& k) const override {
+    if (k == "buffer") return buffer_;
+    if (k == "earlyMinQueue") return minQueue_;
+    if (k == "ecn") return static_cast<double>(ecn_);
+    return core_.param(k);
+  }
   const RedCore& core() const { return core_; }
 
  protected:
@@ -120,12 +164,16 @@ class Red final : public QueueDisc {
   }
   void apply(const std::string& k, double v) override {
     if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
+    else if (k == "earlyMinQueue") minQueue_ = static_cast<uint32_t>(v);
+    else if (k == "ecn") ecn_ = v != 0;
     else core_.set(k, v);
   }
 
  private:
   uint32_t buffer_;
+  uint32_t minQueue_;
   RedCore core_;
+  bool ecn_ = false;
   Rng rng_;
 };
 

@@ -16,6 +16,7 @@ bool redThresholdsValid(const ParamValues& v, std::string& err);
 struct RedCore {
   double minTh = 50, maxTh = 120, maxP = 0.1, weight = 0.002;
   bool gentle = false;
+  bool wait = false;           // ns-2's wait_: pa = pb / (2 - count pb), none while count pb < 1
   SimTime meanPacketTime = 1;  // time to send a typical packet (for the idle correction)
   double avg = 0;
   int64_t count = -1;          // packets since the last early drop (-1 below minTh)
@@ -24,12 +25,13 @@ struct RedCore {
   void updateAverage(const QueueState& q);
   // The base probability pb for the current average (0 below minTh, 1 in the forced region).
   double baseProbability() const;
-  // Decides whether this arrival is dropped early, spacing drops by `count` (uniform
-  // inter-drop spacing): pa = pb / (1 - count * pb).
+  // Decides whether this arrival is dropped early, spacing drops by `count`: pa = pb / (1 -
+  // count pb) (1993, uniform inter-drop spacing), or with `wait` as ns-2: no drop while
+  // count pb < 1, then pb / (2 - count pb), 1 from count pb >= 2.
   bool earlyDrop(Rng& rng);
 
   // The threshold parameters RED and its relatives (FRED) share: minTh, maxTh, maxP,
-  // weight, gentle. param() is NaN and set() false for other keys.
+  // weight, gentle, wait. param() is NaN and set() false for other keys.
   double param(const std::string& k) const;
   bool set(const std::string& k, double v);
   // minTh < maxTh, were `k` set to `v`; `kind` names the discipline in the message.

@@ -22,7 +22,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

@@ -1,6 +1,6 @@
 #include "sim/network.h"
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 

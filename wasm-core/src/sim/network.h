@@ -10,7 +10,7 @@
 #include "core/packet.h"
 #include "core/time.h"
 #include "net/link.h"
-#include "sim/flow_stats.h"
+#include "core/flow_stats.h"
 
 namespace bl {
 
@@ -26,6 +26,7 @@ struct FlowEntry {
   TcpReceiver* receiver = nullptr;
   SimTime propRtt = 0;         // round-trip propagation delay of its path
   Link* exoLink = nullptr;     // the link carrying this flow's exogenous loss model
+  bool crossesBottleneck = false;  // its data route uses Network::bottleneck (goodputUtilization)
 };
 
 class Network {

@@ -7,18 +7,17 @@
 #include <vector>
 
 #include "core/scheduler.h"
+#include "core/simulation.h"
 #include "core/time.h"
 
 namespace bl {
 
-class Simulation;
 class Network;
-enum class TraceEvent : uint32_t;
 
 // Jain's fairness index (sum x)^2 / (n sum x^2) over the given values; NaN when empty or all 0.
 double jainIndex(const std::vector<double>& x);
 
-class Tracer : public EventHandler {
+class Tracer : public EventHandler, public EventRecorder {
  public:
   static constexpr uint32_t kMagic = 0x314B4C42;  // "BLK1"
   static constexpr size_t kMaxEventsPerPeriod = 4096;
@@ -26,7 +25,7 @@ class Tracer : public EventHandler {
   Tracer(Simulation& sim, Network& net, SimTime period);
   void start();  // schedules the first sample at t = period
   void onEvent(uint32_t kind, uint64_t arg) override;
-  void recordEvent(SimTime t, TraceEvent kind, int flow, int link, uint32_t reason);
+  void recordEvent(SimTime t, TraceEvent kind, int flow, int link, uint32_t reason) override;
 
   const std::vector<std::string>& columns() const { return columns_; }
   // Encodes the rows and events recorded since the last call, then forgets them.

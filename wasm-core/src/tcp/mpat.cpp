@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/network.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 #include "tcp/tcp_receiver.h"
 #include "tcp/tcp_sender.h"
 
@@ -17,14 +16,14 @@ constexpr int64_t kKeepLabels = 1 << 16;  // labels kept below the cumulative AC
 // The three places an aggregate hooks into a member's paths.
 class MpatTap : public PacketSink {
  public:
-  enum Where { Data, Ack, Arrival };
+  using Where = MpatHook;
   MpatTap(std::shared_ptr<MpatAggregate> agg, size_t win, Where where, Simulation& sim, PacketSink* next)
       : agg_(std::move(agg)), win_(win), where_(where), sim_(sim), next_(next) {}
   void receive(Packet* p) override {
     switch (where_) {
-      case Data: agg_->onData(win_, p); sim_.forward(p); return;
-      case Ack: agg_->onAck(win_, p); next_->receive(p); return;
-      case Arrival: agg_->onArrival(win_, p); return;
+      case Where::Data: agg_->onData(win_, p); sim_.forward(p); return;
+      case Where::Ack: agg_->onAck(win_, p); next_->receive(p); return;
+      case Where::Arrival: agg_->onArrival(win_, p); return;
     }
   }
 
@@ -38,12 +37,14 @@ class MpatTap : public PacketSink {
 
 }  // namespace
 
-MpatAggregate::MpatAggregate(Simulation& sim, Network& net, std::vector<int> members)
-    : sim_(sim), net_(net), members_(std::move(members)) {
-  for (int f : members_) {
-    senders_.push_back(net.flows[static_cast<size_t>(f)].sender);
-    receivers_.push_back(net.flows[static_cast<size_t>(f)].receiver);
-  }
+std::unique_ptr<PacketSink> makeMpatTap(std::shared_ptr<MpatAggregate> agg, size_t win, MpatHook where, Simulation& sim,
+                                        PacketSink* next) {
+  return std::make_unique<MpatTap>(std::move(agg), win, where, sim, next);
+}
+
+MpatAggregate::MpatAggregate(Simulation& sim, std::vector<int> members, std::vector<TcpSender*> senders,
+                             std::vector<TcpReceiver*> receivers)
+    : sim_(sim), members_(std::move(members)), senders_(std::move(senders)), receivers_(std::move(receivers)) {
   win_.resize(members_.size());
   out_.assign(members_.size(), 0);
   wrr_.assign(members_.size(), 0);
@@ -174,72 +175,6 @@ void MpatAggregate::onArrival(size_t win, Packet* p) {
     ++sim_.flow(f).goodputPackets;
     sim_.flow(f).goodputBytes += size;
   }
-}
-
-bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::string& err) {
-  const Json* aggs = doc.find("aggregates");
-  if (!aggs) return true;
-  std::vector<int> owner(net.flows.size(), -1);
-  for (size_t a = 0; a < aggs->items().size(); ++a) {
-    const std::string path = "aggregates[" + std::to_string(a) + "]";
-    const Json& g = aggs->items()[a];
-    if (!g.isObject()) { err = path + ": expected an object {flows: [i, ...], shares?: [x, ...]}"; return false; }
-    for (const auto& [key, v] : g.members())
-      if (key != "flows" && key != "shares") { err = path + "." + key + ": unknown key; an aggregate has flows and shares"; return false; }
-    const Json* fl = g.find("flows");
-    if (!fl || !fl->isArray() || fl->items().empty() || fl->items().size() > 32767) {
-      err = path + ".flows: give the member flows' indices, e.g. [0, 1, 2]";
-      return false;
-    }
-    std::vector<int> members;
-    for (size_t k = 0; k < fl->items().size(); ++k) {
-      const Json& x = fl->items()[k];
-      const double v = x.isNumber() ? x.asNumber() : -1;
-      if (v != std::floor(v) || v < 0 || v >= static_cast<double>(net.flows.size())) {
-        err = path + ".flows[" + std::to_string(k) + "]: expected a flow index in [0, " + std::to_string(net.flows.size() - 1) + "]";
-        return false;
-      }
-      const int f = static_cast<int>(v);
-      if (owner[static_cast<size_t>(f)] >= 0) {
-        err = path + ".flows[" + std::to_string(k) + "]: flow " + std::to_string(f) + " is already in aggregate " +
-              std::to_string(owner[static_cast<size_t>(f)]);
-        return false;
-      }
-      owner[static_cast<size_t>(f)] = static_cast<int>(a);
-      members.push_back(f);
-    }
-    if (const Json* sh = g.find("shares")) {
-      if (!sh->isArray() || sh->items().size() != members.size()) {
-        err = path + ".shares: give one share per member flow (" + std::to_string(members.size()) + ")";
-        return false;
-      }
-      for (size_t k = 0; k < members.size(); ++k) {
-        const Json& x = sh->items()[k];
-        if (!x.isNumber() || !(x.asNumber() >= 0.01 && x.asNumber() <= 1000)) {
-          err = path + ".shares[" + std::to_string(k) + "]: expected a number in [0.01, 1000] (a weight)";
-          return false;
-        }
-        sim.flowAttrs()[static_cast<size_t>(members[k])].weight = x.asNumber();
-        net.flows[static_cast<size_t>(members[k])].sender->setParam("weight", x.asNumber());
-      }
-    }
-    auto agg = std::make_shared<MpatAggregate>(sim, net, members);
-    for (size_t k = 0; k < members.size(); ++k) {
-      const FlowEntry& fe = net.flows[static_cast<size_t>(members[k])];
-      for (auto& r : net.routes) {
-        if (r->endpoint == fe.receiver) {
-          net.sinks.push_back(std::make_unique<MpatTap>(agg, k, MpatTap::Data, sim, nullptr));
-          r->hops.insert(r->hops.begin(), net.sinks.back().get());
-          net.sinks.push_back(std::make_unique<MpatTap>(agg, k, MpatTap::Arrival, sim, nullptr));
-          r->endpoint = net.sinks.back().get();
-        } else if (r->endpoint == fe.sender) {
-          net.sinks.push_back(std::make_unique<MpatTap>(agg, k, MpatTap::Ack, sim, fe.sender));
-          r->endpoint = net.sinks.back().get();
-        }
-      }
-    }
-  }
-  return true;
 }
 
 }  // namespace bl

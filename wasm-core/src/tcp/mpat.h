@@ -35,14 +35,15 @@
 namespace bl {
 
 class Simulation;
-class Network;
 class TcpSender;
 class TcpReceiver;
 
 class MpatAggregate {
  public:
-  // `members`: flow indices in `net` (their senders are the windows). Rewires their routes.
-  MpatAggregate(Simulation& sim, Network& net, std::vector<int> members);
+  // `members`: flow indices; `senders`/`receivers`: their TCP ends (the senders are the windows).
+  // The taps (makeMpatTap) put the aggregate on the members' routes; sim/aggregates.cpp does it.
+  MpatAggregate(Simulation& sim, std::vector<int> members, std::vector<TcpSender*> senders,
+                std::vector<TcpReceiver*> receivers);
 
   size_t size() const { return members_.size(); }
   double aggregateWindow() const;         // C = sum of the members' cwnd
@@ -70,7 +71,6 @@ class MpatAggregate {
   void prune(size_t win);
 
   Simulation& sim_;
-  Network& net_;
   std::vector<int> members_;
   std::vector<TcpSender*> senders_;
   std::vector<TcpReceiver*> receivers_;
@@ -79,8 +79,10 @@ class MpatAggregate {
   std::vector<double> wrr_;  // smooth weighted round robin credits
 };
 
-// Reads scenario `aggregates` ([{flows: [i, ...], shares?: [x, ...]}]) and builds them over
-// the flows of `net`; shares, if given, set the members' weights.
-bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::string& err);
+// Where an aggregate hooks into a member's paths: at the head of its data route, before its
+// receiver, and where its ACKs reach the sender.
+enum class MpatHook { Data, Ack, Arrival };
+std::unique_ptr<PacketSink> makeMpatTap(std::shared_ptr<MpatAggregate> agg, size_t win, MpatHook where, Simulation& sim,
+                                        PacketSink* next);
 
 }  // namespace bl

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 
@@ -103,6 +103,10 @@ void TcpSender::transmit(int64_t seq) {
   p->hop = 0;
   p->kind = PacketKind::Data;
   p->flags = retx ? kFlagRetransmit : 0;
+  if (cfg_.ecn && !retx) {  // RFC 3168 6.1.5: retransmissions are not ECN-capable
+    p->flags |= kFlagEct;
+    if (cwrPending_) { p->flags |= kFlagCwr; cwrPending_ = false; }
+  }
   p->size = cfg_.packetSize;
   p->flow = flow_;
   p->seq = seq;
@@ -121,6 +125,8 @@ void TcpSender::retransmitInRecovery(int64_t seq) {
   }
   highRxt_ = seq;
   transmit(seq);
+  // Linux re-arms the timer when it retransmits the head of the retransmission queue.
+  if (seq == sndUna_ && cfg_.rtoRestart == TcpConfig::RestartOnFastRetransmit) armTimer();
 }
 
 // Sends what the window allows: from snd_nxt while (snd_nxt - snd_una) < min(cwnd, rwnd).
@@ -209,6 +215,8 @@ void TcpSender::updateLossEdge() {
 void TcpSender::syncState() {
   st_.now = sim_.now();
   st_.inFlight = static_cast<double>(sndNxt_ - sndUna_);
+  st_.una = sndUna_;
+  st_.nxt = sndMax_;
 }
 
 void TcpSender::receive(Packet* p) {
@@ -218,6 +226,7 @@ void TcpSender::receive(Packet* p) {
     return;
   }
   const SimTime echoed = p->tsEcr;
+  const bool ece = (p->flags & kFlagEce) != 0;
   const int64_t acked = ack - sndUna_;
   const bool karn = acked > 0 && advanceUna(ack);
   if (cfg_.recovery == TcpConfig::Sack) {
@@ -227,20 +236,37 @@ void TcpSender::receive(Packet* p) {
   sim_.pool().put(p);
   if (acked > 0) {
     if (!karn) rttSample(sim_.now() - echoed);  // Karn: no sample if a retransmission was acked
-    onNewAck(acked);
+    const bool reduced = cfg_.ecn && ecnAck(acked, ece);
+    onNewAck(acked, reduced);
   } else if (sndMax_ > sndUna_) {
     onDupAck();
   }
   trySend();
 }
 
-void TcpSender::onNewAck(int64_t acked) {
+// ECN: the module sees every ACK and whether it echoed CE; an ECE outside loss recovery, for
+// a packet sent after the last reduction, reduces the window once (RFC 3168 6.1.2: cwnd and
+// ssthresh to the module's value, no retransmission) and sets CWR on the next new packet.
+bool TcpSender::ecnAck(int64_t acked, bool ece) {
+  syncState();
+  cc_->onEcn(st_, static_cast<uint32_t>(acked), ece);
+  if (!ece || inRecovery_ || sndUna_ <= ecnRecover_) return false;
+  st_.ssthresh = cc_->onEcnEcho(st_);
+  st_.cwnd = std::max(1.0, st_.ssthresh);
+  ecnRecover_ = sndMax_;
+  cwrPending_ = true;
+  ++sim_.flow(flow_).ecnReductions;
+  return true;
+}
+
+void TcpSender::onNewAck(int64_t acked, bool reduced) {
   backoffs_ = 0;
   dupAcks_ = 0;
+  limitedSent_ = 0;
   syncState();
   bool restartTimer = true;
   if (!inRecovery_) {
-    cc_->onAck(st_, static_cast<uint32_t>(acked));
+    if (!reduced) cc_->onAck(st_, static_cast<uint32_t>(acked));
   } else if (cfg_.recovery == TcpConfig::Reno || sndUna_ >= recover_) {
     inRecovery_ = false;  // Reno: first new ACK; NewReno/SACK: full ACK. Deflate.
     st_.cwnd = st_.ssthresh;
@@ -317,14 +343,20 @@ void TcpSender::limitedTransmit() {
   const double out = static_cast<double>(sndNxt_ - sndUna_);
   if (out >= std::floor(st_.cwnd) + dupAcks_ || out >= std::floor(cfg_.rwnd)) return;
   transmit(sndNxt_++);
+  ++limitedSent_;
 }
 
+// RFC 5681 3.2 step 2: "additional data sent in limited transmit MUST NOT be included" in
+// the FlightSize that sets ssthresh.
 void TcpSender::enterRecovery() {
   syncState();
+  st_.inFlight -= static_cast<double>(limitedSent_);
+  limitedSent_ = 0;
   st_.ssthresh = cc_->onLossEvent(st_);
   inRecovery_ = true;
   firstPartial_ = true;
   recover_ = sndMax_;
+  ecnRecover_ = sndMax_;  // the window is reduced once, for a loss and a mark alike
   FlowStats& fs = sim_.flow(flow_);
   ++fs.fastRetransmits;
   sim_.event(TraceEvent::FastRetransmit, flow_, -1);
@@ -334,6 +366,8 @@ void TcpSender::enterRecovery() {
   } else {
     st_.cwnd = st_.ssthresh + cfg_.dupThresh;  // RFC 5681 3.2 step 3
     transmit(sndUna_);
+    // ns-2's dupack_action: reset_rtx_timer on the fast retransmission.
+    if (cfg_.rtoRestart == TcpConfig::RestartOnFastRetransmit) armTimer();
   }
 }
 
@@ -350,7 +384,13 @@ void TcpSender::onTimeout() {
   rto_ = std::min(rto_ * 2, cfg_.maxRto);  // RFC 6298 (5.5)
   inRecovery_ = false;
   dupAcks_ = 0;
+  limitedSent_ = 0;
   recover_ = sndMax_;  // RFC 6582 / RFC 6675 5.1: no fast recovery until this is acked
+  if (cfg_.sackForgetOnRto && !sacked_.empty()) {  // RFC 2018 section 8: forget the SACKed bits
+    sacked_.clear();
+    updateLossEdge();
+  }
+  ecnRecover_ = sndMax_;
   if (retransOut_ > 0) {
     for (int64_t s = sndUna_; s < sndMax_; ++s) mark(s) &= static_cast<uint8_t>(~kRetxInRec);
     retransOut_ = 0;
@@ -374,7 +414,18 @@ void TcpSender::deadlineRto() {
   rto_ = std::min(bound << std::min<uint32_t>(backoffs_, 16), cfg_.maxRto);  // doubled per timeout, as RFC 6298
 }
 
-// RFC 6298 (2.2)-(2.4), K = 4, clamped to [minRto, maxRto].
+// RFC 6298 (2.4) with K = 4 and (2.4)'s minimum as a floor: max(minRto, SRTT + max(G, 4
+// RTTVAR)); Linux: SRTT + max(4 RTTVAR, minRto) (its rttvar never drops below tcp_rto_min).
+// Both capped at maxRto.
+void TcpSender::computeRto() {
+  if (cfg_.rtoFormula == TcpConfig::Linux) {
+    rto_ = std::min(srtt_ + std::max(4 * rttvar_, cfg_.minRto), cfg_.maxRto);
+  } else {
+    rto_ = std::clamp(srtt_ + std::max(cfg_.clockGranularity, 4 * rttvar_), cfg_.minRto, cfg_.maxRto);
+  }
+}
+
+// RFC 6298 (2.2)-(2.3).
 void TcpSender::rttSample(SimTime r) {
   if (r < 0) r = 0;
   if (!haveRtt_) {
@@ -388,7 +439,7 @@ void TcpSender::rttSample(SimTime r) {
     srtt_ = (7 * srtt_ + r) / 8;
     st_.minRtt = std::min(st_.minRtt, r);
   }
-  rto_ = std::clamp(srtt_ + std::max(cfg_.clockGranularity, 4 * rttvar_), cfg_.minRto, cfg_.maxRto);
+  computeRto();
   deadlineRto();
   st_.srtt = srtt_;
   st_.lastRtt = r;

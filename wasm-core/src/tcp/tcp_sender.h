@@ -13,17 +13,27 @@
 //           `recover`, as ns-2 with its default bugFix_);
 //   Sack    RFC 6675: a scoreboard of SACKed packets, IsLost with DupThresh = 3, the pipe
 //           estimate and NextSeg rules 1-3 (no rescue retransmission).
-// The timer follows RFC 6298 (Karn's rule, exponential back-off kept until a valid sample).
+// The timer follows RFC 6298 (Karn's rule, exponential back-off kept until a valid sample):
+// started when data is sent and it is not running (5.1), restarted on every new ACK (5.3).
+// rtoRestart = FastRetransmit (default) also restarts it when the fast retransmission, or in
+// SACK recovery a retransmission of the head of the retransmission queue (snd_una), is sent,
+// as ns-2's dupack_action (reset_rtx_timer) and Linux's tcp_xmit_retransmit_queue do;
+// NewAck leaves the deadline at "last new ACK + RTO". The RTO value is RFC 6298's
+// max(minRto, SRTT + max(G, 4 RTTVAR)) or, with rtoFormula = Linux, SRTT + max(4 RTTVAR,
+// minRto) (Linux keeps its RTTVAR at least tcp_rto_min). See docs/tcp.md.
 // On a timeout the sender goes back to snd_una (go-back-N) with cwnd = 1; ssthresh comes from
 // the module unless the same segment timed out before (RFC 5681 section 4) or the timeout
 // ends a fast recovery (that window was already reduced once, and FlightSize, inflated by the
 // new data clocked out by dupacks, would undo the reduction). With SACK the scoreboard is
-// kept over a timeout and going back skips SACKed packets (RFC 6675 section 5.1 allows using
-// it; the simulated receiver never reneges). FlightSize, handed to the module as inFlight,
-// is snd_nxt - snd_una (= snd_max - snd_una except during go-back-N).
+// cleared on a timeout (sackAfterRto = Forget, RFC 2018 section 8, ns-2's ClearScoreBoard)
+// and rebuilt from the SACK blocks of later ACKs, or kept (Keep: RFC 6675 section 5.1 allows
+// it, Linux does it unless it suspects reneging), in which case going back skips SACKed
+// packets. FlightSize, handed to the module as inFlight, is snd_nxt - snd_una (= snd_max -
+// snd_una except during go-back-N).
 // Limited transmit (RFC 3042, on by default as in ns-2's singledup_ and Linux): each of the
 // first dupThresh - 1 duplicate ACKs outside recovery sends one packet beyond cwnd (up to
-// cwnd + 2), so a small window still collects the duplicate ACKs fast retransmit needs.
+// cwnd + 2), so a small window still collects the duplicate ACKs fast retransmit needs; those
+// packets are left out of the FlightSize that sets ssthresh (RFC 5681 section 3.2 step 2).
 // Not modelled: the SYN handshake, byte-level segments.
 #pragma once
 #include <cstdint>
@@ -35,7 +45,7 @@
 #include "core/packet.h"
 #include "core/scheduler.h"
 #include "core/time.h"
-#include "sim/flow_stats.h"
+#include "core/flow_stats.h"
 #include "tcp/seq_ranges.h"
 
 namespace bl {
@@ -55,6 +65,12 @@ struct TcpConfig {
   SimTime clockGranularity = 1 * kMillisecond;  // G of RFC 6298
   uint32_t dupThresh = 3;
   bool limitedTransmit = true;         // RFC 3042
+  enum RtoRestart { RestartOnFastRetransmit, RestartOnNewAckOnly };
+  RtoRestart rtoRestart = RestartOnFastRetransmit;
+  enum RtoFormula { Rfc6298, Linux };
+  RtoFormula rtoFormula = Rfc6298;
+  bool sackForgetOnRto = true;         // RFC 2018 section 8 (ns-2); false: keep the scoreboard
+  bool ecn = false;                    // RFC 3168: send ECT, react to ECE once per window
   // Vegas (Brakmo and Peterson): on a duplicate ACK, retransmit snd_una at once if it has been
   // out longer than the fine-grained timeout (srtt + 4 rttvar, no minRto floor); also check
   // the first two new ACKs after such a retransmission.
@@ -120,18 +136,20 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool advanceUna(int64_t ack);  // returns true if a retransmitted packet was acked
   void mergeSack(const Packet* ack);
   void updateLossEdge();
-  void onNewAck(int64_t acked);
+  void onNewAck(int64_t acked, bool reduced = false);
   void onDupAck();
   void enterRecovery();
   void onTimeout();
   void rttSample(SimTime r);
   void armTimer();
+  void computeRto();
   void stopTimer() { rtoDeadline_ = kNever; }
   void syncState();
   void limitedTransmit();
   bool pastRecoveryPoint() const;
   bool fineExpired(int64_t seq) const;  // vegasRetx: seq out longer than srtt + 4 rttvar
   void deadlineRto();                   // deadlineRtoHops > 0: RTO from the deadline bound
+  bool ecnAck(int64_t acked, bool ece);  // true if this ACK reduced the window
 
   Simulation& sim_;
   int flow_;
@@ -146,6 +164,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool firstPartial_ = false;
   int64_t recover_ = -1;  // NewReno "recover" / SACK RecoveryPoint, as one past the last seq
   uint32_t dupAcks_ = 0;
+  int64_t limitedSent_ = 0;  // packets sent by limited transmit since the last new ACK
 
   SimTime srtt_ = 0, rttvar_ = 0, rto_;
   bool haveRtt_ = false;
@@ -163,6 +182,8 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   uint64_t mask_ = 0;
   std::vector<SimTime> sentAt_;  // vegasRetx: last send time per seq, same ring as marks_
   uint32_t worried_ = 0;         // vegasRetx: new ACKs still to check after a retransmission
+  int64_t ecnRecover_ = -1;      // ECE is ignored until snd_una passes this (once per window)
+  bool cwrPending_ = false;      // set CWR on the next new data packet
 };
 
 }  // namespace bl

@@ -1,6 +1,6 @@
 #include "traffic/udp_source.h"
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

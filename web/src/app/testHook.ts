@@ -1,39 +1,13 @@
 // window.__bl: a typed hook for browser tests, so they wait on simulated time, not on clocks.
 import type { ParamChange, Summary } from '../core/types';
-import type { SimController } from './simController';
+import type { SimController } from '../sim/simController';
 import type { RunStatus } from '../worker/protocol';
 import { type SweepProgress, sweeps } from '../sweep/sweepRunner';
 import { lessonProbe } from '../lessons/useLesson';
 import { chartAnnotations } from '../charts/annotations';
+import { type ChartStat, type CompareHook, chartStats, getCompareHook } from '../ui/probes';
 
-export interface ChartStat {
-  draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number;
-  /** Redraws of every pixel (the others only redrew the columns new data changed). */
-  fullDraws?: number;
-  /** Points drawn per line (by column, e.g. "flow.0.thr", "fluid.thr"). */
-  series?: Record<string, number>;
-}
-
-/** Filled by the charts as they draw (read by tests to see that charts really draw). */
-export const chartStats: Record<string, ChartStat> = {};
-
-/** Compare mode (window.__bl.compare()): both runs, driven in lockstep. */
-export interface CompareHook {
-  /** Both runs to simulated time t in lockstep; resolves with the time each reached, [A, B]. */
-  runUntil(simSeconds: number): Promise<number[]>;
-  /** Simulated time of the data each side holds, [A, B]. */
-  now(): number[];
-  status(): string;
-  /** Times both sides had reached at each lockstep tick so far (A and B), newest last. */
-  ticks(): { a: number; b: number }[];
-  series(side: 'a' | 'b', name: string): number[];
-  summary(side: 'a' | 'b'): Promise<Summary>;
-  /** What B changes ("queue.kind = red"). */
-  diff(): string;
-}
-
-let compareHook: CompareHook | null = null;
-export function setCompareHook(h: CompareHook | null): void { compareHook = h; }
+export type { ChartStat, CompareHook };
 
 export interface BlTestHook {
   /** Resolves once the simulator is loaded and a run has been created. */
@@ -64,6 +38,8 @@ export interface BlTestHook {
   errors(): string[];
   /** The lesson followed (1-based step), or null outside lessons. */
   lesson(): { id: string; step: number; steps: number; offPath: boolean } | null;
+  /** The speed the run plays at (simulated s per wall s; 0 = as fast as possible). */
+  speed(): number;
   /** The current step's chart notes, with whether each is due at the run's time. */
   annotations(): { chart: string; t: number; text: string; due: boolean }[];
 }
@@ -96,9 +72,10 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     charts: () => structuredClone(chartStats),
     notices,
     sweep: () => structuredClone(sweeps.getSnapshot()),
-    compare: () => compareHook,
+    compare: () => getCompareHook(),
     errors,
     lesson: () => (lessonProbe.current ? { ...lessonProbe.current } : null),
+    speed: () => sim.getSpeed(),
     annotations: () => chartAnnotations.all().map((a) => ({ chart: a.chart, t: a.t, text: a.text, due: a.t <= sim.store.now + 1e-9 })),
   };
 }

@@ -3,38 +3,15 @@
 // start the run. The metrics never pass through here.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../core/types';
-import type { SimController } from './simController';
+import type { SimController } from '../sim/simController';
+import type { ViewState } from '../url/viewState';
 import { type AppState, type LessonPosition, type LiveChange, decodeState, defaultState, encodeState } from '../url/scenarioUrl';
-import type { ViewState } from './viewState';
-import type { SweepConfig } from '../sweep/sweepConfig';
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
 import { isLessonsIndex } from '../lessons/lessonRoute';
+import type { AppStateApi } from '../url/appStateApi';
 
-export interface AppStateApi {
-  state: AppState;
-  loaded: boolean;
-  notices: string[];
-  errors: string[];
-  /** The simulator's worker crashed and was replaced: what the page says about it. */
-  crash: string[];
-  dismissCrash: () => void;
-  dismissNotices: () => void;
-  dismissErrors: () => void;
-  addError: (m: string) => void;
-  applyScenario: (preset: string, scenario: Scenario) => void;
-  /** Set when a bare lesson link (#lesson=ID&step=N) was opened: the lesson panel starts that step. */
-  stepRequest: LessonPosition | null;
-  clearStepRequest: () => void;
-  /** Replaces the whole state (a lesson step) and starts its run; `dropped` is shown as notices. */
-  applyState: (next: AppState, dropped: string[], autoplay: boolean) => void;
-  setView: (p: Partial<ViewState>) => void;
-  /** Opens, changes or (null) closes the sweep panel; part of the URL. */
-  setSweep: (s: SweepConfig | null) => void;
-  /** Compare mode and student mode (the lock list is fixed once the page is loaded). */
-  setTeach: (p: Partial<Omit<TeachState, 'unlock'>>) => void;
-  reset: () => void;
-}
+export type { AppStateApi };
 
 export function useAppState(sim: SimController): AppStateApi {
   const [state, setState] = useState<AppState>(() => decodeState(location.hash).state);

@@ -8,7 +8,7 @@ import { TimeChart } from './TimeChart';
 import { type ChartProps, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
 import { specsOfGroup } from '../core/specs';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 
 const QMAX_COLOR = '#009E73';
 
@@ -37,7 +37,7 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       out.push({ value: info.qmax, label, color: QMAX_COLOR, keep: true, legend: `Q_max ${qmax} packets (TED's bound, Sec. II.B)` });
     }
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- thresholds come from sim; the snapshot fields listed say when they changed
   }, [q, info, sim, snap.scenario, snap.specs, snap.paramVersion]);
   const model = useMemo<ChartModel>(() => ({
     id: 'queue',
@@ -48,7 +48,7 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       { column: `queue.${q}.avg`, label: 'average', color: '#D55E00', width: 2 },
     ] : [],
     hlines: () => thresholds,
-  }), [q, info, thresholds]);
+  }), [q, thresholds]);
   const picker = names.length > 1 ? (
     <select aria-label="Queue shown" value={q ?? ''} onChange={(e) => setChosen(e.target.value)}>
       {names.map((n) => <option key={n} value={n}>{n}{snap.queues.find((x) => x.id === n)?.qmax !== undefined ? ' (TED)' : ''}</option>)}

@@ -3,9 +3,9 @@
 import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import { addPainter, requestFrame } from '../store/frameLoop';
-import { chartStats } from '../app/testHook';
-import { useOnScreen } from '../app/useOnScreen';
-import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
+import { chartStats } from '../ui/probes';
+import { useOnScreen } from '../ui/useOnScreen';
+import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/download';
 import { type ChartProps, bottleneckRate, weights } from './chartContext';
 import { flowColor } from './palette';
 import { MARGIN } from './chartModel';
@@ -74,7 +74,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       st.draws++;
       st.points = bars.length;
     });
-  }, [sim]);
+  }, [sim, onScreen]);
 
   const doExport = async (kind: 'png' | 'svg') => {
     const el = svgRef.current;

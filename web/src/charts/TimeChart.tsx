@@ -4,9 +4,9 @@ import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore 
 import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
-import { chartStats } from '../app/testHook';
-import { useOnScreen } from '../app/useOnScreen';
-import { downloadBlob, downloadText, svgToPng, themeColors } from '../app/download';
+import { chartStats } from '../ui/probes';
+import { useOnScreen } from '../ui/useOnScreen';
+import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/download';
 import { type ChartModel, type DecimationCache, MARGIN, lineKey } from './chartModel';
 import { ChartScope } from './chartScope';
 import { registerChartExport } from './chartExports';
@@ -21,7 +21,7 @@ export interface TimeChartProps {
   model: ChartModel;
   store: ChartStore;
   hidden: ReadonlySet<number>;
-  onToggleFlow: (flow: number) => void;
+  onToggleFlow: (flow: number, solo?: boolean) => void;
   height?: number;
   /** Controls of the chart's own shown before the export buttons (the queue chart's queue picker). */
   tools?: React.ReactNode;
@@ -120,7 +120,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       }
       updateTip(f);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the painter reads the latest props through refs; registered once per store
   }, [store]);
 
   function updateTip(f: Frame): void {
@@ -171,7 +171,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the handler reads the latest props through refs; added once per store
   }, [store]);
 
   const startDrag = (clientX: number) => {
@@ -261,8 +261,8 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
         <div className="chart-tools">
           {tools}
-          <button type="button" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>
-          <button type="button" onClick={() => void doExport('svg')} disabled={exporting} aria-label={`Save ${model.title} as SVG`}>SVG</button>
+          <button type="button" className="export" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>
+          <button type="button" className="export" onClick={() => void doExport('svg')} disabled={exporting} aria-label={`Save ${model.title} as SVG`}>SVG</button>
         </div>
       </header>
       <div

@@ -1,6 +1,6 @@
 // What every chart component gets: the store, the current run, the controller (for live
 // parameter values such as weights and link rate) and the legend state.
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckLink } from '../scenario/liveParams';
 import { flowColor, flowDash } from './palette';
 import type { LineDef } from './chartModel';
@@ -9,7 +9,8 @@ export interface ChartProps {
   sim: SimController;
   snap: SimSnapshot;
   hidden: ReadonlySet<number>;
-  onToggleFlow: (flow: number) => void;
+  /** Hides or shows a flow in every chart; `solo` shows it alone (or, when it already is, all). */
+  onToggleFlow: (flow: number, solo?: boolean) => void;
 }
 
 /** One line per flow for a per-flow column ("thr" -> flow.{i}.thr). */

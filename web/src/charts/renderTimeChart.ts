@@ -6,6 +6,7 @@ import type { ChartStore } from '../store/chartStore';
 import type { TimeWindow } from '../store/timeView';
 import type { ChartAnnotation } from './annotations';
 import { isDense } from './raster';
+import { layoutMarkLabels } from './markLayout';
 import { IncrementalRaster, type RasterUpdate } from './incrementalRaster';
 import { type ChartModel, type DecimationCache, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
 
@@ -39,7 +40,9 @@ export function layout(f: Frame, cache?: DecimationCache): Drawn {
   const cols = Math.max(1, Math.floor(plot.width));
   const lines = decimateLines(f.model, f.store, f.win, cols, f.hidden, cache);
   const hlines = f.model.hlines?.() ?? [];
-  const [y0, y1] = yRange(f.model, lines, hlines);
+  const cut = f.model.transientEnd?.() ?? null;
+  const fromCol = cut !== null && cut > f.win.t0 ? Math.ceil(((cut - f.win.t0) / (f.win.t1 - f.win.t0)) * cols) : 0;
+  const [y0, y1] = yRange(f.model, lines, hlines, fromCol);
   const y = d3.scaleLinear().domain([y0, y1]).range([plot.top + plot.height, plot.top]);
   const [r0, r1] = [plot.top + plot.height, plot.top];
   const k = (r1 - r0) / (y1 - y0);
@@ -131,7 +134,12 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   const mk = layer('marks').selectAll<SVGGElement, ParamChange>('g').data(marks)
     .join((e) => { const g = e.append('g').attr('class', 'mark'); g.append('line'); g.append('text'); return g; });
   mk.select('line').attr('x1', (m) => x(m.t)).attr('x2', (m) => x(m.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
-  mk.select('text').attr('x', (m) => x(m.t) + 3).attr('y', (_m, i) => plot.top + 10 + (i % 3) * 11).text((m) => m.label);
+  // Labels never overlap: stacked in rows, the rest folded into a count (all of them on hover).
+  const labels = layoutMarkLabels(marks.map((m) => x(m.t)), marks.map((m) => m.label), { right: plot.left + plot.width, rows: 3 });
+  mk.select('text').attr('x', (_m, i) => labels[i]!.x).attr('y', (_m, i) => plot.top + 10 + Math.max(0, labels[i]!.row) * 11)
+    .attr('text-anchor', (_m, i) => (labels[i]!.anchorEnd ? 'end' : 'start')).attr('display', (_m, i) => (labels[i]!.row < 0 ? 'none' : null))
+    .text((_m, i) => labels[i]!.text)
+    .selectAll('title').data((_m, i) => [labels[i]!.title]).join('title').text((d) => d);
 
   drawNotes(layer('annotations'), f, dr);
   drawHover(svgEl, f, dr);

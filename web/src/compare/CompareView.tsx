@@ -3,9 +3,9 @@
 // Jain's index of both; throughput and queue of each stand side by side; a table compares the
 // summaries taken at the same simulated time.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { SimController, type SimSnapshot } from '../app/simController';
-import type { ViewState } from '../app/viewState';
-import { setCompareHook } from '../app/testHook';
+import { SimController, type SimSnapshot } from '../sim/simController';
+import type { ViewState } from '../url/viewState';
+import { setCompareHook } from '../ui/probes';
 import type { AppState } from '../url/scenarioUrl';
 import { ChartScope, type ChartScopeValue } from '../charts/chartScope';
 import { ThroughputChart } from '../charts/ThroughputChart';
@@ -57,6 +57,9 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   const b = useMemo(() => (snapA.specs.length ? applyDiff(state.scenario, diff, snapA.specs) : null), [state.scenario, diff, snapA.specs]);
   const [rows, setRows] = useState<ReturnType<typeof compareRows> | null>(null);
   const ticks = useRef<{ a: number; b: number }[]>([]);
+  /** Counts the pairs of runs created; 0 while a pair is being (re)started, so the test hook
+   *  is offered only once both runs exist (a call before that would be cut off by the start). */
+  const [pairsStarted, setPairsStarted] = useState(0);
 
   useEffect(() => {
     const s = new SimController();
@@ -94,19 +97,22 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
     lock.reset();
     ticks.current = [];
     setRows(null);
+    setPairsStarted(0);
     const ids = [sim.start(state.scenario, state.live, false), simB.start(bScenario, state.live, false)];
     await Promise.all([whenCreated(sim, ids[0]!), whenCreated(simB, ids[1]!)]);
-    if (alive()) void lock.play();
+    if (!alive()) return;
+    setPairsStarted((n) => n + 1);
+    void lock.play();
   };
   useEffect(() => {
     let alive = true;
     void startBoth(() => alive);
     return () => { alive = false; lock?.pause(); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- startBoth is new each render; restart only when what the runs run changes
   }, [lock, sim, simB, state.scenario, state.live, bScenario]);
 
   useEffect(() => {
-    if (!lock || !simB) return;
+    if (!lock || !simB || !pairsStarted) return;
     setCompareHook({
       runUntil: (t) => lock.stepTo(t),
       now: () => [sim.store.now, simB.store.now],
@@ -117,7 +123,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
       diff: () => diffLabel(diff),
     });
     return () => setCompareHook(null);
-  }, [lock, sim, simB, diff]);
+  }, [lock, sim, simB, diff, pairsStarted]);
 
   const aValue = valueInA(state.scenario, diff.path, snapA.specs);
   const scopeA = useMemo<ChartScopeValue>(() => ({ id: 'a', label: `A: ${diff.path} = ${String(aValue)}` }), [diff.path, aValue]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findSpec, kindsOfGroup, normalizeSpecs, specsOfGroup, validateValue } from './specs';
+import { withKind } from '../scenario/changeKind';
+import type { Scenario } from './types';
 
 // The layout bl_describe() writes (wasm-core/src/sim/scenario.cpp: describeAll), abridged.
 const described = {
@@ -20,8 +22,10 @@ const described = {
     flow: [
       { key: 'stop', label: 'Stop', unit: 's', type: 'number', default: null, min: 0, max: 1e6, help: '', live: false, nullable: true },
       { key: 'cc', label: 'Congestion control', unit: '', type: 'enum', default: 'aimd', options: ['aimd'], help: '', live: false },
+      { key: 'ccParams', label: 'CC parameters', unit: '', type: 'object', help: '', live: false },
     ],
     'cc.aimd': [],
+    'cc.multcp': [{ key: 'N', label: 'N', unit: '', type: 'number', default: 1, min: 1, max: 1000, help: 'virtual flows', live: false }],
     'live.flow': [{ key: 'exoLoss', label: 'Exogenous loss', unit: '', type: 'number', default: 0, min: 0, max: 1, help: '', live: true }],
   },
   kinds: { 'queue.droptail': 'FIFO', 'queue.red': 'Random Early Detection', 'loss.none': 'No loss', 'loss.bernoulli': 'iid' },
@@ -53,6 +57,25 @@ describe('normalizeSpecs', () => {
     expect(findSpec(specs, 'queue.buffer', () => 'droptail')?.key).toBe('queue.droptail.buffer');
     expect(specsOfGroup(specs, 'queue', 'red').map((s) => s.key)).toEqual(['queue.maxP', 'queue.gentle']);
     expect(kindsOfGroup(specs, 'queue')).toEqual(['droptail', 'red']);
+  });
+  it("puts a window rule's own parameters under flows.ccParams, where the core reads them", () => {
+    const fields = specsOfGroup(specs, 'flows', 'multcp').map((s) => s.key);
+    expect(fields).toContain('flows.ccParams.N');
+    expect(fields).not.toContain('flows.N');
+    expect(fields).not.toContain('flows.ccParams'); // the object is edited field by field
+    const kindOf = (g: string) => (g === 'flows' ? 'multcp' : undefined);
+    expect(findSpec(specs, 'flows.ccParams.N', kindOf)?.key).toBe('flows.multcp.N');
+    expect(findSpec(specs, 'flows.N', kindOf)).toBeUndefined();
+    expect(findSpec(specs, 'flows.ccParams.N', () => 'aimd')).toBeUndefined();
+  });
+});
+
+describe('withKind', () => {
+  const specs = normalizeSpecs(described);
+  it("keeps the rule parameters the new rule has and drops the others", () => {
+    const s: Scenario = { version: 1, flows: { count: 3, cc: 'multcp', ccParams: { N: 4 } } };
+    expect(withKind(s, specs, 'flows', 'aimd').flows).toEqual({ cc: 'aimd' });
+    expect(withKind(s, specs, 'flows', 'multcp').flows).toEqual({ cc: 'multcp', ccParams: { N: 4 } });
   });
 });
 

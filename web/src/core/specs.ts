@@ -1,6 +1,7 @@
 // Parameter specs: bl_describe() output, normalised, and the one validation rule every
 // control, URL key and message uses. Nothing here knows a particular parameter.
 import type { Json, ParamSpec } from './types';
+import { displayFamily } from './units';
 
 function str(v: unknown, fallback = ''): string {
   return typeof v === 'string' ? v : fallback;
@@ -48,6 +49,8 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
   if (kinds && kinds.length) spec.kinds = kinds;
   if (typeof raw.entity === 'string') spec.entity = raw.entity;
   if (typeof raw.liveKey === 'string') spec.liveKey = raw.liveKey;
+  const display = displayFamily(spec);
+  if (display) spec.display = display;
   return spec;
 }
 
@@ -62,6 +65,19 @@ const GROUP_PATHS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^loss\.(\w+)$/, (m) => `exoLoss.${m[1]}`],
   [/^cc\.(\w+)$/, (m) => `flows.${m[1]}`],
 ];
+
+/**
+ * Where a kind's own parameters sit in its group. The window rule's are in an object of their
+ * own ("flows.ccParams.N" for the spec "flows.multcp.N"); a queue's or loss model's sit in the
+ * group itself ("queue.maxP" for "queue.red.maxP").
+ */
+export const KIND_PARAMS: Record<string, string> = { flows: 'ccParams' };
+
+/** The scenario path of a kind's parameter: ("flows", "N") -> "flows.ccParams.N", ("queue", "maxP") -> "queue.maxP". */
+export function kindParamPath(group: string, leaf: string): string {
+  const sub = KIND_PARAMS[group];
+  return sub ? `${group}.${sub}.${leaf}` : `${group}.${leaf}`;
+}
 
 /** The field that selects a group's kind: "queue.kind", but the flows' window rule is "flows.cc". */
 export const KIND_FIELD: Record<string, string> = { topology: 'kind', queue: 'kind', exoLoss: 'kind', flows: 'cc' };
@@ -165,25 +181,36 @@ export function findSpec(specs: readonly ParamSpec[], path: string, kindOf?: (gr
     if (direct.length >= 1) return direct[0];
   }
   const dot = path.lastIndexOf('.');
-  const group = dot > 0 ? path.slice(0, dot) : '';
+  let group = dot > 0 ? path.slice(0, dot) : '';
   const leaf = path.slice(dot + 1);
+  // "flows.ccParams.N": a parameter of the group's kind, kept in an object of its own.
+  const [g0, sub, ...more] = group.split('.');
+  const inSub = !!(g0 && sub && !more.length && KIND_PARAMS[g0] === sub);
+  if (inSub) group = g0!;
+  else if (KIND_PARAMS[group] && direct.length === 0) return undefined; // "flows.N" is not where the rule's N lives
   const kind = kindOf?.(group);
   if (direct.length > 1) return direct.find((s) => !s.kinds || (kind !== undefined && s.kinds.includes(kind))) ?? direct[0];
   if (kind !== undefined) return specs.find((s) => s.key === `${group}.${kind}.${leaf}`);
   return undefined;
 }
 
-/** The specs that belong to a group ("queue") under its current kind. */
+/**
+ * The specs that belong to a group ("queue") under its current kind, keyed by their scenario
+ * path: "queue.maxP", and for the window rule's own parameters "flows.ccParams.N" (the object
+ * "flows.ccParams" itself is left out: its fields are listed one by one).
+ */
 export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: string | undefined): ParamSpec[] {
   const out: ParamSpec[] = [];
+  const sub = KIND_PARAMS[group];
   for (const s of specs) {
     if (s.key === `${group}.${KIND_FIELD[group] ?? 'kind'}`) continue;
+    if (sub && s.key === `${group}.${sub}`) continue;
     const rest = s.key.startsWith(group + '.') ? s.key.slice(group.length + 1) : null;
     if (rest === null) continue;
     if (!rest.includes('.')) {
       if (!s.kinds || (kind !== undefined && s.kinds.includes(kind))) out.push(s);
     } else if (kind !== undefined && rest.startsWith(kind + '.') && !rest.slice(kind.length + 1).includes('.')) {
-      out.push({ ...s, key: `${group}.${rest.slice(kind.length + 1)}` });
+      out.push({ ...s, key: kindParamPath(group, rest.slice(kind.length + 1)) });
     }
   }
   return out;

@@ -30,6 +30,11 @@ export interface ParamSpec {
   /** The live entity/key for bl_set_param, when the spec names them. */
   entity?: string;
   liveKey?: string;
+  /**
+   * How people read and type it (core/units.ts): "rate" (kb/s, Mb/s, Gb/s), "time" (us, ms, s),
+   * "fraction" (%), "count" (a log slider). The value itself stays in the SI unit of `unit`.
+   */
+  display?: 'rate' | 'time' | 'fraction' | 'count';
 }
 
 /** A live parameter change applied at a simulated time. */
@@ -40,6 +45,8 @@ export interface ParamChange {
   value: number;
   /** Human-readable text for chart marks ("exogenous loss 1% -> 5%"). */
   label: string;
+  /** A step of the scenario's loss schedule (not a live change). */
+  schedule?: boolean;
 }
 
 export interface FlowSummary {
@@ -73,9 +80,13 @@ export interface Summary {
   flows: FlowSummary[];
   queues: QueueSummary[];
   links: { id: string; utilization: number }[];
+  /** Jain's index of the flows' throughput (whole packets); jainGoodput: of their goodput. */
   jain: number;
   weightedJain: number;
+  jainGoodput?: number;
+  /** Bottleneck busy time; goodputUtilization: payload delivered in order / capacity. */
   utilization: number;
+  goodputUtilization?: number;
   eventsDropped: number;
 }
 
@@ -91,3 +102,12 @@ export interface BlockEvents {
 
 export const EventKind = { Drop: 1, Timeout: 2, FastRetransmit: 3, ParamChange: 4 } as const;
 export const DropReason = { Overflow: 1, Early: 2, Deadline: 3, Exogenous: 4 } as const;
+
+/** A live change of a parameter at simulated time t, as a run replays it and the URL stores it
+ *  (labels are rebuilt from specs when shown). */
+export interface LiveChange {
+  t: number;
+  entity: string;
+  key: string;
+  value: number;
+}

@@ -2,7 +2,7 @@
 // size the iframe), and answers host messages (hostMessages.ts), each checked against the lock
 // list before it reaches the simulation. Refusals are shown on the page and told to the host.
 import { useEffect, useRef } from 'react';
-import type { SimController } from '../app/simController';
+import type { SimController } from '../sim/simController';
 import { MSG_PREFIX, parseHostMessage } from './hostMessages';
 
 /**
@@ -67,7 +67,7 @@ export function useEmbedHost(enabled: boolean, sim: SimController, unlock: strin
       };
       if (!parsed.ok) { ctx.current.onRefused(`from the host page: ${parsed.message}`); reply(false, parsed.message); return; }
       const c = parsed.command;
-      if (c.kind === 'play') { sim.play(); reply(true); return; }
+      if (c.kind === 'play') { if (sim.play()) reply(true); else reply(false, sim.getSnapshot().hold ?? 'cannot play now'); return; }
       if (c.kind === 'pause') { sim.pause(); reply(true); return; }
       sim.setParam(c.entity, c.key, c.value).then(() => reply(true), (e: Error) => {
         ctx.current.onRefused(`from the host page: ${e.message}`);

@@ -1,7 +1,11 @@
 // A step's equation, typeset by KaTeX (display mode). A TeX error shows the source, marked.
-import { useMemo } from 'react';
+// A long equation is shrunk to fit the panel (down to 70 %); one still too wide scrolls
+// sideways, with a visible scroll bar, a note saying so, and keyboard focus to scroll it.
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
+
+const MIN_SCALE = 0.7;
 
 export default function Equation({ tex }: { tex: string }) {
   const html = useMemo(() => {
@@ -11,7 +15,41 @@ export default function Equation({ tex }: { tex: string }) {
       return null;
     }
   }, [tex]);
+  const ref = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState<{ scale: number; scrolls: boolean }>({ scale: 1, scrolls: false });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const inner = el.querySelector('.katex-html') ?? el;
+      // Width of the typeset content (not of its block box) at full size: divided by the scale now applied.
+      const range = document.createRange();
+      range.selectNodeContents(inner);
+      const cur = Number(el.dataset.scale ?? 1);
+      const natural = range.getBoundingClientRect().width / cur;
+      const room = el.clientWidth;
+      if (!room || !natural) return;
+      const scale = Math.max(MIN_SCALE, Math.min(1, room / natural));
+      const scrolls = natural * scale > room + 1;
+      setFit((f) => (Math.abs(f.scale - scale) < 0.01 && f.scrolls === scrolls ? f : { scale, scrolls }));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    // KaTeX's fonts arriving change the equation's width, not the box's: measure again then.
+    let alive = true;
+    void document.fonts.ready.then(() => { if (alive) measure(); });
+    document.fonts.addEventListener('loadingdone', measure);
+    return () => { alive = false; ro.disconnect(); document.fonts.removeEventListener('loadingdone', measure); };
+  }, [html]);
   if (html === null) return <pre className="lesson-equation error" title="This equation could not be typeset">{tex}</pre>;
-  // KaTeX's own output from the lesson's TeX (it escapes text; no HTML passes through).
-  return <div className="lesson-equation" data-testid="lesson-equation" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <figure className="lesson-equation-box">
+      {/* KaTeX's own output from the lesson's TeX (it escapes text; no HTML passes through). */}
+      <div ref={ref} className={`lesson-equation${fit.scrolls ? ' scrolls' : ''}`} data-testid="lesson-equation" data-scale={fit.scale}
+        style={{ fontSize: `${fit.scale * 100}%` }} tabIndex={fit.scrolls ? 0 : undefined} role={fit.scrolls ? 'region' : undefined}
+        aria-label={fit.scrolls ? 'Equation (scrolls sideways)' : undefined} dangerouslySetInnerHTML={{ __html: html }} />
+      {fit.scrolls ? <figcaption className="muted small" data-testid="equation-scroll-note">Scroll sideways to read the whole equation.</figcaption> : null}
+    </figure>
+  );
 }

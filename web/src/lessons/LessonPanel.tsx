@@ -2,9 +2,9 @@
 // the notes pinned on the charts so far, previous/next, and the way back to the step's state
 // when the student has wandered off (changed the scenario or a parameter).
 import { Suspense, lazy, useSyncExternalStore } from 'react';
-import type { SimController } from '../app/simController';
+import type { SimController } from '../sim/simController';
 import type { LessonApi } from './useLesson';
-import { LESSONS_ROUTE } from './lessonRoute';
+import { LESSONS_ROUTE, lessonHref } from './lessonRoute';
 import { LessonText } from './LessonText';
 // KaTeX (and its fonts) load only when a lesson shows an equation, not with the app.
 const Equation = lazy(() => import('./Equation'));
@@ -22,6 +22,14 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
     return (
       <aside className="lesson-panel" aria-label="Lesson">
         {api.errors.length ? <div className="notice error" role="alert">{api.errors.map((e) => <div key={e}>{e}</div>)}</div> : <p className="muted">Loading the lesson...</p>}
+        {api.errors.length && api.index?.length ? (
+          <nav aria-label="Lessons on this site">
+            <p className="small">Choose one of the lessons on this site:</p>
+            <ul className="lesson-choices small">
+              {api.index.map((e) => <li key={e.id}><a href={lessonHref(e.id)}>{e.title}</a></li>)}
+            </ul>
+          </nav>
+        ) : null}
         <a href={LESSONS_ROUTE}>All lessons</a>
       </aside>
     );
@@ -30,6 +38,10 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
   const store = sim.store;
   const run = { columns: store.columns, mean: (c: string, a: number, b: number) => store.mean(c, a, b) };
   const revealAt = measuredBy(step) || step.runTo || sim.getSnapshot().duration;
+  const duration = sim.getSnapshot().duration;
+  const last = n === lesson.steps.length;
+  // The last step is complete when its run has reached the step's end (or the scenario's).
+  const complete = last && !api.offPath && (status === 'finished' || now + 1e-9 >= (step.runTo ?? duration));
   const due = (step.annotations ?? []).filter((a) => a.t <= now + 0.5);
   return (
     <aside className="lesson-panel" aria-label="Lesson" data-testid="lesson-panel">
@@ -49,15 +61,25 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
       {step.equation ? <Suspense fallback={<pre className="lesson-equation">{step.equation}</pre>}><Equation tex={step.equation} /></Suspense> : null}
       {step.predict && !api.offPath ? (
         <PredictStep key={`${lesson.id}-${n}`} lessonId={lesson.id} stepNo={n} step={{ ...step, predict: step.predict }} run={run} now={now}
-          revealAt={revealAt} running={status === 'playing' || now > 0} onRun={() => sim.play()} />
+          revealAt={revealAt} running={status === 'playing' || now > 0} onRun={api.answered} />
       ) : null}
       {due.length && !api.offPath ? (
         <ul className="lesson-notes small" aria-label="Notes on the charts">
           {due.map((a, i) => <li key={i}><span className="muted">{a.chart}, t = {a.t} s:</span> {a.text}</li>)}
         </ul>
       ) : null}
-      {step.runTo !== undefined && !step.predict ? <p className="muted small">The run pauses at {step.runTo} s; press play to go on.</p> : null}
-      {n === lesson.steps.length ? <PredictionSummary lesson={lesson} /> : null}
+      {step.runTo !== undefined && !step.predict && !last && step.runTo < duration ? (
+        <p className="muted small">The run pauses at {step.runTo} s; press Play to go on.</p>
+      ) : null}
+      {last ? <PredictionSummary lesson={lesson} /> : null}
+      {last && complete ? (
+        <section className="lesson-complete" aria-label="Lesson complete" data-testid="lesson-complete" role="status">
+          <h4>Lesson complete</h4>
+          {api.next ? (
+            <p>Next lesson: <a href={lessonHref(api.next.id)}>{api.next.title}</a></p>
+          ) : <p>That was the last lesson. <a href={LESSONS_ROUTE}>All lessons</a></p>}
+        </section>
+      ) : null}
       <nav className="lesson-nav" aria-label="Lesson steps">
         <button type="button" onClick={() => api.goTo(n - 1)} disabled={n <= 1}>Previous</button>
         <button type="button" onClick={api.restart} title="Start this step's run again">Restart step</button>

@@ -1,8 +1,8 @@
 // Reads and validates lesson files. Every error names the field ("steps[2].annotations[0].t")
 // and what is allowed, so an instructor writing a lesson sees at once what to fix.
 import type { Json } from '../core/types';
-import { isChartId } from '../app/viewState';
-import { isPlainObject } from '../scenario/paths';
+import { isChartId } from '../url/viewState';
+import { isPlainObject } from '../scenario/paths.mjs';
 import type { Annotation, Check, Lesson, LessonIndexEntry, LessonStep, Measure, Prediction, ScheduledChange, StepScenario } from './lessonTypes';
 
 export const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -255,10 +255,19 @@ export function parseIndex(v: unknown): Parsed<LessonIndexEntry[]> {
   return r.errors.length ? { ok: false, errors: r.errors } : { ok: true, value: out as LessonIndexEntry[] };
 }
 
+/** A file that is not there: a 404, or the HTML page a single-page host serves for any path. */
+class Missing extends Error {}
+
 async function fetchJson(url: string): Promise<unknown> {
   const res = await fetch(url);
+  if (res.status === 404 || /text\/html/.test(res.headers.get('content-type') ?? '')) throw new Missing(url);
   if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
-  return res.json() as Promise<unknown>;
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new Error(`${url} is not valid JSON: ${(e as Error).message}`);
+  }
 }
 
 /** Fetches and validates a lesson (relative to the page, so any static host works). */
@@ -267,7 +276,8 @@ export async function fetchLesson(id: string): Promise<Parsed<Lesson>> {
   try {
     return parseLesson(await fetchJson(`lessons/${id}/lesson.json`), id);
   } catch (e) {
-    return { ok: false, errors: [`lesson "${id}" could not be loaded (${(e as Error).message})`] };
+    const why = e instanceof Missing ? 'there is no lesson with this id on this site' : (e as Error).message;
+    return { ok: false, errors: [`The lesson "${id}" could not be loaded: ${why}.`] };
   }
 }
 
@@ -275,6 +285,7 @@ export async function fetchIndex(): Promise<Parsed<LessonIndexEntry[]>> {
   try {
     return parseIndex(await fetchJson('lessons/index.json'));
   } catch (e) {
-    return { ok: false, errors: [`the lessons index could not be loaded (${(e as Error).message})`] };
+    const why = e instanceof Missing ? 'lessons/index.json is not on this site' : (e as Error).message;
+    return { ok: false, errors: [`The lessons index could not be loaded: ${why}.`] };
   }
 }

@@ -3,6 +3,7 @@
 // The same code reads the browser's chart store and, in the lesson tests, the native CLI's series.
 import type { Check, LessonStep, Measure } from './lessonTypes';
 import { PLACEHOLDER } from './loadLesson';
+import { jainIndex } from '../core/jain.mjs';
 
 /** What measures need from a run: its columns and the mean of one over [t0, t1]. */
 export interface RunReader {
@@ -10,12 +11,7 @@ export interface RunReader {
   mean(column: string, t0: number, t1: number): number;
 }
 
-export function jainIndex(xs: readonly number[]): number {
-  let s = 0;
-  let s2 = 0;
-  for (const x of xs) { s += x; s2 += x * x; }
-  return s2 > 0 ? (s * s) / (xs.length * s2) : Number.NaN;
-}
+export { jainIndex };
 
 /** The columns a "*" column stands for, in flow order ("flow.*.thr" -> flow.0.thr, flow.1.thr, ...). */
 export function expandColumn(column: string, columns: readonly string[], flows?: readonly [number, number]): string[] {

@@ -1,22 +1,18 @@
 // A lesson step as app state: the step is written as a scenario URL hash (preset, changed
 // fields, live changes, charts, speed) and read back with the app's own URL decoder, so a
 // step is exactly what a shared link would be and is validated the same way.
-import type { Json, ParamSpec } from '../core/types';
-import { type AppState, type Decoded, decodeState } from '../url/scenarioUrl';
-import { jsonEqual } from '../scenario/paths';
+import type { ParamSpec } from '../core/types';
+import { type AppState, type Decoded, ABSENT, decodeState, encodeAbsent, encodeField, encodeLive } from '../url/scenarioUrl';
+import { jsonEqual } from '../scenario/paths.mjs';
 import type { Lesson, LessonStep } from './lessonTypes';
-
-function value(v: Json): string {
-  return encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
-}
 
 /** The scenario URL hash of a step (without the lesson keys). */
 export function stepHash(step: LessonStep): string {
   const sc = step.scenario;
   const parts = 'hash' in sc
     ? [sc.hash.replace(/^#/, '')]
-    : ['v=1', `preset=${encodeURIComponent(sc.preset)}`, ...Object.entries(sc.set ?? {}).map(([k, v]) => `${k}=${value(v)}`)];
-  if (step.live?.length) parts.push(`live=${step.live.map((c) => [c.t, c.entity, c.key, c.value].join(':')).join(';')}`);
+    : ['v=1', encodeField('preset', sc.preset), ...Object.entries(sc.set ?? {}).map(([k, v]) => (v === ABSENT ? encodeAbsent(k) : encodeField(k, v)))];
+  if (step.live?.length) parts.push(encodeLive(step.live));
   if (step.charts) parts.push(`view.charts=${step.charts.join(',')}`);
   if (step.speed !== undefined) parts.push(`view.speed=${step.speed}`);
   return '#' + parts.join('&');

@@ -2,13 +2,13 @@
 // previous/next or "back to the lesson step"), pauses it at the step's runTo, and pins the
 // step's annotations on the charts while the student stays on the step's path.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SimController } from '../app/simController';
-import type { AppStateApi } from '../app/useAppState';
+import type { SimController } from '../sim/simController';
+import type { AppStateApi } from '../url/appStateApi';
 import { chartAnnotations } from '../charts/annotations';
 import { flowColor } from '../charts/palette';
-import { type AppState, encodeState } from '../url/scenarioUrl';
-import type { Lesson } from './lessonTypes';
-import { fetchLesson } from './loadLesson';
+import { type AppState, defaultState, encodeState } from '../url/scenarioUrl';
+import type { Lesson, LessonIndexEntry } from './lessonTypes';
+import { fetchIndex, fetchLesson } from './loadLesson';
 import { offPath, stepState } from './stepState';
 import { loadAnswers } from './answers';
 
@@ -22,6 +22,12 @@ export interface LessonApi {
   offPath: boolean;
   goTo: (step: number) => void;
   restart: () => void;
+  /** The step's prediction was answered: lifts the hold on Play and starts the run. */
+  answered: () => void;
+  /** The next lesson of the index (for "lesson complete"), null after the last one or while unknown. */
+  next: LessonIndexEntry | null;
+  /** The lessons index (shown with an error when a lesson cannot be opened); null while loading. */
+  index: LessonIndexEntry[] | null;
   /** The current scenario's link without the lesson (to leave the lesson, keeping the run's settings). */
   exitHref: string;
 }
@@ -29,19 +35,23 @@ export interface LessonApi {
 /** Read by the test hook (window.__bl.lesson()). */
 export const lessonProbe: { current: { id: string; step: number; steps: number; offPath: boolean } | null } = { current: null };
 
+const NONE: string[] = [];
+
 export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
   const pos = app.state.lesson;
   const [lesson, setLesson] = useState<Lesson | null>(null);
-  const [errors, setErrors] = useState<string[]>([]);
+  // Why a lesson could not be opened, with its id: a later link to another lesson does not see them.
+  const [failed, setFailed] = useState<{ id: string; errors: string[] } | null>(null);
+  const errors = failed && pos && failed.id === pos.id ? failed.errors : NONE;
   const specs = sim.getSnapshot().specs;
 
   useEffect(() => {
-    if (!pos) { setLesson(null); setErrors([]); return; }
+    if (!pos) { setLesson(null); setFailed(null); return; }
     if (lesson?.id === pos.id) return;
     let alive = true;
     void fetchLesson(pos.id).then((r) => {
       if (!alive) return;
-      if (r.ok) { setLesson(r.value); setErrors([]); } else { setLesson(null); setErrors(r.errors); }
+      if (r.ok) { setLesson(r.value); setFailed(null); } else { setLesson(null); setFailed({ id: pos.id, errors: r.errors }); }
     });
     return () => { alive = false; };
   }, [pos, lesson]);
@@ -52,6 +62,8 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
   const start = useCallback((n: number) => {
     if (!lesson) return;
     const d = stepState(lesson, n - 1, sim.getSnapshot().specs, app.state.view);
+    // Student mode and a lock list (an embed's) stay as the page had them.
+    d.state.teach = { ...app.state.teach, compare: null };
     app.applyState(d.state, d.dropped, lesson.steps[n - 1]!.predict === undefined);
   }, [lesson, sim, app]);
 
@@ -62,6 +74,15 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
     clearStepRequest();
     start(Math.min(Math.max(1, stepRequest.step), lesson.steps.length));
   }, [lesson, stepRequest, clearStepRequest, start, specs]);
+
+  // A bare link to a lesson that cannot be opened: the default scenario runs under the message,
+  // so the page is usable (not left waiting for a run that never comes).
+  useEffect(() => {
+    if (!errors.length || !stepRequest || stepRequest.id !== failed?.id || !specs.length) return;
+    clearStepRequest();
+    const d = defaultState();
+    app.applyState({ ...d, view: { ...d.view, theme: app.state.view.theme }, lesson: stepRequest }, [], false);
+  }, [errors, failed, stepRequest, clearStepRequest, specs, app]);
 
   const away = !!stepDecoded && offPath(app.state, stepDecoded.state);
   const def = lesson?.steps[step - 1];
@@ -94,6 +115,31 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
     return () => { offStore(); offSim(); };
   }, [def, away, sim]);
 
+  // A prediction not answered yet holds the run: Play, Space, Step and a host page's play wait.
+  const [answers, setAnswers] = useState(0);
+  const waiting = !!lesson && !!def?.predict && !away && loadAnswers(lesson.id)[String(step)] === undefined;
+  useEffect(() => {
+    sim.setHold(waiting ? 'Waiting for your prediction: answer it in the lesson panel to start the run.' : null);
+  }, [waiting, sim, answers]);
+  useEffect(() => () => sim.setHold(null), [sim]);
+  const answered = useCallback(() => {
+    sim.setHold(null);
+    sim.play();
+    setAnswers((n) => n + 1);
+  }, [sim]);
+
+  // The index: for the next lesson at the end of this one, and the list when a lesson cannot be opened.
+  const [index, setIndex] = useState<LessonIndexEntry[] | null>(null);
+  const wantIndex = !!pos && (errors.length > 0 || (!!lesson && step === lesson.steps.length));
+  useEffect(() => {
+    if (!wantIndex || index !== null) return;
+    let alive = true;
+    void fetchIndex().then((r) => { if (alive) setIndex(r.ok ? r.value : []); });
+    return () => { alive = false; };
+  }, [wantIndex, index]);
+  const at = lesson && index ? index.findIndex((e) => e.id === lesson.id) : -1;
+  const next = at >= 0 ? index![at + 1] ?? null : null;
+
   useEffect(() => {
     chartAnnotations.set(def && !away ? (def.annotations ?? []).map((a) => ({ ...a, ...(a.flow !== undefined ? { color: flowColor(a.flow) } : {}) })) : []);
   }, [def, away]);
@@ -106,7 +152,7 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
 
   return {
     lesson, errors, step, stepApp: stepDecoded?.state ?? null, offPath: away,
-    goTo: start, restart: () => start(step),
+    goTo: start, restart: () => start(step), answered, next, index,
     exitHref: encodeState({ ...app.state, lesson: undefined }),
   };
 }

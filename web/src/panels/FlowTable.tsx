@@ -2,15 +2,15 @@
 // colour, and live numbers. Live numbers are written into the cells by a frame painter
 // (four times a second), never through React state.
 import { useEffect, useRef } from 'react';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter } from '../store/frameLoop';
-import { useOnScreen } from '../app/useOnScreen';
+import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, weights } from '../charts/chartContext';
-import { getPath, isPlainObject } from '../scenario/paths';
+import { getPath, isPlainObject } from '../scenario/paths.mjs';
 import { flowLiveSpecs } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
-import { useMarkCount } from '../app/useMarkCount';
+import { useMarkCount } from '../sim/useMarkCount';
 
 const REFRESH_MS = 250;
 const WINDOW_S = 1; // live numbers: mean over the last second of simulated time
@@ -67,7 +67,7 @@ export function FlowTable({ sim, snap, onError, locked }: {
         }
       }
     });
-  }, [sim]);
+  }, [sim, onScreen]);
 
   const specs = flowLiveSpecs(snap.specs);
   const rows = [];

@@ -1,9 +1,9 @@
 // Live parameters: applied through setParam while the simulation runs (no restart). The
 // charts mark each change. Which parameters appear here comes from the core's specs.
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { liveControls } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
-import { useMarkCount } from '../app/useMarkCount';
+import { useMarkCount } from '../sim/useMarkCount';
 
 export function LivePanel({ sim, snap, onError, locked }: {
   sim: SimController; snap: SimSnapshot; onError: (msg: string) => void;
@@ -14,7 +14,7 @@ export function LivePanel({ sim, snap, onError, locked }: {
   if (!snap.scenario) return null;
   const controls = liveControls(snap.specs, snap.scenario);
   return (
-    <section className="panel" aria-labelledby="live-title">
+    <section className="panel live-panel" aria-labelledby="live-title">
       <h2 id="live-title">Live changes</h2>
       <p className="muted small">Applied at once, without a restart; the charts mark when.</p>
       {controls.map((c) => {

@@ -2,10 +2,10 @@
 // builder, download the time series (CSV) and the summary (JSON), and the printable summary.
 // Student mode leaves out the exports.
 import { Suspense, lazy, useRef, useState } from 'react';
-import type { SimController } from '../app/simController';
+import type { SimController } from '../sim/simController';
 import type { ParamSpec } from '../core/types';
-import { downloadText } from '../app/download';
-import { toCsv } from '../app/exportData';
+import { downloadText } from '../ui/download';
+import { toCsv } from '../store/exportData';
 import { type AppState, encodeState } from '../url/scenarioUrl';
 import { EmbedBuilder } from '../embed/EmbedBuilder';
 

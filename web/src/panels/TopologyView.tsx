@@ -2,14 +2,14 @@
 // queue filling as it fills, and drops flashing where they happen, coloured by flow.
 import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
-import type { SimController, SimSnapshot } from '../app/simController';
+import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
-import { useOnScreen } from '../app/useOnScreen';
+import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { firstQueue } from '../charts/chartContext';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 import { DropReason } from '../core/types';
-import { formatValue, exoLossAt } from '../scenario/liveParams';
+import { exoLossText } from '../scenario/liveParams';
 import { type Layout, layoutTopology } from './topologyLayout';
 
 const HEIGHT = 230;
@@ -32,14 +32,14 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       if (!s.scenario || !svgRef.current) return;
       const width = Math.max(300, wrap.clientWidth);
       layoutRef.current = layoutTopology(s.scenario, s.flowCount, width, HEIGHT);
-      drawStatic(svgRef.current, layoutRef.current, s, width);
+      drawStatic(svgRef.current, layoutRef.current, s, width, sim.appliedLive('flows', 'exoLoss'));
       requestFrame();
     };
     build();
     const ro = new ResizeObserver(build);
     ro.observe(wrap);
     return () => ro.disconnect();
-  }, [snap.scenario, snap.flowCount, snap.paramVersion, snap.links]);
+  }, [sim, snap.scenario, snap.flowCount, snap.paramVersion, snap.links]);
 
   useEffect(() => {
     let lastVersion = -1;
@@ -77,7 +77,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
         .attr('cx', (f) => f.x).attr('cy', (f) => f.y).attr('r', (f) => 3 + 4 * (1 - f.age / FLASH_S))
         .attr('fill', (f) => f.color).attr('opacity', (f) => Math.max(0.1, 1 - f.age / FLASH_S));
     });
-  }, [sim]);
+  }, [sim, onScreen]);
 
   return (
     <section className="panel topology-panel" aria-labelledby="topo-title">
@@ -95,7 +95,7 @@ function describe(s: SimSnapshot): string {
   return `Topology: ${String(kind)} with ${s.flowCount} flows`;
 }
 
-function drawStatic(svgEl: SVGSVGElement, lay: Layout, s: SimSnapshot, width: number): void {
+function drawStatic(svgEl: SVGSVGElement, lay: Layout, s: SimSnapshot, width: number, exoLive: number | undefined): void {
   const svg = d3.select(svgEl).attr('width', width).attr('viewBox', `0 0 ${width} ${HEIGHT}`);
   svg.selectAll('*').remove();
   const g = svg.append('g');
@@ -103,10 +103,9 @@ function drawStatic(svgEl: SVGSVGElement, lay: Layout, s: SimSnapshot, width: nu
     .attr('x1', (l) => l.x1).attr('y1', (l) => l.y1).attr('x2', (l) => l.x2).attr('y2', (l) => l.y2);
   g.selectAll('text.link-label').data(lay.links.filter((l) => l.label)).join('text').attr('class', 'link-label')
     .attr('x', (l) => (l.x1 + l.x2) / 2).attr('y', (l) => (l.y1 + l.y2) / 2 + (l.main ? 26 : -4)).attr('text-anchor', 'middle').text((l) => l.label!);
-  const exo = s.scenario ? exoLossAt(s.scenario, 0) : 0;
-  if (s.scenario && getPath(s.scenario, 'exoLoss.kind') && getPath(s.scenario, 'exoLoss.kind') !== 'none') {
-    g.append('text').attr('class', 'link-label').attr('x', lay.exoLabel.x).attr('y', lay.exoLabel.y).attr('text-anchor', 'middle')
-      .text(`exogenous loss: ${getPath(s.scenario, 'exoLoss.kind') === 'schedule' ? 'schedule' : formatValue(exo, { unit: '', max: 1, key: 'loss' })}`);
+  const exo = s.scenario ? exoLossText(s.specs, s.scenario, exoLive) : null;
+  if (exo) {
+    g.append('text').attr('class', 'link-label exo-label').attr('x', lay.exoLabel.x).attr('y', lay.exoLabel.y).attr('text-anchor', 'middle').text(exo);
   }
   g.selectAll('circle.node').data(lay.nodes).join('circle').attr('class', (n) => `node${n.router ? ' router' : ''}`)
     .attr('cx', (n) => n.x).attr('cy', (n) => n.y).attr('r', (n) => (n.router ? 10 : 5))

@@ -4,10 +4,10 @@
 // it, sized for one A4 or Letter page. window.print() is called once the images are in.
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { SimController } from '../app/simController';
+import type { SimController } from '../sim/simController';
 import type { Summary } from '../core/types';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
-import { flatten } from '../scenario/paths';
+import { flatten } from '../scenario/paths.mjs';
 import { type AppState, encodeState } from '../url/scenarioUrl';
 import './print.css';
 

@@ -2,7 +2,8 @@
 // and the labels of the marks a change leaves on the charts. Specs come from bl_describe.
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, KIND_FIELD } from '../core/specs';
-import { getPath, isPlainObject } from './paths';
+import { formatHuman } from '../core/units';
+import { getPath, isPlainObject } from './paths.mjs';
 
 export interface LiveControl {
   entity: string;
@@ -110,8 +111,9 @@ export function initialLiveValue(specs: readonly ParamSpec[], s: Scenario, entit
 }
 
 /** A value for people: probabilities as percentages, rates in Mb/s, else with the unit. */
-export function formatValue(v: number, spec: Pick<ParamSpec, 'unit' | 'max' | 'key'> | undefined): string {
+export function formatValue(v: number, spec: Pick<ParamSpec, 'unit' | 'max' | 'key' | 'display'> | undefined): string {
   if (Number.isNaN(v)) return '?';
+  if (spec?.display) return formatHuman(v, spec);
   const unit = spec?.unit ?? '';
   if (unit === '' && spec?.max === 1 && /loss|rate|P$/i.test(spec.key)) return `${+(v * 100).toPrecision(3)}%`;
   if (unit === 'bit/s') return v >= 1e6 ? `${+(v / 1e6).toPrecision(4)} Mb/s` : `${+(v / 1e3).toPrecision(4)} kb/s`;
@@ -147,4 +149,35 @@ export function scheduleMarks(specs: readonly ParamSpec[], s: Scenario): { t: nu
     if (before !== st[1]) out.push({ t: st[0], label: changeLabel(spec, 'flows', 'exoLoss', before, st[1]) });
   }
   return out;
+}
+
+/** Whether a live change replaces the scenario's loss schedule (exogenous loss of all flows). */
+export function replacesSchedule(entity: string, key: string): boolean {
+  return entity === 'flows' && key === 'exoLoss';
+}
+
+export function isScheduleMark(m: { schedule?: boolean }): boolean {
+  return m.schedule === true;
+}
+
+/**
+ * The topology's loss label, true to what the run does: the live value once a live change
+ * replaced the model, else the schedule's steps ("0% -> 1% at 20 s -> 5% at 40 s") or the rate.
+ */
+export function exoLossText(specs: readonly ParamSpec[], s: Scenario, live: number | undefined): string | null {
+  const spec = specs.find((sp) => sp.key === 'live.flow.exoLoss');
+  const fmt = (v: number) => formatValue(v, spec ?? { unit: '', max: 1, key: 'loss' });
+  if (live !== undefined) return `exogenous loss: ${fmt(live)} (set live)`;
+  const kind = getPath(s, 'exoLoss.kind');
+  if (!kind || kind === 'none') return null;
+  if (kind === 'schedule') {
+    const steps = getPath(s, 'exoLoss.steps');
+    const parts: string[] = [fmt(exoLossAt(s, 0))];
+    if (Array.isArray(steps)) {
+      for (const st of steps) if (Array.isArray(st) && typeof st[0] === 'number' && st[0] > 0 && typeof st[1] === 'number') parts.push(`${fmt(st[1])} at ${st[0]} s`);
+    }
+    return `exogenous loss: ${parts.join(' -> ')}`;
+  }
+  const r = exoLossAt(s, 0);
+  return `exogenous loss: ${Number.isNaN(r) ? String(kind) : fmt(r)}`;
 }

@@ -1,6 +1,6 @@
 // The chart store: every metric of the current run, in ring buffers outside React. The
 // worker's blocks are appended here; charts read it when they redraw (at most once a frame).
-import { parseBlock } from '../core/block';
+import { parseBlock } from '../core/block.mjs';
 import { EventKind, type ParamChange } from '../core/types';
 import { type Decimated, type DecimateState, type Series, decimateRing } from './decimate';
 import { ColumnRing, RingBuffer } from './ringBuffer';
@@ -88,6 +88,15 @@ export class ChartStore {
   /** After marks were added quietly: sorts them and tells the subscribers once. */
   marksAdded(): void {
     this.marks.sort((a, b) => a.t - b.t);
+    this.dataVersion++;
+    this.touch();
+  }
+
+  /** Removes the marks `drop` selects (marks of a schedule a live change replaced). */
+  removeMarks(drop: (m: ParamChange) => boolean): void {
+    const kept = this.marks.filter((m) => !drop(m));
+    if (kept.length === this.marks.length) return;
+    this.marks = kept;
     this.dataVersion++;
     this.touch();
   }

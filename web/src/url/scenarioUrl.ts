@@ -18,27 +18,22 @@
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, findSpec, validateValue } from '../core/specs';
+import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
-import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths';
+import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths.mjs';
 import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
-} from '../app/viewState';
+} from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
 import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
 
 export const URL_VERSION = 1;
-const ABSENT = '~';
+export const ABSENT = '~';
 
-/** A live change as stored in the URL (labels are rebuilt from specs when shown). */
-export interface LiveChange {
-  t: number;
-  entity: string;
-  key: string;
-  value: number;
-}
+export type { LiveChange } from '../core/types';
+import type { LiveChange } from '../core/types';
 
 /** A place in a guided lesson (web/src/lessons). */
 export interface LessonPosition {
@@ -114,6 +109,21 @@ function esc(s: string): string {
 
 // ---- encode ----
 
+/** One scenario field as a URL entry ("flows.count=20"); lesson steps are written with it too. */
+export function encodeField(path: string, v: Json): string {
+  return `${esc(path)}=${esc(encodeValue(v))}`;
+}
+
+/** A field of the preset that the scenario removes ("exoLoss.steps=~"). */
+export function encodeAbsent(path: string): string {
+  return `${esc(path)}=${ABSENT}`;
+}
+
+/** The `live=` entry: changes as t:entity:key:value, separated by ';'. */
+export function encodeLive(live: readonly LiveChange[]): string {
+  return `live=${live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`;
+}
+
 export function encodeState(state: AppState): string {
   const preset = findPreset(state.preset) ?? DEFAULT_PRESET;
   const parts: string[] = [`v=${URL_VERSION}`];
@@ -128,14 +138,12 @@ export function encodeState(state: AppState): string {
   for (const path of paths) {
     const v = cur.get(path)!;
     if (path === 'version') continue;
-    if (!jsonEqual(base.get(path), v)) parts.push(`${esc(path)}=${esc(encodeValue(v))}`);
+    if (!jsonEqual(base.get(path), v)) parts.push(encodeField(path, v));
   }
   for (const path of base.keys()) {
-    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(`${esc(path)}=${ABSENT}`);
+    if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(encodeAbsent(path));
   }
-  if (state.live.length) {
-    parts.push(`live=${state.live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`);
-  }
+  if (state.live.length) parts.push(encodeLive(state.live));
   const v = state.view;
   const d = DEFAULT_VIEW;
   if (v.charts.join(',') !== d.charts.join(',')) parts.push(`view.charts=${v.charts.join(',')}`);
@@ -143,6 +151,7 @@ export function encodeState(state: AppState): string {
   if (v.theme !== d.theme) parts.push(`view.theme=${v.theme}`);
   if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
+  if (v.fluid) parts.push('view.fluid=1');
   // ---- sweep keys (sweepUrl.ts) ----
   for (const [k, val] of sweepEntries(state.sweep)) parts.push(`${esc(k)}=${esc(val)}`);
   parts.push(...encodeTeaching(state.teach));
@@ -200,6 +209,10 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
       if (isTheme(raw)) view.theme = raw;
       else dropped.push(`view.theme=${raw}: expected auto, light or dark`);
       break;
+    case 'view.fluid':
+      if (raw === '1' || raw === '0') view.fluid = raw === '1';
+      else dropped.push(`view.fluid=${raw}: expected 1 (fluid model drawn) or 0`);
+      break;
     case 'view.speed': {
       const n = Number(raw);
       if (raw !== '' && validSpeed(n)) view.speed = n;
@@ -208,6 +221,17 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
     }
     default: dropped.push(`${key}: unknown view setting`);
   }
+}
+
+/**
+ * Links written before the window rule's parameters moved to "flows.ccParams" say "flows.N":
+ * read as "flows.ccParams.N" when N is a parameter of the rule the scenario uses.
+ */
+function movedKindParam(key: string, specs: readonly ParamSpec[], scenario: JsonObject): string {
+  const [group, leaf, ...rest] = key.split('.');
+  if (!group || !leaf || rest.length || !KIND_PARAMS[group] || specs.some((sp) => sp.key === key)) return key;
+  const kind = kindOfIn(scenario)(group) ?? specs.find((sp) => sp.key === `${group}.${KIND_FIELD[group]}`)?.default;
+  return typeof kind === 'string' && specs.some((sp) => sp.key === `${group}.${kind}.${leaf}`) ? kindParamPath(group, leaf) : key;
 }
 
 /**
@@ -258,7 +282,8 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     else dropped.push(`lesson=${lesson}&step=${get('step') ?? ''}: expected a lesson id and a step number from 1`);
   }
 
-  for (const [key, raw] of entries) {
+  for (const [rawKey, raw] of entries) {
+    const key = specs ? movedKindParam(rawKey, specs, state.scenario) : rawKey;
     if (key === 'v' || key === 'preset' || key === 'lesson' || key === 'step') continue;
     if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
     if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }

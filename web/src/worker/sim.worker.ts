@@ -3,11 +3,11 @@
 // simulation in slices of ~8 ms wall time, drains a metric block after each slice and
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
-import type { Scenario, Summary } from '../core/types';
-import type { LiveChange } from '../url/scenarioUrl';
+import type { Scenario } from '../core/types';
+import type { LiveChange } from '../core/types';
 import { dropFieldNamedInError } from '../scenario/repair';
-import type { FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from './protocol';
-import { BlCore, RUN_ERROR, RUN_EVENT_LIMIT, RUN_FINISHED } from './wasmApi';
+import { type Call, type FromWorker, type ParamMsg, type RunStatus, type ToWorker, errorText } from './protocol';
+import { BlBinding, RUN } from '../core/binding.mjs';
 import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -16,7 +16,7 @@ const SLICE_MS = 8;
 const EVENTS_PER_CALL = 20000;
 const MAX_REPAIRS = 20;
 
-let core: BlCore | null = null;
+let core: BlBinding | null = null;
 const pending: ToWorker[] = [];
 /** Set once the module trapped: its memory may be half-updated, so nothing more runs here. */
 let dead = false;
@@ -63,11 +63,10 @@ function flush(r: Run): void {
   if (buffer.byteLength > 16) post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
 }
 
-function applyParam(r: Run, entity: string, key: string, value: number, requestId: number): ParamMsg {
+/** Applies a live change; the message that reports it, or the core's reason for refusing it. */
+function applyParam(r: Run, entity: string, key: string, value: number): ParamMsg | string {
   const err = core!.setParam(r.h, entity, key, value);
-  const msg: ParamMsg = { type: 'param', runId: r.id, requestId, t: core!.now(r.h), entity, key, value };
-  if (err !== null) msg.error = err;
-  return msg;
+  return err ?? { type: 'param', runId: r.id, t: core!.now(r.h), entity, key, value };
 }
 
 function reanchor(r: Run): void {
@@ -94,14 +93,15 @@ function advanceSlice(r: Run, target: number, applied: ParamMsg[]): 'reached' | 
     const next = r.live[0];
     const until = next && next.t <= target ? next.t : target;
     const rc = core!.runUntil(r.h, until, EVENTS_PER_CALL);
-    if (rc === RUN_ERROR) return 'error';
+    if (rc === RUN.ERROR) return 'error';
     const now = core!.now(r.h);
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
-      applied.push(applyParam(r, c.entity, c.key, c.value, -1));
+      const m = applyParam(r, c.entity, c.key, c.value);
+      if (typeof m !== 'string') applied.push(m); // a link's change the core refuses was already reported when the link was read
     }
-    if (rc === RUN_FINISHED) return 'finished';
-    if (now >= target - 1e-12 && rc !== RUN_EVENT_LIMIT) return 'reached';
+    if (rc === RUN.FINISHED) return 'finished';
+    if (now >= target - 1e-12 && rc !== RUN.EVENT_LIMIT) return 'reached';
     if (performance.now() - start >= SLICE_MS) return 'more';
   }
 }
@@ -157,21 +157,55 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   setStatus(run, 'paused');
 }
 
-/** The fluid model: handle-less, fast (~40 ms for 20 flows x 60 s), so done between slices. */
-function fluid(requestId: number, fn: FluidFn, params: string): void {
-  const started = performance.now();
+/** Answers call `id` with f's value, or with the error it threw. A trap is not an answer: it
+ *  goes on up to crashed(), since the module's memory can no longer be trusted. */
+function answer(id: number, f: () => unknown): void {
+  let value: unknown;
   try {
-    const result: unknown = JSON.parse(core!.fluid(fn, params));
-    post({ type: 'fluid', requestId, result, ms: performance.now() - started });
+    value = f();
   } catch (e) {
-    post({ type: 'fluid', requestId, result: null, ms: performance.now() - started, error: String(e) });
+    if (e instanceof WebAssembly.RuntimeError) throw e;
+    post({ type: 'reply', id, ok: false, error: errorText(e) });
+    return;
+  }
+  post({ type: 'reply', id, ok: true, value });
+}
+
+function current(runId: number): Run {
+  if (!run || run.id !== runId) throw new Error('run was replaced');
+  return run;
+}
+
+function call(id: number, c: Call): void {
+  switch (c.op) {
+    case 'summary':
+      answer(id, () => core!.summary(current(c.runId).h));
+      return;
+    case 'setParam':
+      answer(id, () => {
+        const m = applyParam(current(c.runId), c.entity, c.key, c.value);
+        if (typeof m === 'string') throw new Error(m);
+        post(m); // the change itself, as the run's event (marks); the reply says when it took effect
+        return m.t;
+      });
+      return;
+    case 'fluid':
+      // The fluid model: handle-less, fast (~40 ms for 20 flows x 60 s), so done between slices.
+      answer(id, () => {
+        const started = performance.now();
+        const result: unknown = JSON.parse(core!.fluid(c.fn, c.params));
+        return { result, ms: performance.now() - started };
+      });
+      return;
+    case 'headless':
+      answer(id, () => runHeadless(core!, c.scenario));
+      return;
   }
 }
 
 function handle(msg: ToWorker): void {
+  if (msg.type === 'call') { call(msg.id, msg.call); return; }
   if (msg.type === 'create') { create(msg.runId, msg.scenario, msg.live); return; }
-  if (msg.type === 'fluid') { fluid(msg.requestId, msg.fn, msg.params); return; }
-  if (msg.type === 'headless') { post(runHeadless(core!, msg.runId, msg.scenario)); return; }
   const r = run;
   if (!r || r.id !== msg.runId) return; // a message for a run that is gone
   switch (msg.type) {
@@ -202,17 +236,6 @@ function handle(msg: ToWorker): void {
       else setStatus(r, res === 'finished' || core!.now(r.h) >= r.duration - 1e-12 ? 'finished' : 'paused');
       break;
     }
-    case 'setParam':
-      post(applyParam(r, msg.entity, msg.key, msg.value, msg.requestId));
-      break;
-    case 'summary': {
-      try {
-        post({ type: 'summary', runId: r.id, requestId: msg.requestId, summary: core!.summary(r.h) as Summary });
-      } catch (e) {
-        post({ type: 'summary', runId: r.id, requestId: msg.requestId, summary: null, error: String(e) });
-      }
-      break;
-    }
   }
 }
 
@@ -225,7 +248,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
 createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
   .then((m) => {
-    core = new BlCore(m);
+    core = new BlBinding(m);
     let specs: unknown = [];
     try { specs = core.describe(); } catch (e) { post({ type: 'fatal', error: `bl_describe: ${String(e)}` }); }
     post({ type: 'ready', specs });

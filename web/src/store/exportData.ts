@@ -1,5 +1,5 @@
 // Export of the time series (CSV, one row per sample, one column per metric).
-import type { ChartStore } from '../store/chartStore';
+import type { ChartStore } from './chartStore';
 
 export function toCsv(store: ChartStore): string {
   const cols = store.columns;

@@ -1,6 +1,4 @@
-#include "sim/simulation.h"
-
-#include "sim/tracer.h"
+#include "core/simulation.h"
 
 namespace bl {
 
@@ -22,13 +20,13 @@ void Simulation::drop(Packet* p, DropReason why, int linkIndex) {
     FlowStats& f = flowStats_[static_cast<size_t>(p->flow)];
     if (why == DropReason::Exogenous) ++f.exogenousLosses; else ++f.congestionLosses;
   }
-  if (tracer_) tracer_->recordEvent(now(), TraceEvent::Drop, p->kind == PacketKind::Udp ? -1 : p->flow, linkIndex,
+  if (recorder_) recorder_->recordEvent(now(), TraceEvent::Drop, p->kind == PacketKind::Udp ? -1 : p->flow, linkIndex,
                                     static_cast<uint32_t>(why));
   pool_.put(p);
 }
 
 void Simulation::event(TraceEvent kind, int flow, int linkIndex, uint32_t reason) {
-  if (tracer_) tracer_->recordEvent(now(), kind, flow, linkIndex, reason);
+  if (recorder_) recorder_->recordEvent(now(), kind, flow, linkIndex, reason);
 }
 
 }  // namespace bl

@@ -1,22 +1,19 @@
-// Parser for the binary metric block of bl_drain (layout in docs/scenario.md).
-import type { BlockEvents } from './types';
+// The binary metric block of bl_drain (layout in docs/scenario.md, "Metric blocks"): parsed and,
+// for tests, built. The one copy in JavaScript: the page's chart store and the Node loader
+// (wasm-core/node/blcore.mjs) both use it; types in block.d.mts.
 
 export const BLOCK_MAGIC = 0x314b4c42; // "BLK1", little-endian
 const HEADER_BYTES = 16;
 const EVENT_BYTES = 24;
 
-export interface MetricBlock {
-  rows: number;
-  cols: number;
-  /** Row-major samples, rows * cols values; column 0 is t in seconds. */
-  samples: Float64Array;
-  events: BlockEvents;
-}
-
-/** Parses one block. Throws on a wrong magic number or a truncated buffer. */
-export function parseBlock(buf: ArrayBuffer): MetricBlock {
-  if (buf.byteLength < HEADER_BYTES) throw new Error(`metric block too short: ${buf.byteLength} bytes`);
-  const dv = new DataView(buf);
+/**
+ * Parses one block (an ArrayBuffer, or a Uint8Array view of one). Throws on a wrong magic
+ * number or a length that disagrees with the header. Events come as columns.
+ */
+export function parseBlock(block) {
+  const bytes = block instanceof Uint8Array ? block : new Uint8Array(block);
+  if (bytes.byteLength < HEADER_BYTES) throw new Error(`metric block too short: ${bytes.byteLength} bytes`);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = dv.getUint32(0, true);
   if (magic !== BLOCK_MAGIC) throw new Error(`metric block has magic 0x${magic.toString(16)}, expected 0x${BLOCK_MAGIC.toString(16)}`);
   const rows = dv.getUint32(4, true);
@@ -24,10 +21,11 @@ export function parseBlock(buf: ArrayBuffer): MetricBlock {
   const count = dv.getUint32(12, true);
   const sampleBytes = rows * cols * 8;
   const need = HEADER_BYTES + sampleBytes + count * EVENT_BYTES;
-  if (buf.byteLength < need) throw new Error(`metric block truncated: ${buf.byteLength} of ${need} bytes`);
+  if (bytes.byteLength < need) throw new Error(`metric block truncated: ${bytes.byteLength} of ${need} bytes`);
+  if (bytes.byteLength > need) throw new Error(`metric block has ${bytes.byteLength} bytes, its header says ${need}`);
   const samples = new Float64Array(rows * cols);
   for (let i = 0; i < rows * cols; i++) samples[i] = dv.getFloat64(HEADER_BYTES + i * 8, true);
-  const events: BlockEvents = {
+  const events = {
     count,
     t: new Float64Array(count),
     kind: new Uint32Array(count),
@@ -46,9 +44,17 @@ export function parseBlock(buf: ArrayBuffer): MetricBlock {
   return { rows, cols, samples, events };
 }
 
+/** The events of a parsed block as objects ({t, kind, flow, link, reason}), oldest first. */
+export function eventList(events) {
+  const out = [];
+  for (let i = 0; i < events.count; i++) {
+    out.push({ t: events.t[i], kind: events.kind[i], flow: events.flow[i], link: events.link[i], reason: events.reason[i] });
+  }
+  return out;
+}
+
 /** Builds a block (the inverse of parseBlock); used by tests to check the parser. */
-export function encodeBlock(rows: number, cols: number, samples: ArrayLike<number>,
-  events: { t: number; kind: number; flow: number; link: number; reason: number }[] = []): ArrayBuffer {
+export function encodeBlock(rows, cols, samples, events = []) {
   const buf = new ArrayBuffer(HEADER_BYTES + rows * cols * 8 + events.length * EVENT_BYTES);
   const dv = new DataView(buf);
   dv.setUint32(0, BLOCK_MAGIC, true);

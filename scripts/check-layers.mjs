@@ -1,0 +1,89 @@
+// Checks that no layer imports from the one above it: C++ under wasm-core/src (by #include) and
+// TypeScript under web/src (by import). The layers are listed here, bottom first, and described
+// in docs/architecture.md. A folder may use its own files and any folder on a lower level; a
+// new folder must be given a level here before it can be used. Exits 1 naming each offence.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, dirname, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each entry: the folders on one level, bottom first. */
+const CORE_LEVELS = [
+  ['core'], // kernel: time, packets, scheduler, random streams, JSON, parameter specs, the Simulation
+  ['net', 'cc', 'fluid'], // links and queue-disc base, congestion-control modules, the fluid model
+  ['loss', 'queues', 'tcp', 'traffic'], // loss models, AQMs, TCP ends, UDP sources
+  ['sim'], // building a network from a scenario, the tracer, one run (Instance)
+  ['abi'], // the C ABI (wasm-core/include/bl) over everything
+];
+const WEB_LEVELS = [
+  ['core', 'generated', 'types'], // scenario and metric types, specs, the metric-block parser, the WASM module
+  ['store', 'scenario'], // chart data off React; scenario paths, presets, live parameters
+  ['worker'], // the simulation worker and its message protocol
+  ['sim', 'ui'], // the page's side of the worker (SimController); small browser helpers and probes
+  ['charts'], // canvas charts
+  ['sweep'], // parameter sweeps
+  ['url'], // the URL format and the app state it carries
+  ['fluid', 'embed', 'lessons', 'print'], // features
+  ['panels'], // the panels around the charts
+  ['compare'], // compare mode (uses panels and charts)
+  ['app'], // the page: state, layout, test hook
+];
+
+function levelOf(levels, folder) {
+  const i = levels.findIndex((l) => l.includes(folder));
+  return i < 0 ? null : i;
+}
+
+function walk(dir, exts, out = []) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, exts, out);
+    else if (exts.some((e) => name.endsWith(e)) && !/\.test\.tsx?$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+const problems = [];
+
+function check(label, base, levels, files, importsOf) {
+  for (const file of files) {
+    const rel = relative(base, file).split(sep);
+    if (rel.length < 2) continue; // entry files at the top (main.tsx, mount.tsx) may use anything
+    const from = rel[0];
+    const lf = levelOf(levels, from);
+    if (lf === null) { problems.push(`${label}/${rel.join('/')}: folder "${from}" has no layer in scripts/check-layers.mjs`); continue; }
+    for (const target of importsOf(file)) {
+      const to = target.split('/')[0];
+      if (to === from) continue;
+      const lt = levelOf(levels, to);
+      if (lt === null) { problems.push(`${label}/${rel.join('/')} uses ${target}: folder "${to}" has no layer`); continue; }
+      if (lt >= lf) problems.push(`${label}/${rel.join('/')} (layer ${lf}: ${from}) uses ${target} (layer ${lt}: ${to}), which is not below it`);
+    }
+  }
+}
+
+// C++: #include "folder/file.h" is relative to wasm-core/src (or wasm-core/include for bl/).
+const coreSrc = join(root, 'wasm-core', 'src');
+// The public header wasm-core/include/bl/ belongs to abi (it declares what abi.cpp defines).
+check('wasm-core/src', coreSrc, CORE_LEVELS, walk(coreSrc, ['.cpp', '.h']), (file) =>
+  [...readFileSync(file, 'utf8').matchAll(/^\s*#\s*include\s+"([^"]+)"/gm)]
+    .map((m) => m[1])
+    .filter((t) => t.includes('/'))
+    .map((t) => (t.startsWith('bl/') ? `abi/${t}` : t)),
+);
+
+// TypeScript: relative imports, resolved against web/src.
+const webSrc = join(root, 'web', 'src');
+check('web/src', webSrc, WEB_LEVELS, walk(webSrc, ['.ts', '.tsx']).filter((f) => !f.includes(`${sep}generated${sep}`)), (file) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm)]
+    .map((m) => m[1] ?? m[2])
+    .map((spec) => relative(webSrc, resolve(dirname(file), spec)).split(sep).join('/'))
+    .filter((t) => !t.startsWith('..')),
+);
+
+if (problems.length) {
+  console.error(`check-layers: ${problems.length} import(s) point up or sideways:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('check-layers: every import in wasm-core/src and web/src points to a lower layer');

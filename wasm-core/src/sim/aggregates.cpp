@@ -1,0 +1,87 @@
+#include "sim/aggregates.h"
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "core/simulation.h"
+#include "sim/network.h"
+#include "tcp/mpat.h"
+#include "tcp/tcp_receiver.h"
+#include "tcp/tcp_sender.h"
+
+namespace bl {
+
+bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::string& err) {
+  const Json* aggs = doc.find("aggregates");
+  if (!aggs) return true;
+  std::vector<int> owner(net.flows.size(), -1);
+  for (size_t a = 0; a < aggs->items().size(); ++a) {
+    const std::string path = "aggregates[" + std::to_string(a) + "]";
+    const Json& g = aggs->items()[a];
+    if (!g.isObject()) { err = path + ": expected an object {flows: [i, ...], shares?: [x, ...]}"; return false; }
+    for (const auto& [key, v] : g.members())
+      if (key != "flows" && key != "shares") { err = path + "." + key + ": unknown key; an aggregate has flows and shares"; return false; }
+    const Json* fl = g.find("flows");
+    if (!fl || !fl->isArray() || fl->items().empty() || fl->items().size() > 32767) {
+      err = path + ".flows: give the member flows' indices, e.g. [0, 1, 2]";
+      return false;
+    }
+    std::vector<int> members;
+    for (size_t k = 0; k < fl->items().size(); ++k) {
+      const Json& x = fl->items()[k];
+      const double v = x.isNumber() ? x.asNumber() : -1;
+      if (v != std::floor(v) || v < 0 || v >= static_cast<double>(net.flows.size())) {
+        err = path + ".flows[" + std::to_string(k) + "]: expected a flow index in [0, " + std::to_string(net.flows.size() - 1) + "]";
+        return false;
+      }
+      const int f = static_cast<int>(v);
+      if (owner[static_cast<size_t>(f)] >= 0) {
+        err = path + ".flows[" + std::to_string(k) + "]: flow " + std::to_string(f) + " is already in aggregate " +
+              std::to_string(owner[static_cast<size_t>(f)]);
+        return false;
+      }
+      owner[static_cast<size_t>(f)] = static_cast<int>(a);
+      members.push_back(f);
+    }
+    if (const Json* sh = g.find("shares")) {
+      if (!sh->isArray() || sh->items().size() != members.size()) {
+        err = path + ".shares: give one share per member flow (" + std::to_string(members.size()) + ")";
+        return false;
+      }
+      for (size_t k = 0; k < members.size(); ++k) {
+        const Json& x = sh->items()[k];
+        if (!x.isNumber() || !(x.asNumber() >= 0.01 && x.asNumber() <= 1000)) {
+          err = path + ".shares[" + std::to_string(k) + "]: expected a number in [0.01, 1000] (a weight)";
+          return false;
+        }
+        sim.flowAttrs()[static_cast<size_t>(members[k])].weight = x.asNumber();
+        net.flows[static_cast<size_t>(members[k])].sender->setParam("weight", x.asNumber());
+      }
+    }
+    std::vector<TcpSender*> senders;
+    std::vector<TcpReceiver*> receivers;
+    for (int f : members) {
+      senders.push_back(net.flows[static_cast<size_t>(f)].sender);
+      receivers.push_back(net.flows[static_cast<size_t>(f)].receiver);
+    }
+    auto agg = std::make_shared<MpatAggregate>(sim, members, std::move(senders), std::move(receivers));
+    for (size_t k = 0; k < members.size(); ++k) {
+      const FlowEntry& fe = net.flows[static_cast<size_t>(members[k])];
+      for (auto& r : net.routes) {
+        if (r->endpoint == fe.receiver) {
+          net.sinks.push_back(makeMpatTap(agg, k, MpatHook::Data, sim, nullptr));
+          r->hops.insert(r->hops.begin(), net.sinks.back().get());
+          net.sinks.push_back(makeMpatTap(agg, k, MpatHook::Arrival, sim, nullptr));
+          r->endpoint = net.sinks.back().get();
+        } else if (r->endpoint == fe.sender) {
+          net.sinks.push_back(makeMpatTap(agg, k, MpatHook::Ack, sim, fe.sender));
+          r->endpoint = net.sinks.back().get();
+        }
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace bl

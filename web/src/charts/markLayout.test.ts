@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { layoutMarkLabels, type MarkLabel } from './markLayout';
+
+const CW = 5;
+/** Horizontal extent of a placed label. */
+function extent(l: MarkLabel): [number, number] {
+  const w = l.text.length * CW;
+  return l.anchorEnd ? [l.x - w, l.x] : [l.x, l.x + w];
+}
+function overlaps(ls: MarkLabel[]): boolean {
+  const shown = ls.filter((l) => l.row >= 0);
+  for (let i = 0; i < shown.length; i++) {
+    for (let j = i + 1; j < shown.length; j++) {
+      if (shown[i]!.row !== shown[j]!.row) continue;
+      const [a0, a1] = extent(shown[i]!);
+      const [b0, b1] = extent(shown[j]!);
+      if (a0 < b1 && b0 < a1) return true;
+    }
+  }
+  return false;
+}
+
+describe('layoutMarkLabels', () => {
+  it('keeps far-apart labels on the first row', () => {
+    const ls = layoutMarkLabels([100, 400], ['loss 0% -> 1%', 'loss 1% -> 5%'], { right: 800, charWidth: CW });
+    expect(ls.map((l) => l.row)).toEqual([0, 0]);
+    expect(ls.map((l) => l.text)).toEqual(['loss 0% -> 1%', 'loss 1% -> 5%']);
+  });
+  it('stacks close labels in rows, then folds the rest with a count and lists all on hover', () => {
+    const xs = [100, 102, 104, 106, 108, 110];
+    const labels = xs.map((_x, i) => `exogenous loss ${i}% -> ${i + 1}%`);
+    const ls = layoutMarkLabels(xs, labels, { right: 800, charWidth: CW, rows: 3 });
+    expect(ls.slice(0, 3).map((l) => l.row)).toEqual([0, 1, 2]);
+    expect(ls.slice(3).every((l) => l.row === -1)).toBe(true);
+    expect(ls[2]!.text).toBe(`${labels[2]} (+3 more)`);
+    expect(ls[2]!.title.split('\n')).toEqual(labels.slice(2));
+    expect(overlaps(ls)).toBe(false);
+  });
+  it('never overlaps, for marks spread at random', () => {
+    let seed = 7;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
+    for (let k = 0; k < 50; k++) {
+      const xs = Array.from({ length: 1 + Math.floor(rnd() * 30) }, () => 40 + rnd() * 700).sort((a, b) => a - b);
+      const labels = xs.map((x) => `flow 3 weight ${x.toFixed(0)} -> ${(x / 3).toFixed(1)}`);
+      const ls = layoutMarkLabels(xs, labels, { right: 740, charWidth: CW });
+      expect(overlaps(ls)).toBe(false);
+      // Every mark's text is shown or named in the hover text of a shown label.
+      const titles = ls.filter((l) => l.row >= 0).flatMap((l) => l.title.split('\n'));
+      expect(titles.sort()).toEqual([...labels].sort());
+    }
+  });
+  it('puts a label that would leave the plot on the left of its mark', () => {
+    const [l] = layoutMarkLabels([790], ['exogenous loss 1% -> 5%'], { right: 800, charWidth: CW });
+    expect(l!.anchorEnd).toBe(true);
+    expect(extent(l!)[1]).toBeLessThanOrEqual(790);
+  });
+});

@@ -1,0 +1,76 @@
+// Where the labels of change marks go, so that they never overlap: each label takes the first
+// of a few rows where it fits beside the labels already placed; a mark that fits nowhere adds
+// itself to the label placed before it ("... (+2 more)"), whose hover text lists them all.
+
+export interface MarkLabel {
+  /** Row (0 at the top), or -1: the mark's text is folded into an earlier label. */
+  row: number;
+  /** Text shown (the mark's own label, with "(+N more)" when later marks were folded into it). */
+  text: string;
+  /** Every label this text stands for, one per line (the hover text). */
+  title: string;
+  /** Where the text starts, and whether it runs to the left of the mark (near the right edge). */
+  x: number;
+  anchorEnd: boolean;
+}
+
+export interface MarkLayoutOptions {
+  rows?: number;
+  /** Width of one character, in px (10 px labels: about 5.6). */
+  charWidth?: number;
+  /** Right edge of the plot: a label that would run past it is placed left of its mark. */
+  right: number;
+  /** Space between a mark's line and its text, and between two labels of a row. */
+  gap?: number;
+}
+
+/** Lays out labels for marks at pixel positions `xs` (ascending) with texts `labels`. */
+export function layoutMarkLabels(xs: readonly number[], labels: readonly string[], o: MarkLayoutOptions): MarkLabel[] {
+  const rows = o.rows ?? 3;
+  const cw = o.charWidth ?? 5.6;
+  const gap = o.gap ?? 3;
+  const rowEnd: number[] = new Array<number>(rows).fill(Number.NEGATIVE_INFINITY);
+  const out: MarkLabel[] = [];
+  const folded = new Map<number, string[]>(); // placed index -> labels it stands for
+  const room = new Map<number, { lo: number; hi: number }>(); // where a placed label may grow
+  let lastPlaced = -1;
+  const width = (text: string) => text.length * cw;
+  const span = (x: number, text: string) => {
+    const w = width(text);
+    return x + gap + w <= o.right ? { start: x + gap, end: x + gap + w, anchorEnd: false } : { start: x - gap - w, end: x - gap, anchorEnd: true };
+  };
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    const text = labels[i]!;
+    const s = span(x, text);
+    const row = rowEnd.findIndex((end) => end + gap <= s.start);
+    if (row >= 0) {
+      // A label on the right of its mark may grow up to the plot's edge; one on its left, back to
+      // the label before it in its row.
+      room.set(i, s.anchorEnd ? { lo: rowEnd[row]! + gap, hi: s.end } : { lo: s.start, hi: o.right });
+      rowEnd[row] = s.end;
+      out.push({ row, text, title: text, x: s.anchorEnd ? s.end : s.start, anchorEnd: s.anchorEnd });
+      folded.set(i, [text]);
+      lastPlaced = i;
+      continue;
+    }
+    out.push({ row: -1, text: '', title: text, x, anchorEnd: false });
+    if (lastPlaced < 0) continue;
+    // Fold into the label placed last: nothing was placed after it, so growing it within its room
+    // overlaps nothing. Its own text is shortened (with an ellipsis) when the count needs room.
+    const host = out[lastPlaced]!;
+    const list = folded.get(lastPlaced)!;
+    list.push(text);
+    const { lo, hi } = room.get(lastPlaced)!;
+    const fit = Math.max(0, Math.floor((hi - lo) / cw));
+    const suffix = ` (+${list.length - 1} more)`;
+    const own = labels[lastPlaced]!;
+    host.text = own.length + suffix.length <= fit ? own + suffix
+      : fit > suffix.length + 1 ? `${own.slice(0, fit - suffix.length - 1)}…${suffix}`
+      : `+${list.length - 1}`.slice(0, Math.max(1, fit));
+    host.title = list.join('\n');
+    if (host.anchorEnd) host.x = hi;
+    else rowEnd[host.row] = Math.max(rowEnd[host.row]!, host.x + width(host.text));
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+// A thin layer over the C ABI (wasm-core/include/bl/abi.h) of the Emscripten module: strings
+// go in as malloc'd UTF-8 and come out copied at once, drained blocks are copied out of WASM
+// memory, and a refusal becomes an Error carrying bl_last_error(). The one binding: the
+// page's worker (web/src/worker) and the Node loader (wasm-core/node/blcore.mjs) both use it;
+// types in binding.d.mts. It takes the module as loaded, so it has no idea where it runs.
+
+/** bl_run_until's answers. */
+export const RUN = Object.freeze({ REACHED: 0, EVENT_LIMIT: 1, FINISHED: 2, ERROR: -1 });
+
+export class BlBinding {
+  constructor(m) {
+    this.m = m;
+  }
+
+  /** Calls f with each string copied into WASM memory (freed afterwards). */
+  withStrings(strs, f) {
+    const ptrs = strs.map((s) => {
+      const n = this.m.lengthBytesUTF8(s) + 1;
+      const p = this.m._malloc(n);
+      this.m.stringToUTF8(s, p, n);
+      return p;
+    });
+    try {
+      return f(ptrs);
+    } finally {
+      for (const p of ptrs) this.m._free(p);
+    }
+  }
+
+  str(ptr) {
+    return ptr ? this.m.UTF8ToString(ptr) : '';
+  }
+
+  lastError() {
+    return this.str(this.m._bl_last_error());
+  }
+
+  /** An Error for a failed call: "<what>: <the core's message>", the message also as .blError. */
+  fail(what) {
+    const msg = this.lastError();
+    const e = new Error(what ? `${what}: ${msg || 'failed'}` : msg || 'failed');
+    e.blError = msg;
+    return e;
+  }
+
+  /** The parameter specs (bl_describe), parsed. */
+  describe() {
+    return JSON.parse(this.str(this.m._bl_describe()));
+  }
+
+  /** A handle for a new simulation of the scenario (JSON text); throws the core's error. */
+  create(scenarioJson) {
+    const h = this.withStrings([scenarioJson], ([p]) => this.m._bl_create(p));
+    if (h <= 0) throw this.fail('');
+    return h;
+  }
+
+  /** Advances to `until` seconds or maxEvents events; returns one of RUN. */
+  runUntil(h, until, maxEvents) {
+    return this.m._bl_run_until(h, until, maxEvents >>> 0);
+  }
+
+  now(h) {
+    return this.m._bl_now(h);
+  }
+
+  events(h) {
+    return this.m._bl_events(h);
+  }
+
+  /** A live change; null when applied, else the core's reason. */
+  setParam(h, entity, key, value) {
+    // A C string ends at NUL: "flow.1\0x" would reach the core as "flow.1". Refuse it whole.
+    if (entity.includes('\0') || key.includes('\0')) return `${JSON.stringify(entity)}.${JSON.stringify(key)}: NUL is not allowed in a name`;
+    const rc = this.withStrings([entity, key], ([e, k]) => this.m._bl_set_param(h, e, k, value));
+    return rc === 0 ? null : this.lastError() || `setParam ${entity}/${key} failed`;
+  }
+
+  columns(h) {
+    return JSON.parse(this.str(this.m._bl_columns(h)));
+  }
+
+  /** Everything recorded since the last drain, copied into a fresh ArrayBuffer (transferable). */
+  drain(h) {
+    const len = this.m._bl_drain(h);
+    const ptr = this.m._bl_drain_ptr(h);
+    return this.m.HEAPU8.slice(ptr, ptr + len).buffer;
+  }
+
+  /** Drops everything recorded since the last drain without copying it (headless runs). */
+  discard(h) {
+    this.m._bl_drain(h);
+  }
+
+  /** The run's summary, parsed; throws the core's error. */
+  summary(h) {
+    const p = this.m._bl_summary(h);
+    if (!p) throw this.fail('bl_summary');
+    return JSON.parse(this.str(p));
+  }
+
+  destroy(h) {
+    this.m._bl_destroy(h);
+  }
+
+  /** The fluid model (docs/fluid-model.md): the result text, or {"error": ...}. */
+  fluid(fn, paramsJson) {
+    return this.withStrings([paramsJson], ([p]) => this.str(fn === 'fluid' ? this.m._bl_fluid(p) : this.m._bl_fluid_steady(p)));
+  }
+
+  /** Bytes of WASM linear memory now (it only grows). */
+  memoryBytes() {
+    return this.m.HEAPU8.length;
+  }
+}
