@@ -55,7 +55,7 @@ function rebuilt(base, ns2flows) {
       queue: { kind: 'droptail', buffer: 10000 }, loss: base.exoLoss });
     flows.push({ src: `s${f.id}`, dst: `r${f.id}`, start: f.start, startSpread: 0 });
   }
-  const { exoLoss, queue, ...rest } = base;
+  const { exoLoss: _exoLoss, queue: _queue, ...rest } = base; // a graph takes neither at the top (issue 14)
   return { ...rest, topology: { kind: 'graph', nodes, links, flows }, flows: { tcp: 'sack', minRto: 0.2 } };
 }
 

@@ -53,6 +53,7 @@ QueueState Link::state(SimTime now) {
   q.idle = q.packets == 0 && busyUntil_ <= now;
   q.idleSince = busyUntil_;
   q.now = now;
+  q.wait = busyUntil_ > now ? busyUntil_ - now : 0;
   return q;
 }
 
@@ -127,7 +128,7 @@ void Link::admitScheduled(Packet* p, SimTime now) {
     return;
   }
   accumulate(now);
-  queue_->enqueue(p, now);
+  queue_->enqueue(p, now, *this);
   if (!txPending_) {
     txPending_ = true;
     sim_.sched().at(busyUntil_ > now ? busyUntil_ : now, this, kTxDone);

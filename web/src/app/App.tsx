@@ -85,19 +85,30 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   );
 
   if (embed) {
+    // Compact: the charts come first (beside the lesson and live controls when there is room), so
+    // an iframe of common size (900 x 640) shows them without scrolling.
+    const charts = panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null;
+    const side = (
+      <>
+        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
+        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('scenario') ? scenarioPanel : null}
+        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
+      </>
+    );
+    const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
     return (
-      <div className={`app embed${student ? ' student' : ''}`}>
+      <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
           <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
           <a href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`} target="_blank" rel="noreferrer">Open in Bottleneck Lab</a>
         </div>
         {panels.has('controls') ? controls : null}
         {notices}
-        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
-        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
-        {panels.has('scenario') ? scenarioPanel : null}
-        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
-        {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
+        <div className={`embed-body${charts && hasSide ? ' with-side' : ''}`}>
+          {charts ? <div className="embed-charts">{charts}</div> : null}
+          {hasSide ? <div className="embed-side">{side}</div> : null}
+        </div>
         {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
       </div>
     );
@@ -163,7 +174,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
           {panels.has('scenario') ? scenarioPanel : null}
-          {student ? null : <FluidPanel sim={sim} snap={snap} />}
+          {student ? null : <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />}
         </aside>
         <main className="main">
           <TopologyView sim={sim} snap={lazySnap} />

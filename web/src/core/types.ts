@@ -30,6 +30,11 @@ export interface ParamSpec {
   /** The live entity/key for bl_set_param, when the spec names them. */
   entity?: string;
   liveKey?: string;
+  /**
+   * How people read and type it (core/units.ts): "rate" (kb/s, Mb/s, Gb/s), "time" (us, ms, s),
+   * "fraction" (%), "count" (a log slider). The value itself stays in the SI unit of `unit`.
+   */
+  display?: 'rate' | 'time' | 'fraction' | 'count';
 }
 
 /** A live parameter change applied at a simulated time. */

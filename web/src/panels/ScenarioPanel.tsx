@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, specsOfGroup } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
-import { getPath, jsonEqual, setPath } from '../scenario/paths';
+import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { ParamControl } from './ParamControl';
 import { withKind } from '../scenario/changeKind';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
