@@ -117,6 +117,8 @@ const SpecList& flowSpecs() {
          false, {"forget", "keep"}},
         {"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
          "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its window once per window of marks (DCTCP: in proportion to the marked fraction)."},
+        {"pacing", "Pacing", "", ParamType::Bool, 0, 0, 1,
+         "Space packets at 2 x cwnd / srtt in slow start, 1.2 x after (Linux's rates); BBR always paces at its own rate."},
         {"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
          "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows."},
     };
