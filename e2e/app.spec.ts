@@ -38,11 +38,12 @@ test('changing exogenous loss while running changes the throughput seen', async 
   expect(await lab.status()).toBe('playing');
   const input = page.getByLabel('Exogenous loss (all flows)', { exact: true });
   // Out-of-range input is refused at the control, with the allowed range shown.
-  await input.fill('1.5');
-  await expect(page.getByText('Allowed: a number from 0 to 1')).toBeVisible();
+  // Loss is shown and typed in % (the link and the core keep the fraction).
+  await input.fill('150');
+  await expect(page.getByText('Allowed: a number from 0% to 100%')).toBeVisible();
   await input.press('Enter');
   expect((await lab.marks()).length).toBe(0);
-  await input.fill('0.15');
+  await input.fill('15');
   await input.press('Enter');
   await expect.poll(async () => (await lab.marks()).length).toBe(1);
   const mark = (await lab.marks())[0]!;
@@ -64,7 +65,7 @@ test('changing exogenous loss while running changes the throughput seen', async 
 test('a shared link reproduces the summary numbers exactly', async ({ lab, page, browser }) => {
   await lab.open('#v=1&seed=7&duration=12&flows.count=6&exoLoss.kind=bernoulli&exoLoss.rate=0.01&exoLoss.steps=~');
   await lab.runUntil(4);
-  await page.getByLabel('Exogenous loss (all flows)', { exact: true }).fill('0.03');
+  await page.getByLabel('Exogenous loss (all flows)', { exact: true }).fill('3');
   await page.getByLabel('Exogenous loss (all flows)', { exact: true }).press('Enter');
   await expect.poll(async () => (await lab.marks()).length).toBe(1);
   await lab.runUntil(12);
@@ -122,7 +123,7 @@ test('embed mode renders the chosen panels only, and the embed dialog writes the
   await page.getByRole('button', { name: 'Get embed code' }).click();
   await page.getByRole('checkbox', { name: 'topology' }).check();
   const code = await page.getByLabel('Embed code').inputValue();
-  expect(code).toMatch(/^<iframe src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/);
+  expect(code).toMatch(/^<iframe id="bottleneck-lab" src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/);
 });
 
 test('CSV export downloads the time series', async ({ lab, page }) => {

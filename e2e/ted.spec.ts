@@ -13,7 +13,7 @@ test('TED: raising one flow\'s deadline live lets that flow through', async ({ l
 
   const input = page.getByLabel('flow 9 deadline', { exact: true });
   await input.scrollIntoViewIfNeeded();
-  await input.fill('0.002');
+  await input.fill('2 ms');
   await input.press('Enter');
   await expect.poll(async () => (await lab.marks()).length).toBe(1);
   expect(await lab.runId()).toBe(runId); // applied live, no restart
@@ -59,7 +59,7 @@ test('TED: the queue chart draws each TED queue\'s bound Q_max and follows a liv
   // A deadline of 2 ms for flow 9 raises D_max, so every TED queue's Q_max doubles, live.
   const input = page.getByLabel('flow 9 deadline', { exact: true });
   await input.scrollIntoViewIfNeeded();
-  await input.fill('0.002');
+  await input.fill('2 ms');
   await input.press('Enter');
   await expect.poll(async () => (await lab.marks()).length).toBe(1);
   await chart.scrollIntoViewIfNeeded(); // charts off screen are redrawn when they come back

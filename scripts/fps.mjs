@@ -9,14 +9,11 @@
 //                        [--profile FILE] [--trace FILE]
 // --profile writes a CPU profile of the page's JavaScript while recording, --trace a Chromium
 // trace of the whole browser (both open in Chromium's DevTools, Performance panel).
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { buildSite, serve } from './preview.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const port = Number(opt('--port', process.env.BL_FPS_PORT ?? 4170));
@@ -33,25 +30,9 @@ for (const [name, v, lo, hi] of [['--port', port, 1024, 65535], ['--seconds', se
 const HASH = '#v=1&duration=600&flows.count=100&topology.bottleneckRate=100000000&queue.buffer=500&exoLoss.kind=bernoulli&exoLoss.steps=~&exoLoss.rate=0.01';
 const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-const vite = (sub, extra = []) => [path.join(root, 'node_modules/vite/bin/vite.js'), sub, '--config', 'web/vite.config.ts', ...extra];
-
 function build() {
   process.stderr.write('fps: building the site (vite build) ...\n');
-  execFileSync(process.execPath, vite('build', ['--logLevel', 'warn']), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-async function serve() {
-  const child = spawn(process.execPath, vite('preview', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr.on('data', (d) => { err += d; });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode}): ${err.trim()}`);
-    try { if ((await fetch(url)).ok) return { child, url }; } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`vite preview did not answer at ${url}`);
+  buildSite();
 }
 
 /** Chromium's counters for the page (seconds): main-thread CPU time, script, layout, style. */
@@ -150,7 +131,7 @@ const fmt = (x, d = 1) => Number(x).toFixed(d);
 const line = (label, r) => `${label.padEnd(10)} ${fmt(r.medianMs).padStart(6)} ms median  ${fmt(r.p95Ms).padStart(6)} ms p95  ${fmt(r.fps).padStart(5)} fps (${r.frames} frames)`;
 
 if (!args.includes('--no-build')) build();
-const { child, url } = await serve();
+const { child, url } = await serve(port);
 const results = [];
 try {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });

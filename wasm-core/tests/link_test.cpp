@@ -128,6 +128,28 @@ TEST(Link, ScheduledDisciplineDiscardsThroughTheLink) {
   EXPECT_EQ(h.sim.pool().live(), 0u);
 }
 
+// Where an exogenous loss model acts. A loss rate of 1 on a link that 3 packets cross:
+// afterLink (default) serialises each (3 ms of busy time) and loses it on the wire;
+// beforeQueue (ns-2's $ns lossmodel) loses each on arrival: no queue, no link time.
+TEST(Link, LossPositionBeforeQueueTakesNoLinkTime) {
+  for (bool before : {false, true}) {
+    std::string err;
+    ParamValues v;
+    readParams(nullptr, *dropTailKind().specs, "queue", v, err);
+    Simulation other(1);
+    Harness h(dropTailKind().make(v, LinkInfo{8e6, 1000, "l"}, other, err));
+    auto m = makeBernoulli(1.0, Rng(1, "loss"));
+    m->beforeQueue = before;
+    h.link->setLoss(std::move(m));
+    for (int i = 0; i < 3; ++i) h.sendAt(0, i);
+    h.run();
+    EXPECT_TRUE(h.sink.got.empty());
+    EXPECT_EQ(h.sim.flow(0).exogenousLosses, 3u);
+    EXPECT_EQ(h.link->admitted(), before ? 0u : 3u);
+    EXPECT_EQ(h.link->busyUpTo(3 * kMillisecond), before ? 0 : 3 * kMillisecond);
+  }
+}
+
 TEST(Link, SojournTimesFifo) {
   std::string err;
   ParamValues v;

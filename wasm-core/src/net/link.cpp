@@ -60,6 +60,10 @@ QueueState Link::state(SimTime now) {
 void Link::receive(Packet* p) { arrive(p, sim_.now()); }
 
 void Link::arrive(Packet* p, SimTime now) {
+  if (loss_ && loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(now)) {
+    dropAt(p, DropReason::Exogenous, now);
+    return;
+  }
   const QueueState q = state(now);
   const DropReason why = queue_->onArrival(*p, q);
   if (why != DropReason::None) {
@@ -98,7 +102,7 @@ void Link::transmit(Packet* p, SimTime start, SimTime now) {
   }
   busyUntil_ = start + lastTx_;
   cumBusy_ += lastTx_;
-  if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {
+  if (loss_ && !loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(start)) {
     dropAt(p, DropReason::Exogenous, now);
     return;
   }

@@ -14,7 +14,7 @@
 
 #include <cmath>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "queues/codel.h"
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

@@ -17,7 +17,7 @@
 
 #include <algorithm>
 
-#include "sim/simulation.h"
+#include "core/simulation.h"
 
 namespace bl {
 

@@ -2,13 +2,14 @@
 // flow table. Embed mode (?embed=1): only the panels chosen in the view. Compare mode replaces
 // the panels with two runs side by side; student mode hides the advanced ones; a lock list
 // (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../sim/simController';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
 import { ChartsArea } from './ChartsArea';
 import { ControlsBar } from '../panels/ControlsBar';
 import { ScenarioPanel } from '../panels/ScenarioPanel';
+import { StoryPanel } from '../panels/StoryPanel';
 import { LivePanel } from '../panels/LivePanel';
 import { FluidPanel } from '../panels/FluidPanel';
 import { FlowTable } from '../panels/FlowTable';
@@ -40,6 +41,19 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const { state, setView } = app;
   const lesson = useLesson(app, sim);
   const lessonsIndex = useLessonsIndexRoute();
+  // The full scenario editor: a drawer one click away, not the page's spine.
+  const [editorOpen, setEditorOpen] = useState(false);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!editorOpen) return;
+    // Opening moves focus into the drawer; Escape closes it from anywhere.
+    drawerRef.current?.querySelector<HTMLElement>('button, select, input')?.focus();
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setEditorOpen(false); };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editorOpen]);
+  // Phones: the header's tools (share, compare, theme) fold behind a menu button.
+  const [menuOpen, setMenuOpen] = useState(false);
   const noticesRef = useRef(app.notices);
   noticesRef.current = app.notices;
   const errorsRef = useRef(app.errors);
@@ -85,19 +99,30 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   );
 
   if (embed) {
+    // Compact: the charts come first (beside the lesson and live controls when there is room), so
+    // an iframe of common size (900 x 640) shows them without scrolling.
+    const charts = panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null;
+    const side = (
+      <>
+        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
+        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('scenario') ? scenarioPanel : null}
+        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
+      </>
+    );
+    const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
     return (
-      <div className={`app embed${student ? ' student' : ''}`}>
+      <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
           <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
           <a href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`} target="_blank" rel="noreferrer">Open in Bottleneck Lab</a>
         </div>
         {panels.has('controls') ? controls : null}
         {notices}
-        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
-        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
-        {panels.has('scenario') ? scenarioPanel : null}
-        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
-        {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
+        <div className={`embed-body${charts && hasSide ? ' with-side' : ''}`}>
+          {charts ? <div className="embed-charts">{charts}</div> : null}
+          {hasSide ? <div className="embed-side">{side}</div> : null}
+        </div>
         {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
       </div>
     );
@@ -106,30 +131,31 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const header = (
     <header className="app-head">
       <h1>Bottleneck Lab</h1>
-      <span className="muted small scenario-name" title={typeof snap.scenario?.name === 'string' ? snap.scenario.name : undefined}>
-        {typeof snap.scenario?.name === 'string' && !compare ? snap.scenario.name : ''}
-      </span>
+      <span className="head-gap" />
       {unlock === null && !embed ? <a href={LESSONS_ROUTE} className="head-link">Lessons</a> : null}
-      {unlock === null && !compare && snap.specs.length ? (
-        <CompareChooser specs={snap.specs} scenario={state.scenario} onCompare={(d) => app.setTeach({ compare: d })} />
-      ) : null}
-      {unlock === null ? (
-        <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
-          <input type="checkbox" checked={student} onChange={(e) => app.setTeach({ student: e.target.checked })} />
-          Student mode
+      <button type="button" className="head-toggle" aria-expanded={menuOpen} aria-controls="head-more" onClick={() => setMenuOpen((o) => !o)}>Menu</button>
+      <div id="head-more" className={`head-more${menuOpen ? ' open' : ''}`}>
+        {unlock === null && !compare && snap.specs.length ? (
+          <CompareChooser specs={snap.specs} scenario={state.scenario} onCompare={(d) => app.setTeach({ compare: d })} />
+        ) : null}
+        {unlock === null ? (
+          <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
+            <input type="checkbox" checked={student} onChange={(e) => app.setTeach({ student: e.target.checked })} />
+            Student mode
+          </label>
+        ) : <span className="muted small" title={`Only ${unlock.join(', ') || 'nothing'} may change`}>Locked by the instructor</span>}
+        <ShareMenu sim={sim} state={state} specs={snap.specs} onError={app.addError} />
+        {unlock === null && !compare ? (
+          <button type="button" aria-pressed={state.sweep !== null} onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
+            title="Run a parameter grid across web workers and plot it">Sweep</button>
+        ) : null}
+        <label className="inline">
+          Theme
+          <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
+            {THEMES.map((t) => <option key={t} value={t}>{t}</option>)}
+          </select>
         </label>
-      ) : <span className="muted small" title={`Only ${unlock.join(', ') || 'nothing'} may change`}>Locked by the instructor</span>}
-      <ShareMenu sim={sim} state={state} specs={snap.specs} onError={app.addError} />
-      {unlock === null && !compare ? (
-        <button type="button" aria-pressed={state.sweep !== null} onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
-          title="Run a parameter grid across web workers and plot it">Sweep</button>
-      ) : null}
-      <label className="inline">
-        Theme
-        <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
-          {THEMES.map((t) => <option key={t} value={t}>{t}</option>)}
-        </select>
-      </label>
+      </div>
     </header>
   );
 
@@ -162,14 +188,21 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         <aside className="side">
           {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
-          {panels.has('scenario') ? scenarioPanel : null}
-          {student ? null : <FluidPanel sim={sim} snap={snap} />}
+          {student ? null : <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />}
         </aside>
         <main className="main">
-          <TopologyView sim={sim} snap={lazySnap} />
+          <StoryPanel preset={state.preset} scenario={state.scenario} onApply={app.applyScenario}
+            editable={panels.has('scenario')} editorOpen={editorOpen} onEditor={() => setEditorOpen((o) => !o)} toolsOnly={!!state.lesson} />
           <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} />
+          <TopologyView sim={sim} snap={lazySnap} />
         </main>
       </div>
+      {panels.has('scenario') ? (
+        <div id="scenario-drawer" ref={drawerRef} className="drawer" hidden={!editorOpen} role="dialog" aria-label="Scenario editor">
+          <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} student={student}
+            presetPicker={false} onClose={() => setEditorOpen(false)} />
+        </div>
+      ) : null}
       <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
       </div>
     </div>

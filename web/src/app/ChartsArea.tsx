@@ -23,17 +23,34 @@ const CHARTS: Record<ChartId, { title: string; C: (p: ChartProps) => React.React
   share: { title: 'Long-run share', C: ShareChart },
 };
 
+/** The four charts that tell most stories come first (a 2 x 2 block on a wide screen). */
+const SHOWN_ORDER: readonly ChartId[] = ['cwnd', 'queue', 'throughput', 'jain', 'loss', 'share'];
+
 export function ChartsArea({ sim, snap, view, setView, chooser = true }: {
   sim: SimController; snap: SimSnapshot; view: ViewState; setView: (p: Partial<ViewState>) => void; chooser?: boolean;
 }) {
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
-  const onToggleFlow = (f: number) => setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((a, b) => a - b) });
-  const shown = CHART_IDS.filter((id) => view.charts.includes(id));
+  const onToggleFlow = (f: number, solo = false) => {
+    if (solo) {
+      const others = Array.from({ length: snap.flowCount }, (_x, i) => i).filter((i) => i !== f);
+      const alone = others.every((i) => hidden.has(i)); // (a double click's first click hid f itself)
+      setView({ hidden: alone ? [] : others });
+      return;
+    }
+    setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((a, b) => a - b) });
+  };
+  const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id));
   return (
     <section className="charts-area" aria-label="Charts">
+      <div className="charts-grid">
+        {snap.scenario ? shown.map((id) => {
+          const { C } = CHARTS[id];
+          return <C key={id} sim={sim} snap={snap} hidden={hidden} onToggleFlow={onToggleFlow} />;
+        }) : null}
+      </div>
       {chooser ? (
-        <fieldset className="chart-chooser">
-          <legend>Charts</legend>
+        <details className="chart-chooser">
+          <summary>Charts shown</summary>
           {CHART_IDS.map((id) => (
             <label key={id} className="inline">
               <input type="checkbox" checked={view.charts.includes(id)}
@@ -41,15 +58,9 @@ export function ChartsArea({ sim, snap, view, setView, chooser = true }: {
               {CHARTS[id].title}
             </label>
           ))}
-          {view.hidden.length ? <button type="button" onClick={() => setView({ hidden: [] })}>Show all flows</button> : null}
-        </fieldset>
+        </details>
       ) : null}
-      <div className="charts-grid">
-        {snap.scenario ? shown.map((id) => {
-          const { C } = CHARTS[id];
-          return <C key={id} sim={sim} snap={snap} hidden={hidden} onToggleFlow={onToggleFlow} />;
-        }) : null}
-      </div>
+      {chooser && view.hidden.length ? <button type="button" onClick={() => setView({ hidden: [] })}>Show all flows</button> : null}
     </section>
   );
 }

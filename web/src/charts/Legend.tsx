@@ -1,16 +1,18 @@
-// Chart legend: one toggle button per flow (hides/shows its lines in every chart), a plain
+// Chart legend: one toggle button per flow (hides/shows its lines in every chart; a double
+// click or Shift+click shows that flow alone), a plain
 // entry for lines that are not flows, and one for each reference line that asks for it.
 import { type HLine, type LineDef, lineKey } from './chartModel';
 
 const dashed = (color: string) => `repeating-linear-gradient(90deg, ${color} 0 4px, transparent 4px 7px)`;
 
 export function Legend({ lines, refs = [], hidden, onToggleFlow }: {
-  lines: LineDef[]; refs?: HLine[] | undefined; hidden: ReadonlySet<number>; onToggleFlow: (flow: number) => void;
+  lines: LineDef[]; refs?: HLine[] | undefined; hidden: ReadonlySet<number>; onToggleFlow: (flow: number, solo?: boolean) => void;
 }) {
   const flows = new Map<number, LineDef>();
   const other: LineDef[] = [];
   for (const l of lines) {
-    if (l.flow === undefined) other.push(l);
+    // Lines that share a label (an overlay's upper and lower range) share one entry.
+    if (l.flow === undefined) { if (!other.some((o) => o.label === l.label)) other.push(l); }
     else if (!flows.has(l.flow)) flows.set(l.flow, l);
   }
   return (
@@ -27,7 +29,8 @@ export function Legend({ lines, refs = [], hidden, onToggleFlow }: {
       ))}
       {[...flows].map(([flow, l]) => (
         <button key={flow} type="button" className="legend-item legend-toggle" aria-pressed={!hidden.has(flow)}
-          onClick={() => onToggleFlow(flow)} title={`Show or hide flow ${flow}`}>
+          onClick={(e) => onToggleFlow(flow, e.altKey || e.shiftKey || e.detail === 2)}
+          title={`Show or hide flow ${flow}; double-click (or Shift+click) to show flow ${flow} alone, again to show all`}>
           <span className="sw" style={{ background: l.color }} aria-hidden="true" />{flow}
         </button>
       ))}

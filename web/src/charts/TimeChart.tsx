@@ -21,7 +21,7 @@ export interface TimeChartProps {
   model: ChartModel;
   store: ChartStore;
   hidden: ReadonlySet<number>;
-  onToggleFlow: (flow: number) => void;
+  onToggleFlow: (flow: number, solo?: boolean) => void;
   height?: number;
   /** Controls of the chart's own shown before the export buttons (the queue chart's queue picker). */
   tools?: React.ReactNode;
@@ -261,8 +261,8 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
         <div className="chart-tools">
           {tools}
-          <button type="button" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>
-          <button type="button" onClick={() => void doExport('svg')} disabled={exporting} aria-label={`Save ${model.title} as SVG`}>SVG</button>
+          <button type="button" className="export" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>
+          <button type="button" className="export" onClick={() => void doExport('svg')} disabled={exporting} aria-label={`Save ${model.title} as SVG`}>SVG</button>
         </div>
       </header>
       <div

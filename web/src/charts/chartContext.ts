@@ -9,7 +9,8 @@ export interface ChartProps {
   sim: SimController;
   snap: SimSnapshot;
   hidden: ReadonlySet<number>;
-  onToggleFlow: (flow: number) => void;
+  /** Hides or shows a flow in every chart; `solo` shows it alone (or, when it already is, all). */
+  onToggleFlow: (flow: number, solo?: boolean) => void;
 }
 
 /** One line per flow for a per-flow column ("thr" -> flow.{i}.thr). */

@@ -46,6 +46,11 @@ export interface ChartModel {
   yDomain?: [number, number];
   /** Draw each pixel column's mean rather than its min..max span (noisy per-interval rates). */
   mean?: boolean;
+  /**
+   * A start-up transient the y axis leaves out (the congestion window's slow-start spike): the
+   * time it ends, or null (none yet, or the chart shows the full range).
+   */
+  transientEnd?: () => number | null;
 }
 
 export interface Plot { left: number; top: number; width: number; height: number }
@@ -102,13 +107,18 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
 }
 
 /** The y range to draw: fixed, or 0..max of the data and reference lines, padded. */
-export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[]): [number, number] {
+/**
+ * The y range: the visible data and 0, widened by the reference lines. Columns before `fromCol`
+ * (a start-up transient) do not count, unless nothing after them is drawn yet.
+ */
+export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[], fromCol = 0): [number, number] {
   if (model.yDomain) return model.yDomain;
   const k = model.scale ?? 1;
   let lo = 0;
   let hi = 0;
+  const after = fromCol > 0 && lines.some((l) => l.d.n > 0 && l.d.px[l.d.n - 1]! >= fromCol) ? fromCol : 0;
   for (const l of lines) {
-    const e = l.ext ?? lineExtent(l.d, model.mean === true);
+    const e = after > 0 ? extentFrom(l.d, after) : l.ext ?? lineExtent(l.d, model.mean === true);
     if (e.hi * k > hi) hi = e.hi * k;
     if (e.lo * k < lo) lo = e.lo * k;
   }
@@ -119,6 +129,18 @@ export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[
   }
   if (!(hi > lo)) hi = lo + 1;
   return [lo, hi + (hi - lo) * 0.05];
+}
+
+/** Min and max of a decimated line over the pixel columns from `fromCol` on. */
+function extentFrom(d: DecimatedLine['d'], fromCol: number): { lo: number; hi: number } {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < d.n; i++) {
+    if (d.px[i]! < fromCol) continue;
+    if (d.min[i]! < lo) lo = d.min[i]!;
+    if (d.max[i]! > hi) hi = d.max[i]!;
+  }
+  return { lo, hi };
 }
 
 /** Traces one decimated line into a canvas context or an SVG path builder. */

@@ -40,7 +40,9 @@ export function layout(f: Frame, cache?: DecimationCache): Drawn {
   const cols = Math.max(1, Math.floor(plot.width));
   const lines = decimateLines(f.model, f.store, f.win, cols, f.hidden, cache);
   const hlines = f.model.hlines?.() ?? [];
-  const [y0, y1] = yRange(f.model, lines, hlines);
+  const cut = f.model.transientEnd?.() ?? null;
+  const fromCol = cut !== null && cut > f.win.t0 ? Math.ceil(((cut - f.win.t0) / (f.win.t1 - f.win.t0)) * cols) : 0;
+  const [y0, y1] = yRange(f.model, lines, hlines, fromCol);
   const y = d3.scaleLinear().domain([y0, y1]).range([plot.top + plot.height, plot.top]);
   const [r0, r1] = [plot.top + plot.height, plot.top];
   const k = (r1 - r0) / (y1 - y0);

@@ -1,6 +1,7 @@
 // Parameter specs: bl_describe() output, normalised, and the one validation rule every
 // control, URL key and message uses. Nothing here knows a particular parameter.
 import type { Json, ParamSpec } from './types';
+import { displayFamily } from './units';
 
 function str(v: unknown, fallback = ''): string {
   return typeof v === 'string' ? v : fallback;
@@ -48,6 +49,8 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
   if (kinds && kinds.length) spec.kinds = kinds;
   if (typeof raw.entity === 'string') spec.entity = raw.entity;
   if (typeof raw.liveKey === 'string') spec.liveKey = raw.liveKey;
+  const display = displayFamily(spec);
+  if (display) spec.display = display;
   return spec;
 }
 

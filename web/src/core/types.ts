@@ -30,6 +30,11 @@ export interface ParamSpec {
   /** The live entity/key for bl_set_param, when the spec names them. */
   entity?: string;
   liveKey?: string;
+  /**
+   * How people read and type it (core/units.ts): "rate" (kb/s, Mb/s, Gb/s), "time" (us, ms, s),
+   * "fraction" (%), "count" (a log slider). The value itself stays in the SI unit of `unit`.
+   */
+  display?: 'rate' | 'time' | 'fraction' | 'count';
 }
 
 /** A live parameter change applied at a simulated time. */
@@ -75,9 +80,13 @@ export interface Summary {
   flows: FlowSummary[];
   queues: QueueSummary[];
   links: { id: string; utilization: number }[];
+  /** Jain's index of the flows' throughput (whole packets); jainGoodput: of their goodput. */
   jain: number;
   weightedJain: number;
+  jainGoodput?: number;
+  /** Bottleneck busy time; goodputUtilization: payload delivered in order / capacity. */
   utilization: number;
+  goodputUtilization?: number;
   eventsDropped: number;
 }
 

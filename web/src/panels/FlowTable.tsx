@@ -7,7 +7,7 @@ import { addPainter } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, weights } from '../charts/chartContext';
-import { getPath, isPlainObject } from '../scenario/paths';
+import { getPath, isPlainObject } from '../scenario/paths.mjs';
 import { flowLiveSpecs } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
 import { useMarkCount } from '../sim/useMarkCount';

@@ -14,7 +14,7 @@ export function LivePanel({ sim, snap, onError, locked }: {
   if (!snap.scenario) return null;
   const controls = liveControls(snap.specs, snap.scenario);
   return (
-    <section className="panel" aria-labelledby="live-title">
+    <section className="panel live-panel" aria-labelledby="live-title">
       <h2 id="live-title">Live changes</h2>
       <p className="muted small">Applied at once, without a restart; the charts mark when.</p>
       {controls.map((c) => {

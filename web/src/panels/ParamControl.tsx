@@ -4,6 +4,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Json, ParamSpec } from '../core/types';
 import { rangeText, validateValue } from '../core/specs';
+import {
+  NARROW_FRACTION_MAX, SLIDER_STEPS, type Scale, fromSlider, humanRange, logSlider, parseHuman, scaleFor, toScale, toSlider,
+} from '../core/units';
 
 export interface ParamControlProps {
   spec: ParamSpec;
@@ -29,7 +32,14 @@ export const COALESCE_MS = 800;
 function toText(v: Json | undefined, spec: ParamSpec): string {
   if (v === undefined) v = spec.default;
   if (v === null) return '';
+  if (typeof v === 'number' && spec.display) return toScale(v, scaleFor(spec, v));
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** The unit a number is shown in beside its box (Mb/s for 16e6 bit/s), null when shown as is. */
+function shownScale(v: Json | undefined, spec: ParamSpec): Scale | null {
+  const n = typeof v === 'number' ? v : typeof spec.default === 'number' ? spec.default : 0;
+  return spec.display ? scaleFor(spec, n) : null;
 }
 
 export function ParamControl({ spec, value, onCommit, label, slider, disabled: off, lockedReason, compact }: ParamControlProps) {
@@ -39,12 +49,21 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
   const [error, setError] = useState<string | null>(null);
   useEffect(() => { setText(toText(value, spec)); setError(null); }, [value, spec]);
 
+  const scale = shownScale(value, spec);
+  const numeric = spec.type === 'number' || spec.type === 'integer';
+  const allowed = () => `Allowed: ${spec.display ? humanRange(spec) : rangeText(spec)}`;
   const check = (raw: string): Json | undefined => {
     let v: unknown = raw;
     if (spec.type === 'json') { try { v = JSON.parse(raw) as Json; } catch { v = undefined; } }
     if ((spec.nullable || spec.default === null) && raw.trim() === '' && spec.type !== 'string') v = null;
+    else if (numeric && spec.display) {
+      // "16 Mb/s", "10 ms", "2 %"; a bare number is in the unit shown beside the box.
+      const p = parseHuman(raw, spec, scale);
+      if (!p.ok) { setError(`${p.message.replace(/^[^:]*: /, '')}. ${allowed()}`); return undefined; }
+      v = spec.type === 'integer' ? Math.round(p.value * 1e9) / 1e9 : p.value;
+    }
     const r = validateValue(spec, v);
-    setError(r.ok ? null : `Allowed: ${rangeText(spec)}`);
+    setError(r.ok ? null : allowed());
     return r.ok ? r.value : undefined;
   };
   const commit = (raw: string) => {
@@ -67,8 +86,18 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
   const errId = `${id}-err`;
   const described = [spec.help ? helpId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined;
   const name = label ?? spec.label;
-  const unit = spec.unit ? <span className="unit">{spec.unit}</span> : null;
-  const bounded = spec.min !== undefined && spec.max !== undefined && spec.max - spec.min <= 1e5;
+  const unitText = scale ? scale.unit : spec.unit;
+  const unit = unitText ? <span className="unit">{unitText}</span> : null;
+  const log = logSlider(spec);
+  const bounded = spec.min !== undefined && spec.max !== undefined && (log || spec.max - spec.min <= 1e5);
+  // Probabilities: the slider spans 0-10 % unless asked for more (or the value is beyond).
+  const narrowable = spec.display === 'fraction' && spec.max !== undefined && spec.max > NARROW_FRACTION_MAX;
+  const current = typeof value === 'number' ? value : typeof spec.default === 'number' ? spec.default : 0;
+  // Typing a larger value (or a value beyond 10 % in the link) widens it to the spec's range.
+  const narrow = narrowable && current <= NARROW_FRACTION_MAX;
+  const lo = spec.min ?? 0;
+  const hi = narrow ? NARROW_FRACTION_MAX : spec.max ?? 1;
+  const textValue = (() => { const p = spec.display ? parseHuman(text, spec, scale) : null; return p ? (p.ok ? p.value : Number.NaN) : Number(text); })();
 
   let input: React.ReactNode;
   if (spec.type === 'boolean') {
@@ -81,16 +110,22 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
       </select>
     );
   } else {
-    const numeric = spec.type === 'number' || spec.type === 'integer';
     input = (
       <>
         {slider && numeric && bounded ? (
-          <input type="range" aria-label={`${name} slider`} min={spec.min} max={spec.max} disabled={disabled}
-            step={spec.type === 'integer' ? 1 : (spec.max! - spec.min!) / 1000}
-            value={Number.isFinite(Number(text)) ? Number(text) : spec.min}
-            onChange={(e) => { setText(e.target.value); check(e.target.value); commitSoon(e.target.value); }} />
+          <>
+            <input type="range" aria-label={`${name} slider`} min={0} max={SLIDER_STEPS} step={1} disabled={disabled}
+              aria-valuetext={`${text} ${unitText}`.trim()}
+              title={narrow ? 'The slider spans 0-10 %; type a larger value in the box for more' : undefined}
+              value={toSlider(Number.isFinite(textValue) ? textValue : lo, lo, hi, log)}
+              onChange={(e) => {
+                const v = fromSlider(Number(e.target.value), lo, hi, log, spec.type === 'integer');
+                const t = toText(v, spec);
+                setText(t); check(t); commitSoon(t);
+              }} />
+          </>
         ) : null}
-        <input id={id} type="text" inputMode={numeric ? 'decimal' : 'text'} value={text} disabled={disabled}
+        <input id={id} type="text" inputMode={numeric && !spec.display ? 'decimal' : 'text'} value={text} disabled={disabled}
           aria-invalid={error ? true : undefined} aria-describedby={described}
           className={numeric ? 'num' : 'txt'} placeholder={spec.nullable ? 'none' : undefined}
           onChange={(e) => { setText(e.target.value); check(e.target.value); }}

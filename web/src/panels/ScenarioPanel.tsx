@@ -3,8 +3,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, specsOfGroup } from '../core/specs';
-import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
-import { getPath, jsonEqual, setPath } from '../scenario/paths';
+import { cloneScenario } from '../scenario/presets';
+import { PresetSelect } from './StoryPanel';
+import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { ParamControl } from './ParamControl';
 import { withKind } from '../scenario/changeKind';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
@@ -16,6 +17,10 @@ export interface ScenarioPanelProps {
   onApply: (preset: string, scenario: Scenario) => void;
   /** Student mode: advanced fields (scenario/studentMode.ts) are left out. */
   student?: boolean;
+  /** Show the preset chooser (the main page has it above the charts instead). */
+  presetPicker?: boolean;
+  /** Closes the drawer the panel sits in (the main page). */
+  onClose?: () => void;
 }
 
 const GROUPS: { group: string; title: string }[] = [
@@ -26,16 +31,6 @@ const GROUPS: { group: string; title: string }[] = [
 ];
 const HIDDEN_TOP = new Set(['version', 'name']);
 
-/** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
-function groupPresets(): Map<string, Preset[]> {
-  const groups = new Map<string, Preset[]>();
-  for (const p of PRESETS) {
-    const g = p.id === DEFAULT_PRESET.id ? 'Start here' : (p.id.split('-')[0] ?? p.id).toUpperCase();
-    groups.set(g, [...(groups.get(g) ?? []), p]);
-  }
-  return groups;
-}
-
 function kindOf(s: Scenario, group: string, specs: ParamSpec[]): string | undefined {
   const field = `${group}.${KIND_FIELD[group] ?? 'kind'}`;
   const v = getPath(s, field);
@@ -44,7 +39,7 @@ function kindOf(s: Scenario, group: string, specs: ParamSpec[]): string | undefi
   return typeof d === 'string' ? d : undefined;
 }
 
-export function ScenarioPanel({ specs, preset, scenario, onApply, student = false }: ScenarioPanelProps) {
+export function ScenarioPanel({ specs, preset, scenario, onApply, student = false, presetPicker = true, onClose }: ScenarioPanelProps) {
   const shown = (sp: ParamSpec) => !student || !ADVANCED_FIELDS.has(sp.key);
   const [draft, setDraft] = useState<Scenario>(() => cloneScenario(scenario));
   useEffect(() => { setDraft(cloneScenario(scenario)); }, [scenario]);
@@ -58,22 +53,16 @@ export function ScenarioPanel({ specs, preset, scenario, onApply, student = fals
 
   return (
     <section className="panel" aria-labelledby="scenario-title">
-      <h2 id="scenario-title">Scenario</h2>
-      <div className="param">
-        <label htmlFor="preset-select">Preset</label>
-        <span className="param-input">
-          <select id="preset-select" value={findPreset(preset) ? preset : ''} onChange={(e) => {
-            const p = findPreset(e.target.value);
-            if (p) onApply(p.id, cloneScenario(p.scenario));
-          }}>
-            {[...groupPresets()].map(([group, list]) => (
-              <optgroup key={group} label={group}>
-                {list.map((p) => <option key={p.id} value={p.id} title={p.source}>{p.title}</option>)}
-              </optgroup>
-            ))}
-          </select>
-        </span>
+      <div className="panel-head">
+        <h2 id="scenario-title">Scenario</h2>
+        {onClose ? <button type="button" onClick={onClose} aria-label="Close the scenario editor">Close</button> : null}
       </div>
+      {presetPicker ? (
+        <div className="param">
+          <label htmlFor="preset-select">Preset</label>
+          <span className="param-input"><PresetSelect preset={preset} onApply={onApply} /></span>
+        </div>
+      ) : null}
       {specs.length === 0 ? <p className="muted">Loading parameters...</p> : null}
       <form onSubmit={(e) => { e.preventDefault(); onApply(preset, draft); }}>
         <fieldset>

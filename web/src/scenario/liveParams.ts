@@ -2,7 +2,8 @@
 // and the labels of the marks a change leaves on the charts. Specs come from bl_describe.
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, KIND_FIELD } from '../core/specs';
-import { getPath, isPlainObject } from './paths';
+import { formatHuman } from '../core/units';
+import { getPath, isPlainObject } from './paths.mjs';
 
 export interface LiveControl {
   entity: string;
@@ -110,8 +111,9 @@ export function initialLiveValue(specs: readonly ParamSpec[], s: Scenario, entit
 }
 
 /** A value for people: probabilities as percentages, rates in Mb/s, else with the unit. */
-export function formatValue(v: number, spec: Pick<ParamSpec, 'unit' | 'max' | 'key'> | undefined): string {
+export function formatValue(v: number, spec: Pick<ParamSpec, 'unit' | 'max' | 'key' | 'display'> | undefined): string {
   if (Number.isNaN(v)) return '?';
+  if (spec?.display) return formatHuman(v, spec);
   const unit = spec?.unit ?? '';
   if (unit === '' && spec?.max === 1 && /loss|rate|P$/i.test(spec.key)) return `${+(v * 100).toPrecision(3)}%`;
   if (unit === 'bit/s') return v >= 1e6 ? `${+(v / 1e6).toPrecision(4)} Mb/s` : `${+(v / 1e3).toPrecision(4)} kb/s`;

@@ -7,6 +7,10 @@ export interface Preset {
   title: string;
   source: string;
   scenario: Scenario;
+  /** One paragraph: what the run shows (public/stories/presets.json). */
+  watch?: string;
+  /** One suggestion of something to change and what to look at. */
+  tryThis?: string;
 }
 
 /**
@@ -47,10 +51,22 @@ function fromFiles(): Preset[] {
   return out.sort((x, y) => x.id.localeCompare(y.id));
 }
 
+/**
+ * Each preset's story, by preset id: kept beside the scenario files rather than in them, since
+ * the core (and the CLI that reads the same files) accepts only scenario fields.
+ */
+const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>('../../../public/stories/presets.json', { eager: true });
+const STORIES = Object.values(stories)[0]?.default ?? {};
+
+function withStory(p: Preset): Preset {
+  const s = STORIES[p.id];
+  return s ? { ...p, ...(s.watch ? { watch: s.watch } : {}), ...(s.try ? { tryThis: s.try } : {}) } : p;
+}
+
 export const PRESETS: readonly Preset[] = [
   { id: 'first-visit', title: firstVisit.name as string, source: 'the default scenario', scenario: firstVisit },
   ...fromFiles(),
-];
+].map(withStory);
 
 export const DEFAULT_PRESET: Preset = PRESETS[0]!;
 

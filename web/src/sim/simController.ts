@@ -8,7 +8,7 @@ import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { changeLabel, initialLiveValue, isScheduleMark, replacesSchedule, scheduleMarks, specForLive } from '../scenario/liveParams';
 import type { LiveChange } from '../core/types';
-import type { FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
+import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -39,7 +39,8 @@ export interface SimSnapshot {
   hold: string | null;
 }
 
-type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) => void };
+/** A call waiting for its reply; `runId` null: not tied to a run (a new run does not cancel it). */
+type Waiter = { runId: number | null; resolve: (v: never) => void; reject: (e: Error) => void };
 
 export class SimController {
   readonly store = new ChartStore();
@@ -47,9 +48,8 @@ export class SimController {
   private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, refused: null, repaired: [], paramVersion: 0, crashes: 0, crashReason: null, links: [], queues: [], hold: null };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
+  /** Calls waiting for their reply, by call id: the one pending map. */
   private waiting = new Map<number, Waiter>();
-  /** Fluid-model calls: not tied to a run, so a new run does not cancel them. */
-  private fluidWaiting = new Map<number, (r: { result: unknown; ms: number; error?: string }) => void>();
   private liveValues = new Map<string, number>();
   private initial: { scenario: Scenario | null; specs: ParamSpec[]; values: Map<string, number> } = { scenario: null, specs: [], values: new Map() };
   private speed = 1;
@@ -84,8 +84,6 @@ export class SimController {
     this.worker.terminate();
     for (const w of this.waiting.values()) w.reject(new Error(`the simulator stopped: ${reason}`));
     this.waiting.clear();
-    for (const done of this.fluidWaiting.values()) done({ result: null, ms: 0, error: `the simulator stopped: ${reason}` });
-    this.fluidWaiting.clear();
     this.update({ ready: false, status: 'idle', error: null, crashes: this.snap.crashes + 1, crashReason: reason });
     this.spawn();
   }
@@ -110,7 +108,7 @@ export class SimController {
   /** Starts a new run of `scenario`, replaying `live` changes at their times. */
   start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
     const runId = this.snap.runId + 1;
-    for (const [id, w] of this.waiting) if (w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
+    for (const [id, w] of this.waiting) if (w.runId !== null && w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
     this.update({ runId, status: 'idle', error: null, refused: null, repaired: [] });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
@@ -169,35 +167,39 @@ export class SimController {
     this.update({ status: 'idle', ready: false });
   }
 
-  private request<T>(make: (requestId: number) => ToWorker): Promise<T> {
-    const requestId = this.nextRequest++;
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.set(requestId, { runId: this.snap.runId, resolve: resolve as (v: never) => void, reject });
-      this.send(make(requestId));
+  /** Sends a call in the worker envelope; resolves with its reply's value, rejects with its error. */
+  private request<C extends Call>(call: C): Promise<CallValue[C['op']]> {
+    const id = this.nextRequest++;
+    const runId = 'runId' in call ? call.runId : null;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { runId, resolve: resolve as (v: never) => void, reject });
+      this.send({ type: 'call', id, call });
     });
   }
 
   summary(): Promise<Summary> {
-    return this.request<Summary>((requestId) => ({ type: 'summary', runId: this.snap.runId, requestId }));
+    return this.request({ op: 'summary', runId: this.snap.runId });
   }
 
   /**
    * Calls the fluid model in the worker (bl_fluid or bl_fluid_steady, docs/fluid-model.md) with
-   * a parameter document; resolves with the parsed result ({error} on bad input) and its wall ms.
+   * a parameter document; resolves with the parsed result ({error} on bad input) and its wall ms,
+   * or with `error` when the call failed.
    */
   fluid(fn: FluidFn, params: object): Promise<{ result: unknown; ms: number; error?: string }> {
-    const requestId = this.nextRequest++;
-    return new Promise((resolve) => {
-      this.fluidWaiting.set(requestId, resolve);
-      this.send({ type: 'fluid', requestId, fn, params: JSON.stringify(params) });
-    });
+    return this.request({ op: 'fluid', fn, params: JSON.stringify(params) })
+      .catch((e: Error) => ({ result: null, ms: 0, error: e.message }));
   }
 
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
   setParam(entity: string, key: string, value: number): Promise<number> {
     const refused = this.guard?.(entity, key);
     if (refused) return Promise.reject(new Error(refused));
-    return this.request<number>((requestId) => ({ type: 'setParam', runId: this.snap.runId, entity, key, value, requestId }));
+    const runId = this.snap.runId;
+    return this.request({ op: 'setParam', runId, entity, key, value }).then((t) => {
+      if (this.snap.runId === runId) this.onLiveApplied?.({ t, entity, key, value });
+      return t;
+    });
   }
 
   /** The value a live change set (undefined: none since the run started; the scenario's value holds). */
@@ -233,37 +235,32 @@ export class SimController {
     }).catch(() => undefined);
   }
 
-  private settle(requestId: number, ok: boolean, value: unknown, error?: string): void {
-    const w = this.waiting.get(requestId);
+  /** A reply: settles its call (ignored when the call is gone, e.g. cut off by a new run). */
+  private settle(id: number, ok: boolean, value: unknown, error?: string): void {
+    const w = this.waiting.get(id);
     if (!w) return;
-    this.waiting.delete(requestId);
+    this.waiting.delete(id);
     if (ok) w.resolve(value as never);
     else w.reject(new Error(error ?? 'failed'));
   }
 
-  /** Live changes the worker applied (or refused): marks, values, one snapshot update for all. */
+  /** Live changes the run applied (a call's or replayed ones): marks, live values, re-read bounds. */
   private applied(changes: ParamMsg[]): void {
-    let n = 0;
+    if (!this.snap.scenario || changes.length === 0) return;
     let qmax = false;
     for (const msg of changes) {
-      if (!msg.error && this.snap.scenario) {
-        const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
-        // The value just before the change's own time (a replayed change arrives before the charts reach it).
-        const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
-        this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
-        if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
-        // A live exogenous loss for all flows replaces the scenario's loss schedule: its later
-        // steps will not happen, so the charts no longer mark them.
-        if (replacesSchedule(msg.entity, msg.key)) this.store.removeMarks((m) => isScheduleMark(m) && m.t > msg.t);
-        this.store.addMark({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) }, changes.length > 1);
-        n++;
-        // A deadline changes D_max, hence TED's Q_max.
-        if (this.snap.queues.some((q) => q.qmax !== undefined)) qmax = true;
-        if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
-      }
-      this.settle(msg.requestId, !msg.error, msg.t, msg.error);
+      const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
+      // The value just before the change's own time (a replayed change arrives before the charts reach it).
+      const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
+      this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
+      if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
+      // A live exogenous loss for all flows replaces the scenario's loss schedule: its later
+      // steps will not happen, so the charts no longer mark them.
+      if (replacesSchedule(msg.entity, msg.key)) this.store.removeMarks((m) => isScheduleMark(m) && m.t > msg.t);
+      this.store.addMark({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) }, changes.length > 1);
+      // A deadline changes D_max, hence TED's Q_max.
+      if (this.snap.queues.some((q) => q.qmax !== undefined)) qmax = true;
     }
-    if (n === 0) return;
     if (changes.length > 1) this.store.marksAdded();
     this.update({ paramVersion: this.snap.paramVersion + 1 });
     if (qmax) this.readQueues(false);
@@ -278,12 +275,7 @@ export class SimController {
     }
     if (msg.type === 'fatal') { this.update({ error: msg.error, status: 'error' }); return; }
     if (msg.type === 'crashed') { this.crashed(msg.error); return; }
-    if (msg.type === 'fluid') {
-      const done = this.fluidWaiting.get(msg.requestId);
-      this.fluidWaiting.delete(msg.requestId);
-      done?.(msg.error === undefined ? { result: msg.result, ms: msg.ms } : { result: msg.result, ms: msg.ms, error: msg.error });
-      return;
-    }
+    if (msg.type === 'reply') { if (msg.ok) this.settle(msg.id, true, msg.value); else this.settle(msg.id, false, undefined, msg.error); return; }
     if (msg.runId !== this.snap.runId) return; // output of a run that was reset
     switch (msg.type) {
       case 'created': {
@@ -314,9 +306,6 @@ export class SimController {
         break;
       case 'params':
         this.applied(msg.changes);
-        break;
-      case 'summary':
-        this.settle(msg.requestId, msg.summary !== null, msg.summary, msg.error);
         break;
     }
   }

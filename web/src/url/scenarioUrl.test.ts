@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LINK_LIMITS, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 
 const specs = normalizeSpecs([
   { key: 'seed', type: 'int', min: 0, max: 1e9 },
@@ -50,12 +50,22 @@ describe('scenario URL', () => {
     s.scenario.flowOverrides = [{ flow: 2, tcp: 'reno', weight: 2 }];
     delete (s.scenario as Record<string, unknown>).packetSize;
     s.live = [{ t: 12.5, entity: 'flows', key: 'exoLoss', value: 0.05 }, { t: 30, entity: 'flow.3', key: 'weight', value: 2 }];
-    s.view = { charts: ['queue', 'cwnd'], hidden: [1, 4], theme: 'dark', speed: 0, panels: ['charts'] };
+    s.view = { charts: ['queue', 'cwnd'], hidden: [1, 4], theme: 'dark', speed: 0, panels: ['charts'], fluid: true };
     const hash = encodeState(s);
+    expect(hash).toContain('view.fluid=1');
     expect(hash).toContain('seed=42');
     expect(hash).toContain('packetSize=~');
     expect(hash).not.toContain('bottleneckRate'); // unchanged from the preset: left out
     expect(roundTrip(s)).toEqual(s);
+  });
+
+  it('keeps the fluid overlay in view.fluid; a link without it (older links) leaves it off', () => {
+    expect(decodeState('#v=1&view.fluid=1').state.view.fluid).toBe(true);
+    expect(decodeState('#v=1&view.speed=2').state.view.fluid).toBe(false);
+    expect(encodeState(defaultState())).not.toContain('view.fluid');
+    const bad = decodeState('#v=1&view.fluid=yes');
+    expect(bad.state.view.fluid).toBe(false);
+    expect(bad.dropped).toEqual(['view.fluid=yes: expected 1 (fluid model drawn) or 0']);
   });
 
   it('keeps numbers-as-text names distinct from numbers', () => {

@@ -20,7 +20,7 @@
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
-import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths';
+import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths.mjs';
 import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
@@ -145,6 +145,7 @@ export function encodeState(state: AppState): string {
   if (v.theme !== d.theme) parts.push(`view.theme=${v.theme}`);
   if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
+  if (v.fluid) parts.push('view.fluid=1');
   // ---- sweep keys (sweepUrl.ts) ----
   for (const [k, val] of sweepEntries(state.sweep)) parts.push(`${esc(k)}=${esc(val)}`);
   parts.push(...encodeTeaching(state.teach));
@@ -201,6 +202,10 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
     case 'view.theme':
       if (isTheme(raw)) view.theme = raw;
       else dropped.push(`view.theme=${raw}: expected auto, light or dark`);
+      break;
+    case 'view.fluid':
+      if (raw === '1' || raw === '0') view.fluid = raw === '1';
+      else dropped.push(`view.fluid=${raw}: expected 1 (fluid model drawn) or 0`);
       break;
     case 'view.speed': {
       const n = Number(raw);

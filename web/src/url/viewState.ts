@@ -22,6 +22,8 @@ export interface ViewState {
   speed: number;
   /** Panels shown in embed mode. */
   panels: PanelId[];
+  /** The fluid model's prediction drawn over the throughput and queue charts (`view.fluid=1`). */
+  fluid: boolean;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -30,6 +32,7 @@ export const DEFAULT_VIEW: ViewState = {
   theme: 'auto',
   speed: 1,
   panels: ['controls', 'charts'],
+  fluid: false,
 };
 
 export function isChartId(s: string): s is ChartId {

@@ -1,0 +1,72 @@
+// What the scenario shows and what to try, above the charts: the full scenario name, the
+// preset chooser, the preset's "what you are watching" and "try this" (public/stories), and the
+// button that opens the full scenario editor.
+import { useState } from 'react';
+import type { Scenario } from '../core/types';
+import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
+import { jsonEqual } from '../scenario/paths.mjs';
+
+/** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
+export function groupPresets(): Map<string, Preset[]> {
+  const groups = new Map<string, Preset[]>();
+  for (const p of PRESETS) {
+    const g = p.id === DEFAULT_PRESET.id ? 'Start here' : (p.id.split('-')[0] ?? p.id).toUpperCase();
+    groups.set(g, [...(groups.get(g) ?? []), p]);
+  }
+  return groups;
+}
+
+export function PresetSelect({ preset, onApply }: { preset: string; onApply: (preset: string, scenario: Scenario) => void }) {
+  return (
+    <select id="preset-select" aria-label="Preset" value={findPreset(preset) ? preset : ''} onChange={(e) => {
+      const p = findPreset(e.target.value);
+      if (p) onApply(p.id, cloneScenario(p.scenario));
+    }}>
+      {[...groupPresets()].map(([group, list]) => (
+        <optgroup key={group} label={group}>
+          {list.map((p) => <option key={p.id} value={p.id} title={p.source}>{p.title}</option>)}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
+
+export function StoryPanel({ preset, scenario, onApply, editable, editorOpen, onEditor, toolsOnly = false }: {
+  preset: string; scenario: Scenario; onApply: (preset: string, scenario: Scenario) => void;
+  /** False on a locked page: no preset chooser, no editor. */
+  editable: boolean; editorOpen: boolean; onEditor: () => void;
+  /** A lesson is followed: its panel tells the story; only the tools are shown here. */
+  toolsOnly?: boolean;
+}) {
+  const p = findPreset(preset);
+  const name = typeof scenario.name === 'string' ? scenario.name : p?.title ?? 'Scenario';
+  const edited = p ? !jsonEqual(p.scenario, scenario) : false;
+  // Phones show the first lines of the story; "More" shows all of it.
+  const [more, setMore] = useState(false);
+  if (toolsOnly) {
+    return editable ? (
+      <div className="story-tools story-tools-only">
+        <PresetSelect preset={preset} onApply={onApply} />
+        <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>Edit scenario</button>
+      </div>
+    ) : null;
+  }
+  return (
+    <section className="panel story" aria-labelledby="story-title">
+      <div className="story-head">
+        <h2 id="story-title" className="scenario-title">{name}{edited ? <span className="muted small"> (edited)</span> : null}</h2>
+        {editable ? (
+          <span className="story-tools">
+            <PresetSelect preset={preset} onApply={onApply} />
+            <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>Edit scenario</button>
+          </span>
+        ) : null}
+      </div>
+      <div className={`story-text${more ? ' more' : ''}`}>
+        {p?.watch ? <p className="story-watch"><strong>What you are watching: </strong>{p.watch}</p> : null}
+        {p?.tryThis ? <p className="story-try"><strong>Try this: </strong>{p.tryThis}</p> : null}
+      </div>
+      {p?.watch ? <button type="button" className="story-more" aria-expanded={more} onClick={() => setMore((m) => !m)}>{more ? 'Less' : 'More'}</button> : null}
+    </section>
+  );
+}
