@@ -212,8 +212,8 @@ void TcpSender::sackSend() {
 bool TcpSender::advanceUna(int64_t ack) {
   bool karn = false;
   for (int64_t s = sndUna_; s < ack; ++s) {
-    if (rate_ && !sacked_.find(s)) delivered(s);
     uint8_t& m = mark(s);
+    if (rate_ && !(m & kDelivered)) delivered(s);
     karn |= (m & kRetx) != 0;
     if (m & kRetxInRec) --retransOut_;
     m = 0;
@@ -230,8 +230,11 @@ void TcpSender::mergeSack(const Packet* ack) {
     const int64_t e = std::min(ack->sackEnd[i], sndMax_);
     sacked_.add(s, e, [this](int64_t a, int64_t b) {
       for (int64_t x = a; x < b; ++x) {
-        if (rate_) delivered(x);
         uint8_t& m = mark(x);
+        if (rate_ && !(m & kDelivered)) {  // once per packet, even if a forgotten scoreboard SACKs it again
+          m |= kDelivered;
+          delivered(x);
+        }
         if (m & kRetxInRec) {
           m &= static_cast<uint8_t>(~kRetxInRec);
           --retransOut_;

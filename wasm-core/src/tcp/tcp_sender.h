@@ -131,6 +131,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   // Per-packet marks in a ring indexed by seq & mask_, valid for [sndUna_, sndMax_).
   static constexpr uint8_t kRetx = 1;       // retransmitted at least once (Karn)
   static constexpr uint8_t kRetxInRec = 2;  // retransmitted in this SACK recovery, unSACKed
+  static constexpr uint8_t kDelivered = 4;  // rate sampling: already counted as delivered (SACKed)
   uint8_t& mark(int64_t seq) { return marks_[static_cast<uint64_t>(seq) & mask_]; }
   void reserveSeq(int64_t seq);
 
