@@ -187,6 +187,7 @@ class GraphBuilder {
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
     cfg.ecn = fv.flag("ecn");
+    cfg.pacing = fv.flag("pacing");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
@@ -197,6 +198,9 @@ class GraphBuilder {
     if (!readParams(fv.raw("ccParams"), *cc->specs, path + ".ccParams", cv, err)) return false;
     for (const ParamSpec& s : *cc->specs) ccm->setParam(s.key, cv.num(s.key));
     ccm->setParam("weight", fv.num("weight"));
+    ccm->setParam("packetSize", packetSize_);
+    ccm->setParam("rngSeed", sim_.stream("cc." + std::to_string(id)).uniform());
+    if (ccm->ownsWindow()) cfg.pacing = true;  // BBR paces by design
     net_.senders.push_back(std::make_unique<TcpSender>(sim_, id, dataRoute, cfg, std::move(ccm)));
     TcpSender* snd = net_.senders.back().get();
     net_.receivers.push_back(std::make_unique<TcpReceiver>(sim_, id, ackRoute, fv.flag("delayedAck")));
