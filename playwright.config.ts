@@ -16,6 +16,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}/`,
     trace: 'on-first-retry',
     acceptDownloads: true,
+    // The app's service worker (offline use) would answer requests that tests route or count;
+    // e2e/offline.spec.ts allows it for the offline tests.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

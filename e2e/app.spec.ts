@@ -123,7 +123,7 @@ test('embed mode renders the chosen panels only, and the embed dialog writes the
   await page.getByRole('button', { name: 'Get embed code' }).click();
   await page.getByRole('checkbox', { name: 'topology' }).check();
   const code = await page.getByLabel('Embed code').inputValue();
-  expect(code).toMatch(/^<iframe src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/);
+  expect(code).toMatch(/^<iframe id="bottleneck-lab" src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/);
 });
 
 test('CSV export downloads the time series', async ({ lab, page }) => {

@@ -117,7 +117,8 @@ test('the embed builder locks parameters, offers lessons when the site has them,
   await expect(dialog.locator('iframe[title="Embed preview"]')).toHaveAttribute('src', /unlock=flows\.exoLoss/);
   // Lessons from the site's index.
   await dialog.getByLabel('Show').selectOption('red-vs-droptail');
-  await expect(code).toHaveValue(/&amp;lesson=red-vs-droptail/);
+  // A lesson is linked as a bare lesson link (the lesson's own first step, not this scenario), with the lock.
+  await expect(code).toHaveValue(/\?embed=1#lesson=red-vs-droptail&amp;unlock=flows\.exoLoss"/);
 });
 
 test('without a lessons index the embed builder offers scenarios only', async ({ lab, page }) => {

@@ -26,16 +26,16 @@ test('a lesson plays through its steps; notes appear when the run reaches their 
   expect(page.url()).toContain('lesson=aimd-sawtooth&step=1');
 
   // Notes appear when the run passes their time: at 12 s only the first (3.2 s, the timeout after
-  // slow start) is there, not the halving note pinned at 13 s nor the queue's at 13.2 s.
+  // slow start) is there, not the halving note pinned at 13.3 s nor the queue's at 13.5 s.
   await lab.runUntil(12);
   await page.waitForTimeout(200);
   await expect(notesOn(page, 'cwnd')).toHaveCount(1);
   await expect(notesOn(page, 'cwnd')).toHaveAttribute('data-t', '3.2');
   await expect(notesOn(page, 'queue')).toHaveCount(0);
   expect((await page.evaluate(() => window.__bl!.annotations())).filter((a) => a.due).map((a) => a.t)).toEqual([3.2]);
-  await lab.runUntil(13.5);
+  await lab.runUntil(13.8);
   await expect(notesOn(page, 'cwnd')).toHaveCount(2);
-  await expect(notesOn(page, 'cwnd').nth(1)).toHaveAttribute('data-t', '13');
+  await expect(notesOn(page, 'cwnd').nth(1)).toHaveAttribute('data-t', '13.3');
   await expect(notesOn(page, 'cwnd').nth(1).locator('text')).toHaveText('buffer overflows: the window is halved');
   await expect(notesOn(page, 'queue')).toHaveCount(1);
   // ... and the window really was halved there: it fell from over 100 to about 54 packets.
@@ -43,7 +43,7 @@ test('a lesson plays through its steps; notes appear when the run reaches their 
   const t = await lab.series('t');
   const at = (x: number) => cwnd[t.findIndex((v) => v >= x)]!;
   expect(at(12.9)).toBeGreaterThan(100);
-  expect(at(13.2)).toBeLessThan(60);
+  expect(at(13.5)).toBeLessThan(60);
   await lab.runUntil(22.5);
   await expect(notesOn(page, 'cwnd')).toHaveCount(3);
 

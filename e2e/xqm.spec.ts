@@ -47,7 +47,7 @@ test('the fluid model overlays the throughput and queue charts of the same scena
     return [c.throughput?.series?.['fluid.thr'] ?? 0, c.queue?.series?.['fluid.backlog'] ?? 0].every((n) => n > 100);
   }).toBe(true);
   for (const id of ['throughput', 'queue']) {
-    await expect(page.locator(`[data-chart="${id}"] .legend`).getByText('fluid model')).toBeVisible();
+    await expect(page.locator(`[data-chart="${id}"] .legend`).getByText('fluid model', { exact: true })).toBeVisible();
   }
   // Switched off, the lines go.
   await toggle.uncheck();
@@ -75,7 +75,7 @@ test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100
   const pe = panel.getByLabel('Exogenous loss (p_e)');
   await pe.fill('0.01');
   await pe.press('Enter');
-  await expect(panel.getByTestId('steady-point')).toContainText('loop closed: queue 81');
+  await expect(panel.getByTestId('steady-point')).toContainText('loop closed: the queue settles at 81');
   // Out of range: refused at the control, with the allowed range; the answer stays.
   await rtt.fill('0');
   await expect(panel.getByText('Allowed: a number from 0.1 to 10000 ms')).toBeVisible();
@@ -84,4 +84,67 @@ test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100
   await pe.fill('0.05');
   await pe.press('Enter');
   await expect(panel.getByTestId('steady-point')).toContainText('loop open');
+});
+
+test('the fluid overlay is drawn as lines that leave the data visible, and kept in the URL', async ({ lab, page }) => {
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await lab.open('#v=1&preset=xqm-fig2-red&view.speed=0');
+  await lab.runUntil(30);
+  await page.getByLabel('Overlay fluid model').check();
+  await expect(page.getByTestId('fluid-status')).toHaveAttribute('data-status', 'drawn');
+  await expect.poll(() => page.url()).toContain('view.fluid=1');
+  const queue = page.locator('[data-chart="queue"]');
+  await queue.scrollIntoViewIfNeeded();
+  // Three lines on each chart: the mean over 4 s, and the range it swings over (one legend entry).
+  await expect.poll(async () => {
+    const c = (await lab.charts()).queue?.series ?? {};
+    return ['fluid.backlog', 'fluid.backlog.min', 'fluid.backlog.max'].every((k) => (c[k] ?? 0) > 100);
+  }).toBe(true);
+  await expect(queue.locator('.legend').getByText('fluid model: range within 4 s')).toHaveCount(1);
+  // The overlay's colour covers little of the plot: the packet-level queue under it shows through.
+  const cover = await queue.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let magenta = 0; let painted = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] === 0) continue;
+      painted++;
+      if (d[i] === 0xff && d[i + 1] === 0x00 && d[i + 2] === 0xcc) magenta++;
+    }
+    return { magenta, painted, total: d.length / 4 };
+  });
+  expect(cover.magenta).toBeGreaterThan(0);
+  expect(cover.magenta / cover.total).toBeLessThan(0.08);
+  expect(cover.painted - cover.magenta).toBeGreaterThan(cover.magenta);
+  // The link opens with the overlay drawn; a link without the key (older ones) leaves it off.
+  const url = page.url();
+  await page.goto('about:blank');
+  await lab.open(new URL(url).hash);
+  await expect(page.getByLabel('Overlay fluid model')).toBeChecked();
+  await expect(page.getByTestId('fluid-status')).toHaveAttribute('data-status', 'drawn');
+  await lab.open('#v=1&preset=xqm-fig2-red');
+  await expect(page.getByLabel('Overlay fluid model')).not.toBeChecked();
+  await page.getByLabel('Overlay fluid model').check();
+  await page.getByLabel('Overlay fluid model').uncheck();
+  await expect.poll(() => page.url()).not.toContain('view.fluid');
+});
+
+test("the steady-state calculator reads the scenario's own buffer and says what its numbers mean", async ({ lab, page }) => {
+  await lab.open('#v=1&queue.buffer=50&exoLoss.kind=none&exoLoss.steps=~&view.speed=0');
+  const panel = page.getByTestId('steady-state');
+  await expect(panel).not.toHaveAttribute('data-filled-run', '0');
+  await expect(panel.getByLabel('Buffer (B)')).toHaveValue('50');
+  await expect(panel).toContainText('DropTail queue of 50 packets');
+  const pe = panel.getByLabel('Exogenous loss (p_e)');
+  await pe.fill('0');
+  await pe.press('Enter');
+  // With no random loss the flows overfill the 50-packet buffer: it names that buffer, not the model's 250.
+  await expect(panel.getByTestId('steady-point')).toContainText("this scenario's buffer (50 packets)");
+  await expect(panel).not.toContainText('250');
+  await expect(panel.getByTestId('steady-qfair-means')).toContainText('each flow gets its fair share (100 packets/s)');
+  await expect(panel.getByTestId('steady-peopen-means')).toContainText('the queue stays empty');
+  // A live change of the buffer is read too.
+  await page.evaluate(() => window.__bl!.setParam('queue.bottleneck', 'buffer', 80));
+  await panel.getByRole('button', { name: 'Fill from scenario' }).click();
+  await expect(panel.getByLabel('Buffer (B)')).toHaveValue('80');
+  await expect(panel.getByTestId('steady-point')).toContainText("this scenario's buffer (80 packets)");
 });

@@ -15,6 +15,7 @@ check cmake           /usr/bin/cmake
 check ninja-build     /usr/bin/ninja
 check g++             /usr/bin/g++
 check libgtest-dev    /usr/include/gtest/gtest.h
+check clang-format    /usr/bin/clang-format
 if [ "${BL_WITH_NS2:-0}" = 1 ]; then check ns2 /usr/bin/ns; fi
 
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,8 +1,11 @@
 /// <reference types="vitest/config" />
 // Vite + Vitest configuration. Root is web/, static assets come from ../public, the build goes
 // to ../dist with relative paths so the site works from any folder of any static host.
+// A service worker (vite-plugin-pwa, Workbox) precaches the whole build (app, WASM core, presets,
+// lessons, KaTeX's woff2 fonts), so after one visit every feature works offline (docs/offline.md).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +14,27 @@ export default defineConfig({
   root: webDir,
   base: './',
   publicDir: '../public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // registerSW.js, loaded by index.html: registers ./sw.js with the page's own folder as scope,
+      // so a copy under any sub-path caches itself.
+      injectRegister: 'script',
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,wasm,json,woff2}'],
+        // The WASM core and KaTeX are well under this; the default 2 MiB would be close for the core.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // Any page of the app (?embed=1, a lesson's hash) is index.html.
+        navigateFallback: 'index.html',
+        ignoreURLParametersMatching: [/^embed$/, /^utm_/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   worker: { format: 'es' },
   build: {
     outDir: '../dist',

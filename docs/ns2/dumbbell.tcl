@@ -11,14 +11,18 @@
 # The exogenous loss model (an ErrorModel, per packet, Bernoulli) sits on each receiver's
 # access link R->D(i), data direction only: `-loss RATE`, or `-lossSchedule "T:RATE,..."`
 # for a rate that is piecewise constant from each time T on (overrides -loss).
-# TCP: Agent/TCP/<tcp> (Newreno by default) driven by FTP, window 10000 so the receiver
-# window never limits, packetSize_ `packetSize` (ns-2 adds a 40-byte header on the wire).
+# TCP: Agent/TCP/<tcp> (Newreno by default; Sack1 gets the Agent/TCPSink/Sack1 sink) driven
+# by FTP, window 10000 so the receiver window never limits, packetSize_ `packetSize` (ns-2
+# adds a 40-byte header on the wire).
 #
 # Output: one JSON object on stdout with per-flow bytes received over
 # [measureFrom, duration] and the figures computed from them: Jain's index of the flows'
 # throughput over the whole window (jain) and averaged over 1-s intervals (jain1s), bottleneck
-# utilisation, mean queue (packets), bottleneck drops; and whole-run timeouts and
-# retransmitted packets summed over the flows.
+# utilisation, mean queue (packets), bottleneck drops (over the window, and bottleneckDropsRun
+# over the whole run); and whole-run timeouts and
+# retransmitted packets summed over the flows. Each flow also reports the access delays and
+# start time ns-2 drew for it (srcDelay, dstDelay, start), so the same draws can be rebuilt
+# in another simulator.
 # Every option has a default; see `set opt(...)` below.
 
 set opt(flows) 20
@@ -136,7 +140,10 @@ for {set i 0} {$i < $n} {incr i} {
     $ns at [lindex $step 0] "$em($i) set rate_ [lindex $step 1]"
   }
 
-  ftp_flow $i $opt(tcp) [expr {$opt(delack) ? "Agent/TCPSink/DelAck" : "Agent/TCPSink"}] $S($i) $D($i) [expr {$opt(start) + [$startVar value]}]
+  set sinkClass [expr {$opt(tcp) == "Sack1" ? "Agent/TCPSink/Sack1" : "Agent/TCPSink"}]
+  if {$opt(delack)} { append sinkClass "/DelAck" }
+  set start($i) [expr {$opt(start) + [$startVar value]}]
+  ftp_flow $i $opt(tcp) $sinkClass $S($i) $D($i) $start($i)
 }
 
 # Also Jain's index over each 1-s interval (as the XQM paper's Fig. 3b), averaged.
@@ -168,7 +175,7 @@ proc mark {} {
 }
 
 proc finish {} {
-  global ns opt n qmon acc qbase srcDelay dstDelay jainInt tcp
+  global ns opt n qmon acc qbase srcDelay dstDelay start jainInt tcp
   sample
   set T [expr {double($opt(duration)) - $opt(measureFrom)}]
   set sum 0.0; set sumsq 0.0; set flows {}
@@ -176,8 +183,9 @@ proc finish {} {
     set thr [expr {$acc($i) * 8.0 / $T}]
     set sum [expr {$sum + $thr}]
     set sumsq [expr {$sumsq + $thr * $thr}]
-    lappend flows [format {{"id":%d,"bytes":%s,"throughputBps":%.1f,"rttProp":%.6f}} \
-        $i $acc($i) $thr [expr {2.0 * ($srcDelay($i) + $dstDelay($i) + $opt(delay))}]]
+    lappend flows [format {{"id":%d,"bytes":%s,"throughputBps":%.1f,"rttProp":%.6f,"srcDelay":%.9f,"dstDelay":%.9f,"start":%.9f,"timeouts":%d,"retransmits":%d}} \
+        $i $acc($i) $thr [expr {2.0 * ($srcDelay($i) + $dstDelay($i) + $opt(delay))}] $srcDelay($i) $dstDelay($i) $start($i) \
+        [$tcp($i) set nrexmit_] [$tcp($i) set nrexmitpack_]]
   }
   set jain [expr {$sumsq > 0 ? $sum * $sum / ($n * $sumsq) : 0}]
   # Whole-run TCP counters, summed over the flows.
@@ -192,8 +200,8 @@ proc finish {} {
   $qi newpoint [$ns now] [$qmon set pkts_]
   set util [expr {$acc(q) * 8.0 / ($opt(rate) * $T)}]
   set meanq [expr {([$qi set sum_] - $qbase(sum)) / $T}]
-  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"jain1s":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"aggregateBps":%.1f,"timeouts":%d,"retransmits":%d}} \
-      [join $flows ","] $jain $jain1s $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] $sum $timeouts $retx]
+  puts [format {{"simulator":"ns-2","flows":[%s],"jain":%.6f,"jain1s":%.6f,"utilization":%.6f,"meanQueue":%.3f,"bottleneckDrops":%d,"bottleneckDropsRun":%d,"aggregateBps":%.1f,"timeouts":%d,"retransmits":%d}} \
+      [join $flows ","] $jain $jain1s $util $meanq [expr {[$qmon set pdrops_] - $qbase(drops)}] [$qmon set pdrops_] $sum $timeouts $retx]
   exit 0
 }
 

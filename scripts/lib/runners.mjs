@@ -114,7 +114,7 @@ export function ns2Args(s) {
   if (s.flowOverrides?.length || s.traffic?.length) {
     throw new Error('ns-2 mapping: flowOverrides and traffic are not mapped');
   }
-  const tcp = { newreno: 'Newreno', reno: 'Reno' }[f.tcp];
+  const tcp = { newreno: 'Newreno', reno: 'Reno', sack: 'Sack1' }[f.tcp];
   if (!tcp) throw new Error(`ns-2 mapping: tcp ${f.tcp} is not mapped`);
   const a = {
     flows: f.count,

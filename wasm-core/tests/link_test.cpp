@@ -128,5 +128,69 @@ TEST(Link, ScheduledDisciplineDiscardsThroughTheLink) {
   EXPECT_EQ(h.sim.pool().live(), 0u);
 }
 
+// Where an exogenous loss model acts. A loss rate of 1 on a link that 3 packets cross:
+// afterLink (default) serialises each (3 ms of busy time) and loses it on the wire;
+// beforeQueue (ns-2's $ns lossmodel) loses each on arrival: no queue, no link time.
+TEST(Link, LossPositionBeforeQueueTakesNoLinkTime) {
+  for (bool before : {false, true}) {
+    std::string err;
+    ParamValues v;
+    readParams(nullptr, *dropTailKind().specs, "queue", v, err);
+    Simulation other(1);
+    Harness h(dropTailKind().make(v, LinkInfo{8e6, 1000, "l"}, other, err));
+    auto m = makeBernoulli(1.0, Rng(1, "loss"));
+    m->beforeQueue = before;
+    h.link->setLoss(std::move(m));
+    for (int i = 0; i < 3; ++i) h.sendAt(0, i);
+    h.run();
+    EXPECT_TRUE(h.sink.got.empty());
+    EXPECT_EQ(h.sim.flow(0).exogenousLosses, 3u);
+    EXPECT_EQ(h.link->admitted(), before ? 0u : 3u);
+    EXPECT_EQ(h.link->busyUpTo(3 * kMillisecond), before ? 0 : 3 * kMillisecond);
+  }
+}
+
+TEST(Link, SojournTimesFifo) {
+  std::string err;
+  ParamValues v;
+  readParams(nullptr, *dropTailKind().specs, "queue", v, err);
+  v.setNum("buffer", 10);
+  Simulation other(1);
+  Harness h(dropTailKind().make(v, LinkInfo{8e6, 1000, "l"}, other, err));
+  h.link->enableDelayStats();
+  for (int i = 0; i < 4; ++i) h.sendAt(0, i);  // waits 0, 1, 2, 3 ms
+  h.run();
+  DelayStats& d = *h.link->delayStats();
+  EXPECT_EQ(d.count(), 4u);
+  EXPECT_NEAR(d.mean(), 0.0015, 1e-12);
+  double mean, max;
+  d.takePeriod(mean, max);
+  EXPECT_NEAR(mean, 0.0015, 1e-12);
+  EXPECT_DOUBLE_EQ(max, 0.003);
+  d.takePeriod(mean, max);  // a new interval: nothing left the queue
+  EXPECT_EQ(mean, 0);
+  // 95th percentile of {0, 1, 2, 3} ms is 3 ms, reported as its bin's middle (within 1/64).
+  EXPECT_NEAR(d.quantile(0.95), 0.003, 0.003 / 64);
+  EXPECT_NEAR(d.quantile(0.5), 0.001, 0.001 / 64);
+}
+
+TEST(Link, SojournTimesScheduledAtDequeue) {
+  Harness h(std::make_unique<Lifo>(10 * kMillisecond));
+  h.link->enableDelayStats();
+  for (int i = 0; i < 4; ++i) h.sendAt(0, i);  // 0 at once; 3, 2, 1 wait 1, 2, 3 ms
+  h.run();
+  EXPECT_EQ(h.link->delayStats()->count(), 4u);
+  EXPECT_NEAR(h.link->delayStats()->mean(), 0.0015, 1e-12);
+}
+
+TEST(DelayStats, BinsAreContiguousAndNarrow) {
+  for (SimTime d : {SimTime{0}, SimTime{31}, SimTime{32}, SimTime{33}, SimTime{1000}, SimTime{123456789}, kSecond * 1000}) {
+    const int b = DelayStats::bin(d);
+    EXPECT_LE(DelayStats::lower(b), static_cast<double>(d)) << d;
+    EXPECT_GT(DelayStats::lower(b + 1), static_cast<double>(d)) << d;
+    EXPECT_LE(DelayStats::lower(b + 1) - DelayStats::lower(b), std::max(1.0, static_cast<double>(d) / 32)) << d;
+  }
+}
+
 }  // namespace
 }  // namespace bl

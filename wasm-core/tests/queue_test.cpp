@@ -120,11 +120,26 @@ TEST(Red, WaitSpacesDropsBetweenOneAndTwoOverPb) {
   EXPECT_NEAR(static_cast<double>(n - sinceLast) / drops, 74.5, 0.6);
 }
 
-// The scenario defaults are ns-2's: gentle and wait on.
+// The scenario defaults are ns-2's: gentle and wait on, no drop with fewer than 2 waiting.
 TEST(Red, DefaultsAreNs2s) {
   auto q = make("red", R"({})");
   EXPECT_EQ(q->param("gentle"), 1);
   EXPECT_EQ(q->param("wait"), 1);
+  EXPECT_EQ(q->param("earlyMinQueue"), 2);
+}
+
+// earlyMinQueue (ns-2's qlen > 1). Weight 0.5, maxTh 3, not gentle: an arrival seeing 20
+// waiting sets the average to 10 (forced drop); the next sees 1 waiting, average 5.5, still
+// above maxTh: dropped only when the rule is off (0); with the default 2 it is admitted.
+TEST(Red, NoDropWhileTheQueueIsNearlyEmpty) {
+  for (int minQueue : {2, 0}) {
+    auto q = make("red", R"({"buffer": 50, "minTh": 1, "maxTh": 3, "weight": 0.5, "gentle": false, "earlyMinQueue": )" +
+                             std::to_string(minQueue) + "}");
+    Packet p;
+    EXPECT_EQ(q->onArrival(p, busy(20)), DropReason::Early);
+    EXPECT_EQ(q->onArrival(p, busy(1)), minQueue == 2 ? DropReason::None : DropReason::Early);
+    EXPECT_DOUBLE_EQ(q->average(), 5.5);
+  }
 }
 
 // gentle off: above maxTh every arrival is dropped (with the default gentle ramp, 7 packets

@@ -88,6 +88,22 @@ TEST(Ted, LocalDeadlineDiscardsAtTheHead) {
   EXPECT_EQ(p.sim.pool().live(), 0u);
 }
 
+// countTransmission: the same LBD 2.5 ms burst, but each packet's own 1 ms on the wire counts
+// too. Packet 1 starts at 1 ms and finishes at 2 (charged 2 ms), 2 would finish at 3 ms,
+// past 2.5: only 0 and 1 arrive, and 2..5 are discarded. Without it (above) 0, 1, 2 arrive.
+TEST(Ted, CountTransmissionChargesTheOwnSendingTime) {
+  Path p(0.0025, R"({"mode": "lbd", "countTransmission": true})", {8e6});
+  p.burst(6);
+  EXPECT_EQ(p.delivered(), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(p.deadlineDrops(0), 4u);
+  // EBD over two hops (8 then 4 Mb/s, deadline 3.5 ms): packet 0 is charged 1 ms at hop 1
+  // and 2 ms at hop 2, 3 ms in all: it arrives; packet 1 is charged 2 ms at hop 1, leaving
+  // 1.5 ms, and at hop 2 it waits 1 ms plus 2 ms of sending: discarded.
+  Path e(0.0035, R"({"mode": "ebd", "countTransmission": true})", {8e6, 4e6});
+  e.burst(4);
+  EXPECT_EQ(e.delivered(), (std::vector<int64_t>{0}));
+}
+
 // Two hops, 8 then 4 Mb/s (1 and 2 ms a packet), deadline 3.5 ms. At hop 1 packets 1, 2, 3
 // wait 1, 2, 3 ms. At hop 2 (arrivals 6, 7, 8, 9 ms; 0 leaves at once and holds the link to
 // 8 ms) packet 1 waits 1 ms, 2 would wait 2 ms, 3 would wait 3 ms.

@@ -20,6 +20,8 @@ struct CcState {
   SimTime lastRtt = 0;      // latest RTT sample
   double inFlight = 0;      // packets sent and not yet acknowledged (FlightSize)
   SimTime now = 0;
+  int64_t una = 0;          // snd_una: every packet below it is acknowledged
+  int64_t nxt = 0;          // snd_max: one past the highest packet sent
 };
 
 class CongestionControl {
@@ -35,6 +37,15 @@ class CongestionControl {
   virtual double onLossEvent(const CcState& s) = 0;
   // A retransmission timeout. Returns the new ssthresh; the sender sets cwnd to 1.
   virtual double onTimeout(const CcState& s) { return onLossEvent(s); }
+  // ECN (flows with `ecn` on). Every ACK of new data, with whether it echoed a CE mark (ECE):
+  // modules that estimate the extent of congestion from marks (DCTCP) count here.
+  virtual void onEcn(CcState& /*s*/, uint32_t /*acked*/, bool /*ece*/) {}
+  // An ECE outside recovery, at most once per window (RFC 3168 6.1.2). Returns the new
+  // ssthresh; the sender sets cwnd to it. The classic response is that of a loss.
+  virtual double onEcnEcho(const CcState& s) { return onLossEvent(s); }
+  // True if the module needs each ACK to echo exactly the CE marks of the packets it covers
+  // (DCTCP's receiver, RFC 8257 3.2) rather than RFC 3168's ECE held until CWR.
+  virtual bool accurateEcn() const { return false; }
   // Live parameters such as a weight. Returns false if the key is not this module's.
   virtual bool setParam(std::string_view /*key*/, double /*value*/) { return false; }
 };

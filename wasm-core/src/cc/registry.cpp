@@ -1,5 +1,7 @@
 #include "cc/registry.h"
 
+#include "cc/cubic.h"
+#include "cc/dctcp.h"
 #include "cc/multcp.h"
 #include "cc/tcp_lasd.h"
 #include "cc/tcp_sd.h"
@@ -19,6 +21,8 @@ const std::vector<CcKind>& ccKinds() {
       {"lasd", "Loss-adaptive weighted AIMD (TCP-LASD): TCP-SD with increase f_inc(w) min(1, zeta/p).", &lasdSpecs(), makeLasd},
       {"multcp", "mulTCP: one flow acting as N (alpha/beta = N^2).", &mulTcpSpecs(), makeMulTcp},
       {"vegas", "TCP Vegas: once per RTT, grow, hold or shrink by one packet as the queued estimate is below alpha, between, or above beta.", &vegasSpecs(), [] { return makeVegas(); }},
+      {"cubic", "CUBIC (RFC 9438): after each reduction to 0.7 of the window, it follows C (t - K)^3 + W_max, never slower than Reno.", &cubicSpecs(), [] { return makeCubic(); }},
+      {"dctcp", "DCTCP (RFC 8257): with ECN on, cuts the window by alpha/2 per marked window, alpha the running fraction of marked packets.", &dctcpSpecs(), makeDctcp},
   };
   return kinds;
 }

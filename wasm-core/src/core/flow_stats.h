@@ -17,6 +17,8 @@ struct FlowStats {
   uint64_t retransmits = 0;
   uint64_t timeouts = 0;
   uint64_t fastRetransmits = 0;
+  uint64_t markedPackets = 0;     // data packets that reached the receiver marked CE (ECN)
+  uint64_t ecnReductions = 0;     // window reductions in response to ECE
 };
 
 // What a flow asks of the network, kept current by live parameter changes. Queue

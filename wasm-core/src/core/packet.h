@@ -62,6 +62,12 @@ constexpr uint8_t kFlagRetransmit = 1;   // a retransmission (Karn's rule)
 constexpr uint8_t kFlagProtected = 2;    // exogenous loss models spare it (XQM loss hiding)
 constexpr uint8_t kFlagDupAckHint = 4;   // receiver saw a gap (ACK is a duplicate)
 constexpr uint8_t kFlagRearranged = 8;   // moved to the tail by this router's Head-to-Tail (cleared on leaving)
+// ECN (RFC 3168): the IP codepoints ECT and CE on data packets, and the TCP flags ECE (on
+// ACKs, receiver to sender) and CWR (on data, sender to receiver).
+constexpr uint8_t kFlagEct = 16;
+constexpr uint8_t kFlagCe = 32;
+constexpr uint8_t kFlagEce = 64;
+constexpr uint8_t kFlagCwr = 128;
 
 // A pool of packets with a free list; memory is allocated in slabs and never returned until
 // the pool dies, so a steady-state run allocates nothing.

@@ -7,6 +7,7 @@ namespace {
 
 const SpecList kSpecs = {
     {"rate", "Loss rate", "", ParamType::Number, 0, 0, 1, "Probability that each packet is lost.", true},
+    lossPositionSpec(),
 };
 
 class Bernoulli final : public LossModel {

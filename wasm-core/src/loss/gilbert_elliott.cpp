@@ -12,6 +12,7 @@ const SpecList kSpecs = {
     {"pBadToGood", "P(bad to good)", "", ParamType::Number, 0.3, 0, 1, "Per-packet chance of leaving the bad state."},
     {"lossGood", "Loss in good state", "", ParamType::Number, 0, 0, 1, "Loss probability in the good state."},
     {"lossBad", "Loss in bad state", "", ParamType::Number, 0.5, 0, 1, "Loss probability in the bad state."},
+    lossPositionSpec(),
 };
 
 class GilbertElliott final : public LossModel {

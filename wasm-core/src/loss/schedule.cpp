@@ -13,6 +13,7 @@ namespace {
 const SpecList kSpecs = {
     {"steps", "Steps", "[s, rate]", ParamType::Array, NAN, 0, 0,
      "Pairs [time, rate] in increasing time; the rate holds from its time until the next step."},
+    lossPositionSpec(),
 };
 
 class Schedule final : public LossModel {

@@ -53,12 +53,17 @@ QueueState Link::state(SimTime now) {
   q.idle = q.packets == 0 && busyUntil_ <= now;
   q.idleSince = busyUntil_;
   q.now = now;
+  q.wait = busyUntil_ > now ? busyUntil_ - now : 0;
   return q;
 }
 
 void Link::receive(Packet* p) { arrive(p, sim_.now()); }
 
 void Link::arrive(Packet* p, SimTime now) {
+  if (loss_ && loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(now)) {
+    dropAt(p, DropReason::Exogenous, now);
+    return;
+  }
   const QueueState q = state(now);
   const DropReason why = queue_->onArrival(*p, q);
   if (why != DropReason::None) {
@@ -73,6 +78,7 @@ void Link::arrive(Packet* p, SimTime now) {
     return;
   }
   const SimTime start = busyUntil_ > now ? busyUntil_ : now;
+  if (sojourn_) sojourn_->add(start - now);
   if (start > now || tracksDepartures_) {
     if (count_ == ring_.size()) {  // grow the ring, keeping order
       std::vector<Waiting> bigger(ring_.size() * 2);
@@ -96,7 +102,7 @@ void Link::transmit(Packet* p, SimTime start, SimTime now) {
   }
   busyUntil_ = start + lastTx_;
   cumBusy_ += lastTx_;
-  if (loss_ && !(p->flags & kFlagProtected) && loss_->lose(start)) {
+  if (loss_ && !loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(start)) {
     dropAt(p, DropReason::Exogenous, now);
     return;
   }
@@ -117,11 +123,12 @@ void Link::accumulate(SimTime now) {
 
 void Link::admitScheduled(Packet* p, SimTime now) {
   if (!txPending_ && busyUntil_ <= now && queue_->length() == 0) {
+    if (sojourn_) sojourn_->add(0);
     transmit(p, now, now);  // idle link, empty queue: straight onto the wire
     return;
   }
   accumulate(now);
-  queue_->enqueue(p, now);
+  queue_->enqueue(p, now, *this);
   if (!txPending_) {
     txPending_ = true;
     sim_.sched().at(busyUntil_ > now ? busyUntil_ : now, this, kTxDone);
@@ -135,6 +142,7 @@ void Link::sendNextScheduled() {
   Packet* p = queue_->dequeue(now, *this);
   if (!p) return;
   accumulate(now);
+  if (sojourn_) sojourn_->add(now - p->enqueuedAt);
   transmit(p, now, now);
   if (queue_->length() > 0) {
     txPending_ = true;

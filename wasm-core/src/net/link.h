@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/delay_stats.h"
 #include "core/packet.h"
 #include "core/scheduler.h"
 #include "net/loss_model.h"
@@ -54,6 +55,11 @@ class Link : public PacketSink, public EventHandler, private QueueOutput {
   // admission; scheduled: accumulated as the length changes).
   double waitIntegral() const;
   uint64_t admitted() const { return admitted_; }
+  // Sojourn times of admitted packets (time from admission to the start of transmission),
+  // kept only for links that ask (the traced ones): FIFO at admission, scheduled at dequeue.
+  void enableDelayStats() { if (!sojourn_) sojourn_ = std::make_unique<DelayStats>(); }
+  DelayStats* delayStats() { return sojourn_.get(); }
+  const DelayStats* delayStats() const { return sojourn_.get(); }
 
  private:
   void popStarted(SimTime now);
@@ -103,6 +109,7 @@ class Link : public PacketSink, public EventHandler, private QueueOutput {
   SimTime cumBusy_ = 0;
   double waitIntegral_ = 0;
   uint64_t admitted_ = 0;
+  std::unique_ptr<DelayStats> sojourn_;
 };
 
 }  // namespace bl

@@ -19,7 +19,15 @@ class LossModel {
   virtual bool lose(SimTime now) = 0;
   // The long-run loss rate at `now` (for display).
   virtual double rate(SimTime now) const = 0;
+  // Where on its link the model acts (the `position` field of every loss kind): false,
+  // "afterLink" (default): the packet is serialised, then lost on the wire; true,
+  // "beforeQueue": lost on arrival, before the queue, as ns-2's `$ns lossmodel` (an
+  // ErrorModel inserted ahead of the link's queue), so it takes neither buffer nor link time.
+  bool beforeQueue = false;
 };
+
+// The `position` spec every loss kind lists last.
+ParamSpec lossPositionSpec();
 
 struct LossKind {
   const char* name;

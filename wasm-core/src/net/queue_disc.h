@@ -23,6 +23,7 @@ struct QueueState {
   bool idle = false;      // link idle and nothing waiting
   SimTime idleSince = 0;  // when it went idle (valid if idle)
   SimTime now = 0;
+  SimTime wait = 0;       // FIFO: how long an arrival now would wait (the queue's delay)
 };
 
 // What a discipline knows of its link when it is built.
@@ -59,6 +60,8 @@ class QueueDisc {
   // departure at admission instead.
   virtual bool scheduled() const { return false; }
   virtual void enqueue(Packet* /*p*/, SimTime /*now*/) {}
+  // Disciplines that drop another packet to make room (FQ-CoDel) take this one instead.
+  virtual void enqueue(Packet* p, SimTime now, QueueOutput& /*out*/) { enqueue(p, now); }
   // The next packet to send, or nullptr when none is left; may discard through `out`.
   virtual Packet* dequeue(SimTime /*now*/, QueueOutput& /*out*/) { return nullptr; }
   virtual uint32_t length() const { return 0; }
@@ -76,6 +79,16 @@ class QueueDisc {
   virtual double param(const std::string& key) const = 0;
 
   uint64_t drops[kDropReasons] = {};
+  uint64_t marks = 0;  // packets marked CE instead of dropped (ECN)
+
+  // ECN (RFC 3168 section 5): an ECN-capable packet the discipline would drop early is
+  // marked CE instead and admitted; returns false (drop it) if the packet is not ECN-capable.
+  bool mark(Packet& p) {
+    if (!(p.flags & kFlagEct)) return false;
+    p.flags |= kFlagCe;
+    ++marks;
+    return true;
+  }
 
  protected:
   // Cross-parameter rules (e.g. RED's minTh < maxTh), checked before `apply`.

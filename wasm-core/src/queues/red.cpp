@@ -9,6 +9,10 @@
 // pb), so the gap between drops is uniform in [1/pb, 2/pb] (mean 1.5/pb) rather than in
 // [1, 1/pb]. As ns-2's REDQueue::enque, count restarts at 1 (and that arrival is not dropped
 // early) when the average climbs above minTh.
+// `earlyMinQueue` (default 2, as ns-2's REDQueue::enque, which drops early or forced only
+// when `qlen > 1`): no RED drop while fewer packets than that wait, however high the
+// average, so a slow average left high after a burst does not empty the link; the count then
+// restarts. 0 gives the 1993 paper's rule (the average alone decides).
 #include "queues/red.h"
 
 #include <cmath>
@@ -101,22 +105,31 @@ const SpecList kSpecs = {
      "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by default, as "
      "ns-2's gentle_).",
      true},
+    {"earlyMinQueue", "Early-drop min queue", "packets", ParamType::Int, 2, 0, 100000,
+     "No early (or forced) drop while fewer packets than this wait, as ns-2's RED (qlen > 1); 0: the average alone "
+     "decides (1993).",
+     true},
     {"wait", "Wait", "", ParamType::Bool, 1, 0, 1,
      "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
      "off: the 1993 pb / (1 - count x pb).",
      true},
+    {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
+     "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still dropped.", true},
 };
 
 class Red final : public QueueDisc {
  public:
   Red(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))), rng_(sim.stream("red." + link.name)) {
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
+        minQueue_(static_cast<uint32_t>(v.num("earlyMinQueue"))),
+        rng_(sim.stream("red." + link.name)) {
     core_.minTh = v.num("minTh");
     core_.maxTh = v.num("maxTh");
     core_.maxP = v.num("maxP");
     core_.weight = v.num("weight");
     core_.gentle = v.flag("gentle");
     core_.wait = v.flag("wait");
+    ecn_ = v.flag("ecn");
     core_.meanPacketTime = txTime(link.packetSize, link.rateBps);
     if (core_.meanPacketTime < 1) core_.meanPacketTime = 1;
   }
@@ -127,13 +140,22 @@ class Red final : public QueueDisc {
   // Forwarding marking) are spared early drops; a full buffer still overflows.
   DropReason onArrival(Packet& p, const QueueState& q) override {
     core_.updateAverage(q);
-    if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_)) return DropReason::Early;
+    if (q.packets < minQueue_) {
+      core_.count = -1;  // as below minTh: the count restarts
+    } else if (!(p.flags & kFlagProtected) && core_.earlyDrop(rng_) && !(ecn_ && mark(p))) {
+      return DropReason::Early;
+    }
     if (q.packets >= buffer_) return DropReason::Overflow;
     return DropReason::None;
   }
   double average() const override { return core_.avg; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override { return k == "buffer" ? buffer_ : core_.param(k); }
+  double param(const std::string& k) const override {
+    if (k == "buffer") return buffer_;
+    if (k == "earlyMinQueue") return minQueue_;
+    if (k == "ecn") return static_cast<double>(ecn_);
+    return core_.param(k);
+  }
   const RedCore& core() const { return core_; }
 
  protected:
@@ -142,12 +164,16 @@ class Red final : public QueueDisc {
   }
   void apply(const std::string& k, double v) override {
     if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
+    else if (k == "earlyMinQueue") minQueue_ = static_cast<uint32_t>(v);
+    else if (k == "ecn") ecn_ = v != 0;
     else core_.set(k, v);
   }
 
  private:
   uint32_t buffer_;
+  uint32_t minQueue_;
   RedCore core_;
+  bool ecn_ = false;
   Rng rng_;
 };
 

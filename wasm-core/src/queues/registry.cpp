@@ -7,11 +7,15 @@
 #include "queues/xqm.h"
 #include "queues/htt.h"
 #include "queues/ted.h"
+#include "queues/step.h"
+#include "queues/codel.h"
+#include "queues/pie.h"
+#include "queues/fq_codel.h"
 
 namespace bl {
 
 const std::vector<QueueKind>& queueKinds() {
-  static const std::vector<QueueKind> kinds = {dropTailKind(), redKind(), fredKind(), remKind(), piKind(), xqmKind(), httKind(), tedKind()};
+  static const std::vector<QueueKind> kinds = {dropTailKind(), redKind(), fredKind(), remKind(), piKind(), xqmKind(), httKind(), tedKind(), stepKind(), codelKind(), pieKind(), fqCodelKind()};
   return kinds;
 }
 

@@ -9,6 +9,9 @@
 // through flow.N deadline), else this queue's `deadline` for packets of no flow or of flows
 // without one; packets with neither never expire. ACKs are not subject to deadlines.
 // The buffer still overflows when full, but expired packets do not count against it.
+// `countTransmission` (default off, the paper's "time spent in queues"): the packet's own
+// transmission time on this link is charged to its deadline too, so it must *finish* leaving
+// within the deadline rather than start.
 // Q_max (Section II.B): the packets a TED queue can hold at most, = D_max x the summed
 // capacity of the links feeding it (`inputs` links of `inputRate`, default this link's rate),
 // D_max the largest deadline in force; param("qmax"), in packets, follows live deadlines.
@@ -35,6 +38,10 @@ const SpecList kSpecs = {
     {"inputs", "Input links", "", ParamType::Int, 1, 1, 1000, "Links feeding this queue, for Q_max (J - 1 in the paper).", true},
     {"inputRate", "Input rate", "bit/s", ParamType::Number, 0, 0, 1e11,
      "Capacity of each input link, for Q_max (0: this link's rate).", true},
+    {"countTransmission", "Count transmission", "", ParamType::Bool, 0, 0, 1,
+     "Charge the packet's own transmission time on this link to its deadline (off: queueing time only, as the "
+     "paper).",
+     true},
 };
 
 class Ted final : public QueueDisc {
@@ -45,6 +52,7 @@ class Ted final : public QueueDisc {
         deadline_(v.num("deadline")),
         inputs_(v.num("inputs")),
         inputRate_(v.num("inputRate")),
+        countTx_(v.flag("countTransmission")),
         linkRate_(link.rateBps),
         packetSize_(link.packetSize),
         sim_(sim) {}
@@ -76,7 +84,7 @@ class Ted final : public QueueDisc {
         out.discard(p, DropReason::Deadline);
         continue;
       }
-      if (ebd_ && p->deadlineLeft != kNever) p->deadlineLeft -= now - p->enqueuedAt;
+      if (ebd_ && p->deadlineLeft != kNever) p->deadlineLeft -= charged(*p, now);
       return p;
     }
     return nullptr;
@@ -90,6 +98,7 @@ class Ted final : public QueueDisc {
     if (k == "deadline") return deadline_;
     if (k == "inputs") return inputs_;
     if (k == "inputRate") return inputRate_;
+    if (k == "countTransmission") return countTx_ ? 1 : 0;
     if (k == "dmax") return maxDeadline();
     if (k == "qmax") return qmax();
     return NAN;
@@ -101,6 +110,7 @@ class Ted final : public QueueDisc {
     else if (k == "deadline") deadline_ = v;
     else if (k == "inputs") inputs_ = v;
     else if (k == "inputRate") inputRate_ = v;
+    else if (k == "countTransmission") countTx_ = v != 0;
   }
 
  private:
@@ -111,9 +121,14 @@ class Ted final : public QueueDisc {
     }
     return deadline_;
   }
+  // Time charged to the deadline if the packet starts leaving at `now`: its wait here, plus
+  // with countTransmission its own transmission time.
+  SimTime charged(const Packet& p, SimTime now) const {
+    return now - p.enqueuedAt + (countTx_ ? txTime(p.size, linkRate_) : 0);
+  }
   bool expired(const Packet& p, SimTime now) const {
     if (p.kind == PacketKind::Ack) return false;
-    const SimTime waited = now - p.enqueuedAt;
+    const SimTime waited = charged(p, now);
     if (ebd_) return p.deadlineLeft != kNever && waited > p.deadlineLeft;
     const double d = deadlineOf(p);
     return !std::isnan(d) && waited > fromSeconds(d);
@@ -136,7 +151,9 @@ class Ted final : public QueueDisc {
 
   uint32_t buffer_;
   bool ebd_;
-  double deadline_, inputs_, inputRate_, linkRate_;
+  double deadline_, inputs_, inputRate_;
+  bool countTx_;
+  double linkRate_;
   uint32_t packetSize_;
   Simulation& sim_;
   std::deque<Packet*> q_;

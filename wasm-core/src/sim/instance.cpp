@@ -30,7 +30,13 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
     err = "measureFrom: " + jsonNumber(top.num("measureFrom")) + " must be below duration (" + jsonNumber(duration) + ")";
     return nullptr;
   }
+  if (top.num("headerSize") >= top.num("packetSize")) {
+    err = "headerSize: " + jsonNumber(top.num("headerSize")) + " bytes must be below packetSize (" +
+          jsonNumber(top.num("packetSize")) + ")";
+    return nullptr;
+  }
   std::unique_ptr<Instance> in(new Instance());
+  in->payloadFraction_ = (top.num("packetSize") - top.num("headerSize")) / top.num("packetSize");
   in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.num("seed")));
   in->net_ = std::make_unique<Network>(*in->sim_);
   if (!buildNetwork(doc, *in->sim_, *in->net_, err, earlyLinks)) return nullptr;
@@ -67,6 +73,7 @@ void Instance::takeSnapshot() {
   for (Link* l : net_->traced) {
     snap_.busy.push_back(l->busyUpTo(sim_->now()));
     snap_.wait.push_back(l->waitIntegral());
+    if (DelayStats* d = l->delayStats()) d->resetLongRun();
   }
 }
 
@@ -89,11 +96,18 @@ int Instance::runUntil(double untilSeconds, uint32_t maxEvents) {
   return status;
 }
 
+// A live loss rate replaces the link's model by a Bernoulli one acting where the old one did.
+void Instance::replaceLoss(Link& l, double rate) {
+  auto m = makeBernoulli(rate, sim_->stream("live." + l.name() + "." + std::to_string(liveChanges_)));
+  m->beforeQueue = l.loss() && l.loss()->beforeQueue;
+  l.setLoss(std::move(m));
+}
+
 bool Instance::setFlowParam(size_t i, const std::string& key, double v, std::string& err) {
   FlowEntry& f = net_->flows[i];
   if (key == "exoLoss") {
     if (!f.exoLink) { err = "flow." + std::to_string(i) + ".exoLoss: this flow has no loss link of its own; use link.NAME lossRate"; return false; }
-    f.exoLink->setLoss(makeBernoulli(v, sim_->stream("live." + f.exoLink->name() + "." + std::to_string(liveChanges_))));
+    replaceLoss(*f.exoLink, v);
   } else if (key == "weight") {
     sim_->flowAttrs()[i].weight = v;
     if (f.sender) f.sender->setParam("weight", v);
@@ -136,7 +150,7 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
       if (!s) { err = where + ": unknown link parameter; live link parameters: rate, lossRate"; return false; }
       if (!checkValue(*s, v, where, err)) return false;
       if (key == "rate") l->setRate(v);
-      else l->setLoss(makeBernoulli(v, sim_->stream("live." + l->name() + "." + std::to_string(liveChanges_))));
+      else replaceLoss(*l, v);
     }
   } else {
     err = entity + ": unknown entity; use flows, flow.N, queue.LINK or link.LINK";
@@ -158,14 +172,18 @@ Json Instance::summary() const {
   s.set("events", Json::number(static_cast<double>(sim_->sched().processed())));
   s.set("measureFrom", Json::number(toSeconds(snap_.taken ? snap_.t : measureFrom_)));
   Json flows = Json::array();
-  std::vector<double> thr, wthr;
+  std::vector<double> thr, wthr, good;
+  double goodThroughBottleneck = 0;
   for (size_t i = 0; i < net_->flows.size(); ++i) {
     const FlowEntry& fe = net_->flows[i];
     const FlowStats& f = sim_->flowStats()[i];
     const bool measured = window > 0 && i < snap_.arrivedBytes.size();
     const double t = measured ? static_cast<double>(f.arrivedBytes - snap_.arrivedBytes[i]) * 8 / window : 0;
-    const double g = measured ? static_cast<double>(f.goodputBytes - snap_.goodBytes[i]) * 8 / window : 0;
+    const double g =
+        measured ? static_cast<double>(f.goodputBytes - snap_.goodBytes[i]) * 8 * payloadFraction_ / window : 0;
     thr.push_back(t);
+    good.push_back(g);
+    if (fe.crossesBottleneck) goodThroughBottleneck += g;
     const double weight = sim_->attrs(static_cast<int>(i)).weight;
     wthr.push_back(t / weight);
     Json o = Json::object();
@@ -180,6 +198,8 @@ Json Instance::summary() const {
     o.set("retransmits", Json::number(static_cast<double>(f.retransmits)));
     o.set("timeouts", Json::number(static_cast<double>(f.timeouts)));
     o.set("fastRetransmits", Json::number(static_cast<double>(f.fastRetransmits)));
+    o.set("markedPackets", Json::number(static_cast<double>(f.markedPackets)));
+    o.set("ecnReductions", Json::number(static_cast<double>(f.ecnReductions)));
     o.set("weight", Json::number(weight));
     o.set("rtt", Json::number(toSeconds(fe.propRtt)));
     flows.push(o);
@@ -198,6 +218,11 @@ Json Instance::summary() const {
       if (r != static_cast<int>(DropReason::Exogenous))
         d.set(dropReasonName(static_cast<DropReason>(r)), Json::number(static_cast<double>(l->queue().drops[r])));
     q.set("drops", d);
+    q.set("marks", Json::number(static_cast<double>(l->queue().marks)));
+    if (const DelayStats* ds = l->delayStats()) {  // sojourn times since measureFrom, seconds
+      q.set("meanDelay", Json::number(ds->mean()));
+      q.set("p95Delay", Json::number(ds->quantile(0.95)));
+    }
     if (const double qmax = l->queue().param("qmax"); !std::isnan(qmax)) q.set("qmax", Json::number(qmax));  // TED's bound
     queues.push(q);
     Json lk = Json::object();
@@ -211,8 +236,9 @@ Json Instance::summary() const {
   Json names = Json::array();
   for (const auto& l : net_->links) names.push(Json::string(l->name()));
   s.set("linkNames", names);
-  const double jain = jainIndex(thr), wjain = jainIndex(wthr);
+  const double jain = jainIndex(thr), wjain = jainIndex(wthr), jgood = jainIndex(good);
   s.set("jain", std::isnan(jain) ? Json() : Json::number(jain));
+  s.set("jainGoodput", std::isnan(jgood) ? Json() : Json::number(jgood));
   s.set("weightedJain", std::isnan(wjain) ? Json() : Json::number(wjain));
   double util = 0;
   for (size_t j = 0; j < net_->traced.size(); ++j)
@@ -221,6 +247,12 @@ Json Instance::summary() const {
                               static_cast<double>(now - snap_.t)
                         : 0;
   s.set("utilization", Json::number(util));
+  const double cap = net_->bottleneck ? net_->bottleneck->rate() * window : 0;
+  s.set("goodputUtilization", Json::number(cap > 0 ? goodThroughBottleneck / net_->bottleneck->rate() : 0));
+  if (const DelayStats* ds = net_->bottleneck ? net_->bottleneck->delayStats() : nullptr) {
+    s.set("meanDelay", Json::number(ds->mean()));
+    s.set("p95Delay", Json::number(ds->quantile(0.95)));
+  }
   s.set("eventsDropped", Json::number(static_cast<double>(tracer_->eventsDropped())));
   return s;
 }

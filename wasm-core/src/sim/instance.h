@@ -41,12 +41,14 @@ class Instance : public EventHandler {
   };
   void takeSnapshot();
   bool setFlowParam(size_t flow, const std::string& key, double v, std::string& err);
+  void replaceLoss(Link& l, double rate);
 
   std::unique_ptr<Simulation> sim_;
   std::unique_ptr<Network> net_;
   std::unique_ptr<Tracer> tracer_;
   SimTime end_ = 0;
   SimTime measureFrom_ = 0;
+  double payloadFraction_ = 1;  // (packetSize - headerSize) / packetSize: goodput counts payload
   Snapshot snap_;
   double wallSeconds_ = 0;
   uint32_t liveChanges_ = 0;

@@ -25,6 +25,7 @@ struct FlowEntry {
   TcpReceiver* receiver = nullptr;
   SimTime propRtt = 0;         // round-trip propagation delay of its path
   Link* exoLink = nullptr;     // the link carrying this flow's exogenous loss model
+  bool crossesBottleneck = false;  // its data route uses Network::bottleneck (goodputUtilization)
 };
 
 class Network {

@@ -22,6 +22,9 @@ const SpecList& scenarioSpecs() {
       {"measureFrom", "Measure from", "s", ParamType::Number, 0, 0, kMaxDuration,
        "The summary's long-run numbers start here (skip the warm-up)."},
       {"packetSize", "Packet size", "bytes", ParamType::Int, 1000, 64, 9000, "Size of every data packet."},
+      {"headerSize", "Header size", "bytes", ParamType::Int, 40, 0, 8999,
+       "TCP/IP header bytes in each data packet: goodput (and goodputUtilization) count packetSize - headerSize "
+       "per packet delivered in order; throughput counts whole packets."},
       {"topology", "Topology", "", ParamType::Object, NAN, 0, 0, "Network shape: kind dumbbell, chain or graph."},
       {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Discipline at the bottleneck (kind and parameters)."},
       {"exoLoss", "Exogenous loss", "", ParamType::Object, NAN, 0, 0,
@@ -43,6 +46,9 @@ const SpecList& dumbbellSpecs() {
       {"accessDelayMin", "Access delay min", "s", ParamType::Number, 0.001, 0, 10,
        "Each access link's one-way delay is uniform in [min, max], so RTTs differ."},
       {"accessDelayMax", "Access delay max", "s", ParamType::Number, 0.004, 0, 10, "Upper end of the access delays."},
+      {"sameAccessDelay", "Same access delay", "", ParamType::Bool, 0, 0, 1,
+       "One draw per flow for both its sender's and its receiver's access link (as ns-2 scripts that give a flow "
+       "one delay); off: the two are drawn independently."},
       {"accessBuffer", "Access buffer", "packets", ParamType::Int, 10000, 1, 1000000, "DropTail buffer of access links."},
   };
   return s;
@@ -115,6 +121,8 @@ const SpecList& flowSpecs() {
         {"sackAfterRto", "SACK after RTO", "", ParamType::Enum, 0, 0, 0,
          "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux).",
          false, {"forget", "keep"}},
+        {"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
+         "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its window once per window of marks (DCTCP: in proportion to the marked fraction)."},
         {"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
          "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows."},
     };

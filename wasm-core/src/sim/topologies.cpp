@@ -1,6 +1,7 @@
 // Topology builders: dumbbell, the XQM paper's A-B-C-D chain, and a general graph. All three
 // go through one GraphBuilder (nodes, duplex links, shortest-hop routes), so flows, traffic
 // and loss attach the same way everywhere.
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -81,7 +82,9 @@ class GraphBuilder {
     }
     ParamValues v;
     if (!readParams(obj, *lk->specs, path, v, err, {"kind"})) return nullptr;
-    return lk->make(v, sim_.stream("loss." + stream), path, err);
+    auto m = lk->make(v, sim_.stream("loss." + stream), path, err);
+    if (m && findSpec(*lk->specs, "position")) m->beforeQueue = std::string(v.option("position")) == "beforeQueue";
+    return m;
   }
 
   // Two one-way links, `name` (from->to, with queue `q`) and `name.rev` (to->from, DropTail).
@@ -169,6 +172,7 @@ class GraphBuilder {
                                                                        : TcpConfig::RestartOnFastRetransmit;
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
+    cfg.ecn = fv.flag("ecn");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
@@ -183,6 +187,7 @@ class GraphBuilder {
     TcpSender* snd = net_.senders.back().get();
     net_.receivers.push_back(std::make_unique<TcpReceiver>(sim_, id, ackRoute, fv.flag("delayedAck")));
     TcpReceiver* rcv = net_.receivers.back().get();
+    if (cfg.ecn) rcv->setEcn(snd->cc().accurateEcn() ? TcpReceiver::Accurate : TcpReceiver::Classic);
     dataRoute->endpoint = rcv;
     ackRoute->endpoint = snd;
     FlowEntry f;
@@ -193,6 +198,7 @@ class GraphBuilder {
     f.receiver = rcv;
     f.propRtt = propRtt;
     f.exoLink = exoLink;
+    f.crossesBottleneck = std::find(fwd.begin(), fwd.end(), net_.bottleneck) != fwd.end();
     net_.flows.push_back(f);
     snd->scheduleStart(fromSeconds(start));
     if (!fv.isNull("stop")) snd->scheduleStop(fromSeconds(fv.num("stop")));
@@ -330,7 +336,7 @@ bool buildDumbbell(const Json& doc, const Json* topo, GraphBuilder& g, Simulatio
     const std::string is = std::to_string(i);
     const int s = g.node("s" + is), r = g.node("r" + is);
     const double ds = delays.uniform(t.num("accessDelayMin"), t.num("accessDelayMax"));
-    const double dr = delays.uniform(t.num("accessDelayMin"), t.num("accessDelayMax"));
+    const double dr = t.flag("sameAccessDelay") ? ds : delays.uniform(t.num("accessDelayMin"), t.num("accessDelayMax"));
     g.duplex("src." + is, s, L, ar, fromSeconds(ds), g.queue(nullptr, "", "src." + is, ar, "droptail", err, buf), buf);
     Link* dst = g.duplex("dst." + is, R, r, ar, fromSeconds(dr), g.queue(nullptr, "", "dst." + is, ar, "droptail", err, buf), buf);
     ParamValues fv;
@@ -369,6 +375,10 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   const size_t n = overlay + 3 * cross;
   if (n == 0 || n > static_cast<size_t>(kMaxFlows)) {
     err = "topology: overlayFlows + 3 x crossFlows = " + std::to_string(n) + "; allowed [1, " + std::to_string(kMaxFlows) + "]";
+    return false;
+  }
+  if (const Json* fd = doc.find("flows"); fd && fd->find("count")) {
+    err = "flows.count: a chain's flows are topology.overlayFlows + 3 x crossFlows";
     return false;
   }
   if (!checkOverrides(doc, n, err)) return false;
@@ -466,9 +476,22 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     err = "topology.flows: " + std::to_string(flows->items().size()) + " flows; at most " + std::to_string(kMaxFlows);
     return false;
   }
+  // Scenario fields a graph has no place for are refused, not ignored: the queue and the
+  // exogenous loss belong to its links, the flows to topology.flows.
+  if (doc.find("queue")) { err = "queue: a graph topology sets each link's queue (topology.links[i].queue)"; return false; }
+  if (doc.find("exoLoss")) {
+    err = "exoLoss: a graph topology has no per-flow access link; set a loss model on a link (topology.links[i].loss)";
+    return false;
+  }
+  if (const Json* fd = doc.find("flows"); fd && fd->find("count")) {
+    err = "flows.count: a graph topology's flows are the entries of topology.flows";
+    return false;
+  }
+  const size_t n = flows->items().size();
+  if (!checkOverrides(doc, n, err)) return false;
   Rng rng = sim.stream("flows.start");
-  for (size_t i = 0; i < flows->items().size(); ++i) {
-    const std::string path = "topology.flows[" + std::to_string(i) + "]";
+  for (size_t i = 0; i < n; ++i) {
+    std::string path = "topology.flows[" + std::to_string(i) + "]";
     const Json& f = flows->items()[i];
     if (!f.isObject()) { err = path + ": expected an object {src, dst, ...}"; return false; }
     const Json* src = f.find("src");
@@ -479,7 +502,21 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
       err = path + ".src/" + path + ".dst: both are \"" + src->asString() + "\"; a flow needs two different nodes";
       return false;
     }
+    // Scenario flow defaults, then the flow's own entry, then its flowOverrides entry.
     Json m = merged(doc.find("flows"), &f, {"src", "dst", "count"});
+    if (const Json* ovs = doc.find("flowOverrides")) {
+      for (size_t k = 0; k < ovs->items().size(); ++k) {
+        const Json& o = ovs->items()[k];
+        if (o.find("flow")->asNumber() != static_cast<double>(i)) continue;
+        if (o.find("exoLoss")) {
+          err = "flowOverrides[" + std::to_string(k) + "].exoLoss: a graph topology has no per-flow access link; set a "
+                "loss model on a link (topology.links[i].loss)";
+          return false;
+        }
+        m = merged(&m, &o, {"flow"});
+        path = "flowOverrides[" + std::to_string(k) + "]";
+      }
+    }
     ParamValues fv;
     if (!readParams(&m, flowSpecs(), path, fv, err)) return false;
     const double spread = fv.num("startSpread");

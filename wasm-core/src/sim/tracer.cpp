@@ -21,8 +21,9 @@ Tracer::Tracer(Simulation& sim, Network& net, SimTime period) : sim_(sim), net_(
   for (const FlowEntry& f : net_.flows)
     for (const char* c : kFlowCols) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
   for (const Link* l : net_.traced)
-    for (const char* c : {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline"})
+    for (const char* c : {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline", "marks", "delay", "delayMax"})
       columns_.push_back("queue." + l->name() + "." + c);
+  for (Link* l : net_.traced) l->enableDelayStats();
   for (const Link* l : net_.traced) columns_.push_back("link." + l->name() + ".util");
   columns_.push_back("jain");
   columns_.push_back("wjain");
@@ -94,6 +95,11 @@ void Tracer::sample() {
     rows_.push_back(static_cast<double>(drops));
     for (DropReason r : {DropReason::Overflow, DropReason::Early, DropReason::Deadline})
       rows_.push_back(static_cast<double>(l->queue().drops[static_cast<int>(r)]));
+    rows_.push_back(static_cast<double>(l->queue().marks));
+    double mean, max;
+    l->delayStats()->takePeriod(mean, max);
+    rows_.push_back(mean);
+    rows_.push_back(max);
   }
   for (size_t j = 0; j < net_.traced.size(); ++j) {
     const SimTime busy = net_.traced[j]->busyUpTo(sim_.now());

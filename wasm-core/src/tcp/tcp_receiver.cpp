@@ -17,6 +17,8 @@ void TcpReceiver::receive(Packet* p) {
   FlowStats& fs = sim_.flow(flow_);
   ++fs.arrivedPackets;
   fs.arrivedBytes += p->size;
+  if (p->flags & kFlagCe) ++fs.markedPackets;
+  if (ecn_ != Off) noteEcn(p);
   const int64_t seq = p->seq;
   bool now = true;  // acknowledge at once?
   if (seq == rcvNxt_) {
@@ -48,6 +50,20 @@ void TcpReceiver::receive(Packet* p) {
   const SimTime ecr = held_ ? heldTs_ : p->tsVal;
   held_ = false;
   sendAck(p, ecr);
+}
+
+void TcpReceiver::noteEcn(const Packet* p) {
+  const bool ce = (p->flags & kFlagCe) != 0;
+  if (ecn_ == Classic) {
+    if (p->flags & kFlagCwr) ece_ = false;
+    if (ce) ece_ = true;
+    return;
+  }
+  if (ce != ece_ && held_) {  // the held ACK covers packets of the other state: send it now
+    held_ = false;
+    sendAck(sim_.pool().get(), heldTs_);
+  }
+  ece_ = ce;
 }
 
 // One timer event at a time: an event that finds a later deadline (the ACK it was armed for
@@ -100,7 +116,7 @@ void TcpReceiver::sendAck(Packet* p, SimTime tsEcr) {
   p->route = route_;
   p->hop = 0;
   p->kind = PacketKind::Ack;
-  p->flags = ooo_.empty() ? 0 : kFlagDupAckHint;
+  p->flags = static_cast<uint8_t>((ooo_.empty() ? 0 : kFlagDupAckHint) | (ece_ ? kFlagEce : 0));
   p->size = ackSize_;
   p->flow = flow_;
   p->seq = rcvNxt_;

@@ -29,9 +29,15 @@ class TcpReceiver : public PacketSink, public EventHandler {
   uint64_t acksSent() const { return acksSent_; }
   size_t outOfOrderBlocks() const { return ooo_.size(); }
   bool delayedAck() const { return delayedAck_; }
+  // ECN echo: Off; Classic (RFC 3168: ECE on every ACK from a CE arrival until a CWR
+  // arrives); Accurate (RFC 8257 3.2: each ACK echoes the CE state of the packets it covers;
+  // a change of state sends the held delayed ACK at once, with the old state).
+  enum Ecn { Off, Classic, Accurate };
+  void setEcn(Ecn m) { ecn_ = m; }
 
  private:
   void sendAck(Packet* p, SimTime tsEcr);
+  void noteEcn(const Packet* p);
   void noteOutOfOrder(int64_t seq);
   uint8_t fillSack(Packet* p) const;
 
@@ -51,6 +57,8 @@ class TcpReceiver : public PacketSink, public EventHandler {
   SimTime heldDeadline_ = 0;
   bool timerPending_ = false;
   uint64_t acksSent_ = 0;
+  Ecn ecn_ = Off;
+  bool ece_ = false;  // what the next ACK echoes
 };
 
 }  // namespace bl

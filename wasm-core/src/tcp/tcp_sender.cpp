@@ -103,6 +103,10 @@ void TcpSender::transmit(int64_t seq) {
   p->hop = 0;
   p->kind = PacketKind::Data;
   p->flags = retx ? kFlagRetransmit : 0;
+  if (cfg_.ecn && !retx) {  // RFC 3168 6.1.5: retransmissions are not ECN-capable
+    p->flags |= kFlagEct;
+    if (cwrPending_) { p->flags |= kFlagCwr; cwrPending_ = false; }
+  }
   p->size = cfg_.packetSize;
   p->flow = flow_;
   p->seq = seq;
@@ -211,6 +215,8 @@ void TcpSender::updateLossEdge() {
 void TcpSender::syncState() {
   st_.now = sim_.now();
   st_.inFlight = static_cast<double>(sndNxt_ - sndUna_);
+  st_.una = sndUna_;
+  st_.nxt = sndMax_;
 }
 
 void TcpSender::receive(Packet* p) {
@@ -220,6 +226,7 @@ void TcpSender::receive(Packet* p) {
     return;
   }
   const SimTime echoed = p->tsEcr;
+  const bool ece = (p->flags & kFlagEce) != 0;
   const int64_t acked = ack - sndUna_;
   const bool karn = acked > 0 && advanceUna(ack);
   if (cfg_.recovery == TcpConfig::Sack) {
@@ -229,21 +236,37 @@ void TcpSender::receive(Packet* p) {
   sim_.pool().put(p);
   if (acked > 0) {
     if (!karn) rttSample(sim_.now() - echoed);  // Karn: no sample if a retransmission was acked
-    onNewAck(acked);
+    const bool reduced = cfg_.ecn && ecnAck(acked, ece);
+    onNewAck(acked, reduced);
   } else if (sndMax_ > sndUna_) {
     onDupAck();
   }
   trySend();
 }
 
-void TcpSender::onNewAck(int64_t acked) {
+// ECN: the module sees every ACK and whether it echoed CE; an ECE outside loss recovery, for
+// a packet sent after the last reduction, reduces the window once (RFC 3168 6.1.2: cwnd and
+// ssthresh to the module's value, no retransmission) and sets CWR on the next new packet.
+bool TcpSender::ecnAck(int64_t acked, bool ece) {
+  syncState();
+  cc_->onEcn(st_, static_cast<uint32_t>(acked), ece);
+  if (!ece || inRecovery_ || sndUna_ <= ecnRecover_) return false;
+  st_.ssthresh = cc_->onEcnEcho(st_);
+  st_.cwnd = std::max(1.0, st_.ssthresh);
+  ecnRecover_ = sndMax_;
+  cwrPending_ = true;
+  ++sim_.flow(flow_).ecnReductions;
+  return true;
+}
+
+void TcpSender::onNewAck(int64_t acked, bool reduced) {
   backoffs_ = 0;
   dupAcks_ = 0;
   limitedSent_ = 0;
   syncState();
   bool restartTimer = true;
   if (!inRecovery_) {
-    cc_->onAck(st_, static_cast<uint32_t>(acked));
+    if (!reduced) cc_->onAck(st_, static_cast<uint32_t>(acked));
   } else if (cfg_.recovery == TcpConfig::Reno || sndUna_ >= recover_) {
     inRecovery_ = false;  // Reno: first new ACK; NewReno/SACK: full ACK. Deflate.
     st_.cwnd = st_.ssthresh;
@@ -333,6 +356,7 @@ void TcpSender::enterRecovery() {
   inRecovery_ = true;
   firstPartial_ = true;
   recover_ = sndMax_;
+  ecnRecover_ = sndMax_;  // the window is reduced once, for a loss and a mark alike
   FlowStats& fs = sim_.flow(flow_);
   ++fs.fastRetransmits;
   sim_.event(TraceEvent::FastRetransmit, flow_, -1);
@@ -366,6 +390,7 @@ void TcpSender::onTimeout() {
     sacked_.clear();
     updateLossEdge();
   }
+  ecnRecover_ = sndMax_;
   if (retransOut_ > 0) {
     for (int64_t s = sndUna_; s < sndMax_; ++s) mark(s) &= static_cast<uint8_t>(~kRetxInRec);
     retransOut_ = 0;

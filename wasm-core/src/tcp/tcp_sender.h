@@ -70,6 +70,7 @@ struct TcpConfig {
   enum RtoFormula { Rfc6298, Linux };
   RtoFormula rtoFormula = Rfc6298;
   bool sackForgetOnRto = true;         // RFC 2018 section 8 (ns-2); false: keep the scoreboard
+  bool ecn = false;                    // RFC 3168: send ECT, react to ECE once per window
   // Vegas (Brakmo and Peterson): on a duplicate ACK, retransmit snd_una at once if it has been
   // out longer than the fine-grained timeout (srtt + 4 rttvar, no minRto floor); also check
   // the first two new ACKs after such a retransmission.
@@ -135,7 +136,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool advanceUna(int64_t ack);  // returns true if a retransmitted packet was acked
   void mergeSack(const Packet* ack);
   void updateLossEdge();
-  void onNewAck(int64_t acked);
+  void onNewAck(int64_t acked, bool reduced = false);
   void onDupAck();
   void enterRecovery();
   void onTimeout();
@@ -148,6 +149,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool pastRecoveryPoint() const;
   bool fineExpired(int64_t seq) const;  // vegasRetx: seq out longer than srtt + 4 rttvar
   void deadlineRto();                   // deadlineRtoHops > 0: RTO from the deadline bound
+  bool ecnAck(int64_t acked, bool ece);  // true if this ACK reduced the window
 
   Simulation& sim_;
   int flow_;
@@ -180,6 +182,8 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   uint64_t mask_ = 0;
   std::vector<SimTime> sentAt_;  // vegasRetx: last send time per seq, same ring as marks_
   uint32_t worried_ = 0;         // vegasRetx: new ACKs still to check after a retransmission
+  int64_t ecnRecover_ = -1;      // ECE is ignored until snd_una passes this (once per window)
+  bool cwrPending_ = false;      // set CWR on the next new data packet
 };
 
 }  // namespace bl

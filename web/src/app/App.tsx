@@ -2,6 +2,7 @@
 // flow table. Embed mode (?embed=1): only the panels chosen in the view. Compare mode replaces
 // the panels with two runs side by side; student mode hides the advanced ones; a lock list
 // (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
+import { GlossaryList } from '../ui/Explain';
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../sim/simController';
 import { useAppState } from './useAppState';
@@ -94,23 +95,35 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       {snap.error ? <div className="notice error" role="alert">Simulation error: {snap.error}</div> : null}
       <Notice title="Some settings of this link could not be used and were left out:" items={app.notices} onClose={app.dismissNotices} />
       <Notice title="Not applied:" items={app.errors} onClose={app.dismissErrors} />
+      <Notice title="The simulator stopped:" items={app.crash} onClose={app.dismissCrash} />
     </>
   );
 
   if (embed) {
+    // Compact: the charts come first (beside the lesson and live controls when there is room), so
+    // an iframe of common size (900 x 640) shows them without scrolling.
+    const charts = panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null;
+    const side = (
+      <>
+        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
+        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('scenario') ? scenarioPanel : null}
+        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
+      </>
+    );
+    const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
     return (
-      <div className={`app embed${student ? ' student' : ''}`}>
+      <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
           <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
           <a href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`} target="_blank" rel="noreferrer">Open in Bottleneck Lab</a>
         </div>
         {panels.has('controls') ? controls : null}
         {notices}
-        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
-        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
-        {panels.has('scenario') ? scenarioPanel : null}
-        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
-        {panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null}
+        <div className={`embed-body${charts && hasSide ? ' with-side' : ''}`}>
+          {charts ? <div className="embed-charts">{charts}</div> : null}
+          {hasSide ? <div className="embed-side">{side}</div> : null}
+        </div>
         {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
       </div>
     );
@@ -176,7 +189,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         <aside className="side">
           {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
-          {student ? null : <FluidPanel sim={sim} snap={snap} />}
+          {student ? null : <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />}
+          <GlossaryList />
         </aside>
         <main className="main">
           <StoryPanel preset={state.preset} scenario={state.scenario} onApply={app.applyScenario}

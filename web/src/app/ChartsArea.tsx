@@ -5,6 +5,7 @@ import { CHART_IDS, type ChartId, type ViewState } from '../url/viewState';
 import type { ChartProps } from '../charts/chartContext';
 import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';
+import { DelayChart } from '../charts/DelayChart';
 import { ThroughputChart } from '../charts/ThroughputChart';
 import { LossChart } from '../charts/LossChart';
 import { JainChart } from '../charts/JainChart';
@@ -14,6 +15,7 @@ const CHARTS: Record<ChartId, { title: string; C: (p: ChartProps) => React.React
   throughput: { title: 'Throughput', C: ThroughputChart },
   cwnd: { title: 'Congestion window', C: CwndChart },
   queue: { title: 'Queue', C: QueueChart },
+  delay: { title: 'Queueing delay', C: DelayChart },
   loss: { title: 'Loss', C: LossChart },
   jain: { title: 'Fairness', C: JainChart },
   share: { title: 'Long-run share', C: ShareChart },

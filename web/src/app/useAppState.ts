@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../core/types';
 import type { SimController } from '../sim/simController';
-import { type AppState, type LessonPosition, type LiveChange, decodeState, encodeState } from '../url/scenarioUrl';
 import type { ViewState } from '../url/viewState';
+import { type AppState, type LessonPosition, type LiveChange, decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
 import { isLessonsIndex } from '../lessons/lessonRoute';
@@ -18,12 +18,15 @@ export function useAppState(sim: SimController): AppStateApi {
   const [loaded, setLoaded] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
+  const [crash, setCrash] = useState<string[]>([]);
   const [stepRequest, setStepRequest] = useState<LessonPosition | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const lastHash = useRef<string | null>(null);
 
   const loadedRef = useRef(false);
+  /** The run started from a link: if the core refuses it, the default scenario runs instead. */
+  const linkRun = useRef(0);
   const load = useCallback((hash: string) => {
     if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
     const d = decodeState(hash, sim.getSnapshot().specs);
@@ -47,7 +50,7 @@ export function useAppState(sim: SimController): AppStateApi {
     setNotices(d.dropped);
     sim.setSpeed(d.state.view.speed);
     // Compare mode drives its two runs itself, in lockstep.
-    sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
+    linkRun.current = sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
     setLoaded(true);
   }, [sim]);
 
@@ -71,6 +74,38 @@ export function useAppState(sim: SimController): AppStateApi {
     sim.onLiveApplied = (c: LiveChange) => setState((s) => ({ ...s, live: [...s.live, c].sort((a, b) => a.t - b.t) }));
     return () => { sim.onLiveApplied = null; };
   }, [sim]);
+
+  // A link whose scenario the core refuses outright (after dropping what it named) opens the
+  // default scenario, keeping the view, with the core's reason as a notice: never a dead page.
+  useEffect(() => sim.subscribe(() => {
+    const snap = sim.getSnapshot();
+    if (snap.refused === null || snap.runId !== linkRun.current) return;
+    linkRun.current = 0;
+    const cur = stateRef.current;
+    const next: AppState = { ...defaultState(), view: cur.view, teach: cur.teach };
+    setState(next);
+    setNotices((n) => [...n, `the linked scenario could not run (${snap.refused}); the default scenario was opened instead`]);
+    sim.start(next.scenario, [], next.teach.compare === null);
+  }), [sim]);
+
+  // The worker's module trapped and a fresh worker was started: run the same scenario with the
+  // same live changes again (the state and the URL never left this page), and say so. A
+  // scenario that keeps trapping is not restarted a fourth time.
+  const crashes = useRef(0);
+  useEffect(() => sim.subscribe(() => {
+    const snap = sim.getSnapshot();
+    if (snap.crashes === crashes.current) return;
+    crashes.current = snap.crashes;
+    const again = snap.crashes <= 3;
+    setCrash([`${snap.crashReason ?? 'unknown error'}. ${again
+      ? 'A fresh simulator was started with the same scenario and live changes; press play to run it again.'
+      : 'It stopped three times; reload the page to try again. Your scenario is still in the URL.'}`]);
+    if (!again) return;
+    void sim.whenReady().then(() => {
+      const s = stateRef.current;
+      sim.start(s.scenario, s.live, false);
+    });
+  }), [sim]);
 
   // What the core refused when creating the run is reported like a bad link.
   useEffect(() => sim.subscribe(() => {
@@ -118,7 +153,8 @@ export function useAppState(sim: SimController): AppStateApi {
   }, [sim]);
 
   return {
-    state, loaded, notices, errors, stepRequest,
+    state, loaded, notices, errors, crash, stepRequest,
+    dismissCrash: () => setCrash([]),
     clearStepRequest: () => setStepRequest(null),
     dismissNotices: () => setNotices([]),
     dismissErrors: () => setErrors([]),

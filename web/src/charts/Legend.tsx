@@ -11,7 +11,8 @@ export function Legend({ lines, refs = [], hidden, onToggleFlow }: {
   const flows = new Map<number, LineDef>();
   const other: LineDef[] = [];
   for (const l of lines) {
-    if (l.flow === undefined) other.push(l);
+    // Lines that share a label (an overlay's upper and lower range) share one entry.
+    if (l.flow === undefined) { if (!other.some((o) => o.label === l.label)) other.push(l); }
     else if (!flows.has(l.flow)) flows.set(l.flow, l);
   }
   return (

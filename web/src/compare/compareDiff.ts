@@ -2,7 +2,7 @@
 // window rule, loss recovery, or one parameter from the specs). Same seed, same everything else.
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, findSpec, kindsOfGroup, specsOfGroup, validateValue } from '../core/specs';
-import { getPath, jsonEqual, setPath } from '../scenario/paths';
+import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { cloneScenario } from '../scenario/presets';
 import { kindGroupOf, withKind } from '../scenario/changeKind';
 import type { CompareDiff } from '../url/teachingUrl';

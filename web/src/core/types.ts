@@ -80,9 +80,13 @@ export interface Summary {
   flows: FlowSummary[];
   queues: QueueSummary[];
   links: { id: string; utilization: number }[];
+  /** Jain's index of the flows' throughput (whole packets); jainGoodput: of their goodput. */
   jain: number;
   weightedJain: number;
+  jainGoodput?: number;
+  /** Bottleneck busy time; goodputUtilization: payload delivered in order / capacity. */
   utilization: number;
+  goodputUtilization?: number;
   eventsDropped: number;
 }
 

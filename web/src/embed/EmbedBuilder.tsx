@@ -1,13 +1,14 @@
 // The embed builder ("Get embed code"): the scenario on screen or a lesson, which panels show,
 // which live parameters students may change (the others locked), student mode, size or auto
 // height; a live preview in an iframe; the iframe code to copy.
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { ParamSpec } from '../core/types';
-import { PANEL_IDS, type PanelId } from '../url/viewState';
+import { CHART_IDS, PANEL_IDS, type PanelId } from '../url/viewState';
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';
 import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';
-import { type EmbedChoice, embedSnippet, embedUrl } from './embedCode';
+import { type EmbedChoice, SIZE_PRESETS, embedSnippet, embedUrl } from './embedCode';
+import { MSG_PREFIX } from './hostMessages';
 import './embed.css';
 
 export interface EmbedBuilderProps {
@@ -21,8 +22,8 @@ export interface EmbedBuilderProps {
 export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(function EmbedBuilder({ state, specs, open, onCopy, onClose }, ref) {
   const [lessons, setLessons] = useState<LessonInfo[] | null>(null);
   const [c, setC] = useState<EmbedChoice>(() => ({
-    lesson: null, panels: state.view.panels, unlock: state.teach.unlock, student: state.teach.student,
-    width: 900, height: 640, autoHeight: false,
+    lesson: null, panels: state.view.panels, charts: state.view.charts, unlock: state.teach.unlock, student: state.teach.student,
+    width: 900, height: 640, autoHeight: true,
   }));
   const [preview, setPreview] = useState(true);
   useEffect(() => { if (open && lessons === null) void loadLessonsIndex().then(setLessons); }, [open, lessons]);
@@ -35,6 +36,33 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
   // The preview reloads on a change, after a pause (typing a width should not restart it each key).
   const [previewUrl, setPreviewUrl] = useState(url);
   useEffect(() => { const t = setTimeout(() => setPreviewUrl(url), 400); return () => clearTimeout(t); }, [url]);
+  // The preview is the frame at the chosen size, scaled down to the room the dialog has; with auto
+  // height it follows the page's height messages, as the host page's frame will.
+  const [room, setRoom] = useState(0);
+  const [reported, setReported] = useState<number | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setRoom(el.clientWidth));
+    ro.observe(el);
+    setRoom(el.clientWidth);
+    return () => ro.disconnect();
+  }, [open, preview]);
+  useEffect(() => {
+    setReported(null);
+    const onMsg = (e: MessageEvent) => {
+      const d = e.data as { type?: unknown; height?: unknown } | null;
+      if (e.source === frameRef.current?.contentWindow && d?.type === `${MSG_PREFIX}height` && typeof d.height === 'number') setReported(d.height);
+    };
+    window.addEventListener('message', onMsg);
+    return () => window.removeEventListener('message', onMsg);
+  }, [previewUrl]);
+  const scale = room > 0 ? Math.min(1, room / c.width) : 1;
+  const frameHeight = c.autoHeight ? reported ?? c.height : c.height;
+  const sizePreset = SIZE_PRESETS.find((p) => p.width === c.width && p.height === c.height)?.id ?? 'custom';
+  const chartOnly = c.panels.length === 1 && c.panels[0] === 'charts';
 
   return (
     <dialog ref={ref} className="embed-dialog" aria-labelledby="embed-title" onClose={onClose}>
@@ -65,6 +93,21 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
               </label>
             ))}
           </fieldset>
+          <label className="inline">
+            <input type="checkbox" checked={chartOnly} onChange={(e) => set({ panels: e.target.checked ? ['charts'] : ['controls', 'charts'] })} />
+            Charts only (no controls: the run plays as set)
+          </label>
+          <fieldset>
+            <legend>Charts to show</legend>
+            {CHART_IDS.map((id) => (
+              <label key={id} className="inline">
+                <input type="checkbox" checked={c.charts.includes(id)}
+                  onChange={(e) => set({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : c.charts.includes(x))) })} />
+                {id}
+              </label>
+            ))}
+            {c.lesson !== null ? <p className="muted small">A lesson's steps choose their own charts.</p> : null}
+          </fieldset>
           <fieldset>
             <legend>What students may change</legend>
             <label className="inline">
@@ -88,9 +131,17 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
             </label>
           </fieldset>
           <div className="row">
+            <label className="inline">Size
+              <select value={sizePreset} onChange={(e) => { const p = SIZE_PRESETS.find((x) => x.id === e.target.value); if (p) set({ width: p.width, height: p.height }); }}>
+                {SIZE_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+                <option value="custom" disabled={sizePreset !== 'custom'}>Custom</option>
+              </select>
+            </label>
+          </div>
+          <div className="row">
             <label className="inline">Width <input type="number" min={200} max={4000} value={c.width} onChange={(e) => set({ width: Number(e.target.value) || 900 })} /></label>
             <label className="inline">Height <input type="number" min={200} max={4000} value={c.height} disabled={c.autoHeight} onChange={(e) => set({ height: Number(e.target.value) || 640 })} /></label>
-            <label className="inline"><input type="checkbox" checked={c.autoHeight} onChange={(e) => set({ autoHeight: e.target.checked })} />Auto height</label>
+            <label className="inline" title="The frame grows or shrinks to the page's height (the code includes a few lines of script for that)"><input type="checkbox" checked={c.autoHeight} onChange={(e) => set({ autoHeight: e.target.checked })} />Auto height</label>
           </div>
           <label htmlFor="embed-code">Embed code</label>
           <textarea id="embed-code" readOnly rows={c.autoHeight ? 9 : 5} value={snippet} onFocus={(e) => e.target.select()} />
@@ -102,8 +153,14 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
           </div>
         </div>
         {open && preview ? (
-          <div className="embed-preview">
-            <iframe key={previewUrl} src={previewUrl} title="Embed preview" style={{ width: '100%', height: 520, border: '1px solid var(--border)' }} />
+          <div className="embed-preview" ref={boxRef}>
+            <p className="muted small" data-testid="embed-preview-size">
+              Preview at {c.width} x {Math.round(frameHeight)} px{scale < 1 ? `, shown at ${Math.round(scale * 100)} %` : ''}
+            </p>
+            <div style={{ width: c.width * scale, height: frameHeight * scale, overflow: 'hidden' }}>
+              <iframe ref={frameRef} key={previewUrl} src={previewUrl} title="Embed preview" width={c.width} height={frameHeight}
+                style={{ border: '1px solid var(--border)', transform: `scale(${scale})`, transformOrigin: '0 0' }} />
+            </div>
           </div>
         ) : null}
       </div>

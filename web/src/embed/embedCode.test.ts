@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { decodeState, defaultState } from '../url/scenarioUrl';
 import { type EmbedChoice, embedSnippet, embedUrl } from './embedCode';
 import { parseLessonsIndex } from './lessonsIndex';
+import { CHART_IDS } from '../url/viewState';
 
-const choice: EmbedChoice = { lesson: null, panels: ['controls', 'charts', 'flows'], unlock: ['flows.exoLoss'], student: true, width: 800, height: 600, autoHeight: false };
+const choice: EmbedChoice = { lesson: null, panels: ['controls', 'charts', 'flows'], charts: [...CHART_IDS], unlock: ['flows.exoLoss'], student: true, width: 800, height: 600, autoHeight: false };
 
 describe('embed code', () => {
   it('links the scenario with its panels, lock list and student mode, and drops compare mode', () => {
@@ -17,11 +18,23 @@ describe('embed code', () => {
     expect(back.scenario.seed).toBe(9);
   });
 
-  it('links a lesson from the default state', () => {
+  it('links a lesson as a bare lesson link (its own first step, not the scenario on screen), keeping view and teaching keys', () => {
     const s = defaultState();
     s.scenario.seed = 9;
-    expect(embedUrl(s, { ...choice, lesson: 'red-vs-droptail', unlock: null, student: false }, 'https://x.org/'))
-      .toBe('https://x.org/?embed=1#v=1&view.panels=controls,charts,flows&lesson=red-vs-droptail');
+    const url = embedUrl(s, { ...choice, lesson: 'red-vs-droptail', unlock: null, student: false }, 'https://x.org/');
+    expect(url).toBe('https://x.org/?embed=1#lesson=red-vs-droptail&view.panels=controls,charts,flows');
+    const back = decodeState(url.slice(url.indexOf('#'))).state;
+    expect(back.lesson).toEqual({ id: 'red-vs-droptail', step: 1 });
+    expect(back.view.panels).toEqual(['controls', 'charts', 'flows']);
+    expect(embedUrl(s, { ...choice, lesson: 'red-vs-droptail' }, 'https://x.org/'))
+      .toBe('https://x.org/?embed=1#lesson=red-vs-droptail&view.panels=controls,charts,flows&unlock=flows.exoLoss&student=1');
+  });
+
+  it('keeps the charts chosen, and a chart-only embed', () => {
+    const url = embedUrl(defaultState(), { ...choice, panels: ['charts'], charts: ['queue', 'jain'] }, 'https://x.org/');
+    const back = decodeState(url.slice(url.indexOf('#'))).state;
+    expect(back.view.charts).toEqual(['queue', 'jain']);
+    expect(back.view.panels).toEqual(['charts']);
   });
 
   it('writes a fixed-size iframe, or one that follows the height messages', () => {
@@ -29,6 +42,7 @@ describe('embed code', () => {
     expect(fixed).toBe('<iframe src="https://x.org/?embed=1#v=1&amp;a=1" width="800" height="600" style="border:0" loading="lazy" title="Bottleneck Lab simulation"></iframe>');
     const auto = embedSnippet('https://x.org/?embed=1#v=1', { ...choice, autoHeight: true });
     expect(auto).toContain('<iframe id="bottleneck-lab" src=');
+    expect(auto).toContain('style="border:0;width:100%;max-width:800px"');
     expect(auto).toContain("e.source === f.contentWindow && e.data && e.data.type === 'bottleneck-lab:height'");
   });
 

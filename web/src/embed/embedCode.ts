@@ -1,11 +1,13 @@
 // The link and the iframe code the embed builder writes (docs/teaching.md).
-import type { PanelId } from '../url/viewState';
+import type { ChartId, PanelId } from '../url/viewState';
 import { type AppState, defaultState, encodeState } from '../url/scenarioUrl';
 
 export interface EmbedChoice {
   /** null: the scenario on screen; else a lesson id (public/lessons/<id>/). */
   lesson: string | null;
   panels: PanelId[];
+  /** Charts shown (a lesson's steps choose their own). */
+  charts: ChartId[];
   /** Lock ids students may change; null: nothing locked. */
   unlock: string[] | null;
   student: boolean;
@@ -14,21 +16,32 @@ export interface EmbedChoice {
   autoHeight: boolean;
 }
 
+/** Frame sizes offered by the builder (the embed's compact layout shows charts at each). */
+export const SIZE_PRESETS: { id: string; label: string; width: number; height: number }[] = [
+  { id: 'small', label: 'Small (640 x 480)', width: 640, height: 480 },
+  { id: 'medium', label: 'Medium (900 x 640)', width: 900, height: 640 },
+  { id: 'large', label: 'Large (1200 x 800)', width: 1200, height: 800 },
+];
+
 export function embedUrl(state: AppState, c: EmbedChoice, base: string): string {
   const from = c.lesson === null ? state : defaultState();
   const hash = encodeState({
     ...from,
-    view: { ...from.view, panels: c.panels },
+    view: { ...from.view, panels: c.panels, charts: c.charts },
     teach: { compare: null, unlock: c.unlock, student: c.student },
   });
-  return `${base}?embed=1${hash}${c.lesson === null ? '' : `&lesson=${encodeURIComponent(c.lesson)}`}`;
+  if (c.lesson === null) return `${base}?embed=1${hash}`;
+  // A lesson: a bare lesson link (no scenario keys), so the page opens the lesson's own first
+  // step, with the embed's view and teaching keys.
+  const keep = hash.slice(1).split('&').filter((p) => /^(view\.|unlock=|student=)/.test(p));
+  return `${base}?embed=1#${[`lesson=${encodeURIComponent(c.lesson)}`, ...keep].join('&')}`;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The iframe, and with auto height the few lines of script that let it follow the page's height. */
 export function embedSnippet(url: string, c: EmbedChoice, id = 'bottleneck-lab'): string {
-  const style = c.autoHeight ? 'border:0;width:100%;max-width:100%' : 'border:0';
+  const style = c.autoHeight ? `border:0;width:100%;max-width:${c.width}px` : 'border:0';
   // The id is for the script of auto height only.
   const iframe = `<iframe ${c.autoHeight ? `id="${id}" ` : ''}src="${attr(url)}" width="${c.width}" height="${c.height}" style="${style}" loading="lazy" title="Bottleneck Lab simulation"></iframe>`;
   if (!c.autoHeight) return iframe;

@@ -13,7 +13,7 @@ import type { ParamSpec, Scenario } from '../core/types';
 import { validateValue } from '../core/specs';
 import { bottleneckLink, specForLive } from '../scenario/liveParams';
 import { lockReason } from './lock';
-import { FORBIDDEN_SEGMENTS } from '../scenario/paths';
+import { FORBIDDEN_SEGMENTS } from '../scenario/paths.mjs';
 
 export const MSG_PREFIX = 'bottleneck-lab:';
 

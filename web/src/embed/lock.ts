@@ -4,7 +4,7 @@
 // Lock ids: `flows.<key>` (all flows or one), `queue.<key>`, `link.<key>`.
 import type { ParamSpec, Scenario } from '../core/types';
 import { liveControls } from '../scenario/liveParams';
-import { flatten, jsonEqual } from '../scenario/paths';
+import { flatten, jsonEqual } from '../scenario/paths.mjs';
 import type { AppState, LiveChange } from '../url/scenarioUrl';
 
 /** The lock id of a live change's entity and key ("flow.3", "weight" -> "flows.weight"). */

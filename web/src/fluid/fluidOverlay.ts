@@ -1,11 +1,14 @@
 // The fluid model drawn over the packet-level charts of the same scenario: when switched on,
 // the current scenario is mapped to bl_fluid's parameters (fluidParams.ts), solved in the
-// worker, and its mean per-flow rate and backlog become dashed overlay lines of the throughput
-// and queue charts. Outside React, like the chart store; React reads a small status snapshot.
+// worker, and its mean per-flow rate and backlog become overlay lines of the throughput and
+// queue charts: a dashed line for the mean over a few seconds and thin dotted lines for the
+// range it swings over in that time (envelope.ts), so the packet-level data stays visible.
+// Outside React, like the chart store; React reads a small status snapshot.
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { chartOverlays, type OverlayLine } from '../charts/overlays';
 import { ChartStore } from '../store/chartStore';
-import { FLUID_COLUMNS, type ExoChange, type FluidMapping, fluidSeries, mapScenarioToFluid } from './fluidParams';
+import { windowEnvelope } from './envelope';
+import { type ExoChange, type FluidMapping, fluidSeries, mapScenarioToFluid } from './fluidParams';
 
 export type FluidStatus = 'off' | 'unavailable' | 'solving' | 'drawn' | 'error';
 
@@ -19,8 +22,30 @@ export interface FluidOverlayState {
 }
 
 export const FLUID_LABEL = 'fluid model';
-/** Apart from every flow colour (charts/palette.ts), and thick enough to read over 20 flows. */
-const STYLE = { color: '#FF00CC', dash: [8, 5], width: 3 };
+/** The window of the mean and the range, in simulated seconds: longer than the model's swings
+ * when the buffer overflows (1-2 s in Fig. 2), shorter than the phases of a loss schedule. */
+const WINDOW_S = 4;
+export const FLUID_RANGE_LABEL = `fluid model: range within ${WINDOW_S} s`;
+/** Apart from every flow colour (charts/palette.ts); thin enough to leave the data visible. */
+const STYLE = { color: '#FF00CC', dash: [8, 5], width: 1.75 };
+const RANGE_STYLE = { color: '#FF00CC', dash: [2, 3], width: 1 };
+/** Columns of the overlay's store: each series' mean over the window, and its min and max. */
+const COLUMNS = ['t', 'fluid.thr', 'fluid.thr.min', 'fluid.thr.max', 'fluid.backlog', 'fluid.backlog.min', 'fluid.backlog.max'];
+
+/** The overlay's rows from bl_fluid's (t, rate, backlog) rows: means and ranges over WINDOW_S. */
+function overlayRows(rows: Float64Array, count: number): Float64Array {
+  const col = (k: number) => Float64Array.from({ length: count }, (_, i) => rows[i * 3 + k]!);
+  const t = col(0);
+  const dt = count > 1 ? (t[count - 1]! - t[0]!) / (count - 1) : 1;
+  const w = Math.max(1, Math.round(WINDOW_S / (dt > 0 ? dt : 1)));
+  const thr = windowEnvelope(col(1), w);
+  const b = windowEnvelope(col(2), w);
+  const out = new Float64Array(count * COLUMNS.length);
+  for (let i = 0; i < count; i++) {
+    out.set([t[i]!, thr.mean[i]!, thr.min[i]!, thr.max[i]!, b.mean[i]!, b.min[i]!, b.max[i]!], i * COLUMNS.length);
+  }
+  return out;
+}
 
 export class FluidOverlay {
   private state: FluidOverlayState = { enabled: false, status: 'off', message: '' };
@@ -99,11 +124,15 @@ export class FluidOverlay {
       if (r.error !== undefined) throw new Error(r.error);
       const s = fluidSeries(r.result, m.packetSize);
       const store = new ChartStore();
-      store.reset([...FLUID_COLUMNS], s.count, m.params.duration);
-      store.ring.pushRows(s.rows, s.count);
-      const line = (column: string): OverlayLine => ({ column, label: FLUID_LABEL, ...STYLE, store });
-      chartOverlays.set('throughput', [line('fluid.thr')]);
-      chartOverlays.set('queue', [line('fluid.backlog')]);
+      store.reset(COLUMNS, s.count, m.params.duration);
+      store.ring.pushRows(overlayRows(s.rows, s.count), s.count);
+      const lines = (c: string): OverlayLine[] => [
+        { column: c, label: FLUID_LABEL, ...STYLE, store },
+        { column: `${c}.min`, label: FLUID_RANGE_LABEL, ...RANGE_STYLE, store },
+        { column: `${c}.max`, label: FLUID_RANGE_LABEL, ...RANGE_STYLE, store },
+      ];
+      chartOverlays.set('throughput', lines('fluid.thr'));
+      chartOverlays.set('queue', lines('fluid.backlog'));
       const p = m.params;
       this.update({
         status: 'drawn', ms: r.ms,

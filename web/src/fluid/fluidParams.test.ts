@@ -92,11 +92,18 @@ describe.skipIf(!haveCore)('the mapped parameters in the real core', () => {
 
   it('gives the calculator 1/51 = 1.96 % for 20 flows, 2000 packets/s, 100 ms', async () => {
     const call = await core();
-    const a = readSteady(call('steady', steadyParams({ flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01 })));
+    const a = readSteady(call('steady', steadyParams({ flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01, buffer: 250 })));
     expect(a.qFair).toBeCloseTo(1 / 51, 6);
     expect(a.peOpen).toBeCloseTo(1 / 51, 4);
     expect(a.regime).toBe('closed');
     expect(a.backlog).toBeCloseTo(81, 0);
     expect(() => readSteady(call('steady', { flows: 0 }))).toThrow(/flows/);
+  });
+
+  it("gives the calculator the scenario's buffer: the limit it speaks of is that buffer", async () => {
+    const call = await core();
+    const at = (buffer: number) => readSteady(call('steady', steadyParams({ flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.001, buffer })));
+    expect(at(50)).toMatchObject({ regime: 'full', backlog: 50 });
+    expect(at(250)).toMatchObject({ regime: 'full', backlog: 250 });
   });
 });

@@ -11,7 +11,7 @@
 // Everything else (flow start times, weights, other TCP variants) the model does not have.
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec } from '../core/specs';
-import { getPath, isPlainObject } from '../scenario/paths';
+import { getPath, isPlainObject } from '../scenario/paths.mjs';
 
 /** The part of bl_fluid's parameter document the app fills in. */
 export interface FluidParams {

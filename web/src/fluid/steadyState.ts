@@ -1,7 +1,7 @@
 // The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
 // the calculator's inputs, their allowed ranges (the fluid model's own), and its answer.
 import type { ParamSpec } from '../core/types';
-import { isPlainObject } from '../scenario/paths';
+import { isPlainObject } from '../scenario/paths.mjs';
 
 export interface SteadyInputs {
   /** m */
@@ -12,24 +12,32 @@ export interface SteadyInputs {
   rttMs: number;
   /** p_e, a fraction */
   exoLoss: number;
+  /** B, the bottleneck buffer in packets (the scenario's own, not the fluid model's default 250). */
+  buffer: number;
+  /** The queue's kind and RED's thresholds, as the scenario has them (DropTail when unknown). */
+  queue?: SteadyQueue;
 }
+
+export interface SteadyQueue { kind: 'droptail' | 'red'; minTh?: number; maxTh?: number; maxP?: number; weight?: number }
 
 const spec = (key: keyof SteadyInputs, label: string, unit: string, type: 'number' | 'integer', min: number, max: number, def: number, help: string): ParamSpec =>
   ({ key: `steady.${key}`, label, unit, type, min, max, default: def, help, live: false });
 
 /** One control each; the ranges are bl_fluid_steady's (RTT in ms instead of s). */
-export const STEADY_SPECS: Record<keyof SteadyInputs, ParamSpec> = {
+export const STEADY_SPECS: Record<Exclude<keyof SteadyInputs, 'queue'>, ParamSpec> = {
   flows: spec('flows', 'Flows (m)', '', 'integer', 1, 1000, 20, 'Number of identical TCP flows sharing the bottleneck.'),
   capacity: spec('capacity', 'Capacity (C)', 'packets/s', 'number', 1, 1e7, 2000, 'Bottleneck capacity in packets per second (bit rate / (8 x packet size)).'),
   rttMs: spec('rttMs', 'Round-trip time (D)', 'ms', 'number', 0.1, 10000, 100, 'Round-trip propagation delay of every flow, without queueing.'),
   exoLoss: spec('exoLoss', 'Exogenous loss (p_e)', '', 'number', 0, 1, 0.01, 'Rate of losses not caused by the bottleneck queue (a fraction: 0.01 = 1 %).'),
+  buffer: spec('buffer', 'Buffer (B)', 'packets', 'integer', 1, 1e6, 250, 'Packets the bottleneck queue holds (filled from the scenario).'),
 };
 
-export const DEFAULT_STEADY: SteadyInputs = { flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01 };
+export const DEFAULT_STEADY: SteadyInputs = { flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01, buffer: 250 };
 
-/** The bl_fluid_steady document for identical flows. */
+/** The bl_fluid_steady document for identical flows, with the scenario's buffer and queue. */
 export function steadyParams(i: SteadyInputs): object {
-  return { flows: i.flows, capacity: i.capacity, propDelay: i.rttMs / 1000, propDelayMax: null, pe: [i.exoLoss], backlog: 0 };
+  const queue = { ...(i.queue ?? { kind: 'droptail' }), buffer: i.buffer };
+  return { flows: i.flows, capacity: i.capacity, propDelay: i.rttMs / 1000, propDelayMax: null, pe: [i.exoLoss], backlog: 0, queue };
 }
 
 export interface SteadyAnswer {

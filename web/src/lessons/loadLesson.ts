@@ -2,7 +2,7 @@
 // and what is allowed, so an instructor writing a lesson sees at once what to fix.
 import type { Json } from '../core/types';
 import { isChartId } from '../url/viewState';
-import { isPlainObject } from '../scenario/paths';
+import { isPlainObject } from '../scenario/paths.mjs';
 import type { Annotation, Check, Lesson, LessonIndexEntry, LessonStep, Measure, Prediction, ScheduledChange, StepScenario } from './lessonTypes';
 
 export const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;

@@ -3,7 +3,7 @@
 // step is exactly what a shared link would be and is validated the same way.
 import type { ParamSpec } from '../core/types';
 import { type AppState, type Decoded, ABSENT, decodeState, encodeAbsent, encodeField, encodeLive } from '../url/scenarioUrl';
-import { jsonEqual } from '../scenario/paths';
+import { jsonEqual } from '../scenario/paths.mjs';
 import type { Lesson, LessonStep } from './lessonTypes';
 
 /** The scenario URL hash of a step (without the lesson keys). */

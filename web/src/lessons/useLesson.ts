@@ -62,6 +62,8 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
   const start = useCallback((n: number) => {
     if (!lesson) return;
     const d = stepState(lesson, n - 1, sim.getSnapshot().specs, app.state.view);
+    // Student mode and a lock list (an embed's) stay as the page had them.
+    d.state.teach = { ...app.state.teach, compare: null };
     app.applyState(d.state, d.dropped, lesson.steps[n - 1]!.predict === undefined);
   }, [lesson, sim, app]);
 

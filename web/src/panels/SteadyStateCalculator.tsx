@@ -1,16 +1,20 @@
 // "Steady state (Eqs. 11-12)": for m identical flows of round-trip time D through a link of C
-// packets/s, the quiescent loss that holds each at its fair share C/m, and the exogenous loss at
-// which the loop opens (the queue empties); computed by the core (bl_fluid_steady) in the worker.
-// Inputs are prefilled from the scenario when a run starts; invalid input is refused at the control.
+// packets/s and a buffer of B packets, the quiescent loss that holds each at its fair share C/m,
+// the exogenous loss at which the loop opens (the queue empties), and where the queue settles at
+// the given exogenous loss; computed by the core (bl_fluid_steady) in the worker. Inputs,
+// the buffer and the queue's kind included, are prefilled from the scenario when a run starts;
+// invalid input is refused at the control. Each number comes with a sentence saying what it means.
 import { useCallback, useEffect, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 import { DEFAULT_STEADY, STEADY_SPECS, type SteadyAnswer, type SteadyInputs, percent, readSteady, steadyParams } from '../fluid/steadyState';
+import { mapScenarioToFluid } from '../fluid/fluidParams';
+import { bottleneckLink } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
 
-const KEYS = ['flows', 'capacity', 'rttMs', 'exoLoss'] as const;
+const KEYS = ['flows', 'capacity', 'rttMs', 'buffer', 'exoLoss'] as const;
 
 /** What the scenario says (fields it cannot say are left as they are). */
 async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Partial<SteadyInputs>> {
@@ -22,6 +26,12 @@ async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Part
   if (Number.isFinite(cap) && cap >= 1 && cap <= 1e7) next.capacity = +cap.toPrecision(6);
   const exo = sim.liveValue('flows', 'exoLoss');
   if (Number.isFinite(exo) && exo >= 0 && exo <= 1) next.exoLoss = exo;
+  // The scenario's own buffer (as changed live, if it was) and queue: RED's thresholds as it has them.
+  const m = mapScenarioToFluid({ scenario: snap.scenario, specs: snap.specs, flows: Math.max(1, snap.flowCount) });
+  const buffer = sim.liveValue(`queue.${bottleneckLink(snap.scenario)}`, 'buffer');
+  const b = Number.isFinite(buffer) ? buffer : m.ok ? m.params.queue.buffer : Number.NaN;
+  if (Number.isInteger(b) && b >= 1 && b <= 1e6) next.buffer = b;
+  if (m.ok) { const { buffer: _b, ...queue } = m.params.queue; next.queue = queue; }
   const sum = await sim.summary().catch(() => null);
   const rtts = sum?.flows.map((f) => f.rtt).filter((r) => r > 0) ?? [];
   if (rtts.length) next.rttMs = +((rtts.reduce((a, b) => a + b, 0) / rtts.length) * 1000).toPrecision(4);
@@ -66,7 +76,10 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
   return (
     <section className="panel steady" aria-labelledby="steady-title" data-testid="steady-state" data-filled-run={filledRun}>
       <h2 id="steady-title">Steady state (Eqs. 11-12)</h2>
-      <p className="muted small">Identical flows, fluid model at rest (docs/fluid-model.md).</p>
+      <p className="muted small">
+        Where the fluid model (docs/fluid-model.md) comes to rest for {inputs.flows} identical flows sharing a {queueText(inputs)}:
+        what loss keeps them at their fair share, and where the queue settles.
+      </p>
       {KEYS.map((k) => (
         <ParamControl key={k} spec={STEADY_SPECS[k]} value={inputs[k]}
           onCommit={(v) => { if (typeof v === 'number') setInputs((cur) => ({ ...cur, [k]: v })); }} />
@@ -76,19 +89,35 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
       <dl className="steady-out" aria-live="polite">
         <dt>Quiescent loss for the fair share</dt>
         <dd data-testid="steady-qfair">{a ? percent(a.qFair) : '-'}</dd>
+        {a ? <dd className="steady-means" data-testid="steady-qfair-means">
+          With the queue empty, each flow gets its fair share ({+a.fairShare.toPrecision(4)} packets/s) when this fraction of its packets is lost.
+        </dd> : null}
         <dt>Exogenous loss at which the loop opens (queue empties)</dt>
         <dd data-testid="steady-peopen">{a ? percent(a.peOpen) : '-'}</dd>
+        {a ? <dd className="steady-means" data-testid="steady-peopen-means">
+          Above this much random loss the flows cannot fill the link: the queue stays empty and the link is partly idle. Below it, the queue decides.
+        </dd> : null}
         <dt>At p<sub>e</sub> = {percent(inputs.exoLoss)}</dt>
-        <dd data-testid="steady-point">{a ? describe(a) : '-'}</dd>
+        <dd data-testid="steady-point">{a ? describe(a, inputs) : '-'}</dd>
       </dl>
     </section>
   );
 }
 
-function describe(a: SteadyAnswer): string {
+function queueText(i: SteadyInputs): string {
+  const q = i.queue;
+  if (q?.kind === 'red') return `RED queue (buffer ${i.buffer} packets, drops from ${q.minTh ?? '?'} to ${q.maxTh ?? '?'} packets of average queue)`;
+  return `DropTail queue of ${i.buffer} packets`;
+}
+
+/** The equilibrium at the given exogenous loss, in words. */
+function describe(a: SteadyAnswer, i: SteadyInputs): string {
   const x = `${+a.xMean.toPrecision(4)} packets/s per flow (fair share ${+a.fairShare.toPrecision(4)})`;
-  if (a.regime === 'open') return `loop open: queue empty, ${x}, utilization ${percent(a.utilization)}`;
-  if (a.regime === 'closed') return `loop closed: queue ${+a.backlog.toPrecision(3)} packets, ${x}`;
-  if (a.regime === 'full') return `no equilibrium below the buffer limit (${+a.backlog.toPrecision(3)} packets): the loop oscillates`;
+  if (a.regime === 'open') return `loop open: the queue stays empty and the link is ${percent(a.utilization)} busy; ${x}.`;
+  if (a.regime === 'closed') return `loop closed: the queue settles at ${+a.backlog.toPrecision(3)} of its ${i.buffer} packets and the link is full; ${x}.`;
+  if (a.regime === 'full') {
+    const limit = i.queue?.kind === 'red' && i.queue.maxTh !== undefined && i.queue.maxTh < i.buffer ? `RED's upper threshold (${+a.backlog.toPrecision(3)} packets)` : `this scenario's buffer (${+a.backlog.toPrecision(3)} packets)`;
+    return `no resting point below ${limit}: so little loss lets the flows overfill the queue, which overflows again and again; the rates swing instead of settling.`;
+  }
   return a.regime;
 }

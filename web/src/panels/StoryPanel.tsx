@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { Scenario } from '../core/types';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
-import { jsonEqual } from '../scenario/paths';
+import { jsonEqual } from '../scenario/paths.mjs';
 
 /** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
 export function groupPresets(): Map<string, Preset[]> {

@@ -7,7 +7,7 @@ import { addPainter, requestFrame } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { firstQueue } from '../charts/chartContext';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 import { DropReason } from '../core/types';
 import { exoLossText } from '../scenario/liveParams';
 import { type Layout, layoutTopology } from './topologyLayout';

@@ -1,6 +1,6 @@
 // Where the topology view puts nodes, links, the queue and drops, per topology kind.
 import type { Scenario } from '../core/types';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 import { formatValue } from '../scenario/liveParams';
 
 export interface LNode { x: number; y: number; label?: string; router?: boolean; flow?: number }

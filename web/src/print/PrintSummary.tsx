@@ -7,7 +7,7 @@ import { createPortal } from 'react-dom';
 import type { SimController } from '../sim/simController';
 import type { Summary } from '../core/types';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
-import { flatten } from '../scenario/paths';
+import { flatten } from '../scenario/paths.mjs';
 import { type AppState, encodeState } from '../url/scenarioUrl';
 import './print.css';
 

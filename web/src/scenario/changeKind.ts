@@ -2,7 +2,7 @@
 // the fields the new kind also has (a buffer stays) and loses the others (RED's maxP).
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, KIND_PARAMS, specsOfGroup } from '../core/specs';
-import { getPath, isPlainObject } from './paths';
+import { getPath, isPlainObject } from './paths.mjs';
 import { cloneScenario } from './presets';
 
 export function withKind(s: Scenario, specs: readonly ParamSpec[], group: string, kind: string): Scenario {

@@ -3,7 +3,7 @@
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, KIND_FIELD } from '../core/specs';
 import { formatHuman } from '../core/units';
-import { getPath, isPlainObject } from './paths';
+import { getPath, isPlainObject } from './paths.mjs';
 
 export interface LiveControl {
   entity: string;

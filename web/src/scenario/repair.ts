@@ -1,7 +1,7 @@
 // When the core refuses a scenario, its error names the field first ("queue.maxP: 7 is out of
 // range; allowed [0, 1]"). Removing that field and trying again loads what can be loaded.
 import type { Json, JsonObject } from '../core/types';
-import { deletePath, isPlainObject } from './paths';
+import { deletePath, isPlainObject } from './paths.mjs';
 
 /** The field path an error message starts with, if any ("flowOverrides[2].weight"). */
 export function fieldOfError(message: string): string | null {

@@ -1,14 +1,14 @@
 // The page side of the simulation: owns the worker, the run id and the chart store. React
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
-import type { ParamChange, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
+import type { ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
 import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { changeLabel, initialLiveValue, isScheduleMark, replacesSchedule, scheduleMarks, specForLive } from '../scenario/liveParams';
 import type { LiveChange } from '../core/types';
-import type { FluidFn, FromWorker, RunStatus, ToWorker } from '../worker/protocol';
+import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -21,10 +21,16 @@ export interface SimSnapshot {
   flowCount: number;
   duration: number;
   error: string | null;
+  /** Why the core refused to create the current run at all (null: it did not). */
+  refused: string | null;
   /** Fields the core refused when the run was created, with its reasons. */
   repaired: string[];
   /** Bumped whenever a live parameter changes (charts that show weights or rates re-read them). */
   paramVersion: number;
+  /** How many times the worker crashed (a WASM trap) and was replaced by a fresh one. */
+  crashes: number;
+  /** What the last crash said, for the page to show. */
+  crashReason: string | null;
   /** Link names by index, as metric-block events refer to links (from the summary). */
   links: string[];
   /** Each queue's kind and, for TED, its bound Q_max (from the summary; re-read after live changes). */
@@ -33,17 +39,17 @@ export interface SimSnapshot {
   hold: string | null;
 }
 
-type Waiter = { runId: number; resolve: (v: never) => void; reject: (e: Error) => void };
+/** A call waiting for its reply; `runId` null: not tied to a run (a new run does not cancel it). */
+type Waiter = { runId: number | null; resolve: (v: never) => void; reject: (e: Error) => void };
 
 export class SimController {
   readonly store = new ChartStore();
-  private worker: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, repaired: [], paramVersion: 0, links: [], queues: [], hold: null };
+  private worker!: Worker;
+  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, refused: null, repaired: [], paramVersion: 0, crashes: 0, crashReason: null, links: [], queues: [], hold: null };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
+  /** Calls waiting for their reply, by call id: the one pending map. */
   private waiting = new Map<number, Waiter>();
-  /** Fluid-model calls: not tied to a run, so a new run does not cancel them. */
-  private fluidWaiting = new Map<number, (r: { result: unknown; ms: number; error?: string }) => void>();
   private liveValues = new Map<string, number>();
   private initial: { scenario: Scenario | null; specs: ParamSpec[]; values: Map<string, number> } = { scenario: null, specs: [], values: new Map() };
   private speed = 1;
@@ -54,10 +60,32 @@ export class SimController {
   guard: ((entity: string, key: string) => string | null) | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
     this.store.subscribe(requestFrame);
-    this.worker.onmessage = (ev: MessageEvent<FromWorker>) => this.receive(ev.data);
-    this.worker.onerror = (ev) => this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+    this.spawn();
+  }
+
+  private spawn(): void {
+    const w = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+    this.worker = w;
+    w.onmessage = (ev: MessageEvent<FromWorker>) => { if (this.worker === w) this.receive(ev.data); };
+    w.onerror = (ev) => {
+      if (this.worker !== w) return;
+      if (this.snap.ready) this.crashed(ev.message || 'the simulation worker failed');
+      else this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+    };
+  }
+
+  /**
+   * The worker's module trapped: its state is lost, so the worker is replaced by a fresh one.
+   * Pending calls fail; the app (which holds the scenario, the live changes and the URL) sees
+   * `crashes` go up and starts the run again once the new worker is ready.
+   */
+  private crashed(reason: string): void {
+    this.worker.terminate();
+    for (const w of this.waiting.values()) w.reject(new Error(`the simulator stopped: ${reason}`));
+    this.waiting.clear();
+    this.update({ ready: false, status: 'idle', error: null, crashes: this.snap.crashes + 1, crashReason: reason });
+    this.spawn();
   }
 
   subscribe = (f: () => void): (() => void) => {
@@ -80,8 +108,8 @@ export class SimController {
   /** Starts a new run of `scenario`, replaying `live` changes at their times. */
   start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
     const runId = this.snap.runId + 1;
-    for (const [id, w] of this.waiting) if (w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
-    this.update({ runId, status: 'idle', error: null, repaired: [] });
+    for (const [id, w] of this.waiting) if (w.runId !== null && w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
+    this.update({ runId, status: 'idle', error: null, refused: null, repaired: [] });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
     return runId;
@@ -139,35 +167,39 @@ export class SimController {
     this.update({ status: 'idle', ready: false });
   }
 
-  private request<T>(make: (requestId: number) => ToWorker): Promise<T> {
-    const requestId = this.nextRequest++;
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.set(requestId, { runId: this.snap.runId, resolve: resolve as (v: never) => void, reject });
-      this.send(make(requestId));
+  /** Sends a call in the worker envelope; resolves with its reply's value, rejects with its error. */
+  private request<C extends Call>(call: C): Promise<CallValue[C['op']]> {
+    const id = this.nextRequest++;
+    const runId = 'runId' in call ? call.runId : null;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { runId, resolve: resolve as (v: never) => void, reject });
+      this.send({ type: 'call', id, call });
     });
   }
 
   summary(): Promise<Summary> {
-    return this.request<Summary>((requestId) => ({ type: 'summary', runId: this.snap.runId, requestId }));
+    return this.request({ op: 'summary', runId: this.snap.runId });
   }
 
   /**
    * Calls the fluid model in the worker (bl_fluid or bl_fluid_steady, docs/fluid-model.md) with
-   * a parameter document; resolves with the parsed result ({error} on bad input) and its wall ms.
+   * a parameter document; resolves with the parsed result ({error} on bad input) and its wall ms,
+   * or with `error` when the call failed.
    */
   fluid(fn: FluidFn, params: object): Promise<{ result: unknown; ms: number; error?: string }> {
-    const requestId = this.nextRequest++;
-    return new Promise((resolve) => {
-      this.fluidWaiting.set(requestId, resolve);
-      this.send({ type: 'fluid', requestId, fn, params: JSON.stringify(params) });
-    });
+    return this.request({ op: 'fluid', fn, params: JSON.stringify(params) })
+      .catch((e: Error) => ({ result: null, ms: 0, error: e.message }));
   }
 
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
   setParam(entity: string, key: string, value: number): Promise<number> {
     const refused = this.guard?.(entity, key);
     if (refused) return Promise.reject(new Error(refused));
-    return this.request<number>((requestId) => ({ type: 'setParam', runId: this.snap.runId, entity, key, value, requestId }));
+    const runId = this.snap.runId;
+    return this.request({ op: 'setParam', runId, entity, key, value }).then((t) => {
+      if (this.snap.runId === runId) this.onLiveApplied?.({ t, entity, key, value });
+      return t;
+    });
   }
 
   /** The value a live change set (undefined: none since the run started; the scenario's value holds). */
@@ -203,12 +235,35 @@ export class SimController {
     }).catch(() => undefined);
   }
 
-  private settle(requestId: number, ok: boolean, value: unknown, error?: string): void {
-    const w = this.waiting.get(requestId);
+  /** A reply: settles its call (ignored when the call is gone, e.g. cut off by a new run). */
+  private settle(id: number, ok: boolean, value: unknown, error?: string): void {
+    const w = this.waiting.get(id);
     if (!w) return;
-    this.waiting.delete(requestId);
+    this.waiting.delete(id);
     if (ok) w.resolve(value as never);
     else w.reject(new Error(error ?? 'failed'));
+  }
+
+  /** Live changes the run applied (a call's or replayed ones): marks, live values, re-read bounds. */
+  private applied(changes: ParamMsg[]): void {
+    if (!this.snap.scenario || changes.length === 0) return;
+    let qmax = false;
+    for (const msg of changes) {
+      const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
+      // The value just before the change's own time (a replayed change arrives before the charts reach it).
+      const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
+      this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
+      if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
+      // A live exogenous loss for all flows replaces the scenario's loss schedule: its later
+      // steps will not happen, so the charts no longer mark them.
+      if (replacesSchedule(msg.entity, msg.key)) this.store.removeMarks((m) => isScheduleMark(m) && m.t > msg.t);
+      this.store.addMark({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) }, changes.length > 1);
+      // A deadline changes D_max, hence TED's Q_max.
+      if (this.snap.queues.some((q) => q.qmax !== undefined)) qmax = true;
+    }
+    if (changes.length > 1) this.store.marksAdded();
+    this.update({ paramVersion: this.snap.paramVersion + 1 });
+    if (qmax) this.readQueues(false);
   }
 
   private receive(msg: FromWorker): void {
@@ -219,12 +274,8 @@ export class SimController {
       return;
     }
     if (msg.type === 'fatal') { this.update({ error: msg.error, status: 'error' }); return; }
-    if (msg.type === 'fluid') {
-      const done = this.fluidWaiting.get(msg.requestId);
-      this.fluidWaiting.delete(msg.requestId);
-      done?.(msg.error === undefined ? { result: msg.result, ms: msg.ms } : { result: msg.result, ms: msg.ms, error: msg.error });
-      return;
-    }
+    if (msg.type === 'crashed') { this.crashed(msg.error); return; }
+    if (msg.type === 'reply') { if (msg.ok) this.settle(msg.id, true, msg.value); else this.settle(msg.id, false, undefined, msg.error); return; }
     if (msg.runId !== this.snap.runId) return; // output of a run that was reset
     switch (msg.type) {
       case 'created': {
@@ -240,7 +291,7 @@ export class SimController {
         break;
       }
       case 'createFailed':
-        this.update({ status: 'error', error: msg.error });
+        this.update({ status: 'error', error: msg.error, refused: msg.error });
         break;
       case 'block':
         if (this.store.rows === 0) performance.mark('bl:first-block');
@@ -250,28 +301,11 @@ export class SimController {
         this.store.setNow(msg.now);
         this.update({ status: msg.status, error: msg.error ?? (msg.status === 'error' ? 'simulation error' : this.snap.error) });
         break;
-      case 'param': {
-        if (!msg.error && this.snap.scenario) {
-          const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
-          // The value just before the change's own time (a replayed change arrives before the charts reach it).
-          const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
-          this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
-          if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
-          const mark: ParamChange = { t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) };
-          // A live exogenous loss for all flows replaces the scenario's loss schedule: its later
-          // steps will not happen, so the charts no longer mark them.
-          if (replacesSchedule(msg.entity, msg.key)) this.store.removeMarks((m) => isScheduleMark(m) && m.t > msg.t);
-          this.store.addMark(mark);
-          this.update({ paramVersion: this.snap.paramVersion + 1 });
-          // A deadline changes D_max, hence TED's Q_max.
-          if (this.snap.queues.some((q) => q.qmax !== undefined)) this.readQueues(false);
-          if (msg.requestId >= 0) this.onLiveApplied?.({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value });
-        }
-        this.settle(msg.requestId, !msg.error, msg.t, msg.error);
+      case 'param':
+        this.applied([msg]);
         break;
-      }
-      case 'summary':
-        this.settle(msg.requestId, msg.summary !== null, msg.summary, msg.error);
+      case 'params':
+        this.applied(msg.changes);
         break;
     }
   }

@@ -79,8 +79,14 @@ export class ChartStore {
     this.touch();
   }
 
-  addMark(m: ParamChange): void {
+  /** Adds a mark; `quiet` leaves sorting and notifying to marksAdded() (a batch of marks). */
+  addMark(m: ParamChange, quiet = false): void {
     this.marks.push(m);
+    if (!quiet) this.marksAdded();
+  }
+
+  /** After marks were added quietly: sorts them and tells the subscribers once. */
+  marksAdded(): void {
     this.marks.sort((a, b) => a.t - b.t);
     this.dataVersion++;
     this.touch();

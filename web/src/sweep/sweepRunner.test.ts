@@ -23,12 +23,12 @@ class FakeWorker {
   received: number[] = [];
   constructor(private readonly broken = false) { FakeWorker.all.push(this); }
   postMessage(msg: ToWorker): void {
-    if (msg.type !== 'headless') return;
-    this.received.push(msg.runId);
-    const x = (msg.scenario as Scenario & { x: number }).x;
+    if (msg.type !== 'call' || msg.call.op !== 'headless') return;
+    this.received.push(msg.id);
+    const x = (msg.call.scenario as Scenario & { x: number }).x;
     const reply: FromWorker = this.broken ? { type: 'fatal', error: 'could not load the simulator: no wasm' }
-      : x < 0 ? { type: 'headlessFailed', runId: msg.runId, error: `flowOverrides[0].weight: ${x} is out of range; allowed [0.01, 1000]` }
-        : { type: 'headlessDone', runId: msg.runId, summary: summary(x), ms: 1 };
+      : x < 0 ? { type: 'reply', id: msg.id, ok: false, error: `flowOverrides[0].weight: ${x} is out of range; allowed [0.01, 1000]` }
+        : { type: 'reply', id: msg.id, ok: true, value: { summary: summary(x), ms: 1 } };
     setTimeout(() => { if (!this.terminated) this.onmessage?.(new MessageEvent('message', { data: reply })); }, 0);
   }
   terminate(): void { this.terminated = true; }

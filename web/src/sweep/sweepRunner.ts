@@ -2,7 +2,7 @@
 // interactive run, each with its own WASM instance), one headless run per worker at a time.
 // Results arrive as runs finish; React reads a snapshot through subscribe/getSnapshot. Cancel
 // terminates the workers (a headless run does not yield), so nothing from them arrives later.
-import type { FromWorker, ToWorker } from '../worker/protocol';
+import type { CallValue, FromWorker, ToWorker } from '../worker/protocol';
 import { runMeasures } from './runMeasures.mjs';
 import { type ModelDefaults, type SweepFailure, type SweepResult, membersOf, modelInputs } from './aggregate';
 import type { SweepJob } from './sweepConfig';
@@ -73,7 +73,7 @@ export class SweepRunner {
     let current: SweepJob | null = null;
     const next = () => {
       current = this.queue.shift() ?? null;
-      if (current) { const msg: ToWorker = { type: 'headless', runId: current.index, scenario: current.scenario }; w.postMessage(msg); return; }
+      if (current) { const msg: ToWorker = { type: 'call', id: current.index, call: { op: 'headless', scenario: current.scenario } }; w.postMessage(msg); return; }
       w.terminate();
       this.workers = this.workers.filter((x) => x !== w);
       if (!this.workers.length) this.update({ running: false });
@@ -92,13 +92,14 @@ export class SweepRunner {
         if (!this.workers.length) { for (const j of this.queue.splice(0)) fail(j, msg.error); this.update({ running: false }); }
         return;
       }
-      if (!current || (msg.type !== 'headlessDone' && msg.type !== 'headlessFailed') || msg.runId !== current.index) return;
+      if (!current || msg.type !== 'reply' || msg.id !== current.index) return;
       const job = current;
-      if (msg.type === 'headlessFailed') fail(job, msg.error);
+      if (!msg.ok) fail(job, msg.error);
       else {
         try {
-          const m = runMeasures(msg.summary, flow, membersOf(job.scenario, flow));
-          const result: SweepResult = { index: job.index, series: job.series, x: job.x, seed: job.seed, ms: msg.ms, m, model: modelInputs(job.scenario, flow, m.rtt, defaults) };
+          const { summary, ms } = msg.value as CallValue['headless'];
+          const m = runMeasures(summary, flow, membersOf(job.scenario, flow));
+          const result: SweepResult = { index: job.index, series: job.series, x: job.x, seed: job.seed, ms, m, model: modelInputs(job.scenario, flow, m.rtt, defaults) };
           this.update({ done: this.snap.done + 1, results: [...this.snap.results, result] });
         } catch (e) {
           fail(job, (e as Error).message);

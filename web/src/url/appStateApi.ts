@@ -12,6 +12,9 @@ export interface AppStateApi {
   loaded: boolean;
   notices: string[];
   errors: string[];
+  /** The simulator's worker crashed and was replaced: what the page says about it. */
+  crash: string[];
+  dismissCrash: () => void;
   dismissNotices: () => void;
   dismissErrors: () => void;
   addError: (m: string) => void;

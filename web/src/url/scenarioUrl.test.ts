@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
+import { LINK_LIMITS, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
-import { getPath } from '../scenario/paths';
+import { getPath } from '../scenario/paths.mjs';
 
 const specs = normalizeSpecs([
   { key: 'seed', type: 'int', min: 0, max: 1e9 },
@@ -50,12 +50,22 @@ describe('scenario URL', () => {
     s.scenario.flowOverrides = [{ flow: 2, tcp: 'reno', weight: 2 }];
     delete (s.scenario as Record<string, unknown>).packetSize;
     s.live = [{ t: 12.5, entity: 'flows', key: 'exoLoss', value: 0.05 }, { t: 30, entity: 'flow.3', key: 'weight', value: 2 }];
-    s.view = { charts: ['queue', 'cwnd'], hidden: [1, 4], theme: 'dark', speed: 0, panels: ['charts'] };
+    s.view = { charts: ['queue', 'cwnd'], hidden: [1, 4], theme: 'dark', speed: 0, panels: ['charts'], fluid: true };
     const hash = encodeState(s);
+    expect(hash).toContain('view.fluid=1');
     expect(hash).toContain('seed=42');
     expect(hash).toContain('packetSize=~');
     expect(hash).not.toContain('bottleneckRate'); // unchanged from the preset: left out
     expect(roundTrip(s)).toEqual(s);
+  });
+
+  it('keeps the fluid overlay in view.fluid; a link without it (older links) leaves it off', () => {
+    expect(decodeState('#v=1&view.fluid=1').state.view.fluid).toBe(true);
+    expect(decodeState('#v=1&view.speed=2').state.view.fluid).toBe(false);
+    expect(encodeState(defaultState())).not.toContain('view.fluid');
+    const bad = decodeState('#v=1&view.fluid=yes');
+    expect(bad.state.view.fluid).toBe(false);
+    expect(bad.dropped).toEqual(['view.fluid=yes: expected 1 (fluid model drawn) or 0']);
   });
 
   it('keeps numbers-as-text names distinct from numbers', () => {
@@ -133,6 +143,41 @@ describe('scenario URL', () => {
         }
       });
     }
+  });
+
+  describe('link limits (issue 11)', () => {
+    const live = (n: number) => `live=${Array.from({ length: n }, (_, i) => `${i}:flows:exoLoss:0.01`).join(';')}`;
+    it('replays up to 1,000 live changes and drops a longer list whole, with a notice', () => {
+      expect(LINK_LIMITS.liveChanges).toBe(1000);
+      const at = decodeState(`#v=1&${live(1000)}`, specs);
+      expect(at.dropped).toEqual([]);
+      expect(at.state.live).toHaveLength(1000);
+      const past = decodeState(`#v=1&${live(1001)}`, specs);
+      expect(past.state.live).toEqual([]);
+      expect(past.dropped).toEqual(['live: 1001 changes; a link may carry at most 1000 live changes (64000 characters), so none were replayed']);
+      const long = decodeState(`#v=1&live=${'1:flows:exoLoss:0.0000001;'.repeat(2600)}`, specs);
+      expect(long.state.live).toEqual([]);
+      expect(long.dropped[0]).toMatch(/^live: 67600 characters/);
+    });
+
+    it('opens a link longer than 200,000 characters as the default state, with a notice', () => {
+      const hash = `#v=1&seed=5&name=${'x'.repeat(LINK_LIMITS.chars)}`;
+      const d = decodeState(hash, specs);
+      expect(d.state).toEqual(defaultState());
+      expect(d.dropped).toEqual([`the link is ${hash.length - 1} characters long; at most 200000 are read, so the default scenario was opened`]);
+    });
+
+    it('drops array values past 2,000 entries or 8 levels of nesting', () => {
+      const overrides = (n: number) => encodeURIComponent(JSON.stringify(Array.from({ length: n }, (_, i) => ({ flow: i }))));
+      expect(decodeState(`#v=1&flowOverrides=${overrides(2000)}`).state.scenario.flowOverrides).toHaveLength(2000);
+      const past = decodeState(`#v=1&flowOverrides=${overrides(2001)}`);
+      expect(past.state.scenario.flowOverrides).toEqual(defaultState().scenario.flowOverrides);
+      expect(past.dropped).toEqual(['flowOverrides: refused, 2001 entries; a link may carry at most 2000']);
+      const nest = (d: number) => '['.repeat(d) + '1' + ']'.repeat(d);
+      expect(decodeState(`#v=1&topology.rates=${nest(8)}`).dropped).toEqual([]);
+      expect(decodeState(`#v=1&topology.rates=${nest(9)}`).dropped).toEqual(['topology.rates: refused, nested deeper than 8 levels']);
+      expect(decodeState(`#v=1&topology.rates=${nest(100000)}`).dropped).toHaveLength(1); // no stack overflow
+    });
   });
 });
 

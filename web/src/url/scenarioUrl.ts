@@ -20,7 +20,7 @@
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
-import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths';
+import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths.mjs';
 import {
   DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
   type ChartId, type PanelId, type ViewState,
@@ -58,6 +58,20 @@ export interface Decoded {
   /** What was dropped, one readable line each ("queue.maxP=7: expected ..."). */
   dropped: string[];
 }
+
+/**
+ * What a link may carry (docs/scenario.md, "Guard rails"). A link past one of these is not
+ * half-read: the part is dropped with a notice (a whole link too long: the default scenario).
+ */
+export const LINK_LIMITS = {
+  /** Characters in the whole hash. */
+  chars: 200_000,
+  /** Scheduled live changes in `live=`, and characters of its value. */
+  liveChanges: 1000,
+  liveChars: 64_000,
+  /** Entries of an array value (flowOverrides, topology.links, ...): the core's flow limit. */
+  items: 2000,
+} as const;
 
 /** Scenario paths whose values are whole arrays or objects by design. */
 const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology.nodes', 'topology.links',
@@ -131,6 +145,7 @@ export function encodeState(state: AppState): string {
   if (v.theme !== d.theme) parts.push(`view.theme=${v.theme}`);
   if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
+  if (v.fluid) parts.push('view.fluid=1');
   // ---- sweep keys (sweepUrl.ts) ----
   for (const [k, val] of sweepEntries(state.sweep)) parts.push(`${esc(k)}=${esc(val)}`);
   parts.push(...encodeTeaching(state.teach));
@@ -158,7 +173,12 @@ function decodeList<T extends string>(raw: string, ok: (s: string) => s is T, wh
 
 function decodeLive(raw: string, dropped: string[]): LiveChange[] {
   const out: LiveChange[] = [];
-  for (const item of raw.split(';').filter(Boolean)) {
+  const items = raw.length > LINK_LIMITS.liveChars ? null : raw.split(';').filter(Boolean);
+  if (!items || items.length > LINK_LIMITS.liveChanges) {
+    dropped.push(`live: ${items ? `${items.length} changes` : `${raw.length} characters`}; a link may carry at most ${LINK_LIMITS.liveChanges} live changes (${LINK_LIMITS.liveChars} characters), so none were replayed`);
+    return out;
+  }
+  for (const item of items) {
     const [t, entity, key, value, ...rest] = item.split(':');
     const tn = Number(t);
     const vn = Number(value);
@@ -182,6 +202,10 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
     case 'view.theme':
       if (isTheme(raw)) view.theme = raw;
       else dropped.push(`view.theme=${raw}: expected auto, light or dark`);
+      break;
+    case 'view.fluid':
+      if (raw === '1' || raw === '0') view.fluid = raw === '1';
+      else dropped.push(`view.fluid=${raw}: expected 1 (fluid model drawn) or 0`);
       break;
     case 'view.speed': {
       const n = Number(raw);
@@ -213,6 +237,10 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   const state = defaultState();
   const text = hash.replace(/^#/, '');
   if (text.trim() === '') return { state, dropped };
+  if (text.length > LINK_LIMITS.chars) {
+    dropped.push(`the link is ${text.length} characters long; at most ${LINK_LIMITS.chars} are read, so the default scenario was opened`);
+    return { state, dropped };
+  }
 
   const entries: [string, string][] = [];
   for (const part of text.split('&').filter(Boolean)) {
@@ -266,7 +294,8 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     }
     if (raw === ABSENT) { deletePath(state.scenario, key); continue; }
     const value = decodeValue(raw);
-    const problem = jsonProblem(value);
+    const problem = jsonProblem(value) ??
+      (Array.isArray(value) && value.length > LINK_LIMITS.items ? `${value.length} entries; a link may carry at most ${LINK_LIMITS.items}` : undefined);
     if (problem) { dropped.push(`${key}: refused, ${problem}`); continue; }
     const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
     if (spec) {

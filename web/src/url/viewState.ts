@@ -1,6 +1,6 @@
 // What the page shows (not what is simulated). Part of the URL, beside the scenario.
 
-export const CHART_IDS = ['cwnd', 'queue', 'throughput', 'loss', 'jain', 'share'] as const;
+export const CHART_IDS = ['cwnd', 'queue', 'delay', 'throughput', 'loss', 'jain', 'share'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
 export const PANEL_IDS = ['controls', 'scenario', 'flows', 'topology', 'charts'] as const;
@@ -22,6 +22,8 @@ export interface ViewState {
   speed: number;
   /** Panels shown in embed mode. */
   panels: PanelId[];
+  /** The fluid model's prediction drawn over the throughput and queue charts (`view.fluid=1`). */
+  fluid: boolean;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -30,6 +32,7 @@ export const DEFAULT_VIEW: ViewState = {
   theme: 'auto',
   speed: 1,
   panels: ['controls', 'charts'],
+  fluid: false,
 };
 
 export function isChartId(s: string): s is ChartId {

@@ -1,42 +1,70 @@
-// Messages between the page and the simulation worker. Every message about a run carries
-// its run id; the page drops anything from a run that is no longer current.
-import type { Scenario, Summary } from '../core/types';
-import type { LiveChange } from '../core/types';
+// Messages between the page and a simulation worker, in one envelope:
+// - calls that answer: { type: 'call', id, call } -> { type: 'reply', id, ok, value | error };
+//   the page keeps one map of pending calls by id, and every failure arrives the same way;
+// - commands that do not answer (create, play, pause, speed, step, runUntil);
+// - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
+// Everything about a run carries its run id; the page drops what belongs to a run that is gone.
+import type { LiveChange, Scenario, Summary } from '../core/types';
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'finished' | 'error';
 
+export type FluidFn = 'fluid' | 'steady';
+
+/** What a call asks for; CallValue says what its reply carries. */
+export type Call =
+  /** The run's summary so far (bl_summary). */
+  | { op: 'summary'; runId: number }
+  /** A live change; the reply carries the simulated time it took effect. */
+  | { op: 'setParam'; runId: number; entity: string; key: string; value: number }
+  /** A handle-less call of the fluid model (bl_fluid or bl_fluid_steady) with a JSON document. */
+  | { op: 'fluid'; fn: FluidFn; params: string }
+  /** A whole run without metric streaming (a sweep point): created, run to its end, summarised, destroyed. */
+  | { op: 'headless'; scenario: Scenario };
+
+export interface CallValue {
+  summary: Summary;
+  setParam: number;
+  /** The parsed result ({error} on bad input) and its wall time in ms. */
+  fluid: { result: unknown; ms: number };
+  /** The run's summary and wall time. */
+  headless: { summary: Summary; ms: number };
+}
+
+export type Request = { type: 'call'; id: number; call: Call };
+/** The answer to one call: its value, or the error (for the core, its own message, naming the field and range). */
+export type Reply = { type: 'reply'; id: number; ok: true; value: unknown } | { type: 'reply'; id: number; ok: false; error: string };
+
 export type ToWorker =
+  | Request
   | { type: 'create'; runId: number; scenario: Scenario; live: LiveChange[] }
   | { type: 'play'; runId: number; speed: number }
   | { type: 'pause'; runId: number }
   | { type: 'speed'; runId: number; speed: number }
   | { type: 'step'; runId: number; seconds: number }
   /** Run as fast as possible until simulated time t (clamped to the duration), then pause. */
-  | { type: 'runUntil'; runId: number; t: number }
-  | { type: 'setParam'; runId: number; entity: string; key: string; value: number; requestId: number }
-  | { type: 'summary'; runId: number; requestId: number }
-  /** A handle-less call of the fluid model (bl_fluid or bl_fluid_steady) with a JSON document. */
-  | { type: 'fluid'; requestId: number; fn: FluidFn; params: string }
-  /** A whole run without metric streaming (a sweep point): created, run to its end, summarised, destroyed. */
-  | { type: 'headless'; runId: number; scenario: Scenario };
+  | { type: 'runUntil'; runId: number; t: number };
 
-export type FluidFn = 'fluid' | 'steady';
+/** A live change applied at simulated time t (a call's, or one the run replays from its list). */
+export type ParamMsg = { type: 'param'; runId: number; t: number; entity: string; key: string; value: number };
 
 export type FromWorker =
+  | Reply
   /** The module is loaded; `specs` is bl_describe() parsed (raw, normalised by the page). */
   | { type: 'ready'; specs: unknown }
   | { type: 'fatal'; error: string }
+  /** The module trapped (or this worker threw): it answers nothing more; the page starts a fresh worker. */
+  | { type: 'crashed'; error: string }
   /** `scenario` is what was created after removing fields the core refused (`repaired`). */
   | { type: 'created'; runId: number; columns: string[]; scenario: Scenario; repaired: string[]; duration: number }
   | { type: 'createFailed'; runId: number; error: string }
   /** A metric block (bl_drain bytes), transferred. */
   | { type: 'block'; runId: number; buffer: ArrayBuffer; now: number }
   | { type: 'status'; runId: number; status: RunStatus; now: number; error?: string }
-  /** A live change was applied at simulated time t (or refused, with the core's error). */
-  | { type: 'param'; runId: number; requestId: number; t: number; entity: string; key: string; value: number; error?: string }
-  | { type: 'summary'; runId: number; requestId: number; summary: Summary | null; error?: string }
-  /** The parsed result of a fluid call ({error} on bad input), and its wall time in ms. */
-  | { type: 'fluid'; requestId: number; result: unknown; ms: number; error?: string }
-  /** The end of a headless run: its summary and wall time, or the core's error (naming the field and range). */
-  | { type: 'headlessDone'; runId: number; summary: Summary; ms: number }
-  | { type: 'headlessFailed'; runId: number; error: string };
+  | ParamMsg
+  /** Scheduled live changes (a link's live= list) applied during one slice, in order: one message, one redraw. */
+  | { type: 'params'; runId: number; changes: ParamMsg[] };
+
+/** The error text of anything thrown, for a reply. */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

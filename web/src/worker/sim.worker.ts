@@ -3,10 +3,10 @@
 // simulation in slices of ~8 ms wall time, drains a metric block after each slice and
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
-import type { Scenario, Summary } from '../core/types';
+import type { Scenario } from '../core/types';
 import type { LiveChange } from '../core/types';
 import { dropFieldNamedInError } from '../scenario/repair';
-import type { FluidFn, FromWorker, RunStatus, ToWorker } from './protocol';
+import { type Call, type FromWorker, type ParamMsg, type RunStatus, type ToWorker, errorText } from './protocol';
 import { BlBinding, RUN } from '../core/binding.mjs';
 import { runHeadless } from './headless';
 
@@ -18,6 +18,19 @@ const MAX_REPAIRS = 20;
 
 let core: BlBinding | null = null;
 const pending: ToWorker[] = [];
+/** Set once the module trapped: its memory may be half-updated, so nothing more runs here. */
+let dead = false;
+
+/** A trap (WebAssembly.RuntimeError) or any other throw: report once, then stay silent. */
+function crashed(e: unknown): void {
+  if (dead) return;
+  dead = true;
+  if (run?.timer != null) clearTimeout(run.timer);
+  run = null;
+  post({ type: 'crashed', error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+}
+self.addEventListener('error', (ev) => { ev.preventDefault(); crashed(ev.error ?? ev.message); });
+self.addEventListener('unhandledrejection', (ev) => { ev.preventDefault(); crashed(ev.reason); });
 
 interface Run {
   id: number;
@@ -50,11 +63,10 @@ function flush(r: Run): void {
   if (buffer.byteLength > 16) post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
 }
 
-function applyParam(r: Run, entity: string, key: string, value: number, requestId: number): void {
+/** Applies a live change; the message that reports it, or the core's reason for refusing it. */
+function applyParam(r: Run, entity: string, key: string, value: number): ParamMsg | string {
   const err = core!.setParam(r.h, entity, key, value);
-  const msg: FromWorker = { type: 'param', runId: r.id, requestId, t: core!.now(r.h), entity, key, value };
-  if (err !== null) msg.error = err;
-  post(msg);
+  return err ?? { type: 'param', runId: r.id, t: core!.now(r.h), entity, key, value };
 }
 
 function reanchor(r: Run): void {
@@ -62,8 +74,20 @@ function reanchor(r: Run): void {
   r.wallAnchor = performance.now();
 }
 
-/** Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way. */
+/**
+ * Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way and
+ * reports them in one message (a link may replay a thousand of them in one slice).
+ */
 function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'error' {
+  const applied: ParamMsg[] = [];
+  try {
+    return advanceSlice(r, target, applied);
+  } finally {
+    if (applied.length) post({ type: 'params', runId: r.id, changes: applied });
+  }
+}
+
+function advanceSlice(r: Run, target: number, applied: ParamMsg[]): 'reached' | 'more' | 'finished' | 'error' {
   const start = performance.now();
   for (;;) {
     const next = r.live[0];
@@ -73,7 +97,8 @@ function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'err
     const now = core!.now(r.h);
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
-      applyParam(r, c.entity, c.key, c.value, -1);
+      const m = applyParam(r, c.entity, c.key, c.value);
+      if (typeof m !== 'string') applied.push(m); // a link's change the core refuses was already reported when the link was read
     }
     if (rc === RUN.FINISHED) return 'finished';
     if (now >= target - 1e-12 && rc !== RUN.EVENT_LIMIT) return 'reached';
@@ -87,7 +112,11 @@ function schedule(r: Run, delay: number): void {
 }
 
 function tick(r: Run): void {
-  if (run !== r || r.status !== 'playing') return;
+  try { tickUnsafe(r); } catch (e) { crashed(e); }
+}
+
+function tickUnsafe(r: Run): void {
+  if (dead || run !== r || r.status !== 'playing') return;
   const now = core!.now(r.h);
   let target = r.speed === 0 ? r.stopAt : r.simAnchor + ((performance.now() - r.wallAnchor) / 1000) * r.speed;
   // When the simulation cannot keep up with the chosen speed, do not try to catch up later.
@@ -128,21 +157,55 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   setStatus(run, 'paused');
 }
 
-/** The fluid model: handle-less, fast (~40 ms for 20 flows x 60 s), so done between slices. */
-function fluid(requestId: number, fn: FluidFn, params: string): void {
-  const started = performance.now();
+/** Answers call `id` with f's value, or with the error it threw. A trap is not an answer: it
+ *  goes on up to crashed(), since the module's memory can no longer be trusted. */
+function answer(id: number, f: () => unknown): void {
+  let value: unknown;
   try {
-    const result: unknown = JSON.parse(core!.fluid(fn, params));
-    post({ type: 'fluid', requestId, result, ms: performance.now() - started });
+    value = f();
   } catch (e) {
-    post({ type: 'fluid', requestId, result: null, ms: performance.now() - started, error: String(e) });
+    if (e instanceof WebAssembly.RuntimeError) throw e;
+    post({ type: 'reply', id, ok: false, error: errorText(e) });
+    return;
+  }
+  post({ type: 'reply', id, ok: true, value });
+}
+
+function current(runId: number): Run {
+  if (!run || run.id !== runId) throw new Error('run was replaced');
+  return run;
+}
+
+function call(id: number, c: Call): void {
+  switch (c.op) {
+    case 'summary':
+      answer(id, () => core!.summary(current(c.runId).h));
+      return;
+    case 'setParam':
+      answer(id, () => {
+        const m = applyParam(current(c.runId), c.entity, c.key, c.value);
+        if (typeof m === 'string') throw new Error(m);
+        post(m); // the change itself, as the run's event (marks); the reply says when it took effect
+        return m.t;
+      });
+      return;
+    case 'fluid':
+      // The fluid model: handle-less, fast (~40 ms for 20 flows x 60 s), so done between slices.
+      answer(id, () => {
+        const started = performance.now();
+        const result: unknown = JSON.parse(core!.fluid(c.fn, c.params));
+        return { result, ms: performance.now() - started };
+      });
+      return;
+    case 'headless':
+      answer(id, () => runHeadless(core!, c.scenario));
+      return;
   }
 }
 
 function handle(msg: ToWorker): void {
+  if (msg.type === 'call') { call(msg.id, msg.call); return; }
   if (msg.type === 'create') { create(msg.runId, msg.scenario, msg.live); return; }
-  if (msg.type === 'fluid') { fluid(msg.requestId, msg.fn, msg.params); return; }
-  if (msg.type === 'headless') { post(runHeadless(core!, msg.runId, msg.scenario)); return; }
   const r = run;
   if (!r || r.id !== msg.runId) return; // a message for a run that is gone
   switch (msg.type) {
@@ -173,23 +236,13 @@ function handle(msg: ToWorker): void {
       else setStatus(r, res === 'finished' || core!.now(r.h) >= r.duration - 1e-12 ? 'finished' : 'paused');
       break;
     }
-    case 'setParam':
-      applyParam(r, msg.entity, msg.key, msg.value, msg.requestId);
-      break;
-    case 'summary': {
-      try {
-        post({ type: 'summary', runId: r.id, requestId: msg.requestId, summary: core!.summary(r.h) as Summary });
-      } catch (e) {
-        post({ type: 'summary', runId: r.id, requestId: msg.requestId, summary: null, error: String(e) });
-      }
-      break;
-    }
   }
 }
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
-  if (core) handle(ev.data);
-  else pending.push(ev.data);
+  if (dead) return;
+  if (!core) { pending.push(ev.data); return; }
+  try { handle(ev.data); } catch (e) { crashed(e); }
 };
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
@@ -199,6 +252,6 @@ createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
     let specs: unknown = [];
     try { specs = core.describe(); } catch (e) { post({ type: 'fatal', error: `bl_describe: ${String(e)}` }); }
     post({ type: 'ready', specs });
-    for (const msg of pending.splice(0)) handle(msg);
+    try { for (const msg of pending.splice(0)) handle(msg); } catch (e) { crashed(e); }
   })
   .catch((e: unknown) => post({ type: 'fatal', error: `could not load the simulator: ${String(e)}` }));

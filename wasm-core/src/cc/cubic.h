@@ -1,0 +1,59 @@
+// CUBIC (RFC 9438) with HyStart++ (RFC 9406) as an option. See cubic.cpp.
+#pragma once
+#include <memory>
+
+#include "cc/congestion_control.h"
+#include "core/params.h"
+
+namespace bl {
+
+struct CubicParams {
+  double c = 0.4;            // packets / s^3
+  double beta = 0.7;         // multiplicative decrease
+  bool fastConvergence = true;
+  bool hystart = false;      // HyStart++ (RFC 9406)
+};
+
+// Exposed for tests: the state of the current congestion-avoidance epoch.
+class CubicCc : public CongestionControl {
+ public:
+  explicit CubicCc(const CubicParams& p) : p_(p) {}
+  const char* name() const override { return "cubic"; }
+  void onAck(CcState& s, uint32_t acked) override;
+  void onRttSample(CcState& s, SimTime rtt) override;
+  double onLossEvent(const CcState& s) override;
+  double onTimeout(const CcState& s) override;
+  bool setParam(std::string_view key, double value) override;
+
+  // W_cubic(t) = C (t - K)^3 + W_max (RFC 9438 eq. 1), t in seconds since the epoch start.
+  double wCubic(double t) const { return p_.c * (t - k_) * (t - k_) * (t - k_) + origin_; }
+  double k() const { return k_; }
+  double wMax() const { return wMax_; }
+  double wEst() const { return wEst_; }
+  SimTime epochStart() const { return epochStart_; }
+  bool inCss() const { return css_; }  // HyStart++ conservative slow start
+
+ private:
+  void slowStart(CcState& s, uint32_t acked);
+  double reduce(const CcState& s);
+
+  CubicParams p_;
+  SimTime epochStart_ = -1;  // -1: a new epoch starts at the next ACK in congestion avoidance
+  double wMax_ = 0;          // window just before the last reduction (fast convergence applied)
+  double origin_ = 0;        // the plateau of the current curve (W_max, or cwnd if above it)
+  double k_ = 0;
+  double wEst_ = 0;          // the Reno-friendly estimate
+  double cwndEpoch_ = 0;
+  // HyStart++ round state.
+  int64_t windowEnd_ = -1;
+  SimTime lastRoundMin_ = 0, curRoundMin_ = 0, cssBaseline_ = 0;
+  int rttSamples_ = 0;
+  bool css_ = false;
+  int cssRounds_ = 0;
+  bool hystartDone_ = false;
+};
+
+std::unique_ptr<CongestionControl> makeCubic(const CubicParams& p = {});
+const SpecList& cubicSpecs();
+
+}  // namespace bl

@@ -1,0 +1,50 @@
+// DCTCP, Data Center TCP (RFC 8257; Alizadeh et al., SIGCOMM 2010). The receiver echoes each
+// packet's CE mark exactly (TcpReceiver::Accurate); the sender counts, over each window of
+// data (until snd_una passes the snd_nxt of the window's start), the packets acknowledged and
+// those acknowledged with ECE, and updates
+//   alpha = (1 - g) alpha + g F,   F = marked / acked,   g = 1/16,   alpha starting at 1,
+// an estimate of the fraction of packets marked, i.e. of how far the queue sits above K. On an
+// ECE (at most once per window, as RFC 3168) the window is cut in proportion:
+//   cwnd = ssthresh = cwnd (1 - alpha / 2),
+// so light marking costs little and full marking halves it, as Reno. Growth and the response
+// to loss are Reno's (the aimd module).
+#include "cc/dctcp.h"
+
+#include <algorithm>
+
+namespace bl {
+
+DctcpCc::DctcpCc() : reno_(makeAimd(1.0, 0.5)) {}
+
+void DctcpCc::onEcn(CcState& s, uint32_t acked, bool ece) {
+  if (windowEnd_ < 0) windowEnd_ = s.nxt;
+  acked_ += acked;
+  if (ece) marked_ += acked;
+  if (s.una >= windowEnd_) {  // the window's data all acknowledged (Linux: !before(snd_una, next_seq))
+    const double f = acked_ ? static_cast<double>(marked_) / static_cast<double>(acked_) : 0;
+    alpha_ = (1 - g_) * alpha_ + g_ * f;
+    acked_ = marked_ = 0;
+    windowEnd_ = s.nxt;
+    ++windows_;
+  }
+}
+
+double DctcpCc::onEcnEcho(const CcState& s) { return std::max(s.cwnd * (1 - alpha_ / 2), 2.0); }
+
+bool DctcpCc::setParam(std::string_view key, double value) {
+  if (key == "g" && value > 0 && value <= 1) { g_ = value; return true; }
+  if (key == "alphaInit" && value >= 0 && value <= 1) { alpha_ = value; return true; }
+  return false;
+}
+
+std::unique_ptr<CongestionControl> makeDctcp() { return std::make_unique<DctcpCc>(); }
+
+const SpecList& dctcpSpecs() {
+  static const SpecList s = {
+      {"g", "DCTCP g", "", ParamType::Number, 1.0 / 16, 0.001, 1, "Weight of each window's marked fraction in alpha (RFC 8257: 1/16)."},
+      {"alphaInit", "Initial alpha", "", ParamType::Number, 1, 0, 1, "alpha before the first window (1: the first mark halves, as Linux)."},
+  };
+  return s;
+}
+
+}  // namespace bl
