@@ -11,12 +11,9 @@
 // trace of the whole browser (both open in Chromium's DevTools, Performance panel).
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { buildSite, serve } from './preview.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
 const port = Number(opt('--port', process.env.BL_FPS_PORT ?? 4170));

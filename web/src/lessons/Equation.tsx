@@ -36,7 +36,11 @@ export default function Equation({ tex }: { tex: string }) {
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
-    return () => ro.disconnect();
+    // KaTeX's fonts arriving change the equation's width, not the box's: measure again then.
+    let alive = true;
+    void document.fonts.ready.then(() => { if (alive) measure(); });
+    document.fonts.addEventListener('loadingdone', measure);
+    return () => { alive = false; ro.disconnect(); document.fonts.removeEventListener('loadingdone', measure); };
   }, [html]);
   if (html === null) return <pre className="lesson-equation error" title="This equation could not be typeset">{tex}</pre>;
   return (

@@ -1,0 +1,55 @@
+// Accessibility (axe-core) of a lesson page and of embeds: no serious or critical violations.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`a lesson page (${theme}) has no serious or critical axe violations`, async ({ lab, page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.addInitScript(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.answers'));
+    // Step 2: a prediction (the form, Play held and saying why), and an equation that scrolls.
+    await lab.open('#lesson=aimd-sawtooth&step=2');
+    await expect.poll(() => page.evaluate(() => window.__bl!.lesson())).toMatchObject({ step: 2 });
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
+    await expect(page.getByTestId('play-hold')).toBeVisible();
+    await expect(page.getByTestId('lesson-equation').locator('.katex')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The last step, complete, with the link to the next lesson.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await lab.runUntil(60);
+    await expect(page.getByTestId('lesson-complete')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('embeds (controls and charts, a lesson, charts only) have no serious or critical axe violations', async ({ lab, page }) => {
+  await page.setViewportSize({ width: 900, height: 640 });
+  for (const [hash, what] of [
+    ['#v=1&view.panels=controls,topology,charts', 'controls'],
+    ['#lesson=aimd-sawtooth', 'lesson'],
+    ['#v=1&view.panels=charts&view.charts=queue,jain', 'charts only'],
+  ] as const) {
+    await lab.open(hash, '?embed=1');
+    await lab.runUntil(3);
+    if (what === 'lesson') await expect(page.getByTestId('lesson-panel')).toBeVisible();
+    await expect(page.locator('[data-chart]').first()).toBeVisible();
+    expect(await seriousViolations(page), what).toEqual([]);
+  }
+});
+
+test('an unknown lesson id and the embed builder have no serious or critical axe violations', async ({ lab, page }) => {
+  await page.goto('/#lesson=no-such-lesson');
+  await expect(page.getByRole('navigation', { name: 'Lessons on this site' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await lab.open('#v=1');
+  await page.getByRole('button', { name: 'Get embed code' }).click();
+  await expect(page.getByRole('dialog', { name: 'Embed this simulation' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
