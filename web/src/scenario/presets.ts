@@ -58,12 +58,10 @@ function fromFiles(): Preset[] {
 const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>('../../../public/stories/presets.json', { eager: true });
 const STORIES = Object.values(stories)[0]?.default ?? {};
 
-/** A preset's story: its file's own "watch" and "try" fields (the core accepts and ignores them), else public/stories. */
+/** A preset's story (public/stories/presets.json, by preset id). */
 function withStory(p: Preset): Preset {
   const s = STORIES[p.id];
-  const watch = typeof p.scenario.watch === 'string' ? p.scenario.watch : s?.watch;
-  const tryThis = typeof p.scenario.try === 'string' ? p.scenario.try : s?.try;
-  return { ...p, ...(watch ? { watch } : {}), ...(tryThis ? { tryThis } : {}) };
+  return { ...p, ...(s?.watch ? { watch: s.watch } : {}), ...(s?.try ? { tryThis: s.try } : {}) };
 }
 
 export const PRESETS: readonly Preset[] = [
