@@ -58,9 +58,10 @@ function fromFiles(): Preset[] {
 const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>('../../../public/stories/presets.json', { eager: true });
 const STORIES = Object.values(stories)[0]?.default ?? {};
 
+/** A preset's story (public/stories/presets.json, by preset id). */
 function withStory(p: Preset): Preset {
   const s = STORIES[p.id];
-  return s ? { ...p, ...(s.watch ? { watch: s.watch } : {}), ...(s.try ? { tryThis: s.try } : {}) } : p;
+  return { ...p, ...(s?.watch ? { watch: s.watch } : {}), ...(s?.try ? { tryThis: s.try } : {}) };
 }
 
 export const PRESETS: readonly Preset[] = [
