@@ -132,3 +132,22 @@ test('the window chart leaves out the slow-start spike unless asked; a legend do
   await chart.getByRole('button', { name: '3', exact: true }).click({ modifiers: ['Shift'] });
   await expect.poll(() => new URL(page.url()).hash).not.toContain('view.hide');
 });
+
+test('the loss schedule is edited as a table in %, and the run follows it', async ({ lab, page }) => {
+  await lab.open('#v=1');
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  await expect(page.getByLabel('step 3 loss rate (%)')).toHaveValue('5');
+  await expect(page.getByLabel('step 2 time (s)')).toHaveValue('20');
+  await page.getByLabel('step 3 loss rate (%)').fill('2');
+  await page.getByLabel('step 3 loss rate (%)').press('Enter');
+  const runId = await lab.runId();
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect.poll(() => lab.runId()).toBeGreaterThan(runId);
+  await page.evaluate(() => window.__bl!.ready());
+  expect(decodeURIComponent(new URL(page.url()).hash)).toContain('exoLoss.steps=[[0,0],[20,0.01],[40,0.02]]');
+  expect((await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
+  // A bad row is refused, naming the row and the range.
+  await page.getByLabel('step 1 loss rate (%)').fill('150');
+  await page.getByLabel('step 1 loss rate (%)').press('Enter');
+  await expect(page.getByText('row 1: the loss rate must be from 0 % to 100 %')).toBeVisible();
+});

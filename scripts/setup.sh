@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever this machine is missing to build, run and test Bottleneck Lab:
-# Debian packages (compilers, Emscripten, Chromium, ns-2) and the npm packages.
+# Debian packages (compilers, clang for the fuzzers, Emscripten, Chromium, ns-2) and the npm packages.
 # Safe to run again: a warm machine skips everything in a second or two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,9 @@ check cmake           /usr/bin/cmake
 check ninja-build     /usr/bin/ninja
 check g++             /usr/bin/g++
 check libgtest-dev    /usr/include/gtest/gtest.h
+# The fuzzers (scripts/fuzz.sh): clang and its sanitizer and libFuzzer runtimes.
+check clang           /usr/bin/clang++-14
+check libclang-rt-14-dev /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 check clang-format    /usr/bin/clang-format
 if [ "${BL_WITH_NS2:-0}" = 1 ]; then check ns2 /usr/bin/ns; fi
 

@@ -2,7 +2,7 @@
 # `npm test`: everything, from a clean clone on a fresh Debian machine. Stages run in order
 # and stop at the first failure, naming it; the last line sums them up.
 #   setup -> layers (no import points up) -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
-#   -> typecheck -> lint (ESLint) -> unit tests (vitest) -> browser tests (Playwright)
+#   -> fuzz (short: 40 s, BL_FUZZ_SECONDS) -> typecheck -> lint (ESLint) -> unit tests (vitest) -> browser tests (Playwright)
 # The last four run when package.json defines them (typecheck, lint, test:unit, test:e2e).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,8 @@ add "native build"  "bash scripts/build-native.sh"
 add "native tests"  "ctest --test-dir build/native --output-on-failure -j $(nproc)"
 add "wasm build"    "bash scripts/build-wasm.sh"
 add "node tests"    "node --test wasm-core/node/*.test.mjs"
+# A short fuzz of the core (clang, ASan + UBSan; `npm run fuzz` for a long one): a new crash fails CI.
+add "fuzz (short)"  "bash scripts/fuzz.sh ${BL_FUZZ_SECONDS:-40}"
 for s in typecheck lint test:unit test:e2e; do
   if has_script "$s"; then add "$s" "npm run --silent $s"; else echo "test: no '$s' script in package.json, skipping it"; fi
 done

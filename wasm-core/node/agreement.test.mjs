@@ -65,16 +65,43 @@ const scenarios = {
   },
 };
 
+// Issue 13's models: CUBIC through FQ-CoDel, DCTCP with ECN through step marking, CUBIC with
+// HyStart++ through PIE (de-randomised, ECN), BBR beside paced Reno through CoDel.
+Object.assign(scenarios, {
+  'CUBIC through FQ-CoDel': {
+    scenario: dumbbell({ seed: 5, flows: { count: 10, cc: 'cubic', tcp: 'sack', start: 0, startSpread: 0.5 },
+      queue: { kind: 'fq_codel', buffer: 300 } }),
+    expect: (s) => assert.ok(s.queues[0].drops.early + s.queues[0].marks > 0, 'FQ-CoDel neither dropped nor marked'),
+  },
+  'DCTCP with ECN, step marking': {
+    scenario: dumbbell({ seed: 6, flows: { count: 6, cc: 'dctcp', ecn: true, start: 0, startSpread: 0.2 },
+      queue: { kind: 'step', K: 15, buffer: 200 } }),
+    expect: (s) => assert.ok(s.queues[0].marks > 0 && sumFlows(s, 'ecnReductions') > 0, 'no marks or no reductions'),
+  },
+  'CUBIC HyStart++ through PIE with ECN': {
+    scenario: dumbbell({ seed: 7, flows: { count: 8, cc: 'cubic', ccParams: { hystart: true }, ecn: true, start: 0, startSpread: 0.5 },
+      queue: { kind: 'pie', buffer: 300, derandomize: true, ecn: true } }),
+    expect: (s) => assert.ok(s.flows.every((f) => f.deliveredPackets > 0), 'a flow delivered nothing'),
+  },
+  'BBR beside paced Reno through CoDel': {
+    scenario: dumbbell({ seed: 8, flows: { count: 4, tcp: 'sack', pacing: true, start: 0, startSpread: 0.5 },
+      flowOverrides: [{ flow: 0, cc: 'bbr' }, { flow: 1, cc: 'bbr' }], queue: { kind: 'codel', buffer: 300 } }),
+    expect: (s) => assert.ok(s.flows.every((f) => f.deliveredPackets > 0), 'a flow delivered nothing'),
+  },
+});
+
 const sumFlows = (s, key) => s.flows.reduce((a, f) => a + f[key], 0);
 
 // What must be identical: every count. Floating-point aggregates must agree to 1e-9.
 const COUNTS = ['deliveredPackets', 'sentPackets', 'congestionLosses', 'exogenousLosses',
-  'retransmits', 'timeouts', 'fastRetransmits'];
+  'retransmits', 'timeouts', 'fastRetransmits', 'markedPackets', 'ecnReductions'];
 function assertAgree(native, wasm) {
   assert.equal(wasm.events, native.events, 'events processed');
   assert.equal(wasm.simSeconds, native.simSeconds, 'simulated seconds');
   assert.equal(wasm.eventsDropped, native.eventsDropped, 'eventsDropped');
   assert.deepEqual(wasm.queues.map((q) => q.drops), native.queues.map((q) => q.drops), 'drops by reason');
+  assert.deepEqual(wasm.queues.map((q) => q.marks), native.queues.map((q) => q.marks), 'ECN marks');
+  assert.deepEqual(wasm.queues.map((q) => q.p95Delay), native.queues.map((q) => q.p95Delay), 'p95 sojourn');
   assert.equal(wasm.flows.length, native.flows.length, 'flow count');
   for (const [i, f] of native.flows.entries()) {
     for (const k of COUNTS) assert.equal(wasm.flows[i][k], f[k], `flow ${i} ${k}`);

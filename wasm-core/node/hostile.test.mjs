@@ -48,3 +48,19 @@ test('bl_summary before measureFrom gives an empty measured window (it trapped)'
   sim.destroy();
   stillWorks();
 });
+
+test('strict JSON in WASM: leading zeros, lone surrogates and NUL are refused with the whole message', () => {
+  assert.match(refused('{"version":1,"duration":01}'), /leading zero/);
+  assert.match(refused('{"version":1,"name":"\\ud800"}'), /lone UTF-16 high surrogate/);
+  assert.match(refused('{"version":1,"name":"a\\u0000b"}'), /\(NUL\) in a string is not allowed/);
+  stillWorks();
+});
+
+test('a route of 65,536 hops is refused, not wrapped around', () => {
+  const k = 65537;
+  const nodes = Array.from({ length: k }, (_, i) => `n${i}`);
+  const links = nodes.slice(1).map((n, i) => ({ name: `l${i}`, from: nodes[i], to: n, rate: 1e11, delay: 0 }));
+  const err = refused({ version: 1, duration: 1, topology: { kind: 'graph', nodes, links, flows: [{ src: 'n0', dst: `n${k - 1}` }] } });
+  assert.match(err, /has 65536 hops; at most 65535/);
+  stillWorks();
+});

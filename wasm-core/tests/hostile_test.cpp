@@ -2,11 +2,16 @@
 // misled it. Each test is a regression test for one finding; see docs/scenario.md "Guard rails".
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <functional>
 #include <string>
 
 #include "bl/abi.h"
 #include "abi_fixture.h"
 #include "core/json.h"
+#include "sim/instance.h"
+#include "sim/scenario.h"
 
 namespace bl {
 namespace {
@@ -58,5 +63,179 @@ TEST(Hostile, SummaryBeforeMeasureFromIsAnEmptyWindow) {
   bl_destroy(h);
 }
 
+// ---- Guard rails (docs/scenario.md, "Guard rails"): each accepted at its limit, refused just past it.
+
+// A graph: a chain n0 - n1 - ... - n(k-1) of `k` nodes (links with no delay and the highest
+// rate, so a packet crosses many hops quickly), with one flow from n0 to n(k-1).
+std::string chain(int k) {
+  std::string s = R"({"version":1,"duration":1,"flows":{"start":0,"startSpread":0},"topology":{"kind":"graph","nodes":[)";
+  for (int i = 0; i < k; ++i) s += (i ? ",\"n" : "\"n") + std::to_string(i) + "\"";
+  s += R"(],"links":[)";
+  for (int i = 0; i + 1 < k; ++i)
+    s += (i ? "," : "") + std::string(R"({"name":"l)") + std::to_string(i) + R"(","from":"n)" + std::to_string(i) +
+         R"(","to":"n)" + std::to_string(i + 1) + R"(","rate":1e11,"delay":0})";
+  s += R"(],"flows":[{"src":"n0","dst":"n)" + std::to_string(k - 1) + R"("}]}})";
+  return s;
+}
+
+TEST(GuardRails, Flows) {
+  EXPECT_EQ(createError(R"({"version":1,"flows":{"count":2000}})"), "");
+  EXPECT_NE(createError(R"({"version":1,"flows":{"count":2001}})").find("flows.count"), std::string::npos);
+}
+
+TEST(GuardRails, SimulatedTime) {
+  EXPECT_EQ(createError(R"({"version":1,"duration":3600,"samplePeriod":1})"), "");
+  const std::string err = createError(R"({"version":1,"duration":3600.001,"samplePeriod":1})");
+  EXPECT_NE(err.find("duration"), std::string::npos) << err;
+  EXPECT_NE(err.find("3600"), std::string::npos) << err;
+}
+
+TEST(GuardRails, SamplesKept) {
+  // 2000 s / 1 ms is 2,000,000 rows, the limit; 2000.002 s is two rows past it.
+  EXPECT_EQ(createError(R"({"version":1,"duration":2000,"samplePeriod":0.001})"), "");
+  const std::string err = createError(R"({"version":1,"duration":2000.002,"samplePeriod":0.001})");
+  EXPECT_NE(err.find("samplePeriod"), std::string::npos) << err;
+  EXPECT_NE(err.find("2000000"), std::string::npos) << err;
+}
+
+TEST(GuardRails, EventsPerCall) {
+  const int32_t h = bl_create(R"({"version":1,"duration":10,"flows":{"count":4}})");
+  ASSERT_GT(h, 0) << bl_last_error();
+  ASSERT_EQ(bl_run_until(h, 1e9, 1000), BL_RUN_EVENT_LIMIT);  // stops at exactly the limit
+  EXPECT_EQ(bl_events(h), 1000);
+  ASSERT_EQ(bl_run_until(h, 1e9, 1001), BL_RUN_EVENT_LIMIT);
+  EXPECT_EQ(bl_events(h), 2001);
+  bl_destroy(h);
+  EXPECT_EQ(kMaxEventsPerCall, 50'000'000u);  // what max_events = 0 (or more) means; documented
+}
+
+TEST(GuardRails, NodesAndLinksOfAGraph) {
+  // At the limits: 100,000 nodes (a chain of two and 99,998 lone nodes) and 100,000 links
+  // (parallel links between two nodes).
+  std::string nodes = R"({"version":1,"duration":1,"topology":{"kind":"graph","nodes":["a","b")";
+  for (int i = 2; i < kMaxNodes; ++i) nodes += ",\"x" + std::to_string(i) + "\"";
+  const std::string rest = R"(],"links":[{"from":"a","to":"b"}],"flows":[{"src":"a","dst":"b"}]}})";
+  EXPECT_EQ(createError(nodes + rest), "");
+  const std::string err = createError(nodes + ",\"one-more\"" + rest);
+  EXPECT_NE(err.find("topology.nodes: 100001 nodes; at most 100000"), std::string::npos) << err;
+
+  std::string links = R"({"version":1,"duration":1,"topology":{"kind":"graph","nodes":["a","b"],"links":[)";
+  for (int i = 0; i < kMaxLinks; ++i) links += (i ? "," : "") + std::string(R"({"from":"a","to":"b"})");
+  const std::string flows = R"(],"flows":[{"src":"a","dst":"b"}]}})";
+  EXPECT_EQ(createError(links + flows), "");
+  const std::string lerr = createError(links + R"(,{"from":"b","to":"a"})" + flows);
+  EXPECT_NE(lerr.find("topology.links: 100001 links; at most 100000"), std::string::npos) << lerr;
+}
+
+// Issue 16: a route of 65,536 hops or more wrapped the 16-bit hop counter and delivered
+// nothing (exit 0). 65,535 hops deliver; one more is refused with a message.
+TEST(GuardRails, HopsOfARoute) {
+  const int32_t h = bl_create(chain(kMaxHops + 1).c_str());
+  ASSERT_GT(h, 0) << bl_last_error();
+  bl_run_until(h, 0.03, 0);
+  Json s;
+  std::string err;
+  ASSERT_TRUE(Json::parse(bl_summary(h), s, err)) << err;
+  EXPECT_GT(s.find("flows")->items()[0].find("deliveredPackets")->asNumber(), 0);
+  bl_destroy(h);
+  err = createError(chain(kMaxHops + 2));
+  EXPECT_NE(err.find("topology.flows[0]: the route from n0 to n65536 has 65536 hops; at most 65535"), std::string::npos)
+      << err;
+}
+
+TEST(GuardRails, TrafficSources) {
+  auto traffic = [](int n) {
+    std::string s = R"({"version":1,"duration":1,"traffic":[)";
+    for (int i = 0; i < n; ++i) s += (i ? "," : "") + std::string(R"({"kind":"cbr","rate":1e3})");
+    return s + "]}";
+  };
+  EXPECT_EQ(createError(traffic(kMaxSources)), "");
+  EXPECT_NE(createError(traffic(kMaxSources + 1)).find("traffic: 2001 sources; at most 2000"), std::string::npos);
+}
+
+// ---- Issue 16: parsing and building in O(n). Not timed against a clock: the work for n and
+// for 4n is compared in the same run; linear gives ~4x, the old quadratic code gave ~16x.
+double secondsOf(const std::function<void()>& f) {
+  double best = 1e9;
+  for (int i = 0; i < 3; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+TEST(Scaling, ObjectKeysParseInLinearTime) {
+  auto object = [](int n) {
+    std::string s = "{";
+    for (int i = 0; i < n; ++i) s += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":1";
+    return s + "}";
+  };
+  const std::string small = object(25000), big = object(100000);
+  Json out;
+  std::string err;
+  ASSERT_TRUE(Json::parse(big, out, err)) << err;
+  EXPECT_EQ(out.members().size(), 100000u);
+  const double ratio = secondsOf([&] { Json j; std::string e; Json::parse(big, j, e); }) /
+                       secondsOf([&] { Json j; std::string e; Json::parse(small, j, e); });
+  EXPECT_LT(ratio, 8) << "4x the keys took " << ratio << "x the time";
+  // The duplicate check still works, however many keys there are.
+  EXPECT_FALSE(Json::parse(big.substr(0, big.size() - 1) + ",\"k99999\":2}", out, err));
+  EXPECT_NE(err.find("duplicate key \"k99999\""), std::string::npos) << err;
+}
+
+TEST(Scaling, GraphBuildsInLinearTime) {
+  const std::string small = chain(25000), big = chain(100000);
+  std::string err;
+  // A 100,000-node chain is past the hop limit for an end-to-end flow: build it with the flow
+  // over its first link only.
+  auto firstLink = [](std::string s) {
+    const size_t at = s.rfind(R"("dst":"n)");
+    return s.substr(0, at) + R"("dst":"n1"}]}})";
+  };
+  const std::string a = firstLink(small), b = firstLink(big);
+  ASSERT_TRUE(Instance::create(b, err)) << err;
+  const double ratio = secondsOf([&] { std::string e; Instance::create(b, e); }) /
+                       secondsOf([&] { std::string e; Instance::create(a, e); });
+  EXPECT_LT(ratio, 8) << "4x the nodes took " << ratio << "x the time";
+}
+
+// ---- Issue 16: a strict JSON reader. Each refusal keeps its whole message.
+TEST(StrictJson, RefusesLeadingZerosLoneSurrogatesAndNul) {
+  struct Case { std::string text; const char* message; };
+  const Case bad[] = {
+      {"01", "leading zero"},
+      {"-01.5", "leading zero"},
+      {"[1, 007]", "leading zero"},
+      {R"("\ud800")", "lone UTF-16 high surrogate"},
+      {R"("\ud800x")", "lone UTF-16 high surrogate"},
+      {R"("\ud800\u0041")", "high surrogate not followed by a low one"},
+      {R"("\udc00")", "lone UTF-16 low surrogate"},
+      {R"({"a\u0000b": 1})", "\\u0000 (NUL) in a string is not allowed"},
+      {R"({"name": "x\u0000 and the rest"})", "\\u0000 (NUL) in a string is not allowed"},
+  };
+  for (const Case& c : bad) {
+    Json out;
+    std::string err;
+    EXPECT_FALSE(Json::parse(c.text, out, err)) << "accepted: " << c.text;
+    EXPECT_NE(err.find(c.message), std::string::npos) << c.text << " -> " << err;
+  }
+  const char* good[] = {"0", "-0", "0.5", "-0.25e3", "10", R"("\ud83d\ude00")", R"("caf\u00e9")"};
+  for (const char* t : good) {
+    Json out;
+    std::string err;
+    EXPECT_TRUE(Json::parse(t, out, err)) << t << " -> " << err;
+  }
+  Json out;
+  std::string err;
+  ASSERT_TRUE(Json::parse(R"("\ud83d\ude00")", out, err));
+  EXPECT_EQ(out.asString(), "\xF0\x9F\x98\x80");  // one 4-byte UTF-8 sequence
+  // Through the ABI, a scenario with NUL in a name is refused with the whole reason.
+  const std::string e = createError(R"({"version":1,"name":"a\u0000b"})");
+  EXPECT_NE(e.find("scenario is not valid JSON: line 1, column "), std::string::npos) << e;
+  EXPECT_NE(e.find("(NUL) in a string is not allowed"), std::string::npos) << e;
+}
+
 }  // namespace
 }  // namespace bl
+

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/time.h"
 
@@ -22,6 +23,23 @@ struct CcState {
   SimTime now = 0;
   int64_t una = 0;          // snd_una: every packet below it is acknowledged
   int64_t nxt = 0;          // snd_max: one past the highest packet sent
+  bool inRecovery = false;  // in fast recovery (loss detected by duplicate ACKs or SACK)
+  double pacingRate = 0;    // bit/s the sender paces at when the module sets it (0: the default)
+};
+
+// A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation), taken on every ACK
+// that newly delivers (cumulatively or by SACK) at least one packet.
+struct RateSample {
+  int64_t delivered = 0;       // packets delivered over the interval
+  SimTime interval = 0;        // max(send elapsed, ack elapsed); <= 0: no valid sample
+  int64_t priorDelivered = 0;  // C.delivered when the most recently sent delivered packet left
+  int64_t deliveredTotal = 0;  // C.delivered now
+  uint32_t newlyAcked = 0;     // packets this ACK delivered
+  int64_t priorInFlight = 0;   // packets in flight before this ACK
+  bool lossSeen = false;       // this ACK started loss recovery
+  SimTime rtt = -1;            // this ACK's RTT sample, -1 if none (Karn)
+  double rate() const { return interval > 0 ? static_cast<double>(delivered) / toSecondsD(interval) : 0; }  // packets/s
+  static double toSecondsD(SimTime t) { return static_cast<double>(t) / 1e9; }
 };
 
 class CongestionControl {
@@ -46,6 +64,14 @@ class CongestionControl {
   // True if the module needs each ACK to echo exactly the CE marks of the packets it covers
   // (DCTCP's receiver, RFC 8257 3.2) rather than RFC 3168's ECE held until CWR.
   virtual bool accurateEcn() const { return false; }
+  // Model-based modules (BBR) ask for delivery-rate samples and own the window: the sender
+  // then leaves cwnd alone in recovery (no halving, inflation or deflation) and calls
+  // onRateSample on every ACK, in recovery or not, instead of onAck.
+  virtual bool ownsWindow() const { return false; }
+  virtual void onRateSample(CcState& /*s*/, const RateSample& /*rs*/) {}
+  // Extra per-flow trace columns (flow.N.<name>) and their current values.
+  virtual const std::vector<const char*>& traceNames() const { static const std::vector<const char*> none; return none; }
+  virtual double traceValue(size_t /*i*/) const { return 0; }
   // Live parameters such as a weight. Returns false if the key is not this module's.
   virtual bool setParam(std::string_view /*key*/, double /*value*/) { return false; }
 };

@@ -1,5 +1,6 @@
 #include "cc/registry.h"
 
+#include "cc/bbr.h"
 #include "cc/cubic.h"
 #include "cc/dctcp.h"
 #include "cc/multcp.h"
@@ -23,6 +24,7 @@ const std::vector<CcKind>& ccKinds() {
       {"vegas", "TCP Vegas: once per RTT, grow, hold or shrink by one packet as the queued estimate is below alpha, between, or above beta.", &vegasSpecs(), [] { return makeVegas(); }},
       {"cubic", "CUBIC (RFC 9438): after each reduction to 0.7 of the window, it follows C (t - K)^3 + W_max, never slower than Reno.", &cubicSpecs(), [] { return makeCubic(); }},
       {"dctcp", "DCTCP (RFC 8257): with ECN on, cuts the window by alpha/2 per marked window, alpha the running fraction of marked packets.", &dctcpSpecs(), makeDctcp},
+      {"bbr", "BBR v1: paces at the measured bottleneck bandwidth and caps data in flight at twice its product with the minimum RTT; probes with gain cycling and ProbeRTT.", &bbrSpecs(), makeBbr},
   };
   return kinds;
 }

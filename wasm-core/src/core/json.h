@@ -41,6 +41,7 @@ class Json {
   // Object member or nullptr.
   const Json* find(const std::string& key) const;
   Json& set(const std::string& key, Json v);  // appends or replaces (objects)
+  Json& append(std::string key, Json v);      // appends; the caller knows `key` is new (objects)
   Json& push(Json v);                         // arrays
 
   std::string dump() const;  // compact JSON

@@ -11,12 +11,13 @@ Network::~Network() = default;
 
 Link* Network::addLink(const std::string& name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q) {
   links.push_back(std::make_unique<Link>(sim, static_cast<int>(links.size()), name, rateBps, delay, std::move(q)));
+  linkByName.emplace(name, links.back().get());  // the first of a name wins, as the linear search did
   return links.back().get();
 }
 
 Link* Network::link(const std::string& name) const {
-  for (const auto& l : links) if (l->name() == name) return l.get();
-  return nullptr;
+  auto it = linkByName.find(name);
+  return it == linkByName.end() ? nullptr : it->second;
 }
 
 Route* Network::addRoute(std::vector<Link*> hops, PacketSink* endpoint) {

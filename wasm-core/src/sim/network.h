@@ -4,6 +4,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/packet.h"
@@ -40,6 +41,7 @@ class Network {
 
   Simulation& sim;
   std::vector<std::unique_ptr<Link>> links;
+  std::unordered_map<std::string, Link*> linkByName;  // link(): O(1), so n links build in O(n)
   std::vector<std::unique_ptr<Route>> routes;
   std::vector<FlowEntry> flows;
   std::vector<std::unique_ptr<TcpSender>> senders;

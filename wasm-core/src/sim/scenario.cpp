@@ -14,6 +14,8 @@ const SpecList& scenarioSpecs() {
       {"version", "Format version", "", ParamType::Int, kScenarioVersion, 1, kScenarioVersion,
        "Scenario format version."},
       {"name", "Name", "", ParamType::String, NAN, 0, 0, "A title for the scenario."},
+      {"watch", "What to watch", "", ParamType::String, NAN, 0, 0, "A preset's story: what to look at while it runs (shown by the app; the core ignores it)."},
+      {"try", "Try this", "", ParamType::String, NAN, 0, 0, "A preset's suggested change to make next (shown by the app; the core ignores it)."},
       {"seed", "Seed", "", ParamType::Int, 1, 0, 4294967295.0,
        "Random seed; one seed, one result. Each component draws from its own stream."},
       {"duration", "Duration", "s", ParamType::Number, 60, 0.001, kMaxDuration, "Simulated time to run."},
@@ -123,6 +125,8 @@ const SpecList& flowSpecs() {
          false, {"forget", "keep"}},
         {"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
          "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its window once per window of marks (DCTCP: in proportion to the marked fraction)."},
+        {"pacing", "Pacing", "", ParamType::Bool, 0, 0, 1,
+         "Space packets at 2 x cwnd / srtt in slow start, 1.2 x after (Linux's rates); BBR always paces at its own rate."},
         {"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
          "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows."},
     };

@@ -6,6 +6,7 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "cc/registry.h"
 #include "net/loss_model.h"
@@ -26,15 +27,18 @@ class GraphBuilder {
  public:
   GraphBuilder(Simulation& sim, Network& net, uint32_t packetSize) : sim_(sim), net_(net), packetSize_(packetSize) {}
 
+  // Node names are hashed, so building a graph of n nodes is O(n), not O(n^2).
   int node(const std::string& name) {
-    for (size_t i = 0; i < names_.size(); ++i) if (names_[i] == name) return static_cast<int>(i);
-    names_.push_back(name);
-    adj_.emplace_back();
-    return static_cast<int>(names_.size() - 1);
+    auto [it, fresh] = index_.emplace(name, static_cast<int>(names_.size()));
+    if (fresh) {
+      names_.push_back(name);
+      adj_.emplace_back();
+    }
+    return it->second;
   }
   int find(const std::string& name) const {
-    for (size_t i = 0; i < names_.size(); ++i) if (names_[i] == name) return static_cast<int>(i);
-    return -1;
+    auto it = index_.find(name);
+    return it == index_.end() ? -1 : it->second;
   }
   uint32_t packetSize() const { return packetSize_; }
 
@@ -116,8 +120,17 @@ class GraphBuilder {
     }
     if (prev[static_cast<size_t>(to)] < 0) return false;
     out.clear();
-    for (int v = to; v != from; v = prev[static_cast<size_t>(v)]) out.insert(out.begin(), via[static_cast<size_t>(v)]);
+    for (int v = to; v != from; v = prev[static_cast<size_t>(v)]) out.push_back(via[static_cast<size_t>(v)]);
+    std::reverse(out.begin(), out.end());
     return true;
+  }
+
+  // A packet counts its hops in 16 bits: a longer route is refused, not wrapped around.
+  bool hopsFit(const std::vector<Link*>& hops, const std::string& path, int from, int to, std::string& err) const {
+    if (hops.size() <= static_cast<size_t>(kMaxHops)) return true;
+    err = path + ": the route from " + names_[static_cast<size_t>(from)] + " to " + names_[static_cast<size_t>(to)] +
+          " has " + std::to_string(hops.size()) + " hops; at most " + std::to_string(kMaxHops);
+    return false;
   }
 
   SimTime pathDelay(const std::vector<Link*>& hops) const {
@@ -153,6 +166,7 @@ class GraphBuilder {
       err = path + ": no route from " + names_[static_cast<size_t>(src)] + " to " + names_[static_cast<size_t>(dst)];
       return false;
     }
+    if (!hopsFit(fwd, path, src, dst, err) || !hopsFit(rev, path, dst, src, err)) return false;
     const int id = static_cast<int>(net_.flows.size());
     sim_.flowStats().emplace_back();
     const bool rttDeadline = fv.isNull("deadline") && !fv.isNull("deadlineRtt");
@@ -173,6 +187,7 @@ class GraphBuilder {
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
     cfg.ecn = fv.flag("ecn");
+    cfg.pacing = fv.flag("pacing");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
     if (fv.flag("tedRto")) deadlineBound(fwd, rev, cfg);
     const CcKind* cc = findCcKind(fv.option("cc"));
@@ -183,6 +198,9 @@ class GraphBuilder {
     if (!readParams(fv.raw("ccParams"), *cc->specs, path + ".ccParams", cv, err)) return false;
     for (const ParamSpec& s : *cc->specs) ccm->setParam(s.key, cv.num(s.key));
     ccm->setParam("weight", fv.num("weight"));
+    ccm->setParam("packetSize", packetSize_);
+    ccm->setParam("rngSeed", sim_.stream("cc." + std::to_string(id)).uniform());
+    if (ccm->ownsWindow()) cfg.pacing = true;  // BBR paces by design
     net_.senders.push_back(std::make_unique<TcpSender>(sim_, id, dataRoute, cfg, std::move(ccm)));
     TcpSender* snd = net_.senders.back().get();
     net_.receivers.push_back(std::make_unique<TcpReceiver>(sim_, id, ackRoute, fv.flag("delayedAck")));
@@ -214,6 +232,7 @@ class GraphBuilder {
   Network& net_;
   uint32_t packetSize_;
   std::vector<std::string> names_;
+  std::unordered_map<std::string, int> index_;
   std::vector<std::vector<Edge>> adj_;
 };
 
@@ -288,6 +307,10 @@ bool addTraffic(const Json& doc, GraphBuilder& g, Simulation& sim, Network& net,
                 const std::string& defTo, std::string& err) {
   const Json* tr = doc.find("traffic");
   if (!tr) return true;
+  if (tr->items().size() > static_cast<size_t>(kMaxSources)) {
+    err = "traffic: " + std::to_string(tr->items().size()) + " sources; at most " + std::to_string(kMaxSources);
+    return false;
+  }
   for (size_t k = 0; k < tr->items().size(); ++k) {
     const std::string path = "traffic[" + std::to_string(k) + "]";
     ParamValues v;
@@ -298,6 +321,7 @@ bool addTraffic(const Json& doc, GraphBuilder& g, Simulation& sim, Network& net,
     if (b < 0) { err = path + ".to: no node named \"" + to + "\""; return false; }
     std::vector<Link*> hops;
     if (!g.route(a, b, hops)) { err = path + ": no route from " + from + " to " + to; return false; }
+    if (!g.hopsFit(hops, path, a, b, err)) return false;
     net.sinks.push_back(std::make_unique<UdpSink>(sim));
     PacketSink* sink = net.sinks.back().get();
     Route* r = net.addRoute(hops, sink);
@@ -436,6 +460,10 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   const Json* links = t.raw("links");
   const Json* flows = t.raw("flows");
   if (!nodes || nodes->items().empty()) { err = "topology.nodes: give at least two node names"; return false; }
+  if (nodes->items().size() > static_cast<size_t>(kMaxNodes)) {
+    err = "topology.nodes: " + std::to_string(nodes->items().size()) + " nodes; at most " + std::to_string(kMaxNodes);
+    return false;
+  }
   for (size_t i = 0; i < nodes->items().size(); ++i) {
     const Json& nm = nodes->items()[i];
     if (!nm.isString()) { err = "topology.nodes[" + std::to_string(i) + "]: expected a name (string)"; return false; }
@@ -452,6 +480,10 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
       {"loss", "Loss", "", ParamType::Object, NAN, 0, 0, "Exogenous loss model from->to."},
   };
   if (!links || links->items().empty()) { err = "topology.links: give at least one link"; return false; }
+  if (links->items().size() > static_cast<size_t>(kMaxLinks)) {
+    err = "topology.links: " + std::to_string(links->items().size()) + " links; at most " + std::to_string(kMaxLinks);
+    return false;
+  }
   for (size_t i = 0; i < links->items().size(); ++i) {
     const std::string path = "topology.links[" + std::to_string(i) + "]";
     ParamValues v;

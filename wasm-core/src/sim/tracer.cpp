@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "sim/network.h"
+#include "tcp/tcp_sender.h"
 #include "core/simulation.h"
 
 namespace bl {
@@ -18,8 +19,11 @@ double jainIndex(const std::vector<double>& x) {
 Tracer::Tracer(Simulation& sim, Network& net, SimTime period) : sim_(sim), net_(net), period_(period) {
   columns_.push_back("t");
   static const char* kFlowCols[] = {"cwnd", "ssthresh", "srtt", "thr", "goodput", "lossCong", "lossExo", "retx", "timeouts"};
-  for (const FlowEntry& f : net_.flows)
+  for (const FlowEntry& f : net_.flows) {
     for (const char* c : kFlowCols) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
+    if (f.sender)  // the module's own columns (BBR: state, btlBw, minRtt, pacingGain, pacingRate)
+      for (const char* c : f.sender->cc().traceNames()) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
+  }
   for (const Link* l : net_.traced)
     for (const char* c : {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline", "marks", "delay", "delayMax"})
       columns_.push_back("queue." + l->name() + "." + c);
@@ -74,6 +78,10 @@ void Tracer::sample() {
     rows_.push_back(out > 0 ? exo / out : 0);
     rows_.push_back(static_cast<double>(s.retransmits));
     rows_.push_back(static_cast<double>(s.timeouts));
+    if (f.sender) {
+      const CongestionControl& cc = f.sender->cc();
+      for (size_t k = 0; k < cc.traceNames().size(); ++k) rows_.push_back(cc.traceValue(k));
+    }
     prevArrivedBytes_[i] = s.arrivedBytes;
     prevGoodBytes_[i] = s.goodputBytes;
     prevArrived_[i] = s.arrivedPackets;

@@ -15,6 +15,8 @@ TcpSender::TcpSender(Simulation& sim, int flow, const Route* dataRoute, const Tc
   marks_.assign(256, 0);
   mask_ = marks_.size() - 1;
   if (cfg_.vegasRetx) sentAt_.assign(marks_.size(), 0);
+  rate_ = cc_->ownsWindow();
+  if (rate_) recs_.assign(marks_.size(), SendRec{});
   deadlineRto();
 }
 
@@ -42,6 +44,10 @@ void TcpSender::onEvent(uint32_t kind, uint64_t arg) {
   switch (kind) {
     case kEvStart: start(); return;
     case kEvStop: stop(); return;
+    case kEvPace:
+      pacePending_ = false;
+      trySend();
+      return;
     case kEvRto:
       if (arg != rtoGen_) return;  // superseded by an earlier event
       rtoEventAt_ = kNever;
@@ -81,6 +87,11 @@ void TcpSender::reserveSeq(int64_t seq) {
     for (int64_t s = sndUna_; s < sndMax_; ++s) at[static_cast<uint64_t>(s) & (cap - 1)] = sentAt_[static_cast<uint64_t>(s) & mask_];
     sentAt_.swap(at);
   }
+  if (rate_) {
+    std::vector<SendRec> r(cap);
+    for (int64_t s = sndUna_; s < sndMax_; ++s) r[static_cast<uint64_t>(s) & (cap - 1)] = recs_[static_cast<uint64_t>(s) & mask_];
+    recs_.swap(r);
+  }
   marks_.swap(grown);
   mask_ = cap - 1;
 }
@@ -113,6 +124,18 @@ void TcpSender::transmit(int64_t seq) {
   p->tsVal = now;
   p->bornAt = now;
   if (cfg_.vegasRetx) sentAt_[static_cast<uint64_t>(seq) & mask_] = now;
+  if (rate_) {
+    if (sndMax_ - sndUna_ <= 1 && !retx) cFirstSent_ = cDeliveredTime_ = now;  // nothing else in flight
+    SendRec& r = recs_[static_cast<uint64_t>(seq) & mask_];
+    r.sent = now;
+    r.deliveredTime = cDeliveredTime_;
+    r.firstSent = cFirstSent_;
+    r.delivered = cDelivered_;
+  }
+  if (cfg_.pacing) {
+    const double rate = pacingRate();
+    if (rate > 0) nextSend_ = now + txTime(cfg_.packetSize, rate);
+  }
   if (rtoDeadline_ == kNever) armTimer();  // RFC 6298 (5.1)
   sim_.forward(p);
 }
@@ -141,8 +164,27 @@ void TcpSender::trySend() {
     if (cfg_.recovery == TcpConfig::Sack) sndNxt_ = sacked_.nextUncovered(sndNxt_);
     if (sndNxt_ - sndUna_ >= win) break;
     if (sndNxt_ >= sndMax_ && !active_) break;
+    if (paceWait()) break;
     transmit(sndNxt_++);
   }
+}
+
+// The module's pacing rate, or Linux's default: 2 (slow start) or 1.2 x cwnd per srtt.
+double TcpSender::pacingRate() const {
+  if (!cfg_.pacing) return 0;
+  if (st_.pacingRate > 0) return st_.pacingRate;
+  if (!haveRtt_ || srtt_ <= 0) return 0;
+  const double ratio = st_.cwnd < st_.ssthresh / 2 ? 2.0 : 1.2;
+  return ratio * st_.cwnd * cfg_.packetSize * 8 / toSeconds(srtt_);
+}
+
+bool TcpSender::paceWait() {
+  if (!cfg_.pacing || sim_.now() >= nextSend_) return false;
+  if (!pacePending_) {
+    pacePending_ = true;
+    sim_.sched().at(nextSend_, this, kEvPace);
+  }
+  return true;
 }
 
 int64_t TcpSender::pipe() const { return (sndMax_ - sndUna_) - sacked_.total() - lostOut_ + retransOut_; }
@@ -155,6 +197,7 @@ void TcpSender::sackSend() {
     if (hole < lossEdge_) {                                                   // rule 1: a lost hole
       retransmitInRecovery(hole);
     } else if (active_ && static_cast<double>(sndMax_ - sndUna_) < cfg_.rwnd) {  // rule 2: new data
+      if (paceWait()) break;
       transmit(sndMax_);
       sndNxt_ = sndMax_;
     } else if (!sacked_.empty() && hole < sacked_.back().end && hole < sndMax_) {  // rule 3
@@ -170,6 +213,7 @@ bool TcpSender::advanceUna(int64_t ack) {
   bool karn = false;
   for (int64_t s = sndUna_; s < ack; ++s) {
     uint8_t& m = mark(s);
+    if (rate_ && !(m & kDelivered)) delivered(s);
     karn |= (m & kRetx) != 0;
     if (m & kRetxInRec) --retransOut_;
     m = 0;
@@ -187,6 +231,10 @@ void TcpSender::mergeSack(const Packet* ack) {
     sacked_.add(s, e, [this](int64_t a, int64_t b) {
       for (int64_t x = a; x < b; ++x) {
         uint8_t& m = mark(x);
+        if (rate_ && !(m & kDelivered)) {  // once per packet, even if a forgotten scoreboard SACKs it again
+          m |= kDelivered;
+          delivered(x);
+        }
         if (m & kRetxInRec) {
           m &= static_cast<uint8_t>(~kRetxInRec);
           --retransOut_;
@@ -217,6 +265,39 @@ void TcpSender::syncState() {
   st_.inFlight = static_cast<double>(sndNxt_ - sndUna_);
   st_.una = sndUna_;
   st_.nxt = sndMax_;
+  st_.inRecovery = inRecovery_;
+}
+
+// Rate sampling (draft-cheng-iccrg-delivery-rate-estimation 3.3): each newly delivered packet
+// advances C.delivered; the most recently sent of them fixes the sample's start.
+void TcpSender::delivered(int64_t seq) {
+  const SimTime now = sim_.now();
+  const SendRec& r = recs_[static_cast<uint64_t>(seq) & mask_];
+  ++cDelivered_;
+  cDeliveredTime_ = now;
+  if (rs_.priorDelivered < 0 || r.delivered > rs_.priorDelivered) {
+    rs_.priorDelivered = r.delivered;
+    rsSendElapsed_ = r.sent - r.firstSent;
+    rsAckElapsed_ = now - r.deliveredTime;
+    cFirstSent_ = r.sent;
+  }
+}
+
+void TcpSender::rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen, SimTime rtt) {
+  syncState();
+  RateSample rs;
+  rs.newlyAcked = newly;
+  rs.deliveredTotal = cDelivered_;
+  rs.priorInFlight = priorInFlight;
+  rs.lossSeen = lossSeen;
+  rs.rtt = rtt;
+  if (newly > 0 && rs_.priorDelivered >= 0) {
+    rs.priorDelivered = rs_.priorDelivered;
+    rs.delivered = cDelivered_ - rs_.priorDelivered;
+    rs.interval = std::max(rsSendElapsed_, rsAckElapsed_);
+    if (st_.minRtt > 0 && rs.interval < st_.minRtt) rs.interval = 0;  // too short to trust (as Linux)
+  }
+  cc_->onRateSample(st_, rs);
 }
 
 void TcpSender::receive(Packet* p) {
@@ -227,6 +308,10 @@ void TcpSender::receive(Packet* p) {
   }
   const SimTime echoed = p->tsEcr;
   const bool ece = (p->flags & kFlagEce) != 0;
+  const int64_t priorInFlight = sndMax_ - sndUna_ - sacked_.total();
+  const int64_t deliveredBefore = cDelivered_;
+  const bool wasInRecovery = inRecovery_;
+  if (rate_) { rs_.priorDelivered = -1; lastRtt_ = -1; }
   const int64_t acked = ack - sndUna_;
   const bool karn = acked > 0 && advanceUna(ack);
   if (cfg_.recovery == TcpConfig::Sack) {
@@ -241,6 +326,7 @@ void TcpSender::receive(Packet* p) {
   } else if (sndMax_ > sndUna_) {
     onDupAck();
   }
+  if (rate_) rateSample(static_cast<uint32_t>(cDelivered_ - deliveredBefore), priorInFlight, inRecovery_ && !wasInRecovery, lastRtt_);
   trySend();
 }
 
@@ -266,14 +352,14 @@ void TcpSender::onNewAck(int64_t acked, bool reduced) {
   syncState();
   bool restartTimer = true;
   if (!inRecovery_) {
-    if (!reduced) cc_->onAck(st_, static_cast<uint32_t>(acked));
+    if (!reduced && !rate_) cc_->onAck(st_, static_cast<uint32_t>(acked));
   } else if (cfg_.recovery == TcpConfig::Reno || sndUna_ >= recover_) {
     inRecovery_ = false;  // Reno: first new ACK; NewReno/SACK: full ACK. Deflate.
-    st_.cwnd = st_.ssthresh;
+    if (!rate_) st_.cwnd = st_.ssthresh;
   } else if (cfg_.recovery == TcpConfig::NewReno) {
     // RFC 6582 3.2 step 3, partial ACK: retransmit the next hole, deflate by the amount
     // acked and add back one packet; only the first partial ACK restarts the timer.
-    st_.cwnd = std::max(1.0, st_.cwnd - static_cast<double>(acked) + 1.0);
+    if (!rate_) st_.cwnd = std::max(1.0, st_.cwnd - static_cast<double>(acked) + 1.0);
     transmit(sndUna_);
     restartTimer = firstPartial_;
     firstPartial_ = false;
@@ -317,7 +403,7 @@ void TcpSender::onDupAck() {
     return;
   }
   if (inRecovery_) {
-    if (cfg_.recovery != TcpConfig::Sack) st_.cwnd += 1;  // window inflation
+    if (cfg_.recovery != TcpConfig::Sack && !rate_) st_.cwnd += 1;  // window inflation
     return;
   }
   bool enter = false;
@@ -361,10 +447,10 @@ void TcpSender::enterRecovery() {
   ++fs.fastRetransmits;
   sim_.event(TraceEvent::FastRetransmit, flow_, -1);
   if (cfg_.recovery == TcpConfig::Sack) {
-    st_.cwnd = st_.ssthresh;  // RFC 6675 (4.2): no inflation, pipe does the accounting
+    if (!rate_) st_.cwnd = st_.ssthresh;  // RFC 6675 (4.2): no inflation, pipe does the accounting
     retransmitInRecovery(sndUna_);
   } else {
-    st_.cwnd = st_.ssthresh + cfg_.dupThresh;  // RFC 5681 3.2 step 3
+    if (!rate_) st_.cwnd = st_.ssthresh + cfg_.dupThresh;  // RFC 5681 3.2 step 3
     transmit(sndUna_);
     // ns-2's dupack_action: reset_rtx_timer on the fast retransmission.
     if (cfg_.rtoRestart == TcpConfig::RestartOnFastRetransmit) armTimer();
@@ -443,6 +529,7 @@ void TcpSender::rttSample(SimTime r) {
   deadlineRto();
   st_.srtt = srtt_;
   st_.lastRtt = r;
+  lastRtt_ = r;
   syncState();
   cc_->onRttSample(st_, r);
 }

@@ -71,6 +71,9 @@ struct TcpConfig {
   RtoFormula rtoFormula = Rfc6298;
   bool sackForgetOnRto = true;         // RFC 2018 section 8 (ns-2); false: keep the scoreboard
   bool ecn = false;                    // RFC 3168: send ECT, react to ECE once per window
+  // Pacing: new packets leave at most at the pacing rate, the module's (BBR) or else
+  // 2 x cwnd / srtt in slow start and 1.2 x cwnd / srtt after (Linux's defaults).
+  bool pacing = false;
   // Vegas (Brakmo and Peterson): on a duplicate ACK, retransmit snd_una at once if it has been
   // out longer than the fine-grained timeout (srtt + 4 rttvar, no minRto floor); also check
   // the first two new ACKs after such a retransmission.
@@ -116,16 +119,19 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   int64_t pipe() const;  // RFC 6675 pipe (meaningful with Sack)
   const CcState& ccState() const { return st_; }
   CongestionControl& cc() { return *cc_; }
+  const CongestionControl& cc() const { return *cc_; }
   const TcpConfig& config() const { return cfg_; }
   // Live parameters: "rwnd" here, anything else forwarded to the congestion control.
   bool setParam(std::string_view key, double value);
 
-  enum EventKind : uint32_t { kEvRto = 0, kEvStart = 1, kEvStop = 2 };
+  enum EventKind : uint32_t { kEvRto = 0, kEvStart = 1, kEvStop = 2, kEvPace = 3 };
+  double pacingRate() const;  // bit/s, 0 when not pacing (yet)
 
  private:
   // Per-packet marks in a ring indexed by seq & mask_, valid for [sndUna_, sndMax_).
   static constexpr uint8_t kRetx = 1;       // retransmitted at least once (Karn)
   static constexpr uint8_t kRetxInRec = 2;  // retransmitted in this SACK recovery, unSACKed
+  static constexpr uint8_t kDelivered = 4;  // rate sampling: already counted as delivered (SACKed)
   uint8_t& mark(int64_t seq) { return marks_[static_cast<uint64_t>(seq) & mask_]; }
   void reserveSeq(int64_t seq);
 
@@ -150,6 +156,9 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool fineExpired(int64_t seq) const;  // vegasRetx: seq out longer than srtt + 4 rttvar
   void deadlineRto();                   // deadlineRtoHops > 0: RTO from the deadline bound
   bool ecnAck(int64_t acked, bool ece);  // true if this ACK reduced the window
+  bool paceWait();                        // true if pacing holds the next packet (timer armed)
+  void delivered(int64_t seq);            // rate sampling: seq was newly delivered
+  void rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen, SimTime rtt);
 
   Simulation& sim_;
   int flow_;
@@ -183,6 +192,20 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   std::vector<SimTime> sentAt_;  // vegasRetx: last send time per seq, same ring as marks_
   uint32_t worried_ = 0;         // vegasRetx: new ACKs still to check after a retransmission
   int64_t ecnRecover_ = -1;      // ECE is ignored until snd_una passes this (once per window)
+  SimTime nextSend_ = 0;         // pacing: earliest time for the next packet
+  bool pacePending_ = false;
+  // Delivery-rate sampling (modules that own the window): per packet, in the marks_ ring.
+  struct SendRec {
+    SimTime sent = 0, deliveredTime = 0, firstSent = 0;
+    int64_t delivered = 0;
+  };
+  bool rate_ = false;
+  std::vector<SendRec> recs_;
+  int64_t cDelivered_ = 0;
+  SimTime cDeliveredTime_ = 0, cFirstSent_ = 0;
+  RateSample rs_;
+  SimTime rsSendElapsed_ = 0, rsAckElapsed_ = 0;
+  SimTime lastRtt_ = -1;
   bool cwrPending_ = false;      // set CWR on the next new data packet
 };
 

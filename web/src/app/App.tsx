@@ -2,6 +2,7 @@
 // flow table. Embed mode (?embed=1): only the panels chosen in the view. Compare mode replaces
 // the panels with two runs side by side; student mode hides the advanced ones; a lock list
 // (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
+import { GlossaryList } from '../ui/Explain';
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../sim/simController';
 import { useAppState } from './useAppState';
@@ -189,6 +190,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
           <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
           {student ? null : <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />}
+          <GlossaryList />
         </aside>
         <main className="main">
           <StoryPanel preset={state.preset} scenario={state.scenario} onApply={app.applyScenario}

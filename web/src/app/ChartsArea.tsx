@@ -6,6 +6,7 @@ import type { ChartProps } from '../charts/chartContext';
 import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';
 import { DelayChart } from '../charts/DelayChart';
+import { BbrChart } from '../charts/BbrChart';
 import { ThroughputChart } from '../charts/ThroughputChart';
 import { LossChart } from '../charts/LossChart';
 import { JainChart } from '../charts/JainChart';
@@ -16,6 +17,7 @@ const CHARTS: Record<ChartId, { title: string; C: (p: ChartProps) => React.React
   cwnd: { title: 'Congestion window', C: CwndChart },
   queue: { title: 'Queue', C: QueueChart },
   delay: { title: 'Queueing delay', C: DelayChart },
+  bbr: { title: 'BBR model', C: BbrChart },
   loss: { title: 'Loss', C: LossChart },
   jain: { title: 'Fairness', C: JainChart },
   share: { title: 'Long-run share', C: ShareChart },

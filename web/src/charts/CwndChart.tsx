@@ -13,7 +13,7 @@ export function CwndChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   // The first drop of the run, remembered: the drop log keeps only the latest drops.
   const firstDrop = useRef<{ runId: number; t: number | null }>({ runId: -1, t: null });
   const model = useMemo<ChartModel>(() => ({
-    id: 'cwnd', title: 'Congestion window', yLabel: 'packets', lines: flowLines(snap.flowCount, 'cwnd'),
+    id: 'cwnd', title: 'Congestion window', term: 'cwnd', yLabel: 'packets', lines: flowLines(snap.flowCount, 'cwnd'),
     transientEnd: full ? undefined : () => {
       const fd = firstDrop.current;
       if (fd.runId !== snap.runId) { fd.runId = snap.runId; fd.t = null; }

@@ -41,7 +41,7 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   }, [q, info, sim, snap.scenario, snap.specs, snap.paramVersion]);
   const model = useMemo<ChartModel>(() => ({
     id: 'queue',
-    title: q ? `Queue length (${q})` : 'Queue length',
+    title: q ? `Queue length (${q})` : 'Queue length', term: 'aqm',
     yLabel: 'packets',
     lines: q ? [
       { column: `queue.${q}.len`, label: 'instantaneous', color: '#0072B2', width: 1 },

@@ -1,5 +1,6 @@
 // One generic time chart: canvas lines, SVG axes, hover read-out, legend toggles, shared
 // zoom/pan on the time axis, resize, PNG/SVG export. Chart components configure it.
+import { Explain } from '../ui/Explain';
 import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
@@ -258,7 +259,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   return (
     <section className="chart" aria-labelledby={`chart-${model.id}-title`} data-chart={model.id}>
       <header className="chart-head">
-        <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
+        <h3 id={`chart-${model.id}-title`}>{model.title}{model.term ? <Explain term={model.term} /> : null}</h3>
         <div className="chart-tools">
           {tools}
           <button type="button" className="export" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>

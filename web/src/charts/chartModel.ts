@@ -1,5 +1,6 @@
 // What a time chart shows, independent of how it is drawn: the lines (columns of the chart
 // store), horizontal reference lines, and the y range. Each chart component builds one.
+import type { GlossaryKey } from '../ui/glossary';
 import type { ChartStore } from '../store/chartStore';
 import { makeDecimated, meanOf, type Decimated, type DecimateState } from '../store/decimate';
 import type { TimeWindow } from '../store/timeView';
@@ -51,6 +52,8 @@ export interface ChartModel {
    * time it ends, or null (none yet, or the chart shows the full range).
    */
   transientEnd?: () => number | null;
+  /** A term its title uses, explained beside it (ui/glossary.ts). */
+  term?: GlossaryKey;
 }
 
 export interface Plot { left: number; top: number; width: number; height: number }

@@ -70,6 +70,8 @@ export class BlBinding {
 
   /** A live change; null when applied, else the core's reason. */
   setParam(h, entity, key, value) {
+    // A C string ends at NUL: "flow.1\0x" would reach the core as "flow.1". Refuse it whole.
+    if (entity.includes('\0') || key.includes('\0')) return `${JSON.stringify(entity)}.${JSON.stringify(key)}: NUL is not allowed in a name`;
     const rc = this.withStrings([entity, key], ([e, k]) => this.m._bl_set_param(h, e, k, value));
     return rc === 0 ? null : this.lastError() || `setParam ${entity}/${key} failed`;
   }

@@ -1,6 +1,7 @@
 // The postMessage protocol between an embedded page and its host (docs/teaching.md).
 //
-// Host -> page (any origin; the content is what is checked):
+// Host -> page (only from the parent window and, when the embed code names it with
+// `&host=ORIGIN`, only from that origin: useEmbedHost.ts; then the content is checked):
 //   { type: "bottleneck-lab:set", param: "flows.exoLoss", value: 0.05, flow?: 3 }
 //   { type: "bottleneck-lab:play" } | { type: "bottleneck-lab:pause" }
 // Page -> host:
@@ -56,6 +57,10 @@ export function parseHostMessage(data: unknown, specs: readonly ParamSpec[], s: 
   if (locked) return { ok: false, message: locked };
   const control = specForLive(specs, s, entity, key);
   if (!control?.live) return { ok: false, message: `${param}: not a live parameter of this scenario` };
+  // Numbers must be numbers: the text "0.05" is refused, not read as 0.05.
+  if (typeof data.value !== 'number' && typeof data.value !== 'boolean') {
+    return { ok: false, message: `${param}: expected a number, got ${data.value === null ? 'null' : typeof data.value}` };
+  }
   const r = validateValue({ ...control, key: param }, data.value);
   if (!r.ok) return { ok: false, message: r.message };
   const value = typeof r.value === 'boolean' ? Number(r.value) : r.value;

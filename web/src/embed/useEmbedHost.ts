@@ -5,11 +5,34 @@ import { useEffect, useRef } from 'react';
 import type { SimController } from '../sim/simController';
 import { MSG_PREFIX, parseHostMessage } from './hostMessages';
 
-export function reportHeight(target: Window, el: HTMLElement): () => void {
+/**
+ * The host's origin when the embed code names it (`?embed=1&host=https://course.example`):
+ * then only that origin's messages are read, and replies and height reports go to it alone.
+ * null when not named (or not a valid origin).
+ */
+export function namedHostOrigin(search: string = location.search): string | null {
+  const raw = new URLSearchParams(search).get('host');
+  if (!raw) return null;
+  try {
+    const o = new URL(raw).origin;
+    return o === 'null' ? null : o;
+  } catch { return null; }
+}
+
+/**
+ * Whether a message event may command this embedded page: it must come from the parent
+ * window (not another frame of the host page) and, when the host origin is named, from it.
+ */
+export function acceptHostMessage(ev: { source: unknown; origin: string }, parent: Window, self: Window, host: string | null): boolean {
+  if (parent === self || ev.source !== parent) return false;
+  return host === null || ev.origin === host;
+}
+
+export function reportHeight(target: Window, el: HTMLElement, origin = '*'): () => void {
   let last = -1;
   const send = () => {
     const height = Math.ceil(el.getBoundingClientRect().height);
-    if (height !== last) { last = height; target.postMessage({ type: `${MSG_PREFIX}height`, height }, '*'); }
+    if (height !== last) { last = height; target.postMessage({ type: `${MSG_PREFIX}height`, height }, origin); }
   };
   const ro = new ResizeObserver(send);
   ro.observe(el);
@@ -24,19 +47,23 @@ export function useEmbedHost(enabled: boolean, sim: SimController, unlock: strin
   useEffect(() => {
     if (!enabled) return;
     const root = document.getElementById('root');
-    return root && window.parent !== window ? reportHeight(window.parent, root) : undefined;
+    return root && window.parent !== window ? reportHeight(window.parent, root, namedHostOrigin() ?? '*') : undefined;
   }, [enabled]);
 
   useEffect(() => {
     if (!enabled) return;
+    const host = namedHostOrigin();
     const onMessage = (ev: MessageEvent) => {
+      if (!acceptHostMessage(ev, window.parent, window, host)) return;
       const snap = sim.getSnapshot();
       const parsed = parseHostMessage(ev.data, snap.specs, snap.scenario, ctx.current.unlock);
       if (parsed === null) return;
       const request = (ev.data as { type: string }).type;
       const reply = (ok: boolean, message?: string) => {
-        const src = ev.source as Window | null;
-        if (src && typeof src.postMessage === 'function') src.postMessage({ type: `${MSG_PREFIX}result`, ok, request, ...(message ? { message } : {}) }, '*');
+        // To the sender's origin only (the named host's, as checked above); '*' only for an
+        // opaque origin ("null": a sandboxed or file:// host), which cannot be named.
+        const to = ev.origin && ev.origin !== 'null' ? ev.origin : '*';
+        window.parent.postMessage({ type: `${MSG_PREFIX}result`, ok, request, ...(message ? { message } : {}) }, to);
       };
       if (!parsed.ok) { ctx.current.onRefused(`from the host page: ${parsed.message}`); reply(false, parsed.message); return; }
       const c = parsed.command;

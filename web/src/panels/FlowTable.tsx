@@ -1,6 +1,7 @@
 // Flow table: per flow its TCP variant, weight, deadline, RTT, exogenous loss on its path,
 // colour, and live numbers. Live numbers are written into the cells by a frame painter
 // (four times a second), never through React state.
+import { Explain } from '../ui/Explain';
 import { useEffect, useRef } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter } from '../store/frameLoop';
@@ -106,7 +107,7 @@ export function FlowTable({ sim, snap, onError, locked }: {
             <tr>
               <th scope="col">Flow</th><th scope="col">TCP</th>
               {specs.map((sp) => <th key={sp.key} scope="col" title={sp.help}>{sp.label}{sp.unit ? ` (${sp.unit})` : ''}</th>)}
-              <th scope="col">RTT</th><th scope="col">Throughput (Mb/s)</th><th scope="col" title="Throughput over its weighted fair share of the bottleneck">Of fair share</th>
+              <th scope="col">RTT <Explain term="rtt" /></th><th scope="col">Throughput (Mb/s)</th><th scope="col" title="Throughput over its weighted fair share of the bottleneck">Of fair share</th>
               <th scope="col" title="Packets lost (congestion + exogenous), last second">Loss seen</th><th scope="col">Timeouts</th>
             </tr>
           </thead>

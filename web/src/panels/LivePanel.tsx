@@ -1,5 +1,6 @@
 // Live parameters: applied through setParam while the simulation runs (no restart). The
 // charts mark each change. Which parameters appear here comes from the core's specs.
+import { Explain } from '../ui/Explain';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { liveControls } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
@@ -16,7 +17,7 @@ export function LivePanel({ sim, snap, onError, locked }: {
   return (
     <section className="panel live-panel" aria-labelledby="live-title">
       <h2 id="live-title">Live changes</h2>
-      <p className="muted small">Applied at once, without a restart; the charts mark when.</p>
+      <p className="muted small">Applied at once, without a restart; the charts mark when. <Explain term="exoLoss" /></p>
       {controls.map((c) => {
         const v = sim.liveValue(c.entity, c.key);
         const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');

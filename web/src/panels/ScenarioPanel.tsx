@@ -7,6 +7,7 @@ import { cloneScenario } from '../scenario/presets';
 import { PresetSelect } from './StoryPanel';
 import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { ParamControl } from './ParamControl';
+import { StepsEditor } from './StepsEditor';
 import { withKind } from '../scenario/changeKind';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
 
@@ -78,7 +79,9 @@ export function ScenarioPanel({ specs, preset, scenario, onApply, student = fals
             <fieldset key={group}>
               <legend>{title}</legend>
               {kindSpec ? <ParamControl spec={kindSpec} value={kind} onCommit={(v) => setKind(group, String(v))} /> : null}
-              {fields.filter(shown).map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+              {fields.filter(shown).map((sp) => (sp.key === 'exoLoss.steps'
+                ? <StepsEditor key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />
+                : <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />))}
             </fieldset>
           );
         })}

@@ -80,11 +80,14 @@ export function isPlainObject(v) {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+const isSegment = (k) => /^[A-Za-z_]\w*$/.test(k) && !FORBIDDEN_SEGMENTS.has(k);
+
 /** Leaf values by dotted path, in document order (arrays are leaves). */
 export function flatten(obj, prefix = '', out = new Map()) {
   for (const [k, v] of Object.entries(obj)) {
     const path = prefix ? `${prefix}.${k}` : k;
-    if (isPlainObject(v) && Object.keys(v).length > 0) flatten(v, path, out);
+    // An object whose keys are not all path segments stays one JSON leaf, so the path reads back.
+    if (isPlainObject(v) && Object.keys(v).length > 0 && Object.keys(v).every(isSegment)) flatten(v, path, out);
     else out.set(path, v);
   }
   return out;

@@ -58,9 +58,16 @@ function fromFiles(): Preset[] {
 const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>('../../../public/stories/presets.json', { eager: true });
 const STORIES = Object.values(stories)[0]?.default ?? {};
 
+/**
+ * The story from public/stories/presets.json or, failing that, from the scenario file's own
+ * "watch" and "try" fields (the issue-13 presets carry theirs there; the core ignores them).
+ */
 function withStory(p: Preset): Preset {
-  const s = STORIES[p.id];
-  return s ? { ...p, ...(s.watch ? { watch: s.watch } : {}), ...(s.try ? { tryThis: s.try } : {}) } : p;
+  const own = p.scenario as { watch?: unknown; try?: unknown };
+  const s = STORIES[p.id] ?? {};
+  const watch = s.watch ?? (typeof own.watch === 'string' ? own.watch : undefined);
+  const tryThis = s.try ?? (typeof own.try === 'string' ? own.try : undefined);
+  return { ...p, ...(watch ? { watch } : {}), ...(tryThis ? { tryThis } : {}) };
 }
 
 export const PRESETS: readonly Preset[] = [

@@ -73,7 +73,7 @@ export const LINK_LIMITS = {
   items: 2000,
 } as const;
 
-/** Scenario paths whose values are whole arrays or objects by design. */
+/** Scenario paths whose values are whole arrays by design. */
 const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology.nodes', 'topology.links',
   'topology.flows', 'topology.rates'];
 
@@ -130,7 +130,13 @@ export function encodeState(state: AppState): string {
   if (preset.id !== DEFAULT_PRESET.id) parts.push(`preset=${esc(preset.id)}`);
   const base = flatten(preset.scenario);
   const cur = flatten(state.scenario);
-  for (const [path, v] of cur) {
+  // Canonical order, so the same scenario always gives the same link: the preset's fields in
+  // the preset's order, then the others by name.
+  const order = new Map([...base.keys()].map((k, i) => [k, i]));
+  const rank = (p: string) => order.get(p) ?? order.size;
+  const paths = [...cur.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  for (const path of paths) {
+    const v = cur.get(path)!;
     if (path === 'version') continue;
     if (!jsonEqual(base.get(path), v)) parts.push(encodeField(path, v));
   }
@@ -182,7 +188,7 @@ function decodeLive(raw: string, dropped: string[]): LiveChange[] {
     const [t, entity, key, value, ...rest] = item.split(':');
     const tn = Number(t);
     const vn = Number(value);
-    if (rest.length || !entity || !key || !Number.isFinite(tn) || tn < 0 || value === undefined || value === '' || !Number.isFinite(vn)) {
+    if (rest.length || !entity || !key || entity.includes('\0') || key.includes('\0') || !Number.isFinite(tn) || tn < 0 || value === undefined || value === '' || !Number.isFinite(vn)) {
       dropped.push(`live change "${item}": expected time:entity:key:value`);
     } else out.push({ t: tn, entity, key, value: vn });
   }
@@ -305,8 +311,12 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       continue;
     }
     const structured = STRUCTURED_PATHS.includes(key);
-    if (structured && !(Array.isArray(value) || isPlainObject(value))) {
+    if (structured && !Array.isArray(value)) {
       dropped.push(`${key}=${raw}: expected a JSON array`);
+      continue;
+    }
+    if (!structured && isPlainObject(value)) {
+      dropped.push(`${key}=${raw}: expected a single value (write objects as dotted keys)`);
       continue;
     }
     if (specs && specs.length && !structured && !basePaths.has(key)) {

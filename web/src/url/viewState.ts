@@ -1,6 +1,6 @@
 // What the page shows (not what is simulated). Part of the URL, beside the scenario.
 
-export const CHART_IDS = ['cwnd', 'queue', 'delay', 'throughput', 'loss', 'jain', 'share'] as const;
+export const CHART_IDS = ['cwnd', 'queue', 'delay', 'bbr', 'throughput', 'loss', 'jain', 'share'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
 export const PANEL_IDS = ['controls', 'scenario', 'flows', 'topology', 'charts'] as const;

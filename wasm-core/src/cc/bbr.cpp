@@ -1,0 +1,245 @@
+// BBR v1: a model-based congestion control (Cardwell, Cheng, Gunn, Hassas Yeganeh and
+// Jacobson, "BBR: Congestion-Based Congestion Control", ACM Queue 2016), following Linux's
+// tcp_bbr.c. It estimates the bottleneck bandwidth btlBw (the windowed maximum of the
+// delivery rate over the last 10 round trips) and the propagation RTT minRtt (the windowed
+// minimum RTT over the last 10 s), paces at pacing_gain x btlBw (less a 1 % margin) and caps
+// the data in flight at cwnd_gain x btlBw x minRtt (+ 3 packets).
+// States:
+//   Startup   pacing and cwnd gain 2/ln 2 = 2.885 (doubling the rate each round) until btlBw
+//             grew less than 25 % in three rounds (the pipe is full);
+//   Drain     pacing gain 1/2.885 until the data in flight is down to one BDP;
+//   ProbeBW   pacing gain cycling 1.25, 0.75, 1, 1, 1, 1, 1, 1 (one phase per minRtt; the
+//             1.25 phase lasts until in flight reaches 1.25 BDP or a loss, the 0.75 phase ends
+//             early once in flight is down to one BDP), cwnd gain 2, starting at a random
+//             phase other than 0.75;
+//   ProbeRTT  when minRtt was not refreshed for 10 s: cwnd 4 packets for 200 ms and a round,
+//             so the queue empties and a fresh minRtt is measured; then back to ProbeBW (or
+//             Startup if the pipe was never full).
+// Delivery rates come from the sender's rate sampler (one sample per ACK). On loss recovery
+// BBR keeps its estimates; the window is cut to the packets in flight plus those just
+// delivered for one round (packet conservation), then grows back, and the window from
+// before recovery is restored at its end. A timeout leaves cwnd at 1 (the sender's rule), from
+// which it grows by the packets delivered up to its target. RTT samples are the latest ACK's
+// (not the smoothed RTT).
+#include "cc/bbr.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bl {
+
+namespace {
+constexpr double kGains[8] = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
+constexpr double kCwndGain = 2;
+constexpr double kFullBwThresh = 1.25;
+constexpr int kFullBwCount = 3;
+constexpr double kMinCwnd = 4;
+constexpr double kPacingMargin = 0.01;
+constexpr double kInitCwnd = 10;
+}  // namespace
+
+double BbrCc::btlBw() const {
+  double m = 0;
+  for (int i = 0; i < kBwRounds; ++i)
+    if (bwRound_[i] > roundCount_ - kBwRounds) m = std::max(m, bwSlot_[i]);
+  return m;
+}
+
+double BbrCc::bdp(double gain) const {
+  if (minRtt_ <= 0) return kInitCwnd;
+  return gain * btlBw() * toSeconds(minRtt_);
+}
+
+double BbrCc::onLossEvent(const CcState& s) {
+  priorCwnd_ = mode_ == ProbeRtt ? std::max(priorCwnd_, s.cwnd) : s.cwnd;  // bbr_save_cwnd
+  return s.ssthresh;                                                        // BBR keeps ssthresh
+}
+
+void BbrCc::updateBw(const CcState& s, const RateSample& rs) {
+  roundStart_ = false;
+  if (rs.newlyAcked == 0 && rs.delivered == 0) return;
+  if (rs.priorDelivered >= nextRttDelivered_) {  // a packet sent after the round began: new round
+    nextRttDelivered_ = rs.deliveredTotal;
+    ++roundCount_;
+    roundStart_ = true;
+  }
+  if (rs.interval <= 0) return;
+  const double bw = rs.rate();
+  const int slot = static_cast<int>(roundCount_ % kBwRounds);
+  if (bwRound_[slot] != roundCount_) {
+    bwRound_[slot] = roundCount_;
+    bwSlot_[slot] = 0;
+  }
+  bwSlot_[slot] = std::max(bwSlot_[slot], bw);
+  (void)s;
+}
+
+void BbrCc::updateCycle(const CcState& s, const RateSample& rs) {
+  if (mode_ != ProbeBw) return;
+  const bool full = s.now - cycleStamp_ > minRtt_;
+  const double g = kGains[cycleIdx_];
+  bool next;
+  if (g == 1) next = full;
+  else if (g > 1) next = full && (rs.lossSeen || static_cast<double>(rs.priorInFlight) >= bdp(g));
+  else next = full || static_cast<double>(rs.priorInFlight) <= bdp(1);
+  if (next) {
+    cycleIdx_ = (cycleIdx_ + 1) % 8;
+    cycleStamp_ = s.now;
+    pacingGain_ = kGains[cycleIdx_];
+  }
+}
+
+void BbrCc::checkFullBw(const RateSample& rs) {
+  if (fullBw_ || !roundStart_) return;
+  const double bw = btlBw();
+  if (bw >= fullBwValue_ * kFullBwThresh) {
+    fullBwValue_ = bw;
+    fullBwCount_ = 0;
+    return;
+  }
+  fullBw_ = ++fullBwCount_ >= kFullBwCount;
+  (void)rs;
+}
+
+void BbrCc::enterProbeBw() {
+  mode_ = ProbeBw;
+  cwndGain_ = kCwndGain;
+  // A random phase other than the 0.75 one (Linux: CYCLE_LEN - 1 - rand(7), then advanced).
+  cycleIdx_ = 7 - std::min(6, static_cast<int>(rngDraw_ * 7));
+  cycleIdx_ = (cycleIdx_ + 1) % 8;
+  pacingGain_ = kGains[cycleIdx_];
+}
+
+void BbrCc::checkDrain(const CcState& s) {
+  if (mode_ == Startup && fullBw_) {
+    mode_ = Drain;
+    pacingGain_ = 1 / highGain_;
+    cwndGain_ = highGain_;
+  }
+  if (mode_ == Drain && s.inFlight <= bdp(1)) {
+    enterProbeBw();
+    cycleStamp_ = s.now;
+  }
+}
+
+void BbrCc::updateMinRtt(CcState& s, const RateSample& rs) {
+  const bool expired = s.now > minRttStamp_ + minRttWindow_;
+  if (rs.rtt > 0 && (minRtt_ == 0 || rs.rtt < minRtt_ || expired)) {
+    minRtt_ = rs.rtt;
+    minRttStamp_ = s.now;
+  }
+  if (expired && mode_ != ProbeRtt && minRtt_ > 0) {
+    mode_ = ProbeRtt;
+    pacingGain_ = 1;
+    cwndGain_ = 1;
+    priorCwnd_ = s.inRecovery ? std::max(priorCwnd_, s.cwnd) : s.cwnd;
+    probeRttDone_ = 0;
+  }
+  if (mode_ == ProbeRtt) {
+    if (probeRttDone_ == 0 && s.inFlight <= kMinCwnd) {
+      probeRttDone_ = s.now + probeRttTime_;
+      probeRttRoundDone_ = false;
+      nextRttDelivered_ = rs.deliveredTotal;
+    } else if (probeRttDone_ != 0) {
+      if (roundStart_) probeRttRoundDone_ = true;
+      if (probeRttRoundDone_ && s.now > probeRttDone_) {
+        minRttStamp_ = s.now;
+        s.cwnd = std::max(s.cwnd, priorCwnd_);
+        if (fullBw_) {
+          enterProbeBw();
+          cycleStamp_ = s.now;
+        } else {
+          mode_ = Startup;
+          pacingGain_ = cwndGain_ = highGain_;
+        }
+      }
+    }
+  }
+}
+
+void BbrCc::setPacing(CcState& s) {
+  const double bw = btlBw();
+  double rate;  // packets/s
+  if (bw <= 0) {
+    const double rtt = s.srtt > 0 ? toSeconds(s.srtt) : 0.001;
+    rate = highGain_ * std::max(s.cwnd, kInitCwnd) / rtt;
+  } else {
+    rate = pacingGain_ * bw * (1 - kPacingMargin);
+  }
+  const double bps = rate * packetSize_ * 8;
+  if (fullBw_ || bps > s.pacingRate) s.pacingRate = bps;
+}
+
+void BbrCc::setCwnd(CcState& s, const RateSample& rs) {
+  const double acked = rs.newlyAcked;
+  // Loss recovery: packet conservation for a round, then restore on exit.
+  if (s.inRecovery && !wasInRecovery_) {
+    conservation_ = true;
+    conservationEnd_ = rs.deliveredTotal + static_cast<int64_t>(std::max(1.0, s.inFlight));
+    s.cwnd = std::max(s.inFlight + acked, 1.0);
+  } else if (!s.inRecovery && wasInRecovery_) {
+    s.cwnd = std::max(s.cwnd, priorCwnd_);
+    conservation_ = false;
+  }
+  wasInRecovery_ = s.inRecovery;
+  if (conservation_ && rs.deliveredTotal >= conservationEnd_) conservation_ = false;
+  double target = bdp(cwndGain_) + 3;
+  if (mode_ == ProbeBw && cycleIdx_ == 0) target += 2;
+  if (conservation_) {
+    s.cwnd = std::max(s.cwnd, s.inFlight + acked);
+  } else if (fullBw_) {
+    s.cwnd = std::min(s.cwnd + acked, target);
+  } else if (s.cwnd < target || rs.deliveredTotal < kInitCwnd) {
+    s.cwnd += acked;
+  }
+  s.cwnd = std::max(s.cwnd, kMinCwnd);
+  if (mode_ == ProbeRtt) s.cwnd = std::min(s.cwnd, kMinCwnd);
+}
+
+void BbrCc::onRateSample(CcState& s, const RateSample& rs) {
+  updateBw(s, rs);
+  updateCycle(s, rs);
+  checkFullBw(rs);
+  checkDrain(s);
+  updateMinRtt(s, rs);
+  setPacing(s);
+  setCwnd(s, rs);
+}
+
+bool BbrCc::setParam(std::string_view key, double value) {
+  if (key == "rngSeed") { rngDraw_ = value; return true; }
+  if (key == "packetSize" && value > 0) { packetSize_ = static_cast<uint32_t>(value); return true; }
+  if (key == "minRttWindow" && value > 0) { minRttWindow_ = fromSeconds(value); return true; }
+  if (key == "probeRttTime" && value > 0) { probeRttTime_ = fromSeconds(value); return true; }
+  if (key == "highGain" && value > 1) { highGain_ = value; if (mode_ == Startup) pacingGain_ = cwndGain_ = value; return true; }
+  return false;
+}
+
+const std::vector<const char*>& BbrCc::traceNames() const {
+  static const std::vector<const char*> n = {"bbrState", "btlBw", "minRtt", "pacingGain", "pacingRate"};
+  return n;
+}
+
+double BbrCc::traceValue(size_t i) const {
+  switch (i) {
+    case 0: return mode_;
+    case 1: return btlBw() * packetSize_ * 8;  // bit/s
+    case 2: return toSeconds(minRtt_);
+    case 3: return pacingGain_;
+    case 4: return (btlBw() > 0 ? pacingGain_ * btlBw() * (1 - kPacingMargin) : 0) * packetSize_ * 8;
+    default: return 0;
+  }
+}
+
+std::unique_ptr<CongestionControl> makeBbr() { return std::make_unique<BbrCc>(); }
+
+const SpecList& bbrSpecs() {
+  static const SpecList s = {
+      {"highGain", "Startup gain", "", ParamType::Number, 2.885, 1.01, 10, "Pacing and cwnd gain in Startup (2/ln 2)."},
+      {"minRttWindow", "Min-RTT window", "s", ParamType::Number, 10, 0.1, 600, "How long a min RTT sample stays valid before ProbeRTT."},
+      {"probeRttTime", "ProbeRTT time", "s", ParamType::Number, 0.2, 0.01, 10, "Time spent at 4 packets in ProbeRTT."},
+  };
+  return s;
+}
+
+}  // namespace bl

@@ -1,0 +1,83 @@
+// BBR version 1 (Cardwell et al., ACM Queue 2016; Linux's tcp_bbr.c; draft-cardwell-iccrg-
+// bbr-congestion-control-00). See bbr.cpp.
+#pragma once
+#include <memory>
+
+#include "cc/congestion_control.h"
+#include "core/params.h"
+
+namespace bl {
+
+class BbrCc : public CongestionControl {
+ public:
+  enum Mode { Startup = 0, Drain = 1, ProbeBw = 2, ProbeRtt = 3 };
+  explicit BbrCc(uint32_t packetSize = 1000) : packetSize_(packetSize) {}
+  const char* name() const override { return "bbr"; }
+  void onAck(CcState&, uint32_t) override {}
+  double onLossEvent(const CcState& s) override;
+  double onTimeout(const CcState& s) override { return onLossEvent(s); }
+  bool ownsWindow() const override { return true; }
+  void onRateSample(CcState& s, const RateSample& rs) override;
+  bool setParam(std::string_view key, double value) override;
+  const std::vector<const char*>& traceNames() const override;
+  double traceValue(size_t i) const override;
+
+  Mode mode() const { return mode_; }
+  double btlBw() const;                  // packets/s: the windowed maximum delivery rate
+  SimTime minRtt() const { return minRtt_; }
+  double pacingGain() const { return pacingGain_; }
+  double cwndGain() const { return cwndGain_; }
+  bool fullBwReached() const { return fullBw_; }
+  int64_t rounds() const { return roundCount_; }
+  int cycleIndex() const { return cycleIdx_; }
+
+ private:
+  double bdp(double gain) const;  // packets: gain x btlBw x minRtt
+  void updateBw(const CcState& s, const RateSample& rs);
+  void updateCycle(const CcState& s, const RateSample& rs);
+  void checkFullBw(const RateSample& rs);
+  void checkDrain(const CcState& s);
+  void updateMinRtt(CcState& s, const RateSample& rs);
+  void setPacing(CcState& s);
+  void setCwnd(CcState& s, const RateSample& rs);
+  void enterProbeBw();
+
+  uint32_t packetSize_;
+  Mode mode_ = Startup;
+  double pacingGain_ = 2.885, cwndGain_ = 2.885;
+  // Round counting.
+  int64_t nextRttDelivered_ = 0;
+  int64_t roundCount_ = 0;
+  bool roundStart_ = false;
+  // Windowed max of the delivery rate over the last 10 rounds (one slot per round).
+  static constexpr int kBwRounds = 10;
+  double bwSlot_[kBwRounds] = {};
+  int64_t bwRound_[kBwRounds] = {};
+  // Min RTT over the last 10 s.
+  SimTime minRtt_ = 0, minRttStamp_ = 0;
+  // Startup: full pipe detection.
+  bool fullBw_ = false;
+  double fullBwValue_ = 0;
+  int fullBwCount_ = 0;
+  // ProbeBW gain cycle.
+  int cycleIdx_ = 0;
+  SimTime cycleStamp_ = 0;
+  double rngDraw_ = 0;
+  // ProbeRTT.
+  SimTime probeRttDone_ = 0;
+  bool probeRttRoundDone_ = false;
+  // Loss recovery: packet conservation for the first round, then restore.
+  double priorCwnd_ = 0;
+  bool conservation_ = false;
+  bool wasInRecovery_ = false;
+  int64_t conservationEnd_ = 0;
+  // Parameters.
+  SimTime minRttWindow_ = 10 * kSecond;
+  SimTime probeRttTime_ = 200 * kMillisecond;
+  double highGain_ = 2.885;  // 2 / ln 2
+};
+
+std::unique_ptr<CongestionControl> makeBbr();
+const SpecList& bbrSpecs();
+
+}  // namespace bl

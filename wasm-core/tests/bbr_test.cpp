@@ -1,0 +1,74 @@
+// BBR v1 and pacing: on a path without loss, BBR finds the bottleneck rate and the
+// propagation RTT, keeps cwnd at 2 BDP + 3 and the queue near empty, cycles its pacing gain in
+// ProbeBW and visits ProbeRTT when its min RTT is 10 s old; pacing spaces a Reno flow's packets.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "cc/bbr.h"
+#include "sim/instance.h"
+#include "sim/network.h"
+#include "tcp/tcp_sender.h"
+
+namespace bl {
+namespace {
+
+const char* kPath = R"({"version": 1, "seed": 1, "duration": 25, "measureFrom": 5,
+  "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.02, "accessDelayMin": 0.005, "accessDelayMax": 0.005},
+  "queue": {"kind": "droptail", "buffer": 1000}, "flows": {"count": 1, "cc": "bbr", "tcp": "sack", "startSpread": 0}})";
+
+TEST(Bbr, FindsBottleneckRateAndMinRttWithoutAQueue) {
+  std::string err;
+  auto in = Instance::create(kPath, err);
+  ASSERT_TRUE(in) << err;
+  TcpSender* snd = in->net().flows[0].sender;
+  auto& bbr = dynamic_cast<BbrCc&>(snd->cc());
+  std::set<int> modes, phases;
+  double maxQueueAfter5 = 0;
+  for (double t = 0.01; t <= 25; t += 0.01) {
+    in->runUntil(t, 0);
+    modes.insert(bbr.mode());
+    if (bbr.mode() == BbrCc::ProbeBw) phases.insert(bbr.cycleIndex());
+    if (t > 5) maxQueueAfter5 = std::max(maxQueueAfter5, static_cast<double>(in->net().bottleneck->queueLength()));
+  }
+  // 10 Mb/s of 1000-byte packets = 1250 packets/s; propagation RTT = 2 x (20 + 5 + 5) ms plus
+  // one serialisation of a data packet at 10 and 100 Mb/s each way... the smallest sample is
+  // 60 ms + 0.8 + 0.08 + 0.08 ms + ACK serialisation (about 61 ms).
+  EXPECT_NEAR(bbr.btlBw(), 1250, 1250 * 0.01);
+  EXPECT_NEAR(toSeconds(bbr.minRtt()), 0.061, 0.001);
+  const double bdp = 1250 * toSeconds(bbr.minRtt());
+  if (bbr.mode() == BbrCc::ProbeBw) EXPECT_NEAR(snd->cwndPackets(), 2 * bdp + 3 + (bbr.cycleIndex() == 0 ? 2 : 0), 1.0);
+  EXPECT_TRUE(modes.count(BbrCc::Startup) && modes.count(BbrCc::Drain) && modes.count(BbrCc::ProbeBw) && modes.count(BbrCc::ProbeRtt));
+  EXPECT_EQ(phases.size(), 8u);  // every gain phase visited
+  EXPECT_LT(maxQueueAfter5, 0.5 * bdp);  // at most the 1.25 probe's extra quarter BDP
+  Json s = in->summary();
+  EXPECT_EQ(s.find("flows")->items()[0].find("congestionLosses")->asNumber(), 0);
+  EXPECT_GT(s.find("utilization")->asNumber(), 0.95);
+}
+
+TEST(Pacing, SpacesARenoFlowsPackets) {
+  // A Reno flow through a 10 Mb/s bottleneck behind its own 100 Mb/s access link. Unpaced,
+  // each ACK in slow start releases two packets back to back, so every other packet waits
+  // 0.08 ms at the access link; paced at 2 (then 1.2) x cwnd / srtt, well below 100 Mb/s,
+  // packets leave spaced and almost none waits there.
+  auto run = [](bool pacing) {
+    std::string j = R"({"version": 1, "seed": 1, "duration": 5, "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.02},
+      "queue": {"kind": "droptail", "buffer": 100}, "flows": {"count": 1, "startSpread": 0, "pacing": P}})";
+    j.replace(j.find("P}}"), 1, pacing ? "true" : "false");
+    std::string err;
+    auto in = Instance::create(j, err, false);
+    EXPECT_TRUE(in) << err;
+    Link* access = in->net().link("src.0");
+    access->enableDelayStats();
+    in->runUntil(5, 0);
+    return access->delayStats()->mean();
+  };
+  const double burst = run(false), paced = run(true);
+  EXPECT_GT(burst, 10e-6);
+  EXPECT_LT(paced, burst / 10) << "paced " << paced << " unpaced " << burst;
+  std::printf("mean wait at the access link: unpaced %.2f us, paced %.2f us\n", burst * 1e6, paced * 1e6);
+}
+
+}  // namespace
+}  // namespace bl

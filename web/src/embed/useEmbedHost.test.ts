@@ -1,0 +1,38 @@
+// Which host messages an embedded page reads (issue 16): only the parent window's and, when
+// the embed code names the host origin, only that origin's; numbers must be numbers.
+import { describe, expect, it } from 'vitest';
+import { acceptHostMessage, namedHostOrigin } from './useEmbedHost';
+import { parseHostMessage } from './hostMessages';
+import { normalizeSpecs } from '../core/specs';
+import { defaultState } from '../url/scenarioUrl';
+
+const parent = {} as Window;
+const self = {} as Window;
+const sibling = {} as Window;
+
+describe('embed host messages', () => {
+  it('reads the named host origin from the query, ignoring anything that is not an origin', () => {
+    expect(namedHostOrigin('?embed=1&host=https://course.example/page?x=1')).toBe('https://course.example');
+    expect(namedHostOrigin('?embed=1')).toBeNull();
+    expect(namedHostOrigin('?embed=1&host=not a url')).toBeNull();
+    expect(namedHostOrigin('?embed=1&host=data:text/html,x')).toBeNull();
+  });
+
+  it('accepts the parent only, and only from the named origin when there is one', () => {
+    expect(acceptHostMessage({ source: parent, origin: 'https://a.example' }, parent, self, null)).toBe(true);
+    expect(acceptHostMessage({ source: sibling, origin: 'https://a.example' }, parent, self, null)).toBe(false);
+    expect(acceptHostMessage({ source: null, origin: 'https://a.example' }, parent, self, null)).toBe(false);
+    expect(acceptHostMessage({ source: parent, origin: 'https://a.example' }, parent, self, 'https://a.example')).toBe(true);
+    expect(acceptHostMessage({ source: parent, origin: 'https://evil.example' }, parent, self, 'https://a.example')).toBe(false);
+    // Not embedded at all: the window is its own parent, and nothing is read.
+    expect(acceptHostMessage({ source: self, origin: 'https://a.example' }, self, self, null)).toBe(false);
+  });
+
+  it('refuses a number written as text', () => {
+    const specs = normalizeSpecs({ groups: { 'live.flow': [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }] } });
+    const s = defaultState().scenario;
+    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: '0.05' }, specs, s, null))
+      .toEqual({ ok: false, message: 'flows.exoLoss: expected a number, got string' });
+    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 0.05 }, specs, s, null)).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,26 @@
+// Short explanations of the terms a first-year student meets on the main screen, in one place:
+// shown on hover or focus beside a chart title or panel (ui/Explain.tsx) and in the glossary list.
+export const GLOSSARY = {
+  cwnd: {
+    term: 'Congestion window (cwnd)',
+    text: 'How many packets a TCP sender may have in flight, unacknowledged. It grows while packets get through and shrinks after a loss; its rise and fall is the sawtooth.',
+  },
+  rtt: {
+    term: 'Round-trip time (RTT)',
+    text: 'The time from sending a packet to receiving its acknowledgement: the propagation delay there and back plus any waiting in queues.',
+  },
+  exoLoss: {
+    term: 'Exogenous loss',
+    text: 'Packets lost for reasons other than a full queue (radio errors, a faulty link), at random. TCP cannot tell them from congestion, so it slows down anyway.',
+  },
+  jain: {
+    term: "Jain's fairness index",
+    text: "A number from 1/n to 1 saying how evenly n flows share the link: 1 when all get the same throughput, 1/n when one flow gets everything. (Sum of x)^2 / (n x sum of x^2).",
+  },
+  aqm: {
+    term: 'Active queue management (AQM)',
+    text: 'A queue that drops (or marks) packets before it is full, so senders slow down early and the queue stays short: RED, PI, REM, XQM and TED here. DropTail, which drops only when full, is not AQM.',
+  },
+} as const;
+
+export type GlossaryKey = keyof typeof GLOSSARY;
