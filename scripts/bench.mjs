@@ -3,8 +3,10 @@
 // /usr/bin/ns exists, in ns-2 on the same topology (docs/ns2/dumbbell.tcl), one after the
 // other. Prints wall and CPU time, peak memory, events per second and simulated seconds per
 // wall second, and the ns-2 : WASM ratios (CPU time is the steadier figure on a busy machine).
-//   node scripts/bench.mjs [--quick] [--no-ns2] [--json FILE] [--markdown]
+//   node scripts/bench.mjs [--quick] [--no-ns2] [--no-ns3] [--json FILE] [--markdown]
+// Scenario (d) is also timed in ns-3.37 (docs/ns3/modern.cc) when libns3-dev is installed.
 // --quick runs scenario (a) alone. Not a test: nothing here passes or fails on speed.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +23,10 @@ const scenarios = [
   { id: 'b', label: '(b) 100 flows, 1 Gb/s, 60 s', scenario: read('wasm-core/bench/dumbbell-100.json') },
   { id: 'c', label: '(c) 1000 flows, 1 Gb/s, 60 s', scenario: read('wasm-core/bench/dumbbell-1000.json') },
   // ns-2 2.35 has neither CUBIC nor FQ-CoDel: natively and in WASM only (ns-3: docs/ns3/).
-  { id: 'd', label: '(d) 100 CUBIC flows through FQ-CoDel, 1 Gb/s, 60 s', scenario: read('wasm-core/bench/cubic-fqcodel-100.json'), ns2: false },
+  { id: 'd', label: '(d) 100 CUBIC flows through FQ-CoDel, 1 Gb/s, 60 s', scenario: read('wasm-core/bench/cubic-fqcodel-100.json'), ns2: false,
+    // The same dumbbell in ns-3.37 (docs/ns3/modern.cc), timed where libns3-dev is installed.
+    ns3: { flows: 100, cc: 'cubic', aqm: 'fq_codel', buffer: 10240, rate: 1e9, delay: 0.005, accessRate: 10e9,
+      accessDelayMin: 0.001, accessDelayMax: 0.01, duration: 60, measureFrom: 10 } },
 ].slice(0, quick ? 1 : 3);
 
 async function runWasm(scenario) {
@@ -48,7 +53,17 @@ if (!withNs2) console.log('ns-2 not run (not installed, or --no-ns2); `BL_WITH_N
 
 // One row per runner: { name, wallSeconds, cpuSeconds, memBytes, memText, events, simSeconds }.
 const results = [];
-for (const { id, label, scenario, ns2: ns2Ok } of scenarios) {
+// ns-3.37 (Debian's libns3-dev), compiled once from docs/ns3/modern.cc, when installed.
+const ns3Exe = path.join(os.tmpdir(), 'bl-bench-ns3-modern');
+function haveNs3() {
+  if (!fs.existsSync('/usr/lib/x86_64-linux-gnu/libns3-core.so')) return false;
+  const libs = ['core', 'network', 'internet', 'point-to-point', 'applications', 'traffic-control', 'nix-vector-routing', 'bridge', 'stats'].map((l) => `-lns3-${l}`);
+  const r = spawnSync('g++', ['-O2', '-std=c++17', path.join(root, 'docs/ns3/modern.cc'), '-o', ns3Exe, '-Wl,--no-as-needed', ...libs], { encoding: 'utf8' });
+  return r.status === 0;
+}
+const withNs3 = !args.includes('--no-ns3') && !quick && haveNs3();
+
+for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Args } of scenarios) {
   console.log(`\n${label}`);
   const native = await runNative(scenario);
   const wasm = await runWasm(scenario);
@@ -64,6 +79,12 @@ for (const { id, label, scenario, ns2: ns2Ok } of scenarios) {
       events: wasm.events, simSeconds: wasm.simSeconds, jain: wasm.summary.jain,
       utilization: wasm.summary.utilization },
   ];
+  if (withNs3 && ns3Args) {
+    const r = await measureProcess(ns3Exe, Object.entries(ns3Args).map(([k, v]) => `--${k}=${v}`));
+    const out = JSON.parse(r.stdout.trim().split('\n').pop());
+    rows.push({ name: 'ns-3', wallSeconds: r.wallSeconds, cpuSeconds: r.cpuSeconds, memBytes: r.peakRssKB * 1024,
+      memText: `${mb(r.peakRssKB * 1024)} RSS`, events: null, simSeconds: n.simSeconds, jain: out.jain, utilization: out.utilization });
+  }
   if (ns2) {
     rows.push({ name: 'ns-2', wallSeconds: ns2.wallSeconds, cpuSeconds: ns2.cpuSeconds,
       memBytes: ns2.peakRssKB * 1024, memText: `${mb(ns2.peakRssKB * 1024)} RSS`, events: null,

@@ -171,21 +171,23 @@ TEST(Scaling, ObjectKeysParseInLinearTime) {
     for (int i = 0; i < n; ++i) s += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":1";
     return s + "}";
   };
-  const std::string small = object(25000), big = object(100000);
+  const std::string small = object(12500), big = object(100000);
   Json out;
   std::string err;
   ASSERT_TRUE(Json::parse(big, out, err)) << err;
   EXPECT_EQ(out.members().size(), 100000u);
   const double ratio = secondsOf([&] { Json j; std::string e; Json::parse(big, j, e); }) /
                        secondsOf([&] { Json j; std::string e; Json::parse(small, j, e); });
-  EXPECT_LT(ratio, 8) << "4x the keys took " << ratio << "x the time";
+  // 8x the keys: about 8-10x the time if linear (n log n), 64x if quadratic. The wide gap keeps
+  // a busy machine (the best of three runs each) from failing a linear parser.
+  EXPECT_LT(ratio, 24) << "8x the keys took " << ratio << "x the time";
   // The duplicate check still works, however many keys there are.
   EXPECT_FALSE(Json::parse(big.substr(0, big.size() - 1) + ",\"k99999\":2}", out, err));
   EXPECT_NE(err.find("duplicate key \"k99999\""), std::string::npos) << err;
 }
 
 TEST(Scaling, GraphBuildsInLinearTime) {
-  const std::string small = chain(25000), big = chain(100000);
+  const std::string small = chain(12500), big = chain(100000);
   std::string err;
   // A 100,000-node chain is past the hop limit for an end-to-end flow: build it with the flow
   // over its first link only.
@@ -197,7 +199,7 @@ TEST(Scaling, GraphBuildsInLinearTime) {
   ASSERT_TRUE(Instance::create(b, err)) << err;
   const double ratio = secondsOf([&] { std::string e; Instance::create(b, e); }) /
                        secondsOf([&] { std::string e; Instance::create(a, e); });
-  EXPECT_LT(ratio, 8) << "4x the nodes took " << ratio << "x the time";
+  EXPECT_LT(ratio, 24) << "8x the nodes took " << ratio << "x the time";  // as above: 64x if quadratic
 }
 
 // ---- Issue 16: a strict JSON reader. Each refusal keeps its whole message.

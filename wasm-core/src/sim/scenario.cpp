@@ -14,8 +14,6 @@ const SpecList& scenarioSpecs() {
       {"version", "Format version", "", ParamType::Int, kScenarioVersion, 1, kScenarioVersion,
        "Scenario format version."},
       {"name", "Name", "", ParamType::String, NAN, 0, 0, "A title for the scenario."},
-      {"watch", "What to watch", "", ParamType::String, NAN, 0, 0, "A preset's story: what to look at while it runs (shown by the app; the core ignores it)."},
-      {"try", "Try this", "", ParamType::String, NAN, 0, 0, "A preset's suggested change to make next (shown by the app; the core ignores it)."},
       {"seed", "Seed", "", ParamType::Int, 1, 0, 4294967295.0,
        "Random seed; one seed, one result. Each component draws from its own stream."},
       {"duration", "Duration", "s", ParamType::Number, 60, 0.001, kMaxDuration, "Simulated time to run."},

@@ -259,7 +259,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   return (
     <section className="chart" aria-labelledby={`chart-${model.id}-title`} data-chart={model.id}>
       <header className="chart-head">
-        <h3 id={`chart-${model.id}-title`}>{model.title}{model.term ? <Explain term={model.term} /> : null}</h3>
+        <span className="chart-title"><h3 id={`chart-${model.id}-title`}>{model.title}</h3>{model.term ? <Explain term={model.term} /> : null}</span>
         <div className="chart-tools">
           {tools}
           <button type="button" className="export" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>

@@ -58,16 +58,10 @@ function fromFiles(): Preset[] {
 const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>('../../../public/stories/presets.json', { eager: true });
 const STORIES = Object.values(stories)[0]?.default ?? {};
 
-/**
- * The story from public/stories/presets.json or, failing that, from the scenario file's own
- * "watch" and "try" fields (the issue-13 presets carry theirs there; the core ignores them).
- */
+/** A preset's story (public/stories/presets.json, by preset id). */
 function withStory(p: Preset): Preset {
-  const own = p.scenario as { watch?: unknown; try?: unknown };
-  const s = STORIES[p.id] ?? {};
-  const watch = s.watch ?? (typeof own.watch === 'string' ? own.watch : undefined);
-  const tryThis = s.try ?? (typeof own.try === 'string' ? own.try : undefined);
-  return { ...p, ...(watch ? { watch } : {}), ...(tryThis ? { tryThis } : {}) };
+  const s = STORIES[p.id];
+  return { ...p, ...(s?.watch ? { watch: s.watch } : {}), ...(s?.try ? { tryThis: s.try } : {}) };
 }
 
 export const PRESETS: readonly Preset[] = [
