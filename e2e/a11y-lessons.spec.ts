@@ -7,7 +7,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -29,7 +35,10 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('embeds (controls and charts, a lesson, charts only) have no serious or critical axe violations', async ({ lab, page }) => {
+test('embeds (controls and charts, a lesson, charts only) have no serious or critical axe violations', async ({
+  lab,
+  page,
+}) => {
   await page.setViewportSize({ width: 900, height: 640 });
   for (const [hash, what] of [
     ['#v=1&view.panels=controls,topology,charts', 'controls'],

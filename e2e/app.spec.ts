@@ -8,12 +8,16 @@ test('the default scenario runs and its charts draw on their own after loading',
   // Charts off screen are drawn when scrolled into view: make them all visible.
   await page.setViewportSize({ width: 1280, height: 2400 });
   await page.goto('/');
-  await page.waitForFunction(() => {
-    const bl = window.__bl;
-    if (!bl || bl.now() <= 0) return false;
-    const c = bl.charts();
-    return ['cwnd', 'queue', 'throughput', 'loss', 'jain'].every((id) => (c[id]?.points ?? 0) > 0);
-  }, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => {
+      const bl = window.__bl;
+      if (!bl || bl.now() <= 0) return false;
+      const c = bl.charts();
+      return ['cwnd', 'queue', 'throughput', 'loss', 'jain'].every((id) => (c[id]?.points ?? 0) > 0);
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
   expect(await lab.status()).toBe('playing');
   // The XQM dumbbell: 20 flows and one bottleneck queue.
   const cols = await lab.columns();
@@ -89,10 +93,13 @@ test('a shared link reproduces the summary numbers exactly', async ({ lab, page,
 });
 
 test('a broken link loads what it can and says what it dropped', async ({ lab, page }) => {
-  await lab.open('#v=9&seed=abc&queue.buffer=-5&flows.count=5&bogus.key=1&view.charts=nope,queue&flowOverrides=[{"flow":1,"bogus":2}]');
+  await lab.open(
+    '#v=9&seed=abc&queue.buffer=-5&flows.count=5&bogus.key=1&view.charts=nope,queue&flowOverrides=[{"flow":1,"bogus":2}]',
+  );
   await expect(page.getByTestId('notice')).toBeVisible();
   const text = await page.getByTestId('notice').innerText();
-  for (const w of ['version 9', 'seed', 'queue.buffer', 'bogus.key', 'nope', 'flowOverrides[0].bogus']) expect(text).toContain(w);
+  for (const w of ['version 9', 'seed', 'queue.buffer', 'bogus.key', 'nope', 'flowOverrides[0].bogus'])
+    expect(text).toContain(w);
   // What was valid was kept, and the run works.
   expect((await lab.columns()).filter((c) => c.endsWith('.cwnd'))).toHaveLength(5);
   await lab.runUntil(1);
@@ -123,13 +130,18 @@ test('embed mode renders the chosen panels only, and the embed dialog writes the
   await page.getByRole('button', { name: 'Get embed code' }).click();
   await page.getByRole('checkbox', { name: 'topology' }).check();
   const code = await page.getByLabel('Embed code').inputValue();
-  expect(code).toMatch(/^<iframe id="bottleneck-lab" src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/);
+  expect(code).toMatch(
+    /^<iframe id="bottleneck-lab" src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/,
+  );
 });
 
 test('CSV export downloads the time series', async ({ lab, page }) => {
   await lab.open('#v=1&flows.count=3');
   await lab.runUntil(3);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('bottleneck-lab-series.csv');
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trim().split('\n');
@@ -139,11 +151,17 @@ test('CSV export downloads the time series', async ({ lab, page }) => {
   expect(Number(lines[lines.length - 1]!.split(',')[0])).toBeCloseTo(3, 6);
 
   // Each chart saves as SVG (with its lines as paths) and as PNG.
-  const [svgDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save Throughput per flow as SVG' }).click()]);
+  const [svgDl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save Throughput per flow as SVG' }).click(),
+  ]);
   const svg = await readFile((await svgDl.path())!, 'utf8');
   expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   expect((svg.match(/<path d="M/g) ?? []).length).toBeGreaterThanOrEqual(3);
-  const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save Throughput per flow as PNG' }).click()]);
+  const [pngDl] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save Throughput per flow as PNG' }).click(),
+  ]);
   const png = await readFile((await pngDl.path())!);
   expect(png.subarray(1, 4).toString()).toBe('PNG');
 });

@@ -11,7 +11,10 @@ function canvasPixels(page: Page): Promise<{ hash: number; painted: number }> {
     const px = new Uint32Array(c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.buffer);
     let hash = 0;
     let painted = 0;
-    for (let i = 0; i < px.length; i++) { hash = (Math.imul(hash, 31) + px[i]! + i) | 0; if (px[i]) painted++; }
+    for (let i = 0; i < px.length; i++) {
+      hash = (Math.imul(hash, 31) + px[i]! + i) | 0;
+      if (px[i]) painted++;
+    }
     return { hash, painted };
   });
 }
@@ -51,36 +54,51 @@ test('Ctrl+wheel and a two-finger pinch zoom the time axis around the pointer', 
   await lab.runUntil(50);
   const chart = page.locator('[data-chart="throughput"]');
   const plot = chart.getByRole('img');
-  const domain = () => chart.locator('g.x-axis .tick text').allTextContents().then((t) => t.map((s) => parseFloat(s)));
-  expect(Math.min(...await domain())).toBe(0);
-  expect(Math.max(...await domain())).toBe(100);
+  const domain = () =>
+    chart
+      .locator('g.x-axis .tick text')
+      .allTextContents()
+      .then((t) => t.map((s) => parseFloat(s)));
+  expect(Math.min(...(await domain()))).toBe(0);
+  expect(Math.max(...(await domain()))).toBe(100);
   const box = (await plot.boundingBox())!;
   // Ctrl+wheel, as a trackpad pinch sends it: small steps, zooming in around the pointer.
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.keyboard.down('Control');
   for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -30);
   await page.keyboard.up('Control');
-  await expect.poll(async () => Math.max(...await domain()) - Math.min(...await domain())).toBeLessThan(60);
+  await expect.poll(async () => Math.max(...(await domain())) - Math.min(...(await domain()))).toBeLessThan(60);
   const zoomed = await domain();
   expect(Math.min(...zoomed)).toBeGreaterThan(0);
   expect(Math.max(...zoomed)).toBeLessThan(100);
 
   // Double-click shows the whole run again; then two fingers spread apart zoom in.
   await plot.dblclick();
-  await expect.poll(async () => Math.max(...await domain())).toBe(100);
+  await expect.poll(async () => Math.max(...(await domain()))).toBe(100);
   await plot.evaluate((el, b) => {
-    const fire = (type: string, id: number, x: number) => el.dispatchEvent(new PointerEvent(type, {
-      pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x, clientY: b.y + b.height / 2, bubbles: true,
-    }));
+    const fire = (type: string, id: number, x: number) =>
+      el.dispatchEvent(
+        new PointerEvent(type, {
+          pointerId: id,
+          pointerType: 'touch',
+          isPrimary: id === 1,
+          clientX: x,
+          clientY: b.y + b.height / 2,
+          bubbles: true,
+        }),
+      );
     const mid = b.x + b.width / 2;
     fire('pointerdown', 1, mid - 40);
     fire('pointerdown', 2, mid + 40);
-    for (let k = 1; k <= 5; k++) { fire('pointermove', 1, mid - 40 - k * 24); fire('pointermove', 2, mid + 40 + k * 24); }
+    for (let k = 1; k <= 5; k++) {
+      fire('pointermove', 1, mid - 40 - k * 24);
+      fire('pointermove', 2, mid + 40 + k * 24);
+    }
     fire('pointerup', 1, mid - 160);
     fire('pointerup', 2, mid + 160);
   }, box);
   // Fingers 80 px apart spread to 320: the span shrinks about fourfold.
-  await expect.poll(async () => Math.max(...await domain()) - Math.min(...await domain())).toBeLessThan(40);
+  await expect.poll(async () => Math.max(...(await domain())) - Math.min(...(await domain()))).toBeLessThan(40);
   const pinched = await domain();
   expect(Math.min(...pinched)).toBeGreaterThan(20);
   expect(Math.max(...pinched)).toBeLessThan(80);

@@ -22,16 +22,21 @@ test('compare mode runs DropTail and RED in lockstep and shows both', async ({ l
   expect(await page.evaluate(() => window.__bl!.compare()!.diff())).toBe('queue.kind = red');
 
   // Both Jain series are drawn on the one chart, and each side has its own throughput and queue charts.
-  await expect.poll(async () => {
-    const c = (await lab.charts())['compare-jain'];
-    return Math.min(c?.series?.['a.jain'] ?? 0, c?.series?.['b.jain'] ?? 0);
-  }).toBeGreaterThan(50);
+  await expect
+    .poll(async () => {
+      const c = (await lab.charts())['compare-jain'];
+      return Math.min(c?.series?.['a.jain'] ?? 0, c?.series?.['b.jain'] ?? 0);
+    })
+    .toBeGreaterThan(50);
   const charts = await lab.charts();
-  for (const id of ['throughput.a', 'throughput.b', 'queue.a', 'queue.b']) expect(charts[id]?.points ?? 0).toBeGreaterThan(0);
+  for (const id of ['throughput.a', 'throughput.b', 'queue.a', 'queue.b'])
+    expect(charts[id]?.points ?? 0).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Queue length (bottleneck) (B: queue.kind = red)' })).toBeVisible();
 
   // Same time, same seed, different queue: RED keeps the average queue far below DropTail's.
-  const [a, b] = await page.evaluate(() => Promise.all([window.__bl!.compare()!.summary('a'), window.__bl!.compare()!.summary('b')]));
+  const [a, b] = await page.evaluate(() =>
+    Promise.all([window.__bl!.compare()!.summary('a'), window.__bl!.compare()!.summary('b')]),
+  );
   expect(a.simSeconds).toBe(t);
   expect(b.simSeconds).toBe(t);
   expect(b.queues[0]!.meanLength).toBeLessThan(a.queues[0]!.meanLength * 0.8);
@@ -40,7 +45,9 @@ test('compare mode runs DropTail and RED in lockstep and shows both', async ({ l
   const row = page.locator('[data-testid="compare-table"] tr[data-row="Mean queue length"]');
   await expect(row.locator('[data-side="a"]')).toHaveText(a.queues[0]!.meanLength.toFixed(1));
   await expect(row.locator('[data-side="b"]')).toHaveText(b.queues[0]!.meanLength.toFixed(1));
-  await expect(page.locator('[data-testid="compare-table"] tr[data-row="Simulated time"] [data-side="b"]')).toHaveText(t.toFixed(2));
+  await expect(page.locator('[data-testid="compare-table"] tr[data-row="Simulated time"] [data-side="b"]')).toHaveText(
+    t.toFixed(2),
+  );
 });
 
 test('"Compare with..." switches any scenario to compare mode, and the link keeps it', async ({ lab, page }) => {

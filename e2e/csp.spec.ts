@@ -4,28 +4,38 @@
 // every response, as a host would.
 import { test, expect } from './fixtures';
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; " +
+const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'";
 
 test('the built site runs under the documented CSP with zero violations', async ({ lab, page }) => {
   await page.route('**/*', async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' } });
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' },
+    });
   });
   await page.addInitScript(() => {
     const w = window as unknown as { cspViolations: string[] };
     w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   const console: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) console.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) console.push(m.text());
+  });
   const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
   await lab.open('#v=1&flows.count=4');
   expect(await lab.runUntil(2)).toBeGreaterThanOrEqual(2);
   expect(await violations()).toEqual([]);
   // The charts draw (scripts, styles and the worker all allowed).
-  await expect.poll(async () => Math.max(0, ...Object.values(await lab.charts()).map((c) => c.points))).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Math.max(0, ...Object.values(await lab.charts()).map((c) => c.points)))
+    .toBeGreaterThan(0);
 
   // The embed path: embed.html redirects with embed.js to the app in embed mode.
   await page.goto('/embed.html#v=1&view.panels=charts&view.charts=queue');

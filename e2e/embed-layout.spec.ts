@@ -13,7 +13,9 @@ async function shownFraction(page: Page, el: Locator): Promise<number> {
   return Math.max(0, Math.min(box.y + box.height, vh) - Math.max(box.y, 0)) / box.height;
 }
 
-test.beforeEach(async ({ page }) => { await page.setViewportSize({ width: 900, height: 640 }); });
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 640 });
+});
 
 test('an embed at 900 x 640 shows its charts on the first screen, and they draw', async ({ lab, page }) => {
   // Controls, topology, charts and the flow table: the charts come first, beside the controls.
@@ -31,7 +33,9 @@ test('an embed at 900 x 640 shows its charts on the first screen, and they draw'
 
 test('a lesson embed shows the lesson and its charts on the first screen', async ({ lab, page }) => {
   await lab.open('#lesson=aimd-sawtooth', '?embed=1');
-  await expect.poll(() => page.evaluate(() => window.__bl!.lesson())).toMatchObject({ id: 'aimd-sawtooth', step: 1, offPath: false });
+  await expect
+    .poll(() => page.evaluate(() => window.__bl!.lesson()))
+    .toMatchObject({ id: 'aimd-sawtooth', step: 1, offPath: false });
   await expect(page.getByTestId('lesson-panel')).toBeVisible();
   const cwnd = page.locator('[data-chart="cwnd"] .chart-plot');
   await expect(cwnd).toBeVisible();
@@ -45,12 +49,17 @@ test('a chart-only embed shows the chosen charts and no controls', async ({ lab,
   await expect(page.locator('[data-chart]')).toHaveCount(2);
   await expect(page.getByRole('toolbar', { name: 'Simulation controls' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Live changes' })).toHaveCount(0);
-  for (const id of ['queue', 'jain']) expect(await shownFraction(page, page.locator(`[data-chart="${id}"] .chart-plot`))).toBe(1);
+  for (const id of ['queue', 'jain'])
+    expect(await shownFraction(page, page.locator(`[data-chart="${id}"] .chart-plot`))).toBe(1);
   // It plays by itself.
   await expect.poll(() => lab.now()).toBeGreaterThan(0.5);
 });
 
-test('the embed builder: auto height by default, size presets, chosen charts, chart-only; the host frame follows the height', async ({ lab, page, baseURL }) => {
+test('the embed builder: auto height by default, size presets, chosen charts, chart-only; the host frame follows the height', async ({
+  lab,
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
   await lab.open('#v=1&duration=300');
   await page.getByRole('button', { name: 'Get embed code' }).click();
@@ -68,7 +77,8 @@ test('the embed builder: auto height by default, size presets, chosen charts, ch
   // Chart-only, with one chart chosen: the link says so and the preview shows just that chart.
   await dialog.getByLabel('Charts only').check();
   const chooser = dialog.getByRole('group', { name: 'Charts to show' });
-  for (const box of await chooser.getByRole('checkbox').all()) if ((await box.locator('..').textContent()) !== 'queue') await box.uncheck();
+  for (const box of await chooser.getByRole('checkbox').all())
+    if ((await box.locator('..').textContent()) !== 'queue') await box.uncheck();
   await expect(code).toHaveValue(/view\.charts=queue/);
   await expect(code).toHaveValue(/view\.panels=charts[^,]/);
   await expect(frameEl).toHaveAttribute('src', /view\.charts=queue/);

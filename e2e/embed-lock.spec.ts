@@ -4,7 +4,8 @@
 import type { Frame, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-const EMBED_HASH = '#v=1&duration=300&exoLoss.kind=none&exoLoss.steps=~&view.speed=5&unlock=flows.exoLoss&view.panels=controls,charts,flows';
+const EMBED_HASH =
+  '#v=1&duration=300&exoLoss.kind=none&exoLoss.steps=~&view.speed=5&unlock=flows.exoLoss&view.panels=controls,charts,flows';
 
 // The course page: on another origin than the app's 127.0.0.1, a local one (Chromium does not
 // let a public page frame a local server). Any small file of the server is opened at
@@ -30,25 +31,35 @@ async function openHost(page: Page, baseURL: string): Promise<Frame> {
 
 type Msg = { type: string; ok?: boolean; message?: string; height?: number };
 const msgs = (page: Page) => page.evaluate(() => (window as unknown as { msgs: Msg[] }).msgs);
-const send = (page: Page, m: object) => page.evaluate((x) => (window as unknown as { send: (m: object) => void }).send(x), m);
+const send = (page: Page, m: object) =>
+  page.evaluate((x) => (window as unknown as { send: (m: object) => void }).send(x), m);
 
-test('a locked embed refuses changes to locked parameters from the UI, the host and the URL', async ({ page, baseURL }) => {
+test('a locked embed refuses changes to locked parameters from the UI, the host and the URL', async ({
+  page,
+  baseURL,
+}) => {
   const frame = await openHost(page, baseURL!);
   await frame.evaluate(() => window.__bl!.waitFor(2));
   const runId = await frame.evaluate(() => window.__bl!.runId());
 
   // The height message reaches the host, with the page's real height.
-  await expect.poll(async () => (await msgs(page)).filter((m) => m.type === 'bottleneck-lab:height').length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await msgs(page)).filter((m) => m.type === 'bottleneck-lab:height').length)
+    .toBeGreaterThan(0);
   // The last height reported is the page's height now (it grows as panels fill in).
   const lastHeight = async () => (await msgs(page)).filter((m) => m.type === 'bottleneck-lab:height').pop()!.height!;
-  const rootHeight = () => frame.evaluate(() => Math.ceil(document.getElementById('root')!.getBoundingClientRect().height));
+  const rootHeight = () =>
+    frame.evaluate(() => Math.ceil(document.getElementById('root')!.getBoundingClientRect().height));
   await expect.poll(async () => (await lastHeight()) - (await rootHeight())).toBe(0);
   expect(await lastHeight()).toBeGreaterThan(500);
 
   // UI: the locked link rate is disabled and says why; the unlocked exogenous loss is not.
   const rate = frame.locator('[data-key="live.link.rate"]').first();
   await expect(rate.locator('input[type="text"]')).toBeDisabled();
-  await expect(rate).toHaveAttribute('title', 'link.rate is locked by the instructor (only flows.exoLoss may change here)');
+  await expect(rate).toHaveAttribute(
+    'title',
+    'link.rate is locked by the instructor (only flows.exoLoss may change here)',
+  );
   await expect(frame.locator('[data-key="live.flow.weight"] input[type="text"]').first()).toBeDisabled();
   const exo = frame.locator('[data-key="live.flow.exoLoss"]').first();
   await expect(exo.locator('input[type="text"]')).toBeEnabled();
@@ -58,9 +69,19 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
   // Host message to a locked parameter: refused, shown, answered.
   await send(page, { type: 'bottleneck-lab:set', param: 'link.rate', value: 2e6 });
   await expect(frame.getByTestId('notice').filter({ hasText: 'link.rate is locked by the instructor' })).toBeVisible();
-  await expect.poll(async () => (await msgs(page)).find((m) => m.type === 'bottleneck-lab:result')).toMatchObject({ ok: false, message: 'link.rate is locked by the instructor (only flows.exoLoss may change here)' });
+  await expect
+    .poll(async () => (await msgs(page)).find((m) => m.type === 'bottleneck-lab:result'))
+    .toMatchObject({
+      ok: false,
+      message: 'link.rate is locked by the instructor (only flows.exoLoss may change here)',
+    });
   // ... and the test hook's own setParam (the same path as every control) is refused too.
-  const direct = await frame.evaluate(() => window.__bl!.setParam('link.bottleneck', 'rate', 2e6).then(() => 'applied', (e: Error) => e.message));
+  const direct = await frame.evaluate(() =>
+    window.__bl!.setParam('link.bottleneck', 'rate', 2e6).then(
+      () => 'applied',
+      (e: Error) => e.message,
+    ),
+  );
   expect(direct).toContain('link.rate is locked');
   // An out-of-range value for the unlocked one is refused, naming the field and the range.
   await send(page, { type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 3 });
@@ -69,8 +90,12 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
 
   // Host message to the unlocked parameter: applied live.
   await send(page, { type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 0.05 });
-  await expect.poll(() => frame.evaluate(() => window.__bl!.marks().map((m) => m.label))).toEqual(['exogenous loss 0% -> 5%']);
-  await expect.poll(async () => (await msgs(page)).filter((m) => m.type === 'bottleneck-lab:result' && m.ok).length).toBe(1);
+  await expect
+    .poll(() => frame.evaluate(() => window.__bl!.marks().map((m) => m.label)))
+    .toEqual(['exogenous loss 0% -> 5%']);
+  await expect
+    .poll(async () => (await msgs(page)).filter((m) => m.type === 'bottleneck-lab:result' && m.ok).length)
+    .toBe(1);
   // Pause and play from the host.
   await send(page, { type: 'bottleneck-lab:pause' });
   await expect.poll(() => frame.evaluate(() => window.__bl!.status())).toBe('paused');
@@ -78,13 +103,27 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
   await expect.poll(() => frame.evaluate(() => window.__bl!.status())).toBe('playing');
 
   // The URL: a key changing a locked field, or one dropping the lock list, is refused and undone.
-  await frame.evaluate(() => { location.hash = `${location.hash}&live=1:link.bottleneck:rate:2000000`; });
-  await expect.poll(() => frame.evaluate(() => window.__bl!.errors())).toContain('from the link: link.rate: locked by the instructor');
-  await frame.evaluate(() => { location.hash = `${location.hash}&queue.buffer=20`; });
-  await expect.poll(() => frame.evaluate(() => window.__bl!.errors())).toContain('from the link: queue.buffer: locked by the instructor');
-  await frame.evaluate(() => { location.hash = '#v=1&duration=300'; });
-  await expect.poll(() => frame.evaluate(() => window.__bl!.errors())).toContain('from the link: unlock: the lock list cannot be changed here');
-  await expect(frame.getByTestId('notice').filter({ hasText: 'from the link: unlock: the lock list cannot be changed here' })).toBeVisible();
+  await frame.evaluate(() => {
+    location.hash = `${location.hash}&live=1:link.bottleneck:rate:2000000`;
+  });
+  await expect
+    .poll(() => frame.evaluate(() => window.__bl!.errors()))
+    .toContain('from the link: link.rate: locked by the instructor');
+  await frame.evaluate(() => {
+    location.hash = `${location.hash}&queue.buffer=20`;
+  });
+  await expect
+    .poll(() => frame.evaluate(() => window.__bl!.errors()))
+    .toContain('from the link: queue.buffer: locked by the instructor');
+  await frame.evaluate(() => {
+    location.hash = '#v=1&duration=300';
+  });
+  await expect
+    .poll(() => frame.evaluate(() => window.__bl!.errors()))
+    .toContain('from the link: unlock: the lock list cannot be changed here');
+  await expect(
+    frame.getByTestId('notice').filter({ hasText: 'from the link: unlock: the lock list cannot be changed here' }),
+  ).toBeVisible();
   const hash = await frame.evaluate(() => location.hash);
   expect(hash).toContain('unlock=flows.exoLoss');
   expect(hash).not.toContain('link.bottleneck:rate');
@@ -92,17 +131,24 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
   expect(await frame.evaluate(() => window.__bl!.runId())).toBe(runId);
 
   // A URL changing only the unlocked parameter is applied: the run restarts with it.
-  await frame.evaluate(() => { location.hash = `${location.hash.replace(/&live=[^&]*/, '')}&live=1:flows:exoLoss:0.02`; });
+  await frame.evaluate(() => {
+    location.hash = `${location.hash.replace(/&live=[^&]*/, '')}&live=1:flows:exoLoss:0.02`;
+  });
   await expect.poll(() => frame.evaluate(() => window.__bl!.runId())).toBeGreaterThan(runId);
   await frame.evaluate(() => window.__bl!.waitFor(2));
   expect(await frame.evaluate(() => window.__bl!.marks().map((m) => m.label))).toEqual(['exogenous loss 0% -> 2%']);
 });
 
-test('the embed builder locks parameters, offers lessons when the site has them, and previews', async ({ lab, page }) => {
-  await page.route('**/lessons/index.json', (route) => route.fulfill({
-    contentType: 'application/json',
-    body: JSON.stringify([{ id: 'red-vs-droptail', title: 'RED vs DropTail', summary: 'Queues', topics: ['aqm'] }]),
-  }));
+test('the embed builder locks parameters, offers lessons when the site has them, and previews', async ({
+  lab,
+  page,
+}) => {
+  await page.route('**/lessons/index.json', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify([{ id: 'red-vs-droptail', title: 'RED vs DropTail', summary: 'Queues', topics: ['aqm'] }]),
+    }),
+  );
   await lab.open('#v=1&duration=300');
   await page.getByRole('button', { name: 'Get embed code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Embed this simulation' });

@@ -31,25 +31,52 @@ test('host messages: the parent is obeyed, a sibling frame and a wrong origin ar
   const strict = await frameOf(page, 'strict');
   const sibling = (await (await page.waitForSelector('#sibling')).contentFrame())!;
   const set = (value: unknown) => ({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value });
-  const results = () => page.evaluate(() => (window as unknown as { msgs: { from: string; data: { type: string; ok?: boolean; message?: string } }[] }).msgs
-    .filter((m) => m.data.type === 'bottleneck-lab:result'));
+  const results = () =>
+    page.evaluate(() =>
+      (
+        window as unknown as { msgs: { from: string; data: { type: string; ok?: boolean; message?: string } }[] }
+      ).msgs.filter((m) => m.data.type === 'bottleneck-lab:result'),
+    );
   const marks = (f: Frame) => f.evaluate(() => window.__bl!.marks().map((m) => m.label));
 
   // Another frame of the host page (same origin as the host) sends a change: ignored, no reply.
-  await sibling.evaluate((m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m), set(0.05));
+  await sibling.evaluate(
+    (m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m),
+    set(0.05),
+  );
   // The parent sends a number as text: refused with a reply naming the field.
-  await page.evaluate((m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m), set('0.05'));
+  await page.evaluate(
+    (m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m),
+    set('0.05'),
+  );
   // The parent sends a number: applied, and the reply comes back to the parent.
-  await page.evaluate((m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m), set(0.03));
+  await page.evaluate(
+    (m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m),
+    set(0.03),
+  );
   await expect.poll(() => marks(lab)).toEqual(['exogenous loss 0% -> 3%']);
   await expect.poll(results).toEqual([
-    { from: 'lab', data: { type: 'bottleneck-lab:result', ok: false, request: 'bottleneck-lab:set', message: 'flows.exoLoss: expected a number, got string' } },
+    {
+      from: 'lab',
+      data: {
+        type: 'bottleneck-lab:result',
+        ok: false,
+        request: 'bottleneck-lab:set',
+        message: 'flows.exoLoss: expected a number, got string',
+      },
+    },
     { from: 'lab', data: { type: 'bottleneck-lab:result', ok: true, request: 'bottleneck-lab:set' } },
   ]);
 
   // An embed whose code names another host origin ignores this page's messages altogether.
-  await page.evaluate((m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('strict', m), set(0.04));
-  await page.evaluate((m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m), set(0.01));
+  await page.evaluate(
+    (m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('strict', m),
+    set(0.04),
+  );
+  await page.evaluate(
+    (m) => (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo('lab', m),
+    set(0.01),
+  );
   await expect.poll(() => marks(lab)).toEqual(['exogenous loss 0% -> 3%', 'exogenous loss 3% -> 1%']);
   expect(await marks(strict)).toEqual([]);
   expect((await results()).filter((r) => r.from !== 'lab')).toEqual([]);

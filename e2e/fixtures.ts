@@ -14,26 +14,52 @@ export class Lab {
     await this.page.evaluate(() => window.__bl!.ready());
   }
 
-  runUntil(t: number): Promise<number> { return this.page.evaluate((x) => window.__bl!.runUntil(x), t); }
-  waitFor(t: number): Promise<number> { return this.page.evaluate((x) => window.__bl!.waitFor(x), t); }
-  now(): Promise<number> { return this.page.evaluate(() => window.__bl!.now()); }
-  status(): Promise<string> { return this.page.evaluate(() => window.__bl!.status()); }
-  runId(): Promise<number> { return this.page.evaluate(() => window.__bl!.runId()); }
-  columns(): Promise<string[]> { return this.page.evaluate(() => window.__bl!.columns()); }
-  series(name: string): Promise<number[]> { return this.page.evaluate((n) => window.__bl!.series(n), name); }
-  summary(): Promise<Summary> { return this.page.evaluate(() => window.__bl!.summary()); }
-  marks(): Promise<ParamChange[]> { return this.page.evaluate(() => window.__bl!.marks()); }
-  notices(): Promise<string[]> { return this.page.evaluate(() => window.__bl!.notices()); }
-  charts(): Promise<Record<string, ChartStat>> { return this.page.evaluate(() => window.__bl!.charts()); }
+  runUntil(t: number): Promise<number> {
+    return this.page.evaluate((x) => window.__bl!.runUntil(x), t);
+  }
+  waitFor(t: number): Promise<number> {
+    return this.page.evaluate((x) => window.__bl!.waitFor(x), t);
+  }
+  now(): Promise<number> {
+    return this.page.evaluate(() => window.__bl!.now());
+  }
+  status(): Promise<string> {
+    return this.page.evaluate(() => window.__bl!.status());
+  }
+  runId(): Promise<number> {
+    return this.page.evaluate(() => window.__bl!.runId());
+  }
+  columns(): Promise<string[]> {
+    return this.page.evaluate(() => window.__bl!.columns());
+  }
+  series(name: string): Promise<number[]> {
+    return this.page.evaluate((n) => window.__bl!.series(n), name);
+  }
+  summary(): Promise<Summary> {
+    return this.page.evaluate(() => window.__bl!.summary());
+  }
+  marks(): Promise<ParamChange[]> {
+    return this.page.evaluate(() => window.__bl!.marks());
+  }
+  notices(): Promise<string[]> {
+    return this.page.evaluate(() => window.__bl!.notices());
+  }
+  charts(): Promise<Record<string, ChartStat>> {
+    return this.page.evaluate(() => window.__bl!.charts());
+  }
 
   /** Sum over flows of the mean of a per-flow metric over [t0, t1] of simulated time. */
   async flowSum(metric: string, t0: number, t1: number): Promise<number> {
-    return this.page.evaluate(([m, a, b]) => {
-      const bl = window.__bl!;
-      let sum = 0;
-      for (let i = 0; bl.columns().includes(`flow.${i}.${m}`); i++) sum += bl.mean(`flow.${i}.${m}`, a as number, b as number);
-      return sum;
-    }, [metric, t0, t1] as const);
+    return this.page.evaluate(
+      ([m, a, b]) => {
+        const bl = window.__bl!;
+        let sum = 0;
+        for (let i = 0; bl.columns().includes(`flow.${i}.${m}`); i++)
+          sum += bl.mean(`flow.${i}.${m}`, a as number, b as number);
+        return sum;
+      },
+      [metric, t0, t1] as const,
+    );
   }
 
   /** Mean over flows of a per-flow metric over [t0, t1]. */
@@ -45,6 +71,8 @@ export class Lab {
 }
 
 export const test = base.extend<{ lab: Lab }>({
-  lab: async ({ page }, use) => { await use(new Lab(page)); },
+  lab: async ({ page }, use) => {
+    await use(new Lab(page));
+  },
 });
 export { expect };

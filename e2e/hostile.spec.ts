@@ -26,8 +26,8 @@ async function opensSafely(lab: Lab, page: Page, hash: string, notice: RegExp): 
   const proto = await page.evaluate(() => ({
     names: Object.getOwnPropertyNames(Object.prototype).sort(),
     hasOwn: typeof Object.prototype.hasOwnProperty,
-    x: (({}) as Record<string, unknown>).x,
-    inner: (({}) as Record<string, unknown>).dangerouslySetInnerHTML,
+    x: ({} as Record<string, unknown>).x,
+    inner: ({} as Record<string, unknown>).dangerouslySetInnerHTML,
   }));
   expect(proto).toEqual({ names: clean, hasOwn: 'function', x: undefined, inner: undefined });
   expect(errors).toEqual([]);
@@ -45,8 +45,11 @@ async function defaultColumns(page: Page): Promise<string[]> {
 }
 
 test.describe('links that reach for Object.prototype', () => {
-  for (const hash of ['#v=1&__proto__.hasOwnProperty=~', '#v=1&__proto__.dangerouslySetInnerHTML=x',
-    '#v=1&constructor.prototype.x=1']) {
+  for (const hash of [
+    '#v=1&__proto__.hasOwnProperty=~',
+    '#v=1&__proto__.dangerouslySetInnerHTML=x',
+    '#v=1&constructor.prototype.x=1',
+  ]) {
     test(`${hash} opens the default scenario with a notice`, async ({ lab, page }) => {
       await opensSafely(lab, page, hash, /refused/);
       expect(await lab.columns()).toEqual(await defaultColumns(page));
@@ -54,7 +57,8 @@ test.describe('links that reach for Object.prototype', () => {
   }
 });
 
-const live = (n: number) => `live=${Array.from({ length: n }, (_, i) => `${(i * 0.001).toFixed(3)}:flows:exoLoss:0.01`).join(';')}`;
+const live = (n: number) =>
+  `live=${Array.from({ length: n }, (_, i) => `${(i * 0.001).toFixed(3)}:flows:exoLoss:0.01`).join(';')}`;
 const nested = (depth: number) => '['.repeat(depth) + '1' + ']'.repeat(depth);
 const graph = (nodes: string, links: string, flows: string) =>
   `#v=1&topology.kind=graph&topology.nodes=${nodes}&topology.links=${links}&topology.flows=${flows}`;
@@ -63,18 +67,50 @@ test.describe('links that once left no usable page', () => {
   // The last field: whether the page then runs the default scenario (false: the linked one,
   // minus what the notice names).
   const cases: [string, string, RegExp, boolean][] = [
-    ['a live= list of 3,000 changes', `#v=1&${live(3000)}`, /live: .*; a link may carry at most 1000 live changes/, true],
+    [
+      'a live= list of 3,000 changes',
+      `#v=1&${live(3000)}`,
+      /live: .*; a link may carry at most 1000 live changes/,
+      true,
+    ],
     ['a live= list of 50,000 changes', `#v=1&${live(50000)}`, /characters long; at most 200000/, true],
-    ['deeply nested topology.rates', `#v=1&topology.kind=chain&topology.rates=${nested(5000)}`, /topology\.rates: refused, nested deeper/, false],
-    ['deeply nested flowOverrides', `#v=1&flowOverrides=${nested(5000)}`, /flowOverrides: refused, nested deeper/, true],
-    ['60,000 flowOverrides', `#v=1&flowOverrides=${JSON.stringify(Array.from({ length: 60000 }, (_, i) => ({ flow: i })))}`, /at most/, true],
+    [
+      'deeply nested topology.rates',
+      `#v=1&topology.kind=chain&topology.rates=${nested(5000)}`,
+      /topology\.rates: refused, nested deeper/,
+      false,
+    ],
+    [
+      'deeply nested flowOverrides',
+      `#v=1&flowOverrides=${nested(5000)}`,
+      /flowOverrides: refused, nested deeper/,
+      true,
+    ],
+    [
+      '60,000 flowOverrides',
+      `#v=1&flowOverrides=${JSON.stringify(Array.from({ length: 60000 }, (_, i) => ({ flow: i })))}`,
+      /at most/,
+      true,
+    ],
     ['topology.kind=graph alone', '#v=1&topology.kind=graph', /linked scenario could not run.*topology/, true],
-    ['a graph with one node', graph('["a"]', '[{"name":"x","from":"a","to":"a"}]', '[{"src":"a","dst":"a"}]'), /linked scenario could not run.*topology/, true],
-    ['a graph flow whose src equals its dst',
-      graph('["a","b"]', '[{"name":"x","from":"a","to":"b"}]', '[{"src":"a","dst":"a"}]'), /topology\.flows\[0\]\.src\/topology\.flows\[0\]\.dst/, true],
+    [
+      'a graph with one node',
+      graph('["a"]', '[{"name":"x","from":"a","to":"a"}]', '[{"src":"a","dst":"a"}]'),
+      /linked scenario could not run.*topology/,
+      true,
+    ],
+    [
+      'a graph flow whose src equals its dst',
+      graph('["a","b"]', '[{"name":"x","from":"a","to":"b"}]', '[{"src":"a","dst":"a"}]'),
+      /topology\.flows\[0\]\.src\/topology\.flows\[0\]\.dst/,
+      true,
+    ],
   ];
   for (const [what, hash, notice, isDefault] of cases) {
-    test(`${what}: ${isDefault ? 'the default scenario' : 'the rest of the link'} runs, with a notice`, async ({ lab, page }) => {
+    test(`${what}: ${isDefault ? 'the default scenario' : 'the rest of the link'} runs, with a notice`, async ({
+      lab,
+      page,
+    }) => {
       await opensSafely(lab, page, hash, notice);
       if (isDefault) expect(await lab.columns()).toEqual(await defaultColumns(page));
       else expect(await lab.columns()).not.toEqual(await defaultColumns(page));

@@ -63,7 +63,10 @@ test('a lesson plays through its steps; notes appear when the run reaches their 
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 });
 
-test('a prediction is recorded, the run starts, and the answer is revealed with the measured number', async ({ lab, page }) => {
+test('a prediction is recorded, the run starts, and the answer is revealed with the measured number', async ({
+  lab,
+  page,
+}) => {
   await lab.open('#lesson=aimd-sawtooth&step=2');
   await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 2 });
   await page.evaluate(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.answers'));
@@ -94,12 +97,13 @@ test('a prediction is recorded, the run starts, and the answer is revealed with 
 
   // The answer is kept for a later visit, and summed up at the end of the lesson.
   await page.reload();
-  await page.waitForFunction(() => window.__bl !== undefined);  // the hook comes with the page's chunk
+  await page.waitForFunction(() => window.__bl !== undefined); // the hook comes with the page's chunk
   await page.evaluate(() => window.__bl!.ready());
   await expect(page.getByTestId('predict-recorded')).toHaveText('You predicted: As busy as before (over 95 %)');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('region', { name: 'Your predictions in this lesson' }))
-    .toContainText('Step 2: As busy as before (over 95 %) (the run showed: Noticeably less busy (under 90 %))');
+  await expect(page.getByRole('region', { name: 'Your predictions in this lesson' })).toContainText(
+    'Step 2: As busy as before (over 95 %) (the run showed: Noticeably less busy (under 90 %))',
+  );
 });
 
 test('leaving the lesson path hides its notes; "back to the lesson step" restores the step', async ({ lab, page }) => {
@@ -155,7 +159,10 @@ test('a lesson works embedded (?embed=1#lesson=...)', async ({ lab, page }) => {
   expect(await page.evaluate(() => window.__bl!.mean('flow.0.lossExo', 0, 2))).toBeGreaterThan(0);
 });
 
-test('a prediction cannot be skipped: Play, Space and Step wait for the answer, and Play says why', async ({ lab, page }) => {
+test('a prediction cannot be skipped: Play, Space and Step wait for the answer, and Play says why', async ({
+  lab,
+  page,
+}) => {
   await page.addInitScript(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.answers'));
   await lab.open('#lesson=aimd-sawtooth&step=2');
   await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 2 });
@@ -211,11 +218,20 @@ test('a long equation is shrunk to fit, or scrolls sideways with a visible scrol
         r.selectNodeContents(el.querySelector('.katex-html')!);
         const panel = el.closest('[data-testid="lesson-panel"]')!.getBoundingClientRect();
         const box = el.getBoundingClientRect();
-        return { content: r.getBoundingClientRect().width, room: el.clientWidth, scrolls: el.classList.contains('scrolls'),
-          overflow: getComputedStyle(el).overflowX, tab: el.tabIndex, inPanel: box.left >= panel.left - 1 && box.right <= panel.right + 1 };
+        return {
+          content: r.getBoundingClientRect().width,
+          room: el.clientWidth,
+          scrolls: el.classList.contains('scrolls'),
+          overflow: getComputedStyle(el).overflowX,
+          tab: el.tabIndex,
+          inPanel: box.left >= panel.left - 1 && box.right <= panel.right + 1,
+        };
       });
       expect(m.inPanel).toBe(true);
-      if (m.content <= m.room + 1) { expect(m.scrolls).toBe(false); continue; }
+      if (m.content <= m.room + 1) {
+        expect(m.scrolls).toBe(false);
+        continue;
+      }
       // Too wide even at 70 %: it scrolls, says so, is reachable by keyboard, and scrolling shows its end.
       expect(m).toMatchObject({ scrolls: true, overflow: 'scroll', tab: 0 });
       await expect(page.getByTestId('equation-scroll-note')).toBeVisible();
@@ -249,8 +265,13 @@ test('the last step ends with "lesson complete" and a link to the next lesson', 
   // The index's last lesson points back to the list.
   const index = JSON.parse(await readFile('public/lessons/index.json', 'utf8')) as { id: string }[];
   const lastId = index[index.length - 1]!.id;
-  const lessonFile = JSON.parse(await readFile(`public/lessons/${lastId}/lesson.json`, 'utf8')) as { steps: { predict?: unknown }[] };
-  await page.evaluate(([id, n]) => localStorage.setItem(`bl.lesson.${id}.answers`, JSON.stringify({ [String(n)]: 0 })), [lastId, lessonFile.steps.length] as const);
+  const lessonFile = JSON.parse(await readFile(`public/lessons/${lastId}/lesson.json`, 'utf8')) as {
+    steps: { predict?: unknown }[];
+  };
+  await page.evaluate(
+    ([id, n]) => localStorage.setItem(`bl.lesson.${id}.answers`, JSON.stringify({ [String(n)]: 0 })),
+    [lastId, lessonFile.steps.length] as const,
+  );
   await lab.open(`#lesson=${lastId}&step=${lessonFile.steps.length}`);
   await expect.poll(() => lessonOf(page)).toMatchObject({ id: lastId, step: lessonFile.steps.length });
   await lab.runUntil(1000);
@@ -260,7 +281,9 @@ test('the last step ends with "lesson complete" and a link to the next lesson', 
 test('an unknown lesson id says so plainly and lists the lessons; the simulator still works', async ({ lab, page }) => {
   await page.goto('/#lesson=no-such-lesson');
   const panel = page.getByRole('complementary', { name: 'Lesson' });
-  await expect(panel.getByRole('alert')).toHaveText('The lesson "no-such-lesson" could not be loaded: there is no lesson with this id on this site.');
+  await expect(panel.getByRole('alert')).toHaveText(
+    'The lesson "no-such-lesson" could not be loaded: there is no lesson with this id on this site.',
+  );
   await expect(panel).not.toContainText('JSON');
   const index = JSON.parse(await readFile('public/lessons/index.json', 'utf8')) as { id: string; title: string }[];
   const list = panel.getByRole('navigation', { name: 'Lessons on this site' });

@@ -5,7 +5,10 @@ import type { Summary } from '../web/src/core/types';
 
 const congestionLosses = (s: Summary) => s.flows.reduce((a, f) => a + f.congestionLosses, 0);
 
-test('a window-rule parameter edited in the scenario panel reaches the core and changes the run', async ({ lab, page }) => {
+test('a window-rule parameter edited in the scenario panel reaches the core and changes the run', async ({
+  lab,
+  page,
+}) => {
   await lab.open('#v=1&flows.count=4&flows.cc=multcp&duration=20&exoLoss.kind=none&exoLoss.steps=~');
   await lab.runUntil(20);
   const before = await lab.summary();
@@ -27,7 +30,10 @@ test('a window-rule parameter edited in the scenario panel reaches the core and 
   expect(congestionLosses(after)).toBeGreaterThan(congestionLosses(before) * 2);
 });
 
-test('a live change of exogenous loss after a schedule leaves no mark or label of the replaced steps', async ({ lab, page }) => {
+test('a live change of exogenous loss after a schedule leaves no mark or label of the replaced steps', async ({
+  lab,
+  page,
+}) => {
   // The first visit: loss 0% -> 1% at 20 s -> 5% at 40 s.
   await lab.open('#v=1');
   const topo = page.locator('.topology svg text.exo-label');
@@ -36,7 +42,9 @@ test('a live change of exogenous loss after a schedule leaves no mark or label o
   const input = page.getByLabel('Exogenous loss (all flows)', { exact: true });
   await input.fill('2 %'); // typed with its unit
   await input.press('Enter');
-  await expect.poll(async () => (await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
+  await expect
+    .poll(async () => (await lab.marks()).map((m) => m.label))
+    .toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
   await expect(topo).toHaveText('exogenous loss: 2% (set live)');
   await lab.runUntil(50);
   // The schedule's 40 s step did not happen, and nothing on the page says it did.
@@ -53,7 +61,10 @@ test('a live change of exogenous loss after a schedule leaves no mark or label o
   expect((await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
 });
 
-test('ten arrow presses on a live slider make one change, one mark and one entry in the link', async ({ lab, page }) => {
+test('ten arrow presses on a live slider make one change, one mark and one entry in the link', async ({
+  lab,
+  page,
+}) => {
   await lab.open('#v=1&duration=300&exoLoss.kind=none&exoLoss.steps=~');
   await lab.runUntil(5);
   const slider = page.getByLabel('Exogenous loss (all flows) slider');
@@ -67,7 +78,10 @@ test('ten arrow presses on a live slider make one change, one mark and one entry
   expect(live.split(';')).toHaveLength(1);
 });
 
-test('the first screen at 1440x900 tells the story and shows the live controls and the four main charts', async ({ lab, page }) => {
+test('the first screen at 1440x900 tells the story and shows the live controls and the four main charts', async ({
+  lab,
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await lab.open('#v=1');
   const story = page.locator('section.story');
@@ -78,7 +92,8 @@ test('the first screen at 1440x900 tells the story and shows the live controls a
     const box = await page.locator(sel).first().boundingBox();
     return box !== null && box.y >= 0 && box.y + box.height <= 900 && box.x >= 0 && box.x + box.width <= 1440;
   };
-  for (const id of ['cwnd', 'queue', 'throughput', 'jain']) expect(await inView(`[data-chart="${id}"] canvas`), id).toBe(true);
+  for (const id of ['cwnd', 'queue', 'throughput', 'jain'])
+    expect(await inView(`[data-chart="${id}"] canvas`), id).toBe(true);
   expect(await inView('section.live-panel [data-key="live.flow.exoLoss"]')).toBe(true);
   // The full editor is one click away, in a drawer.
   await expect(page.getByRole('heading', { name: 'Scenario', exact: true })).toBeHidden();
@@ -92,7 +107,9 @@ test('phone width (375 px): no sideways scroll, the story and a chart on the fir
   await page.setViewportSize({ width: 375, height: 812 });
   await lab.open('#v=1');
   await lab.runUntil(5);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const story = await page.locator('section.story').boundingBox();
   expect(story!.y).toBeLessThan(812);
@@ -106,11 +123,16 @@ test('phone width (375 px): no sideways scroll, the story and a chart on the fir
 test('tablet width (768 px): no sideways scroll', async ({ lab, page }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await lab.open('#v=1');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test('the window chart leaves out the slow-start spike unless asked; a legend double-click shows one flow alone', async ({ lab, page }) => {
+test('the window chart leaves out the slow-start spike unless asked; a legend double-click shows one flow alone', async ({
+  lab,
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await lab.open('#v=1');
   await lab.runUntil(15);

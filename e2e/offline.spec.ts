@@ -4,10 +4,16 @@ import { test, expect } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
-test('after one visit the app works offline: the default scenario runs and a lesson opens', async ({ lab, page, context }) => {
+test('after one visit the app works offline: the default scenario runs and a lesson opens', async ({
+  lab,
+  page,
+  context,
+}) => {
   await lab.open();
   // The service worker is installed (its precache filled) and controls the page.
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const cached = await page.evaluate(async () => {
     const names = await caches.keys();
@@ -42,7 +48,9 @@ test('after one visit the app works offline: the default scenario runs and a les
   expect(await lab.runUntil(1)).toBeGreaterThanOrEqual(1);
 });
 
-test('the build works from a sub-path: relative URLs, and the service worker scoped to its folder', async ({ page }) => {
+test('the build works from a sub-path: relative URLs, and the service worker scoped to its folder', async ({
+  page,
+}) => {
   // The preview server serves the build at its root; a sub-path copy uses the same relative URLs.
   await page.goto('/');
   const html = await page.evaluate(async () => (await fetch('./')).text());

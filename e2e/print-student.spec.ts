@@ -5,7 +5,12 @@ test('"Print summary" makes a one-page sheet with the charts, numbers, seed and 
   await page.setViewportSize({ width: 1280, height: 2400 });
   await lab.open('#v=1&duration=30&seed=7');
   await lab.runUntil(12);
-  await page.evaluate(() => { (window as unknown as { printed: number }).printed = 0; window.print = () => { (window as unknown as { printed: number }).printed++; }; });
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed++;
+    };
+  });
   await page.getByRole('button', { name: 'Print summary' }).click();
   const sheet = page.getByTestId('print-sheet');
   await expect(sheet).toBeVisible();
@@ -13,8 +18,17 @@ test('"Print summary" makes a one-page sheet with the charts, numbers, seed and 
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   const imgs = sheet.locator('.print-charts img');
   await expect(imgs).toHaveCount(4);
-  expect(await imgs.evaluateAll((els) => els.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0))).toBe(true);
-  await expect(sheet.locator('figcaption')).toHaveText(['Throughput per flow', 'Queue length (bottleneck)', "Jain's fairness index", 'Congestion window']);
+  expect(
+    await imgs.evaluateAll((els) =>
+      els.every((e) => (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0),
+    ),
+  ).toBe(true);
+  await expect(sheet.locator('figcaption')).toHaveText([
+    'Throughput per flow',
+    'Queue length (bottleneck)',
+    "Jain's fairness index",
+    'Congestion window',
+  ]);
   const summary = await lab.summary();
   await expect(sheet.getByTestId('print-jain')).toHaveText(summary.jain.toFixed(3));
   await expect(sheet.getByTestId('print-seed')).toHaveText('7');
@@ -33,7 +47,10 @@ test('"Print summary" makes a one-page sheet with the charts, numbers, seed and 
   await expect(sheet).toHaveCount(0);
 });
 
-test('student mode hides the advanced panels and exports, and keeps controls, charts and flows', async ({ lab, page }) => {
+test('student mode hides the advanced panels and exports, and keeps controls, charts and flows', async ({
+  lab,
+  page,
+}) => {
   await lab.open('#v=1&duration=300&student=1');
   await expect(page.getByRole('heading', { name: 'Fluid model' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);

@@ -5,10 +5,14 @@
 import { test, expect } from './fixtures';
 import type { SweepProgress } from '../web/src/sweep/sweepRunner';
 
-const SWEEP = '&sweep=1&sweep.base=sd-10mbps&sweep.param=flowOverrides[0].weight&sweep.values=1,10,100,5000'
-  + '&sweep.series=flows.cc&sweep.seriesValues=sd,lasd&sweep.duration=60&sweep.from=15&sweep.workers=2';
+const SWEEP =
+  '&sweep=1&sweep.base=sd-10mbps&sweep.param=flowOverrides[0].weight&sweep.values=1,10,100,5000' +
+  '&sweep.series=flows.cc&sweep.seriesValues=sd,lasd&sweep.duration=60&sweep.from=15&sweep.workers=2';
 
-test('weight sweep: TCP-LASD gains more than TCP-SD at the largest weight; points arrive run by run', async ({ lab, page }) => {
+test('weight sweep: TCP-LASD gains more than TCP-SD at the largest weight; points arrive run by run', async ({
+  lab,
+  page,
+}) => {
   await lab.open(`#v=1&preset=sd-10mbps${SWEEP}`);
   const panel = page.getByRole('region', { name: 'Sweep' });
   await expect(panel).toBeVisible();
@@ -28,9 +32,19 @@ test('weight sweep: TCP-LASD gains more than TCP-SD at the largest weight; point
   const started = Date.now();
   await panel.getByRole('button', { name: 'Run sweep' }).click();
   const sweep = () => page.evaluate(() => window.__bl!.sweep());
-  await expect.poll(async () => { const s = await sweep(); return !s.running && s.done === s.total; }, { timeout: 45_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const s = await sweep();
+        return !s.running && s.done === s.total;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(true);
   const s: SweepProgress = await sweep();
-  console.log(`sweep: ${s.total} runs on ${s.workers} workers in ${(s.elapsedMs / 1000).toFixed(1)} s (test wall ${((Date.now() - started) / 1000).toFixed(1)} s); run ms: ${s.results.map((r) => Math.round(r.ms)).join(' ')}`);
+  console.log(
+    `sweep: ${s.total} runs on ${s.workers} workers in ${(s.elapsedMs / 1000).toFixed(1)} s (test wall ${((Date.now() - started) / 1000).toFixed(1)} s); run ms: ${s.results.map((r) => Math.round(r.ms)).join(' ')}`,
+  );
   expect(s.total).toBe(8);
   expect(s.workers).toBe(2);
 
@@ -55,9 +69,15 @@ test('weight sweep: TCP-LASD gains more than TCP-SD at the largest weight; point
 
   // The gain at the largest weight, from the returned results and from the plotted points.
   const ratio = (cc: string) => s.results.find((r) => r.series === cc && r.x === 100)!.m.ratio;
-  console.log(`ratio at w = 100: sd ${ratio('sd').toFixed(2)}, lasd ${ratio('lasd').toFixed(2)}; at w = 1: ${s.results.filter((r) => r.x === 1).map((r) => `${r.series} ${r.m.ratio.toFixed(2)}`).join(', ')}`);
+  console.log(
+    `ratio at w = 100: sd ${ratio('sd').toFixed(2)}, lasd ${ratio('lasd').toFixed(2)}; at w = 1: ${s.results
+      .filter((r) => r.x === 1)
+      .map((r) => `${r.series} ${r.m.ratio.toFixed(2)}`)
+      .join(', ')}`,
+  );
   expect(ratio('lasd')).toBeGreaterThan(ratio('sd'));
-  const plotted = async (cc: string) => Number(await panel.locator(`circle.sweep-point[data-series="${cc}"][data-x="100"]`).getAttribute('data-y'));
+  const plotted = async (cc: string) =>
+    Number(await panel.locator(`circle.sweep-point[data-series="${cc}"][data-x="100"]`).getAttribute('data-y'));
   expect(await plotted('lasd')).toBeCloseTo(ratio('lasd'), 6);
   expect(await plotted('lasd')).toBeGreaterThan(await plotted('sd'));
   // At w = 1 both schemes are plain TCP: no gain to speak of.
@@ -70,7 +90,9 @@ test('weight sweep: TCP-LASD gains more than TCP-SD at the largest weight; point
 });
 
 test('sweep: cancel stops the workers and keeps what finished', async ({ lab, page }) => {
-  await lab.open(`#v=1&preset=sd-10mbps&sweep=1&sweep.values=1:100:12&sweep.series=&sweep.duration=600&sweep.from=10&sweep.workers=1`);
+  await lab.open(
+    `#v=1&preset=sd-10mbps&sweep=1&sweep.values=1:100:12&sweep.series=&sweep.duration=600&sweep.from=10&sweep.workers=1`,
+  );
   const panel = page.getByRole('region', { name: 'Sweep' });
   await panel.getByRole('button', { name: 'Run sweep' }).click();
   await expect.poll(async () => (await page.evaluate(() => window.__bl!.sweep())).running).toBe(true);

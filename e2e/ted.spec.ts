@@ -2,7 +2,7 @@
 // changes what that flow gets.
 import { test, expect } from './fixtures';
 
-test('TED: raising one flow\'s deadline live lets that flow through', async ({ lab, page }) => {
+test("TED: raising one flow's deadline live lets that flow through", async ({ lab, page }) => {
   // Preset ted-s1 (the TED paper's deadline set S1): flow 9 (4 ms RTT) may queue for only
   // 120 us at each TED router, less than the longer flows keep queued, so it gets almost nothing.
   await lab.open('#v=1&preset=ted-s1');
@@ -26,7 +26,10 @@ test('TED: raising one flow\'s deadline live lets that flow through', async ({ l
   expect(after).toBeGreaterThan(50 * before);
 });
 
-test('TED: the queue chart draws each TED queue\'s bound Q_max and follows a live deadline change', async ({ lab, page }) => {
+test("TED: the queue chart draws each TED queue's bound Q_max and follows a live deadline change", async ({
+  lab,
+  page,
+}) => {
   // Q_max = D_max x the capacity feeding the queue (Sec. II.B). In ted-s1, D_max = 1 ms (the
   // 16 ms flows); link C is fed by A and B at 1 Gb/s, link A by six 100 Mb/s access links.
   const qmax = (dmax: number, inputs: number, rate: number) => (dmax * inputs * rate) / (8 * 1000);
@@ -46,13 +49,19 @@ test('TED: the queue chart draws each TED queue\'s bound Q_max and follows a liv
   await chart.getByLabel('Queue shown').selectOption('C');
   await expect(chart.locator('h3')).toHaveText('Queue length (C)');
   await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} = buffer 250`);
-  await expect(chart.locator('.legend-ref')).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} packets (TED's bound, Sec. II.B)`);
+  await expect(chart.locator('.legend-ref')).toHaveText(
+    `Q_max ${qmax(0.001, 2, 1e9)} packets (TED's bound, Sec. II.B)`,
+  );
   // The line sits at 250 on the y axis: between the ticks that bracket it.
-  const ticks = await chart.locator('g.y-axis g.tick').evaluateAll((gs) => gs.map((g) => ({
-    v: Number(g.textContent), y: Number(/translate\([^,]+,([^)]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]),
-  })));
+  const ticks = await chart.locator('g.y-axis g.tick').evaluateAll((gs) =>
+    gs.map((g) => ({
+      v: Number(g.textContent),
+      y: Number(/translate\([^,]+,([^)]+)\)/.exec(g.getAttribute('transform') ?? '')?.[1]),
+    })),
+  );
   const y = Number(await qmaxLine.getAttribute('y1'));
-  const below = ticks.filter((t) => t.v <= 250).at(-1)!, above = ticks.find((t) => t.v >= 250)!;
+  const below = ticks.filter((t) => t.v <= 250).at(-1)!,
+    above = ticks.find((t) => t.v >= 250)!;
   expect(y).toBeLessThanOrEqual(below.y + 0.5);
   expect(y).toBeGreaterThanOrEqual(above.y - 0.5);
 

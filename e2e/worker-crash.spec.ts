@@ -17,7 +17,11 @@ test('a trap in the worker: a notice, the same scenario and live changes in a fr
   // (The worker also catches traps thrown by core calls; both end in the same 'crashed' report.)
   const workers = page.workers();
   expect(workers).toHaveLength(1);
-  await workers[0]!.evaluate(() => { setTimeout(() => { throw new WebAssembly.RuntimeError('unreachable'); }, 0); });
+  await workers[0]!.evaluate(() => {
+    setTimeout(() => {
+      throw new WebAssembly.RuntimeError('unreachable');
+    }, 0);
+  });
 
   const notice = page.getByTestId('notice').filter({ hasText: 'The simulator stopped' });
   await expect(notice).toBeVisible();

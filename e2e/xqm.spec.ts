@@ -10,7 +10,7 @@ import { test, expect } from './fixtures';
 // (0.897 vs 0.864).
 const UNTIL = 40;
 
-test('XQM shares the Experiment 1 chain more fairly than RED (Jain\'s index)', async ({ lab }) => {
+test("XQM shares the Experiment 1 chain more fairly than RED (Jain's index)", async ({ lab }) => {
   test.setTimeout(180_000);
   const jain: Record<string, number> = {};
   for (const preset of ['xqm-exp1-xqm', 'xqm-exp1-red']) {
@@ -42,10 +42,12 @@ test('the fluid model overlays the throughput and queue charts of the same scena
   // Charts off screen skip drawing; checking the toggle scrolled the side column into view.
   await page.locator('[data-chart="queue"]').scrollIntoViewIfNeeded();
   // Drawn as a line of its own on both charts, with a legend entry.
-  await expect.poll(async () => {
-    const c = await lab.charts();
-    return [c.throughput?.series?.['fluid.thr'] ?? 0, c.queue?.series?.['fluid.backlog'] ?? 0].every((n) => n > 100);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const c = await lab.charts();
+      return [c.throughput?.series?.['fluid.thr'] ?? 0, c.queue?.series?.['fluid.backlog'] ?? 0].every((n) => n > 100);
+    })
+    .toBe(true);
   for (const id of ['throughput', 'queue']) {
     await expect(page.locator(`[data-chart="${id}"] .legend`).getByText('fluid model', { exact: true })).toBeVisible();
   }
@@ -96,22 +98,28 @@ test('the fluid overlay is drawn as lines that leave the data visible, and kept 
   const queue = page.locator('[data-chart="queue"]');
   await queue.scrollIntoViewIfNeeded();
   // Three lines on each chart: the mean over 4 s, and the range it swings over (one legend entry).
-  await expect.poll(async () => {
-    const c = (await lab.charts()).queue?.series ?? {};
-    return ['fluid.backlog', 'fluid.backlog.min', 'fluid.backlog.max'].every((k) => (c[k] ?? 0) > 100);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const c = (await lab.charts()).queue?.series ?? {};
+      return ['fluid.backlog', 'fluid.backlog.min', 'fluid.backlog.max'].every((k) => (c[k] ?? 0) > 100);
+    })
+    .toBe(true);
   await expect(queue.locator('.legend').getByText('fluid model: range within 4 s')).toHaveCount(1);
   // The overlay's colour covers little of the plot: the packet-level queue under it shows through.
-  const cover = await queue.locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
-    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let magenta = 0; let painted = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      if (d[i + 3] === 0) continue;
-      painted++;
-      if (d[i] === 0xff && d[i + 1] === 0x00 && d[i + 2] === 0xcc) magenta++;
-    }
-    return { magenta, painted, total: d.length / 4 };
-  });
+  const cover = await queue
+    .locator('canvas')
+    .first()
+    .evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let magenta = 0;
+      let painted = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i + 3] === 0) continue;
+        painted++;
+        if (d[i] === 0xff && d[i + 1] === 0x00 && d[i + 2] === 0xcc) magenta++;
+      }
+      return { magenta, painted, total: d.length / 4 };
+    });
   expect(cover.magenta).toBeGreaterThan(0);
   expect(cover.magenta / cover.total).toBeLessThan(0.08);
   expect(cover.painted - cover.magenta).toBeGreaterThan(cover.magenta);
@@ -128,7 +136,10 @@ test('the fluid overlay is drawn as lines that leave the data visible, and kept 
   await expect.poll(() => page.url()).not.toContain('view.fluid');
 });
 
-test("the steady-state calculator reads the scenario's own buffer and says what its numbers mean", async ({ lab, page }) => {
+test("the steady-state calculator reads the scenario's own buffer and says what its numbers mean", async ({
+  lab,
+  page,
+}) => {
   await lab.open('#v=1&queue.buffer=50&exoLoss.kind=none&exoLoss.steps=~&view.speed=0');
   const panel = page.getByTestId('steady-state');
   await expect(panel).not.toHaveAttribute('data-filled-run', '0');

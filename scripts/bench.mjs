@@ -23,10 +23,26 @@ const scenarios = [
   { id: 'b', label: '(b) 100 flows, 1 Gb/s, 60 s', scenario: read('wasm-core/bench/dumbbell-100.json') },
   { id: 'c', label: '(c) 1000 flows, 1 Gb/s, 60 s', scenario: read('wasm-core/bench/dumbbell-1000.json') },
   // ns-2 2.35 has neither CUBIC nor FQ-CoDel: natively and in WASM only (ns-3: docs/ns3/).
-  { id: 'd', label: '(d) 100 CUBIC flows through FQ-CoDel, 1 Gb/s, 60 s', scenario: read('wasm-core/bench/cubic-fqcodel-100.json'), ns2: false,
+  {
+    id: 'd',
+    label: '(d) 100 CUBIC flows through FQ-CoDel, 1 Gb/s, 60 s',
+    scenario: read('wasm-core/bench/cubic-fqcodel-100.json'),
+    ns2: false,
     // The same dumbbell in ns-3.37 (docs/ns3/modern.cc), timed where libns3-dev is installed.
-    ns3: { flows: 100, cc: 'cubic', aqm: 'fq_codel', buffer: 10240, rate: 1e9, delay: 0.005, accessRate: 10e9,
-      accessDelayMin: 0.001, accessDelayMax: 0.01, duration: 60, measureFrom: 10 } },
+    ns3: {
+      flows: 100,
+      cc: 'cubic',
+      aqm: 'fq_codel',
+      buffer: 10240,
+      rate: 1e9,
+      delay: 0.005,
+      accessRate: 10e9,
+      accessDelayMin: 0.001,
+      accessDelayMax: 0.01,
+      duration: 60,
+      measureFrom: 10,
+    },
+  },
 ].slice(0, quick ? 1 : 3);
 
 async function runWasm(scenario) {
@@ -47,8 +63,10 @@ const ratio = (a, b) => (a && b ? a / b : null);
 const cpu = (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/) || [])[1] || 'unknown CPU';
 const [load1] = os.loadavg();
 console.log(`Bottleneck Lab benchmark: ${new Date().toISOString()}, ${cpu}, Node ${process.version}`);
-console.log(`load average ${load1.toFixed(2)} on ${os.cpus().length} CPUs` +
-  (load1 > os.cpus().length / 2 ? ': the machine is busy, wall times will be noisy' : ''));
+console.log(
+  `load average ${load1.toFixed(2)} on ${os.cpus().length} CPUs` +
+    (load1 > os.cpus().length / 2 ? ': the machine is busy, wall times will be noisy' : ''),
+);
 if (!withNs2) console.log('ns-2 not run (not installed, or --no-ns2); `BL_WITH_NS2=1 npm run setup` installs it');
 
 // One row per runner: { name, wallSeconds, cpuSeconds, memBytes, memText, events, simSeconds }.
@@ -57,8 +75,22 @@ const results = [];
 const ns3Exe = path.join(os.tmpdir(), 'bl-bench-ns3-modern');
 function haveNs3() {
   if (!fs.existsSync('/usr/lib/x86_64-linux-gnu/libns3-core.so')) return false;
-  const libs = ['core', 'network', 'internet', 'point-to-point', 'applications', 'traffic-control', 'nix-vector-routing', 'bridge', 'stats'].map((l) => `-lns3-${l}`);
-  const r = spawnSync('g++', ['-O2', '-std=c++17', path.join(root, 'docs/ns3/modern.cc'), '-o', ns3Exe, '-Wl,--no-as-needed', ...libs], { encoding: 'utf8' });
+  const libs = [
+    'core',
+    'network',
+    'internet',
+    'point-to-point',
+    'applications',
+    'traffic-control',
+    'nix-vector-routing',
+    'bridge',
+    'stats',
+  ].map((l) => `-lns3-${l}`);
+  const r = spawnSync(
+    'g++',
+    ['-O2', '-std=c++17', path.join(root, 'docs/ns3/modern.cc'), '-o', ns3Exe, '-Wl,--no-as-needed', ...libs],
+    { encoding: 'utf8' },
+  );
   return r.status === 0;
 }
 const withNs3 = !args.includes('--no-ns3') && !quick && haveNs3();
@@ -70,34 +102,77 @@ for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Args } of scenarios) {
   const ns2 = withNs2 && ns2Ok !== false ? await runNs2(scenario) : null;
   const n = native.summary;
   const rows = [
-    { name: 'native', wallSeconds: native.wallSeconds, cpuSeconds: native.cpuSeconds,
-      memBytes: native.peakRssKB * 1024, memText: `${mb(native.peakRssKB * 1024)} RSS`,
-      events: n.events, simSeconds: n.simSeconds, jain: n.jain, utilization: n.utilization },
-    { name: 'WASM', wallSeconds: wasm.wallSeconds, cpuSeconds: wasm.cpuSeconds,
-      memBytes: wasm.wasmMemoryBytes, nodeRssBytes: wasm.peakRssKB * 1024,
+    {
+      name: 'native',
+      wallSeconds: native.wallSeconds,
+      cpuSeconds: native.cpuSeconds,
+      memBytes: native.peakRssKB * 1024,
+      memText: `${mb(native.peakRssKB * 1024)} RSS`,
+      events: n.events,
+      simSeconds: n.simSeconds,
+      jain: n.jain,
+      utilization: n.utilization,
+    },
+    {
+      name: 'WASM',
+      wallSeconds: wasm.wallSeconds,
+      cpuSeconds: wasm.cpuSeconds,
+      memBytes: wasm.wasmMemoryBytes,
+      nodeRssBytes: wasm.peakRssKB * 1024,
       memText: `${mb(wasm.wasmMemoryBytes)} heap (Node RSS ${mb(wasm.peakRssKB * 1024)})`,
-      events: wasm.events, simSeconds: wasm.simSeconds, jain: wasm.summary.jain,
-      utilization: wasm.summary.utilization },
+      events: wasm.events,
+      simSeconds: wasm.simSeconds,
+      jain: wasm.summary.jain,
+      utilization: wasm.summary.utilization,
+    },
   ];
   if (withNs3 && ns3Args) {
-    const r = await measureProcess(ns3Exe, Object.entries(ns3Args).map(([k, v]) => `--${k}=${v}`));
+    const r = await measureProcess(
+      ns3Exe,
+      Object.entries(ns3Args).map(([k, v]) => `--${k}=${v}`),
+    );
     const out = JSON.parse(r.stdout.trim().split('\n').pop());
-    rows.push({ name: 'ns-3', wallSeconds: r.wallSeconds, cpuSeconds: r.cpuSeconds, memBytes: r.peakRssKB * 1024,
-      memText: `${mb(r.peakRssKB * 1024)} RSS`, events: null, simSeconds: n.simSeconds, jain: out.jain, utilization: out.utilization });
+    rows.push({
+      name: 'ns-3',
+      wallSeconds: r.wallSeconds,
+      cpuSeconds: r.cpuSeconds,
+      memBytes: r.peakRssKB * 1024,
+      memText: `${mb(r.peakRssKB * 1024)} RSS`,
+      events: null,
+      simSeconds: n.simSeconds,
+      jain: out.jain,
+      utilization: out.utilization,
+    });
   }
   if (ns2) {
-    rows.push({ name: 'ns-2', wallSeconds: ns2.wallSeconds, cpuSeconds: ns2.cpuSeconds,
-      memBytes: ns2.peakRssKB * 1024, memText: `${mb(ns2.peakRssKB * 1024)} RSS`, events: null,
-      simSeconds: n.simSeconds, jain: ns2.result.jain, utilization: ns2.result.utilization });
+    rows.push({
+      name: 'ns-2',
+      wallSeconds: ns2.wallSeconds,
+      cpuSeconds: ns2.cpuSeconds,
+      memBytes: ns2.peakRssKB * 1024,
+      memText: `${mb(ns2.peakRssKB * 1024)} RSS`,
+      events: null,
+      simSeconds: n.simSeconds,
+      jain: ns2.result.jain,
+      utilization: ns2.result.utilization,
+    });
   }
-  console.log(`  ${'runner'.padEnd(7)} ${'wall'.padStart(9)} ${'cpu'.padStart(9)}  ${'peak memory'.padEnd(36)} ${'events/s'.padEnd(15)} sim s per wall s`);
+  console.log(
+    `  ${'runner'.padEnd(7)} ${'wall'.padStart(9)} ${'cpu'.padStart(9)}  ${'peak memory'.padEnd(36)} ${'events/s'.padEnd(15)} sim s per wall s`,
+  );
   for (const r of rows) {
-    console.log(`  ${r.name.padEnd(7)} ${fmt(r.wallSeconds).padStart(7)} s ${fmt(r.cpuSeconds).padStart(7)} s  ` +
-      `${r.memText.padEnd(36)} ${(r.events ? `${rate(r.events / r.wallSeconds)}events/s` : '-').padEnd(15)} ` +
-      `${fmt(r.simSeconds / r.wallSeconds, 1)}`);
+    console.log(
+      `  ${r.name.padEnd(7)} ${fmt(r.wallSeconds).padStart(7)} s ${fmt(r.cpuSeconds).padStart(7)} s  ` +
+        `${r.memText.padEnd(36)} ${(r.events ? `${rate(r.events / r.wallSeconds)}events/s` : '-').padEnd(15)} ` +
+        `${fmt(r.simSeconds / r.wallSeconds, 1)}`,
+    );
   }
-  console.log(`  native and WASM events: ${n.events === wasm.events ? `identical (${n.events})` : `DIFFERENT (${n.events}, ${wasm.events})`}`);
-  console.log(`  Jain / utilisation: ${rows.map((r) => `${r.name} ${fmt(r.jain, 3)} / ${fmt(r.utilization, 3)}`).join(', ')}`);
+  console.log(
+    `  native and WASM events: ${n.events === wasm.events ? `identical (${n.events})` : `DIFFERENT (${n.events}, ${wasm.events})`}`,
+  );
+  console.log(
+    `  Jain / utilisation: ${rows.map((r) => `${r.name} ${fmt(r.jain, 3)} / ${fmt(r.utilization, 3)}`).join(', ')}`,
+  );
   const result = { id, label, rows };
   if (ns2) {
     const [nat, wa, ns] = rows;
@@ -110,8 +185,10 @@ for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Args } of scenarios) {
       memNs2OverNative: ratio(ns.memBytes, nat.memBytes),
     };
     const q = result.ratios;
-    console.log(`  ns-2 : WASM  time ${fmt(q.wallNs2OverWasm, 1)}x wall, ${fmt(q.cpuNs2OverWasm, 1)}x CPU (target >= 3); ` +
-      `memory ${fmt(q.memNs2OverWasmHeap, 1)}x the WASM heap (target >= 10), ${fmt(q.memNs2OverNodeRss, 1)}x the whole Node process`);
+    console.log(
+      `  ns-2 : WASM  time ${fmt(q.wallNs2OverWasm, 1)}x wall, ${fmt(q.cpuNs2OverWasm, 1)}x CPU (target >= 3); ` +
+        `memory ${fmt(q.memNs2OverWasmHeap, 1)}x the WASM heap (target >= 10), ${fmt(q.memNs2OverNodeRss, 1)}x the whole Node process`,
+    );
     console.log(`  ns-2 : native  time ${fmt(q.wallNs2OverNative, 1)}x wall; memory ${fmt(q.memNs2OverNative, 1)}x`);
   }
   results.push(result);
@@ -121,16 +198,25 @@ if (args.includes('--markdown')) {
   console.log('\n| scenario | runner | wall time | CPU time | peak memory | events/s | sim s per wall s |');
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const { label, rows, ratios: q } of results) {
-    rows.forEach((r, i) => console.log(`| ${i ? '' : label} | ${r.name} | ${fmt(r.wallSeconds)} s | ${fmt(r.cpuSeconds)} s | ` +
-      `${r.memText} | ${r.events ? rate(r.events / r.wallSeconds) : '-'} | ${fmt(r.simSeconds / r.wallSeconds, 1)} |`));
+    rows.forEach((r, i) =>
+      console.log(
+        `| ${i ? '' : label} | ${r.name} | ${fmt(r.wallSeconds)} s | ${fmt(r.cpuSeconds)} s | ` +
+          `${r.memText} | ${r.events ? rate(r.events / r.wallSeconds) : '-'} | ${fmt(r.simSeconds / r.wallSeconds, 1)} |`,
+      ),
+    );
     if (q) {
-      console.log(`| | **ns-2 : WASM** | **${fmt(q.wallNs2OverWasm, 1)}x** | **${fmt(q.cpuNs2OverWasm, 1)}x** | ` +
-        `**${fmt(q.memNs2OverWasmHeap, 1)}x** heap, ${fmt(q.memNs2OverNodeRss, 1)}x Node RSS | | |`);
+      console.log(
+        `| | **ns-2 : WASM** | **${fmt(q.wallNs2OverWasm, 1)}x** | **${fmt(q.cpuNs2OverWasm, 1)}x** | ` +
+          `**${fmt(q.memNs2OverWasmHeap, 1)}x** heap, ${fmt(q.memNs2OverNodeRss, 1)}x Node RSS | | |`,
+      );
     }
   }
 }
 if (jsonOut) {
   fs.mkdirSync(path.dirname(path.resolve(jsonOut)), { recursive: true });
-  fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), cpu, node: process.version, load1, results }, null, 2));
+  fs.writeFileSync(
+    jsonOut,
+    JSON.stringify({ date: new Date().toISOString(), cpu, node: process.version, load1, results }, null, 2),
+  );
   console.log(`\nresults written to ${jsonOut}`);
 }

@@ -52,13 +52,22 @@ function check(label, base, levels, files, importsOf) {
     if (rel.length < 2) continue; // entry files at the top (main.tsx, mount.tsx) may use anything
     const from = rel[0];
     const lf = levelOf(levels, from);
-    if (lf === null) { problems.push(`${label}/${rel.join('/')}: folder "${from}" has no layer in scripts/check-layers.mjs`); continue; }
+    if (lf === null) {
+      problems.push(`${label}/${rel.join('/')}: folder "${from}" has no layer in scripts/check-layers.mjs`);
+      continue;
+    }
     for (const target of importsOf(file)) {
       const to = target.split('/')[0];
       if (to === from) continue;
       const lt = levelOf(levels, to);
-      if (lt === null) { problems.push(`${label}/${rel.join('/')} uses ${target}: folder "${to}" has no layer`); continue; }
-      if (lt >= lf) problems.push(`${label}/${rel.join('/')} (layer ${lf}: ${from}) uses ${target} (layer ${lt}: ${to}), which is not below it`);
+      if (lt === null) {
+        problems.push(`${label}/${rel.join('/')} uses ${target}: folder "${to}" has no layer`);
+        continue;
+      }
+      if (lt >= lf)
+        problems.push(
+          `${label}/${rel.join('/')} (layer ${lf}: ${from}) uses ${target} (layer ${lt}: ${to}), which is not below it`,
+        );
     }
   }
 }
@@ -75,11 +84,24 @@ check('wasm-core/src', coreSrc, CORE_LEVELS, walk(coreSrc, ['.cpp', '.h']), (fil
 
 // TypeScript: relative imports, resolved against web/src.
 const webSrc = join(root, 'web', 'src');
-check('web/src', webSrc, WEB_LEVELS, walk(webSrc, ['.ts', '.tsx']).filter((f) => !f.includes(`${sep}generated${sep}`)), (file) =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm)]
-    .map((m) => m[1] ?? m[2])
-    .map((spec) => relative(webSrc, resolve(dirname(file), spec)).split(sep).join('/'))
-    .filter((t) => !t.startsWith('..')),
+check(
+  'web/src',
+  webSrc,
+  WEB_LEVELS,
+  walk(webSrc, ['.ts', '.tsx']).filter((f) => !f.includes(`${sep}generated${sep}`)),
+  (file) =>
+    [
+      ...readFileSync(file, 'utf8').matchAll(
+        /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm,
+      ),
+    ]
+      .map((m) => m[1] ?? m[2])
+      .map((spec) =>
+        relative(webSrc, resolve(dirname(file), spec))
+          .split(sep)
+          .join('/'),
+      )
+      .filter((t) => !t.startsWith('..')),
 );
 
 if (problems.length) {

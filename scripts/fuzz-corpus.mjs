@@ -18,21 +18,35 @@ function put(dir, bytes) {
 
 const scenarios = [];
 const presets = path.join(root, 'public/presets');
-for (const f of fs.readdirSync(presets).filter((f) => f.endsWith('.json')).sort()) {
+for (const f of fs
+  .readdirSync(presets)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   scenarios.push(fs.readFileSync(path.join(presets, f), 'utf8'));
 }
 const examples = [];
 const docs = path.join(root, 'docs');
-for (const f of fs.readdirSync(docs).filter((f) => f.endsWith('.md')).sort()) {
+for (const f of fs
+  .readdirSync(docs)
+  .filter((f) => f.endsWith('.md'))
+  .sort()) {
   const text = fs.readFileSync(path.join(docs, f), 'utf8');
   for (const m of text.matchAll(/```json\n([\s\S]*?)```/g)) examples.push(m[1]);
 }
 // The regressions of issue 11, so they stay covered.
-scenarios.push('{"version":1,"duration":1,"topology":{"kind":"graph","nodes":["a","b"],"links":[{"name":"x","from":"a","to":"b"}],"flows":[{"src":"a","dst":"a"}]}}');
+scenarios.push(
+  '{"version":1,"duration":1,"topology":{"kind":"graph","nodes":["a","b"],"links":[{"name":"x","from":"a","to":"b"}],"flows":[{"src":"a","dst":"a"}]}}',
+);
 scenarios.push('{"version":1,"duration":30,"measureFrom":10,"flows":{"count":3}}');
 for (const s of [...scenarios, ...examples]) put(scenarioDir, Buffer.from(s));
 
-const fluid = ['{}', '{"flows":5,"duration":5}', '{"flows":3,"queue":{"kind":"red","buffer":100},"exoLoss":0.01,"duration":2}',
-  '{"flows":4,"pe":[0.01,0.02],"backlog":10}', '{"propDelays":[0.05,0.1],"alphas":[0.3,0.4],"duration":1}', ...examples];
+const fluid = [
+  '{}',
+  '{"flows":5,"duration":5}',
+  '{"flows":3,"queue":{"kind":"red","buffer":100},"exoLoss":0.01,"duration":2}',
+  '{"flows":4,"pe":[0.01,0.02],"backlog":10}',
+  '{"propDelays":[0.05,0.1],"alphas":[0.3,0.4],"duration":1}',
+  ...examples,
+];
 for (const s of fluid) for (const b of [0, 1]) put(fluidDir, Buffer.concat([Buffer.from([b]), Buffer.from(s)]));
 console.log(`fuzz corpus: ${scenarios.length + examples.length} scenario seeds, ${fluid.length * 2} fluid seeds`);

@@ -6,9 +6,22 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('../public/lessons/', import.meta.url));
-const order = ['aimd-sawtooth', 'rtt-unfairness', 'red-vs-droptail', 'exogenous-loss-xqm', 'weights-sd-lasd-mpat', 'deadlines-ted', 'delay-signals-htt-vegas', 'bufferbloat-codel', 'cubic-reno-bbr', 'ecn-dctcp'];
-const ids = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-ids.sort((a, b) => ((order.indexOf(a) + 1 || 1e9) - (order.indexOf(b) + 1 || 1e9)) || a.localeCompare(b));
+const order = [
+  'aimd-sawtooth',
+  'rtt-unfairness',
+  'red-vs-droptail',
+  'exogenous-loss-xqm',
+  'weights-sd-lasd-mpat',
+  'deadlines-ted',
+  'delay-signals-htt-vegas',
+  'bufferbloat-codel',
+  'cubic-reno-bbr',
+  'ecn-dctcp',
+];
+const ids = readdirSync(dir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+ids.sort((a, b) => (order.indexOf(a) + 1 || 1e9) - (order.indexOf(b) + 1 || 1e9) || a.localeCompare(b));
 const index = ids.map((id) => {
   const l = JSON.parse(readFileSync(join(dir, id, 'lesson.json'), 'utf8'));
   return { id: l.id, title: l.title, summary: l.summary, topics: l.topics };

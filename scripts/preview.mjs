@@ -5,21 +5,40 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const vite = (sub, extra = []) => [path.join(root, 'node_modules/vite/bin/vite.js'), sub, '--config', 'web/vite.config.ts', ...extra];
+const vite = (sub, extra = []) => [
+  path.join(root, 'node_modules/vite/bin/vite.js'),
+  sub,
+  '--config',
+  'web/vite.config.ts',
+  ...extra,
+];
 
 export function buildSite() {
-  execFileSync(process.execPath, vite('build', ['--logLevel', 'warn']), { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, vite('build', ['--logLevel', 'warn']), {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** Starts `vite preview` on 127.0.0.1:port; resolves once it answers, with the child and the URL. */
 export async function serve(port) {
-  const child = spawn(process.execPath, vite('preview', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    vite('preview', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']),
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let err = '';
-  child.stderr.on('data', (d) => { err += d; });
+  child.stderr.on('data', (d) => {
+    err += d;
+  });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode}): ${err.trim()}`);
-    try { if ((await fetch(url)).ok) return { child, url }; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(url)).ok) return { child, url };
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();

@@ -9,8 +9,12 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 page.setDefaultTimeout(60_000);
 // Each shot starts from a fresh document (a hash change alone would keep dialogs open).
-const open = async (url) => { await page.goto('about:blank'); await page.goto(url); };
-const ready = () => page.waitForFunction(() => window.__bl !== undefined).then(() => page.evaluate(() => window.__bl.ready()));
+const open = async (url) => {
+  await page.goto('about:blank');
+  await page.goto(url);
+};
+const ready = () =>
+  page.waitForFunction(() => window.__bl !== undefined).then(() => page.evaluate(() => window.__bl.ready()));
 
 // Compare mode: DropTail (A) vs RED (B), 30 simulated seconds.
 await page.setViewportSize({ width: 1280, height: 1500 });
@@ -61,7 +65,9 @@ await page.screenshot({ path: out('student-mode.png') });
 await open(`${base}#v=1&duration=30&view.theme=light`);
 await ready();
 await page.evaluate(() => window.__bl.runUntil(30));
-await page.evaluate(() => { window.print = () => undefined; });
+await page.evaluate(() => {
+  window.print = () => undefined;
+});
 await page.getByRole('button', { name: 'Print summary' }).click();
 await page.locator('.print-charts img').nth(3).waitFor();
 await page.emulateMedia({ media: 'print' });

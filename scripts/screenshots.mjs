@@ -13,9 +13,16 @@ const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] 
 const port = Number(opt('--port', process.env.BL_SHOTS_PORT ?? 4171));
 const out = path.resolve(root, opt('--out', 'docs/screenshots'));
 const hash = opt('--hash', '#v=1');
-if (!Number.isInteger(port) || port < 1024 || port > 65535) { console.error(`screenshots: --port must be 1024..65535, got ${port}`); process.exit(2); }
+if (!Number.isInteger(port) || port < 1024 || port > 65535) {
+  console.error(`screenshots: --port must be 1024..65535, got ${port}`);
+  process.exit(2);
+}
 
-const SIZES = [{ name: 'phone', width: 375, height: 812 }, { name: 'tablet', width: 768, height: 1024 }, { name: 'desktop', width: 1440, height: 900 }];
+const SIZES = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'tablet', width: 768, height: 1024 },
+  { name: 'desktop', width: 1440, height: 900 },
+];
 const THEMES = ['light', 'dark'];
 if (!args.includes('--no-build')) buildSite();
 fs.mkdirSync(out, { recursive: true });

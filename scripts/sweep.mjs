@@ -35,16 +35,30 @@ import { pool } from './lib/pool.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const o = { sets: [], fixed: [], seeds: [1], mean: false, format: 'csv', jobs: os.cpus().length, blsim: path.join(root, 'build/native/blsim') };
+  const o = {
+    sets: [],
+    fixed: [],
+    seeds: [1],
+    mean: false,
+    format: 'csv',
+    jobs: os.cpus().length,
+    blsim: path.join(root, 'build/native/blsim'),
+  };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
-    const next = () => { if (i + 1 >= argv.length) throw new Error(`${a}: needs a value`); return argv[++i]; };
+    const next = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a}: needs a value`);
+      return argv[++i];
+    };
     if (a === '--preset') o.preset = next();
     else if (a === '--set' || a === '--set-all') {
       const s = next();
       const eq = s.indexOf('=');
       if (eq < 1) throw new Error(`${a} ${s}: expected PATH=V1,V2,...`);
-      const vals = s.slice(eq + 1).split(',').map(parseValue);
+      const vals = s
+        .slice(eq + 1)
+        .split(',')
+        .map(parseValue);
       (a === '--set' ? o.sets : o.fixed).push({ path: s.slice(0, eq), vals });
     } else if (a === '--seeds') o.seeds = parseSeeds(next());
     else if (a === '--mean') o.mean = true;
@@ -60,7 +74,11 @@ function parseArgs(argv) {
 
 function parseSeeds(s) {
   const m = /^(\d+)-(\d+)$/.exec(s);
-  if (m) { const out = []; for (let k = Number(m[1]); k <= Number(m[2]); ++k) out.push(k); return out; }
+  if (m) {
+    const out = [];
+    for (let k = Number(m[1]); k <= Number(m[2]); ++k) out.push(k);
+    return out;
+  }
   return s.split(',').map(Number);
 }
 
@@ -71,7 +89,8 @@ function run(blsim, doc, k) {
   fs.writeFileSync(file, JSON.stringify(doc));
   return new Promise((resolve, reject) => {
     const child = spawn(blsim, ['--scenario', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '', err = '';
+    let out = '',
+      err = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (err += d));
     child.on('error', reject);
@@ -143,7 +162,11 @@ export async function sweep(argv) {
     }
   const results = await pool(jobs, o.jobs, async (j, k) => {
     const s = await run(o.blsim, j.doc, k);
-    return { ...Object.fromEntries(o.sets.map((st, i) => [st.path, j.combo[i]])), seed: j.seed, ...measure(j.doc, s, o.t0) };
+    return {
+      ...Object.fromEntries(o.sets.map((st, i) => [st.path, j.combo[i]])),
+      seed: j.seed,
+      ...measure(j.doc, s, o.t0),
+    };
   });
   if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
   tmpDir = undefined;
@@ -158,7 +181,8 @@ export async function sweep(argv) {
     rows = [...byKey.values()].map((rs) => {
       const m = { ...rs[0] };
       for (const [k, v] of Object.entries(rs[0])) {
-        if (k !== 'seed' && typeof v === 'number' && !o.sets.some((s) => s.path === k)) m[k] = mean(rs.map((r) => r[k]));
+        if (k !== 'seed' && typeof v === 'number' && !o.sets.some((s) => s.path === k))
+          m[k] = mean(rs.map((r) => r[k]));
         if (k === 'ratio') {
           m.ratioMin = Math.min(...rs.map((r) => r.ratio));
           m.ratioMax = Math.max(...rs.map((r) => r.ratio));
@@ -178,10 +202,14 @@ async function main() {
     return;
   }
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const fmt = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toPrecision(4)) : v === undefined ? '' : String(v));
+  const fmt = (v) =>
+    typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toPrecision(4)) : v === undefined ? '' : String(v);
   process.stdout.write(cols.join(',') + '\n');
   for (const r of rows) process.stdout.write(cols.map((c) => fmt(r[c])).join(',') + '\n');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]))
-  main().catch((e) => { console.error(e.message); process.exit(1); });
+  main().catch((e) => {
+    console.error(e.message);
+    process.exit(1);
+  });

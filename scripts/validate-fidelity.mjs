@@ -27,9 +27,10 @@ const doc = path.join(root, 'docs/validation.md');
 if (!haveNs2()) throw new Error('ns-2 is not installed (BL_WITH_NS2=1 npm run setup)');
 
 const preset = JSON.parse(fs.readFileSync(path.join(root, 'public/presets/xqm-dumbbell.json'), 'utf8'));
-const queueOf = (kind) => (kind === 'red'
-  ? { kind: 'red', buffer: 250, minTh: 5, maxTh: 15, maxP: 0.1, weight: 0.002 }
-  : { kind: 'droptail', buffer: 250 });
+const queueOf = (kind) =>
+  kind === 'red'
+    ? { kind: 'red', buffer: 250, minTh: 5, maxTh: 15, maxP: 0.1, weight: 0.002 }
+    : { kind: 'droptail', buffer: 250 };
 
 const dumbbell = (q, rate, seed) => ({
   ...preset,
@@ -45,14 +46,29 @@ const dumbbell = (q, rate, seed) => ({
 function rebuilt(base, ns2flows) {
   const t = base.topology;
   const nodes = ['L', 'R'];
-  const links = [{ name: 'bottleneck', from: 'L', to: 'R', rate: t.bottleneckRate, delay: t.bottleneckDelay, queue: base.queue }];
+  const links = [
+    { name: 'bottleneck', from: 'L', to: 'R', rate: t.bottleneckRate, delay: t.bottleneckDelay, queue: base.queue },
+  ];
   const flows = [];
   for (const f of ns2flows) {
     nodes.push(`s${f.id}`, `r${f.id}`);
-    links.push({ name: `src.${f.id}`, from: `s${f.id}`, to: 'L', rate: t.accessRate, delay: f.srcDelay,
-      queue: { kind: 'droptail', buffer: 10000 } });
-    links.push({ name: `dst.${f.id}`, from: 'R', to: `r${f.id}`, rate: t.accessRate, delay: f.dstDelay,
-      queue: { kind: 'droptail', buffer: 10000 }, loss: base.exoLoss });
+    links.push({
+      name: `src.${f.id}`,
+      from: `s${f.id}`,
+      to: 'L',
+      rate: t.accessRate,
+      delay: f.srcDelay,
+      queue: { kind: 'droptail', buffer: 10000 },
+    });
+    links.push({
+      name: `dst.${f.id}`,
+      from: 'R',
+      to: `r${f.id}`,
+      rate: t.accessRate,
+      delay: f.dstDelay,
+      queue: { kind: 'droptail', buffer: 10000 },
+      loss: base.exoLoss,
+    });
     flows.push({ src: `s${f.id}`, dst: `r${f.id}`, start: f.start, startSpread: 0 });
   }
   const { exoLoss: _exoLoss, queue: _queue, ...rest } = base; // a graph takes neither at the top (issue 14)
@@ -63,9 +79,13 @@ function ourFigures(s) {
   const sum = (k) => s.flows.reduce((a, f) => a + f[k], 0);
   const q = s.queues.find((x) => x.id === 'bottleneck');
   return {
-    util: s.utilization, goodUtil: s.goodputUtilization, jain: s.jainGoodput,
-    timeouts: sum('timeouts'), retx: sum('retransmits'),
-    drops: Object.values(q.drops).reduce((a, x) => a + x, 0), meanQueue: q.meanLength,
+    util: s.utilization,
+    goodUtil: s.goodputUtilization,
+    jain: s.jainGoodput,
+    timeouts: sum('timeouts'),
+    retx: sum('retransmits'),
+    drops: Object.values(q.drops).reduce((a, x) => a + x, 0),
+    meanQueue: q.meanLength,
   };
 }
 
@@ -79,14 +99,20 @@ for (const q of queues) {
       const T = scn.duration - scn.measureFrom;
       acc.ns2.push({
         // ns-2's sink counts whole packets (its packetSize_ + 40): scale to payload, as ours.
-        util: r.utilization, goodUtil: (r.aggregateBps * (scn.packetSize - 40)) / scn.packetSize / scn.topology.bottleneckRate,
-        jain: jain(r.flows.map((f) => f.throughputBps)), timeouts: r.timeouts, retx: r.retransmits,
-        drops: r.bottleneckDropsRun, meanQueue: r.meanQueue, T,
+        util: r.utilization,
+        goodUtil: (r.aggregateBps * (scn.packetSize - 40)) / scn.packetSize / scn.topology.bottleneckRate,
+        jain: jain(r.flows.map((f) => f.throughputBps)),
+        timeouts: r.timeouts,
+        retx: r.retransmits,
+        drops: r.bottleneckDropsRun,
+        meanQueue: r.meanQueue,
+        T,
       });
       acc.rebuilt.push(ourFigures((await runNative(rebuilt(scn, r.flows))).summary));
       acc.own.push(ourFigures((await runNative(scn)).summary));
     }
-    const mean = (xs) => Object.fromEntries(Object.keys(xs[0]).map((k) => [k, xs.reduce((a, x) => a + x[k], 0) / xs.length]));
+    const mean = (xs) =>
+      Object.fromEntries(Object.keys(xs[0]).map((k) => [k, xs.reduce((a, x) => a + x[k], 0) / xs.length]));
     rows.push({ q, rate, ns2: mean(acc.ns2), rebuilt: mean(acc.rebuilt), own: mean(acc.own) });
     console.error(`${q} ${+(rate * 100).toFixed(2)} %: done`);
   }
@@ -97,20 +123,22 @@ const f3 = (x) => x.toFixed(3);
 const n0 = (x) => Math.round(x).toLocaleString('en-US').replace(/,/g, ' ');
 const rel = (a, b) => (b > 0 ? `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(0)} %` : 'n/a');
 const header = [
-  `Measured ${new Date().toISOString().slice(0, 10)} with \`node scripts/validate-fidelity.mjs\`; each figure is the mean over seeds`
-  + ` ${Array.from({ length: nSeeds }, (_, i) => i + 1).join(', ')}. Per cell: ns-2 / ours with ns-2's draws / ours with our`
-  + ' own draws. util: bottleneck busy time (%); goodput: payload delivered / capacity (%); Jain: of the flows\' goodput over'
-  + ' [50, 200] s; timeouts, retransmitted packets and bottleneck drops: whole run, summed over the 20 flows; the'
-  + ' "vs ns-2" columns give ours (ns-2 draws) relative to ns-2.',
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`node scripts/validate-fidelity.mjs\`; each figure is the mean over seeds` +
+    ` ${Array.from({ length: nSeeds }, (_, i) => i + 1).join(', ')}. Per cell: ns-2 / ours with ns-2's draws / ours with our` +
+    " own draws. util: bottleneck busy time (%); goodput: payload delivered / capacity (%); Jain: of the flows' goodput over" +
+    ' [50, 200] s; timeouts, retransmitted packets and bottleneck drops: whole run, summed over the 20 flows; the' +
+    ' "vs ns-2" columns give ours (ns-2 draws) relative to ns-2.',
   '',
   '| queue | exo loss | util | goodput | Jain | timeouts | vs ns-2 | retransmits | vs ns-2 | drops | vs ns-2 | mean queue |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 const body = rows.map(({ q, rate, ns2: a, rebuilt: b, own: c }) => {
   const three = (k, fmt) => `${fmt(a[k])} / ${fmt(b[k])} / ${fmt(c[k])}`;
-  return `| ${q} | ${+(rate * 100).toFixed(2)} % | ${three('util', pct)} | ${three('goodUtil', pct)} | ${three('jain', f3)} | `
-    + `${three('timeouts', n0)} | ${rel(b.timeouts, a.timeouts)} | ${three('retx', n0)} | ${rel(b.retx, a.retx)} | `
-    + `${three('drops', n0)} | ${rel(b.drops, a.drops)} | ${three('meanQueue', (x) => x.toFixed(1))} |`;
+  return (
+    `| ${q} | ${+(rate * 100).toFixed(2)} % | ${three('util', pct)} | ${three('goodUtil', pct)} | ${three('jain', f3)} | ` +
+    `${three('timeouts', n0)} | ${rel(b.timeouts, a.timeouts)} | ${three('retx', n0)} | ${rel(b.retx, a.retx)} | ` +
+    `${three('drops', n0)} | ${rel(b.drops, a.drops)} | ${three('meanQueue', (x) => x.toFixed(1))} |`
+  );
 });
 const table = [...header, ...body].join('\n');
 if (printOnly) console.log(table);

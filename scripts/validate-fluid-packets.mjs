@@ -29,7 +29,10 @@ async function series(scenario) {
   try {
     await runNative(scenario, ['--series', csv]);
     const [header, ...lines] = fs.readFileSync(csv, 'utf8').trim().split('\n');
-    return { columns: header.split(','), rows: lines.map((l) => l.split(',').map((x) => (x === '' ? NaN : Number(x)))) };
+    return {
+      columns: header.split(','),
+      rows: lines.map((l) => l.split(',').map((x) => (x === '' ? NaN : Number(x)))),
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -71,15 +74,23 @@ const runs = await pool([fig3a, fig2.DropTail, fig2.RED], jobs, series);
 // Fig. 3(a): the last 30 s of each step of the loss schedule.
 const steps = fig3a.exoLoss.steps;
 console.log(`Fig. 3(a), packet level (xqm-fig3a, seed ${fig3a.seed}), means over the last 30 s of each step:\n`);
-console.log('| p_e | packet level: x | queue | utilisation | Jain (per 0.5 s) | timeouts per flow |\n| --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| p_e | packet level: x | queue | utilisation | Jain (per 0.5 s) | timeouts per flow |\n| --- | --- | --- | --- | --- | --- |',
+);
 steps.forEach(([t0, pe], k) => {
   const end = k + 1 < steps.length ? steps[k + 1][0] : fig3a.duration;
   const s = windowStats(runs[0], Math.max(t0, end - 30), end, fig3a.packetSize);
-  console.log(`| ${+(pe * 100).toFixed(2)} % | ${s.x.toFixed(1)} | ${s.q.toFixed(1)} | ${s.util.toFixed(3)} | ${s.jain.toFixed(3)} | ${s.timeouts.toFixed(1)} |`);
+  console.log(
+    `| ${+(pe * 100).toFixed(2)} % | ${s.x.toFixed(1)} | ${s.q.toFixed(1)} | ${s.util.toFixed(3)} | ${s.jain.toFixed(3)} | ${s.timeouts.toFixed(1)} |`,
+  );
 });
 
 // Fig. 2: the windows of the fluid table.
-const windows = [[10, 20], [30, 40], [50, 60]];
+const windows = [
+  [10, 20],
+  [30, 40],
+  [50, 60],
+];
 console.log('\nFig. 2, packet level (seed 1): x per flow (packets/s); b mean [min, max] (packets), RED: its average\n');
 console.log(`| run | ${windows.map(([a, b]) => `[${a},${b}) x | [${a},${b}) b`).join(' | ')} |`);
 console.log(`| --- |${' --- | --- |'.repeat(windows.length)}`);

@@ -20,7 +20,12 @@ const duration = Number(args.includes('--duration') ? args[args.indexOf('--durat
 const doc = path.join(root, 'docs/validation-delay.md');
 const load = (name) => JSON.parse(fs.readFileSync(path.join(root, `public/presets/${name}.json`), 'utf8'));
 const bottleneckFlows = [0, 1, 2, 3, 4, 5, 7, 8, 9]; // C1-C6, C8-C10
-const classes = [['16 ms (C1-C3)', [0, 1, 2]], ['12 ms (C4-C6)', [3, 4, 5]], ['7 ms (C8, C9)', [7, 8]], ['C10', [9]]];
+const classes = [
+  ['16 ms (C1-C3)', [0, 1, 2]],
+  ['12 ms (C4-C6)', [3, 4, 5]],
+  ['7 ms (C8, C9)', [7, 8]],
+  ['C10', [9]],
+];
 
 // C10 moved to the 7 ms class: C9's access delays and deadline.
 function alternative(s) {
@@ -42,7 +47,10 @@ async function run(s, series) {
     const { summary } = await runNative(scn, ['--series', csv]);
     const [head, ...rows] = fs.readFileSync(csv, 'utf8').trim().split('\n');
     const c = head.split(',').indexOf('queue.C.len');
-    const lens = rows.map((r) => r.split(',')).filter((r) => Number(r[0]) > 10).map((r) => Number(r[c]));
+    const lens = rows
+      .map((r) => r.split(','))
+      .filter((r) => Number(r[0]) > 10)
+      .map((r) => Number(r[c]));
     return { summary, lens };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -56,10 +64,18 @@ const pct = (x) => `${(x * 100).toFixed(1)} %`;
 
 const lines = [];
 // 1. The two layouts.
-lines.push(`${duration} s runs, goodput from 10 s. Each cell: Jain's index of the nine bottleneck flows' goodput; C10's goodput (Mb/s); timeouts.`, '');
+lines.push(
+  `${duration} s runs, goodput from 10 s. Each cell: Jain's index of the nine bottleneck flows' goodput; C10's goodput (Mb/s); timeouts.`,
+  '',
+);
 lines.push('| run | paper | C10 at 4 ms (presets) | C7-C10 at 7 ms, C11-C12 at 4 ms |', '| --- | ---: | ---: | ---: |');
-const runs = [['DropTail, finite (Q_max)', 'ted-droptail-finite', '0.759'], ['DropTail, infinite', 'ted-droptail-infinite', '0.84'],
-  ['TED S1', 'ted-s1', '0.963'], ['TED S2', 'ted-s2', '0.985'], ['TED S3', 'ted-s3', '0.991']];
+const runs = [
+  ['DropTail, finite (Q_max)', 'ted-droptail-finite', '0.759'],
+  ['DropTail, infinite', 'ted-droptail-infinite', '0.84'],
+  ['TED S1', 'ted-s1', '0.963'],
+  ['TED S2', 'ted-s2', '0.985'],
+  ['TED S3', 'ted-s3', '0.991'],
+];
 const kept = {};
 for (const [label, name, paper] of runs) {
   const cells = [];
@@ -75,16 +91,23 @@ for (const [label, name, paper] of runs) {
 }
 
 // 2. Deadline exceedance at C.
-lines.push('', 'How often the wait at C exceeds each class\'s deadline (presets\' layout). DropTail: share of 1-ms samples in which the queue at C holds more than deadline / 26.7 us packets (S3\'s deadlines, S1\'s in brackets). TED: share of the class\'s packets discarded at a deadline (all TED drops here are deadline drops).', '');
+lines.push(
+  '',
+  "How often the wait at C exceeds each class's deadline (presets' layout). DropTail: share of 1-ms samples in which the queue at C holds more than deadline / 26.7 us packets (S3's deadlines, S1's in brackets). TED: share of the class's packets discarded at a deadline (all TED drops here are deadline drops).",
+  '',
+);
 lines.push(`| run | ${classes.map((c) => c[0]).join(' | ')} |`, `| --- | ${classes.map(() => '---:').join(' | ')} |`);
 for (const [label, name] of runs.slice(0, 2)) {
   const { lens } = await run(load(name), true);
   const share = (d) => lens.filter((q) => q * tx > d).length / lens.length;
-  lines.push(`| ${label} | ${deadlinesS3.map((d, k) => `${pct(share(d))} (${pct(share(deadlinesS1[k]))})`).join(' | ')} |`);
+  lines.push(
+    `| ${label} | ${deadlinesS3.map((d, k) => `${pct(share(d))} (${pct(share(deadlinesS1[k]))})`).join(' | ')} |`,
+  );
 }
 for (const [label, name] of runs.slice(2)) {
   const s = kept[name];
-  const frac = (ids) => ids.reduce((a, i) => a + s.flows[i].congestionLosses, 0) / ids.reduce((a, i) => a + s.flows[i].sentPackets, 0);
+  const frac = (ids) =>
+    ids.reduce((a, i) => a + s.flows[i].congestionLosses, 0) / ids.reduce((a, i) => a + s.flows[i].sentPackets, 0);
   lines.push(`| ${label} | ${classes.map(([, ids]) => pct(frac(ids))).join(' | ')} |`);
 }
 const table = lines.join('\n');

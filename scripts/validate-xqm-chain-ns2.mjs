@@ -24,7 +24,10 @@ function ours() {
   for (const s of schemes) {
     const line = text.split('\n').find((l) => l.startsWith(`| Exp. 1 ${s} |`));
     if (!line) continue;
-    const c = line.split('|').slice(2, -1).map((x) => x.trim());
+    const c = line
+      .split('|')
+      .slice(2, -1)
+      .map((x) => x.trim());
     const num = (x) => Number(String(x).replace(/\*/g, '').split(/\s/)[0]);
     out[s] = { ad: num(c[0]), ab: num(c[1]), jain: num(c[3]), meanQueue: num(c[6]), util: num(c[7]) };
   }
@@ -54,14 +57,21 @@ const sd = (runs, k) => {
 };
 const o = ours();
 const f = (x, d = 2) => (x == null || Number.isNaN(x) ? '-' : x.toFixed(d));
-console.log(`ns-2 2.35, seeds ${seeds.join(', ')} (mean ± sd across seeds); ours: docs/validation-xqm-chain.md, seeds 1-3.\n`);
-console.log('| scheme at A | AD Mb/s ns-2 | AD Mb/s ours | AB Mb/s ns-2 | AB Mb/s ours | AD / AB ns-2 | AD / AB ours | Jain (20 at A) ns-2 | Jain ours | mean queue A ns-2 | ours | util. A ns-2 | ours |');
+console.log(
+  `ns-2 2.35, seeds ${seeds.join(', ')} (mean ± sd across seeds); ours: docs/validation-xqm-chain.md, seeds 1-3.\n`,
+);
+console.log(
+  '| scheme at A | AD Mb/s ns-2 | AD Mb/s ours | AB Mb/s ns-2 | AB Mb/s ours | AD / AB ns-2 | AD / AB ours | Jain (20 at A) ns-2 | Jain ours | mean queue A ns-2 | ours | util. A ns-2 | ours |',
+);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const s of schemes) {
   const r = results[s];
   const a = o[s] ?? {};
-  const ad = avg(r, 'ad'); const ab = avg(r, 'ab');
-  console.log(`| ${s} | ${f(ad)} ± ${f(sd(r, 'ad'))} | ${f(a.ad)} | ${f(ab)} | ${f(a.ab)} | ${f(ad / ab)} | ${f(a.ad / a.ab)} `
-    + `| ${f(avg(r, 'jain'), 3)} ± ${f(sd(r, 'jain'), 3)} | ${f(a.jain, 3)} | ${f(avg(r, 'meanQueue'), 1)} | ${f(a.meanQueue, 1)} `
-    + `| ${f(avg(r, 'util'), 3)} | ${f(a.util, 3)} |`);
+  const ad = avg(r, 'ad');
+  const ab = avg(r, 'ab');
+  console.log(
+    `| ${s} | ${f(ad)} ± ${f(sd(r, 'ad'))} | ${f(a.ad)} | ${f(ab)} | ${f(a.ab)} | ${f(ad / ab)} | ${f(a.ad / a.ab)} ` +
+      `| ${f(avg(r, 'jain'), 3)} ± ${f(sd(r, 'jain'), 3)} | ${f(a.jain, 3)} | ${f(avg(r, 'meanQueue'), 1)} | ${f(a.meanQueue, 1)} ` +
+      `| ${f(avg(r, 'util'), 3)} | ${f(a.util, 3)} |`,
+  );
 }

@@ -23,11 +23,18 @@ const jobs = opt('--jobs', os.cpus().length);
 const doc = path.join(root, 'docs/validation-xqm-chain.md');
 
 const rows = [
-  ['Exp. 1 RED', 'xqm-exp1-red'], ['Exp. 1 FRED', 'xqm-exp1-fred'], ['Exp. 1 REM', 'xqm-exp1-rem'],
-  ['Exp. 1 PI', 'xqm-exp1-pi'], ['Exp. 1 XQM', 'xqm-exp1-xqm'],
-  ['Exp. 2 RED', 'xqm-exp2-red'], ['Exp. 2 FRED', 'xqm-exp2-fred'], ['Exp. 2 REM', 'xqm-exp2-rem'],
-  ['Exp. 2 PI', 'xqm-exp2-pi'], ['Exp. 2 XQM', 'xqm-exp2-xqm'],
-  ['Exp. 3 XQM hide on/off', 'xqm-exp3-xqm-hide-onoff'], ['Exp. 3 XQM hide smooth', 'xqm-exp3-xqm-hide-smooth'],
+  ['Exp. 1 RED', 'xqm-exp1-red'],
+  ['Exp. 1 FRED', 'xqm-exp1-fred'],
+  ['Exp. 1 REM', 'xqm-exp1-rem'],
+  ['Exp. 1 PI', 'xqm-exp1-pi'],
+  ['Exp. 1 XQM', 'xqm-exp1-xqm'],
+  ['Exp. 2 RED', 'xqm-exp2-red'],
+  ['Exp. 2 FRED', 'xqm-exp2-fred'],
+  ['Exp. 2 REM', 'xqm-exp2-rem'],
+  ['Exp. 2 PI', 'xqm-exp2-pi'],
+  ['Exp. 2 XQM', 'xqm-exp2-xqm'],
+  ['Exp. 3 XQM hide on/off', 'xqm-exp3-xqm-hide-onoff'],
+  ['Exp. 3 XQM hide smooth', 'xqm-exp3-xqm-hide-smooth'],
 ].map(([label, preset]) => ({ label, preset }));
 const linkA = 'AB';
 const groupsAtA = ['AD', 'AB'];
@@ -45,7 +52,10 @@ function column(csvFile, name, from) {
   const ti = cols.indexOf('t');
   const ci = cols.indexOf(name);
   if (ti < 0 || ci < 0) throw new Error(`${csvFile}: no t or ${name} column`);
-  return lines.map((l) => l.split(',')).filter((r) => Number(r[ti]) > from + 1e-9).map((r) => Number(r[ci]));
+  return lines
+    .map((l) => l.split(','))
+    .filter((r) => Number(r[ti]) > from + 1e-9)
+    .map((r) => Number(r[ci]));
 }
 
 /** One preset and seed: the full run (with its series) and the run stopped at measureFrom. */
@@ -87,8 +97,9 @@ const results = await pool(tasks, jobs, runOne);
 for (const r of rows) r.runs = results.filter((_, k) => tasks[k].preset === r.preset);
 
 const f = (x, d = 2) => x.toFixed(d);
-const header = '| scheme at A | AD Mb/s | AB Mb/s | AD / fair | Jain (20 at A) | loss AD % | loss AB % | mean queue A (sd) | util. A |\n'
-  + '| --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+const header =
+  '| scheme at A | AD Mb/s | AB Mb/s | AD / fair | Jain (20 at A) | loss AD % | loss AB % | mean queue A (sd) | util. A |\n' +
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- |';
 // The highest Jain index of each experiment is set in bold.
 const best = {};
 for (const r of rows) {
@@ -100,18 +111,24 @@ function line(r, label = r.label, mayBold = true) {
   const fair = r.runs[0].capacity / r.runs[0].atA / 1e6;
   const j = m('jain');
   const jText = mayBold && j === best[r.label.slice(0, 6)] ? `**${f(j, 3)}**` : f(j, 3);
-  return `| ${label} | ${f(m('thrAD'))} ± ${f(sd(r.runs.map((x) => x.thrAD)))} | ${f(m('thrAB'))} | ${f(m('thrAD') / fair)} `
-    + `| ${jText} ± ${f(sd(r.runs.map((x) => x.jain)), 3)} | ${f(m('lossAD'))} | ${f(m('lossAB'))} `
-    + `| ${f(m('meanQueue'), 1)} (${f(m('queueSd'), 0)}) | ${f(m('util'), 3)} |`;
+  return (
+    `| ${label} | ${f(m('thrAD'))} ± ${f(sd(r.runs.map((x) => x.thrAD)))} | ${f(m('thrAB'))} | ${f(m('thrAD') / fair)} ` +
+    `| ${jText} ± ${f(sd(r.runs.map((x) => x.jain)), 3)} | ${f(m('lossAD'))} | ${f(m('lossAB'))} ` +
+    `| ${f(m('meanQueue'), 1)} (${f(m('queueSd'), 0)}) | ${f(m('util'), 3)} |`
+  );
 }
 const byLabel = (l) => rows.find((r) => r.label === l);
 const results1 = [header, ...rows.map((r) => line(r))].join('\n');
-const exp3 = ['| scheme at A (RED spares protected packets) | AD Mb/s | AB Mb/s | AD / fair | Jain | loss AD % | loss AB % | mean queue A (sd) | util. A |',
+const exp3 = [
+  '| scheme at A (RED spares protected packets) | AD Mb/s | AB Mb/s | AD / fair | Jain | loss AD % | loss AB % | mean queue A (sd) | util. A |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   line(byLabel('Exp. 2 XQM'), 'Exp. 2 XQM, no hiding', false),
-  line(byLabel('Exp. 3 XQM hide on/off')), line(byLabel('Exp. 3 XQM hide smooth'))].join('\n');
-const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with \`node scripts/validate-xqm-chain.mjs\`,`
-  + ` seeds ${seeds.join(', ')}.`;
+  line(byLabel('Exp. 3 XQM hide on/off')),
+  line(byLabel('Exp. 3 XQM hide smooth')),
+].join('\n');
+const stamp =
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`node scripts/validate-xqm-chain.mjs\`,` +
+  ` seeds ${seeds.join(', ')}.`;
 
 const parts = { 'validate-xqm-chain:results': `${stamp}\n\n${results1}`, 'validate-xqm-chain:exp3': exp3 };
 if (printOnly) {

@@ -39,7 +39,9 @@ function meanIntervalJain(csvFile, from) {
   const ti = cols.indexOf('t');
   const ji = cols.indexOf('jain');
   if (ti < 0 || ji < 0) throw new Error(`${csvFile}: no t or jain column`);
-  const xs = rows.map((r) => r.split(',')).filter((r) => Number(r[ti]) > from + 1e-9 && r[ji] !== '')
+  const xs = rows
+    .map((r) => r.split(','))
+    .filter((r) => Number(r[ti]) > from + 1e-9 && r[ji] !== '')
     .map((r) => Number(r[ji]));
   return xs.reduce((a, x) => a + x, 0) / xs.length;
 }
@@ -49,8 +51,12 @@ async function ours(scenario) {
   const csv = path.join(dir, 'series.csv');
   try {
     const { summary } = await runNative(scenario, ['--series', csv]);
-    return { jain: summary.jain, jain1s: meanIntervalJain(csv, scenario.measureFrom),
-      utilization: summary.utilization, meanQueue: summary.queues[0].meanLength };
+    return {
+      jain: summary.jain,
+      jain1s: meanIntervalJain(csv, scenario.measureFrom),
+      utilization: summary.utilization,
+      meanQueue: summary.queues[0].meanLength,
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -61,15 +67,16 @@ async function ns2(scenario) {
   return { jain: result.jain, jain1s: result.jain1s, utilization: result.utilization, meanQueue: result.meanQueue };
 }
 
-const mean = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) =>
-  [k, runs.reduce((a, r) => a + r[k], 0) / runs.length]));
+const mean = (runs) =>
+  Object.fromEntries(Object.keys(runs[0]).map((k) => [k, runs.reduce((a, r) => a + r[k], 0) / runs.length]));
 
 const withNs2 = haveNs2();
 const seeds = Array.from({ length: nSeeds }, (_, i) => i + 1);
 const rows = [];
 for (const minRto of minRtos) {
   for (const rate of lossRates) {
-    const a = []; const b = [];
+    const a = [];
+    const b = [];
     for (const seed of seeds) {
       a.push(await ours(scenarioFor(rate, seed, minRto)));
       if (withNs2) b.push(await ns2(scenarioFor(rate, seed, minRto)));
@@ -83,16 +90,20 @@ const f = (x, d = 3) => (x === null || x === undefined ? 'n/a' : x.toFixed(d));
 const pct = (x) => (x === null || x === undefined ? 'n/a' : `${(x * 100).toFixed(1)} %`);
 const n2 = (r, k, fmt) => (r.ns2 ? fmt(r.ns2[k]) : 'n/a');
 const lines = [
-  `Measured ${new Date().toISOString().slice(0, 10)} with \`node scripts/validate-xqm-dumbbell.mjs\`;`
-  + ` each figure is the mean over seeds ${seeds.join(', ')}. Jain (window) is the index of each`
-  + ' flow\'s throughput over [50 s, 200 s]; Jain (1 s) is the index over each 1-s interval,'
-  + ' averaged, as in the paper\'s Fig. 3(b).' + (withNs2 ? '' : ' ns-2 was not installed for this run.'),
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`node scripts/validate-xqm-dumbbell.mjs\`;` +
+    ` each figure is the mean over seeds ${seeds.join(', ')}. Jain (window) is the index of each` +
+    " flow's throughput over [50 s, 200 s]; Jain (1 s) is the index over each 1-s interval," +
+    " averaged, as in the paper's Fig. 3(b)." +
+    (withNs2 ? '' : ' ns-2 was not installed for this run.'),
   '',
   '| min RTO | exo. loss | Jain window: ours | ns-2 | Jain 1 s: ours | ns-2 | utilisation: ours | ns-2 | mean queue (pkts): ours | ns-2 |',
   '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((r) => `| ${r.minRto} s | ${+(r.rate * 100).toFixed(2)} % | ${f(r.ours.jain)} | ${n2(r, 'jain', f)} | ${f(r.ours.jain1s)} | `
-    + `${n2(r, 'jain1s', f)} | ${pct(r.ours.utilization)} | ${n2(r, 'utilization', pct)} | `
-    + `${f(r.ours.meanQueue, 1)} | ${n2(r, 'meanQueue', (x) => f(x, 1))} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.minRto} s | ${+(r.rate * 100).toFixed(2)} % | ${f(r.ours.jain)} | ${n2(r, 'jain', f)} | ${f(r.ours.jain1s)} | ` +
+      `${n2(r, 'jain1s', f)} | ${pct(r.ours.utilization)} | ${n2(r, 'utilization', pct)} | ` +
+      `${f(r.ours.meanQueue, 1)} | ${n2(r, 'meanQueue', (x) => f(x, 1))} |`,
+  ),
 ];
 const table = lines.join('\n');
 

@@ -31,17 +31,27 @@ export function ns2GraphDescription(s, watch = []) {
   const f = { ...d.flow, ...s.flows };
   const tcp = { newreno: 'Newreno', reno: 'Reno' }[f.tcp];
   if (!tcp) throw new Error(`ns-2 graph mapping: tcp ${f.tcp} is not mapped`);
-  if (s.flowOverrides?.length || s.traffic?.length) throw new Error('ns-2 graph mapping: flowOverrides and traffic are not mapped');
+  if (s.flowOverrides?.length || s.traffic?.length)
+    throw new Error('ns-2 graph mapping: flowOverrides and traffic are not mapped');
   const other = g.links.find((l) => l.queue && (l.queue.kind ?? 'droptail') !== 'droptail');
-  if (other) throw new Error(`ns-2 graph mapping: link ${other.name} has a ${other.queue.kind} queue; only droptail is mapped`);
-  for (const fl of g.flows) if (Object.keys(fl).some((k) => !['src', 'dst', 'deadline'].includes(k))) throw new Error('ns-2 graph mapping: per-flow fields other than src/dst are not mapped');
+  if (other)
+    throw new Error(`ns-2 graph mapping: link ${other.name} has a ${other.queue.kind} queue; only droptail is mapped`);
+  for (const fl of g.flows)
+    if (Object.keys(fl).some((k) => !['src', 'dst', 'deadline'].includes(k)))
+      throw new Error('ns-2 graph mapping: per-flow fields other than src/dst are not mapped');
   const draw = rng(top.seed);
-  const start = f.start, spread = f.startSpread;
+  const start = f.start,
+    spread = f.startSpread;
   const tclList = (xs) => `{${xs.join(' ')}}`;
   const lines = [
-    `set opt(duration) ${top.duration}`, `set opt(measureFrom) ${top.measureFrom}`,
-    `set opt(packetSize) ${top.packetSize - 40}`, `set opt(window) ${f.rwnd}`, `set opt(tcp) ${tcp}`,
-    `set opt(minRto) ${f.minRto}`, `set opt(initialCwnd) ${f.initialCwnd}`, `set opt(seed) ${top.seed}`,
+    `set opt(duration) ${top.duration}`,
+    `set opt(measureFrom) ${top.measureFrom}`,
+    `set opt(packetSize) ${top.packetSize - 40}`,
+    `set opt(window) ${f.rwnd}`,
+    `set opt(tcp) ${tcp}`,
+    `set opt(minRto) ${f.minRto}`,
+    `set opt(initialCwnd) ${f.initialCwnd}`,
+    `set opt(seed) ${top.seed}`,
     'set opt(reverseBuffer) 10000',
     `set nodes ${tclList(g.nodes)}`,
     `set links ${tclList(g.links.map((l) => tclList([l.name, l.from, l.to, l.rate, l.delay, l.queue?.buffer ?? 10000])))}`,

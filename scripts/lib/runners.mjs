@@ -34,12 +34,16 @@ export function measureProcess(cmd, args, { cwd = root } = {}) {
     let cpuSeconds = null;
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const poll = useTime ? null : setInterval(() => {
-      try {
-        const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) hwm = Math.max(hwm, Number(m[1]));
-      } catch { /* exited */ }
-    }, 20);
+    const poll = useTime
+      ? null
+      : setInterval(() => {
+          try {
+            const m = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+            if (m) hwm = Math.max(hwm, Number(m[1]));
+          } catch {
+            /* exited */
+          }
+        }, 20);
     child.on('error', reject);
     child.on('close', (code) => {
       const wallSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -75,8 +79,12 @@ export async function runNative(scenario, extraArgs = []) {
   const file = scenarioFile(scenario);
   try {
     const r = await measureProcess(blsim, ['--scenario', file, ...extraArgs]);
-    return { summary: JSON.parse(r.stdout), wallSeconds: r.wallSeconds, cpuSeconds: r.cpuSeconds,
-      peakRssKB: r.peakRssKB };
+    return {
+      summary: JSON.parse(r.stdout),
+      wallSeconds: r.wallSeconds,
+      cpuSeconds: r.cpuSeconds,
+      peakRssKB: r.peakRssKB,
+    };
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
@@ -107,7 +115,8 @@ export function ns2Args(s) {
   const pick = (obj, group) => ({ ...d[group], ...obj });
   const top = pick(s, 'scenario');
   const t = pick(s.topology, 'topology.dumbbell');
-  if ((s.topology?.kind ?? 'dumbbell') !== 'dumbbell') throw new Error(`ns-2 mapping: only dumbbell topologies, not ${s.topology.kind}`);
+  if ((s.topology?.kind ?? 'dumbbell') !== 'dumbbell')
+    throw new Error(`ns-2 mapping: only dumbbell topologies, not ${s.topology.kind}`);
   const qkind = s.queue?.kind ?? 'droptail';
   const q = pick(s.queue, `queue.${qkind}`);
   const f = pick(s.flows, 'flow');
@@ -138,8 +147,14 @@ export function ns2Args(s) {
     initialCwnd: f.initialCwnd,
   };
   if (qkind === 'red') {
-    Object.assign(a, { queue: 'RED', minTh: q.minTh, maxTh: q.maxTh, maxP: q.maxP, wq: q.weight,
-      gentle: q.gentle ? 1 : 0 });
+    Object.assign(a, {
+      queue: 'RED',
+      minTh: q.minTh,
+      maxTh: q.maxTh,
+      maxP: q.maxP,
+      wq: q.weight,
+      gentle: q.gentle ? 1 : 0,
+    });
   } else if (qkind !== 'droptail') {
     throw new Error(`ns-2 mapping: queue ${qkind} is not mapped`);
   }
@@ -159,6 +174,5 @@ export const haveNs2 = () => fs.existsSync(ns2Binary);
 export async function runNs2(scenario) {
   const r = await measureProcess(ns2Binary, [ns2Script, ...ns2Args(scenario)]);
   const line = r.stdout.trim().split('\n').pop();
-  return { result: JSON.parse(line), wallSeconds: r.wallSeconds, cpuSeconds: r.cpuSeconds,
-    peakRssKB: r.peakRssKB };
+  return { result: JSON.parse(line), wallSeconds: r.wallSeconds, cpuSeconds: r.cpuSeconds, peakRssKB: r.peakRssKB };
 }

@@ -59,8 +59,10 @@ void writeRows(const uint8_t* b, uint32_t len, std::ofstream& csv) {
     for (uint32_t c = 0; c < cols; ++c) {
       double v;
       std::memcpy(&v, p + (static_cast<size_t>(r) * cols + c) * 8, 8);
-      if (std::isnan(v)) buf[0] = 0;
-      else std::snprintf(buf, sizeof buf, "%.9g", v);
+      if (std::isnan(v))
+        buf[0] = 0;
+      else
+        std::snprintf(buf, sizeof buf, "%.9g", v);
       csv << (c ? "," : "") << buf;
     }
     csv << '\n';
@@ -75,37 +77,58 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&](const char* what) -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (a == "--describe") { std::printf("%s\n", bl_describe()); return 0; }
-    if (a == "--describe-md") { std::fputs(bl::parametersMarkdown().c_str(), stdout); return 0; }
+    if (a == "--describe") {
+      std::printf("%s\n", bl_describe());
+      return 0;
+    }
+    if (a == "--describe-md") {
+      std::fputs(bl::parametersMarkdown().c_str(), stdout);
+      return 0;
+    }
     const char* v = next(a.c_str());
     if (!v) return usage(("missing value after " + a).c_str());
-    if (a == "--scenario") scenarioPath = v;
-    else if (a == "--preset") preset = v;
-    else if (a == "--presets") presetsDir = v;
-    else if (a == "--series") seriesPath = v;
+    if (a == "--scenario")
+      scenarioPath = v;
+    else if (a == "--preset")
+      preset = v;
+    else if (a == "--presets")
+      presetsDir = v;
+    else if (a == "--series")
+      seriesPath = v;
     else if (a == "--set") {
       LiveSet s;
       if (!parseSet(v, s)) return usage("--set wants ENTITY:KEY=VALUE@SECONDS, e.g. flows:exoLoss=0.05@40");
       sets.push_back(s);
-    } else return usage(("unknown option " + a).c_str());
+    } else
+      return usage(("unknown option " + a).c_str());
   }
   if (scenarioPath.empty() == preset.empty()) return usage("give exactly one of --scenario or --preset");
   if (!preset.empty()) scenarioPath = presetsDir + "/" + preset + ".json";
   std::ifstream in(scenarioPath);
-  if (!in) { std::fprintf(stderr, "blsim: cannot read %s\n", scenarioPath.c_str()); return 2; }
+  if (!in) {
+    std::fprintf(stderr, "blsim: cannot read %s\n", scenarioPath.c_str());
+    return 2;
+  }
   std::stringstream ss;
   ss << in.rdbuf();
 
   const int32_t h = bl_create(ss.str().c_str());
-  if (!h) { std::fprintf(stderr, "blsim: %s: %s\n", scenarioPath.c_str(), bl_last_error()); return 1; }
+  if (!h) {
+    std::fprintf(stderr, "blsim: %s: %s\n", scenarioPath.c_str(), bl_last_error());
+    return 1;
+  }
 
   std::ofstream csv;
   if (!seriesPath.empty()) {
     csv.open(seriesPath);
-    if (!csv) { std::fprintf(stderr, "blsim: cannot write %s\n", seriesPath.c_str()); return 2; }
+    if (!csv) {
+      std::fprintf(stderr, "blsim: cannot write %s\n", seriesPath.c_str());
+      return 2;
+    }
     std::string cols = bl_columns(h);  // ["t","flow.0.cwnd",...] -> t,flow.0.cwnd,...
     std::string header;
-    for (char c : cols) if (c != '[' && c != ']' && c != '"') header += c;
+    for (char c : cols)
+      if (c != '[' && c != ']' && c != '"') header += c;
     csv << header << '\n';
   }
   // Run in slices so live changes (--set) land at their times and memory stays bounded.
@@ -115,7 +138,10 @@ int main(int argc, char** argv) {
     double until = bl_now(h) + 1.0;
     if (nextSet < sets.size() && sets[nextSet].at < until) until = sets[nextSet].at;
     const int32_t st = bl_run_until(h, until, 0);
-    if (st < 0) { std::fprintf(stderr, "blsim: %s\n", bl_last_error()); return 1; }
+    if (st < 0) {
+      std::fprintf(stderr, "blsim: %s\n", bl_last_error());
+      return 1;
+    }
     while (nextSet < sets.size() && sets[nextSet].at <= bl_now(h)) {
       const LiveSet& s = sets[nextSet++];
       if (bl_set_param(h, s.entity.c_str(), s.key.c_str(), s.value) != 0) {

@@ -40,7 +40,10 @@ std::string parametersMarkdown() {
   for (const auto& [group, specs] : d.find("groups")->members()) {
     o += "\n## " + group + "\n\n";
     if (const Json* h = kinds->find(group)) o += h->asString() + "\n\n";
-    if (specs.items().empty()) { o += "No parameters.\n"; continue; }
+    if (specs.items().empty()) {
+      o += "No parameters.\n";
+      continue;
+    }
     o += "| key | unit | default | range | live | meaning |\n| --- | --- | --- | --- | --- | --- |\n";
     for (const Json& s : specs.items()) {
       o += "| `" + s.find("key")->asString() + "` | " + cell(s.find("unit")) + " | " + cell(s.find("default")) + " | " +

@@ -22,8 +22,14 @@ const dumbbell = (over) => ({
   duration: 4,
   samplePeriod: 0.1,
   packetSize: 1000,
-  topology: { kind: 'dumbbell', bottleneckRate: 16e6, bottleneckDelay: 0.001,
-    accessRate: 100e6, accessDelayMin: 0.001, accessDelayMax: 0.004 },
+  topology: {
+    kind: 'dumbbell',
+    bottleneckRate: 16e6,
+    bottleneckDelay: 0.001,
+    accessRate: 100e6,
+    accessDelayMin: 0.001,
+    accessDelayMax: 0.004,
+  },
   flows: { count: 10, tcp: 'newreno', start: 0, startSpread: 0.5 },
   ...over,
 });
@@ -41,7 +47,13 @@ const scenarios = {
       seed: 3,
       flows: { count: 16, tcp: 'newreno', start: 0, startSpread: 1 },
       queue: { kind: 'red', buffer: 120, minTh: 10, maxTh: 40, maxP: 0.1, weight: 0.01, gentle: true },
-      exoLoss: { kind: 'schedule', steps: [[0, 0], [2, 0.03]] },
+      exoLoss: {
+        kind: 'schedule',
+        steps: [
+          [0, 0],
+          [2, 0.03],
+        ],
+      },
     }),
     expect: (s) => {
       assert.ok(s.queues[0].drops.early > 0, 'RED made no early drops');
@@ -53,14 +65,20 @@ const scenarios = {
       seed: 11,
       duration: 3,
       flows: { count: 6, tcp: 'reno', start: 0, startSpread: 0.2 },
-      flowOverrides: [{ flow: 1, tcp: 'newreno' }, { flow: 2, tcp: 'sack', start: 0.5 },
-        { flow: 3, exoLoss: { kind: 'bernoulli', rate: 0.05 } }],
+      flowOverrides: [
+        { flow: 1, tcp: 'newreno' },
+        { flow: 2, tcp: 'sack', start: 0.5 },
+        { flow: 3, exoLoss: { kind: 'bernoulli', rate: 0.05 } },
+      ],
       queue: { kind: 'droptail', buffer: 25 },
       exoLoss: { kind: 'gilbert', pGoodToBad: 0.01, pBadToGood: 0.3, lossGood: 0, lossBad: 0.5 },
     }),
     expect: (s) => {
       assert.ok(s.flows[3].exogenousLosses > 0, 'flow 3 lost nothing to its own loss model');
-      assert.ok(s.flows.every((f) => f.deliveredPackets > 0), 'a flow delivered nothing');
+      assert.ok(
+        s.flows.every((f) => f.deliveredPackets > 0),
+        'a flow delivered nothing',
+      );
     },
   },
 };
@@ -69,46 +87,93 @@ const scenarios = {
 // HyStart++ through PIE (de-randomised, ECN), BBR beside paced Reno through CoDel.
 Object.assign(scenarios, {
   'CUBIC through FQ-CoDel': {
-    scenario: dumbbell({ seed: 5, flows: { count: 10, cc: 'cubic', tcp: 'sack', start: 0, startSpread: 0.5 },
-      queue: { kind: 'fq_codel', buffer: 300 } }),
+    scenario: dumbbell({
+      seed: 5,
+      flows: { count: 10, cc: 'cubic', tcp: 'sack', start: 0, startSpread: 0.5 },
+      queue: { kind: 'fq_codel', buffer: 300 },
+    }),
     expect: (s) => assert.ok(s.queues[0].drops.early + s.queues[0].marks > 0, 'FQ-CoDel neither dropped nor marked'),
   },
   'DCTCP with ECN, step marking': {
-    scenario: dumbbell({ seed: 6, flows: { count: 6, cc: 'dctcp', ecn: true, start: 0, startSpread: 0.2 },
-      queue: { kind: 'step', K: 15, buffer: 200 } }),
+    scenario: dumbbell({
+      seed: 6,
+      flows: { count: 6, cc: 'dctcp', ecn: true, start: 0, startSpread: 0.2 },
+      queue: { kind: 'step', K: 15, buffer: 200 },
+    }),
     expect: (s) => assert.ok(s.queues[0].marks > 0 && sumFlows(s, 'ecnReductions') > 0, 'no marks or no reductions'),
   },
   'CUBIC HyStart++ through PIE with ECN': {
-    scenario: dumbbell({ seed: 7, flows: { count: 8, cc: 'cubic', ccParams: { hystart: true }, ecn: true, start: 0, startSpread: 0.5 },
-      queue: { kind: 'pie', buffer: 300, derandomize: true, ecn: true } }),
-    expect: (s) => assert.ok(s.flows.every((f) => f.deliveredPackets > 0), 'a flow delivered nothing'),
+    scenario: dumbbell({
+      seed: 7,
+      flows: { count: 8, cc: 'cubic', ccParams: { hystart: true }, ecn: true, start: 0, startSpread: 0.5 },
+      queue: { kind: 'pie', buffer: 300, derandomize: true, ecn: true },
+    }),
+    expect: (s) =>
+      assert.ok(
+        s.flows.every((f) => f.deliveredPackets > 0),
+        'a flow delivered nothing',
+      ),
   },
   'BBR beside paced Reno through CoDel': {
-    scenario: dumbbell({ seed: 8, flows: { count: 4, tcp: 'sack', pacing: true, start: 0, startSpread: 0.5 },
-      flowOverrides: [{ flow: 0, cc: 'bbr' }, { flow: 1, cc: 'bbr' }], queue: { kind: 'codel', buffer: 300 } }),
-    expect: (s) => assert.ok(s.flows.every((f) => f.deliveredPackets > 0), 'a flow delivered nothing'),
+    scenario: dumbbell({
+      seed: 8,
+      flows: { count: 4, tcp: 'sack', pacing: true, start: 0, startSpread: 0.5 },
+      flowOverrides: [
+        { flow: 0, cc: 'bbr' },
+        { flow: 1, cc: 'bbr' },
+      ],
+      queue: { kind: 'codel', buffer: 300 },
+    }),
+    expect: (s) =>
+      assert.ok(
+        s.flows.every((f) => f.deliveredPackets > 0),
+        'a flow delivered nothing',
+      ),
   },
 });
 
 const sumFlows = (s, key) => s.flows.reduce((a, f) => a + f[key], 0);
 
 // What must be identical: every count. Floating-point aggregates must agree to 1e-9.
-const COUNTS = ['deliveredPackets', 'sentPackets', 'congestionLosses', 'exogenousLosses',
-  'retransmits', 'timeouts', 'fastRetransmits', 'markedPackets', 'ecnReductions'];
+const COUNTS = [
+  'deliveredPackets',
+  'sentPackets',
+  'congestionLosses',
+  'exogenousLosses',
+  'retransmits',
+  'timeouts',
+  'fastRetransmits',
+  'markedPackets',
+  'ecnReductions',
+];
 function assertAgree(native, wasm) {
   assert.equal(wasm.events, native.events, 'events processed');
   assert.equal(wasm.simSeconds, native.simSeconds, 'simulated seconds');
   assert.equal(wasm.eventsDropped, native.eventsDropped, 'eventsDropped');
-  assert.deepEqual(wasm.queues.map((q) => q.drops), native.queues.map((q) => q.drops), 'drops by reason');
-  assert.deepEqual(wasm.queues.map((q) => q.marks), native.queues.map((q) => q.marks), 'ECN marks');
-  assert.deepEqual(wasm.queues.map((q) => q.p95Delay), native.queues.map((q) => q.p95Delay), 'p95 sojourn');
+  assert.deepEqual(
+    wasm.queues.map((q) => q.drops),
+    native.queues.map((q) => q.drops),
+    'drops by reason',
+  );
+  assert.deepEqual(
+    wasm.queues.map((q) => q.marks),
+    native.queues.map((q) => q.marks),
+    'ECN marks',
+  );
+  assert.deepEqual(
+    wasm.queues.map((q) => q.p95Delay),
+    native.queues.map((q) => q.p95Delay),
+    'p95 sojourn',
+  );
   assert.equal(wasm.flows.length, native.flows.length, 'flow count');
   for (const [i, f] of native.flows.entries()) {
     for (const k of COUNTS) assert.equal(wasm.flows[i][k], f[k], `flow ${i} ${k}`);
   }
   for (const k of ['jain', 'utilization']) {
-    assert.ok(Math.abs(wasm[k] - native[k]) <= 1e-9 * Math.max(1, Math.abs(native[k])),
-      `${k}: native ${native[k]}, wasm ${wasm[k]}`);
+    assert.ok(
+      Math.abs(wasm[k] - native[k]) <= 1e-9 * Math.max(1, Math.abs(native[k])),
+      `${k}: native ${native[k]}, wasm ${wasm[k]}`,
+    );
   }
 }
 
@@ -168,7 +233,9 @@ test('WASM: two simulations side by side do not disturb each other', () => {
   const sims = [core.create(a), core.create(b)];
   const done = [false, false];
   for (let t = 0.05; !done.every(Boolean); t += 0.05) {
-    sims.forEach((s, i) => { if (!done[i]) done[i] = s.runUntil(t) === BL_RUN.FINISHED; });
+    sims.forEach((s, i) => {
+      if (!done[i]) done[i] = s.runUntil(t) === BL_RUN.FINISHED;
+    });
   }
   const together = sims.map((s) => s.summary());
   sims.forEach((s) => s.destroy());
@@ -184,10 +251,25 @@ test('WASM: drop events in the metric blocks add up to the summary', () => {
   const count = (pred) => drops.filter(pred).length;
   const bottleneck = summary.linkNames.indexOf('bottleneck');
   assert.ok(bottleneck >= 0, 'no link named bottleneck');
-  assert.equal(count((e) => e.reason === 4), sumFlows(summary, 'exogenousLosses'), 'exogenous drops');
-  assert.equal(count((e) => e.reason === 2 && e.link === bottleneck), summary.queues[0].drops.early, 'early drops');
-  assert.equal(count((e) => e.reason === 1 && e.link === bottleneck), summary.queues[0].drops.overflow, 'overflow drops');
-  assert.ok(drops.every((e) => e.t >= 0 && e.t <= scenario.duration), 'drop time outside the run');
+  assert.equal(
+    count((e) => e.reason === 4),
+    sumFlows(summary, 'exogenousLosses'),
+    'exogenous drops',
+  );
+  assert.equal(
+    count((e) => e.reason === 2 && e.link === bottleneck),
+    summary.queues[0].drops.early,
+    'early drops',
+  );
+  assert.equal(
+    count((e) => e.reason === 1 && e.link === bottleneck),
+    summary.queues[0].drops.overflow,
+    'overflow drops',
+  );
+  assert.ok(
+    drops.every((e) => e.t >= 0 && e.t <= scenario.duration),
+    'drop time outside the run',
+  );
 });
 
 test('WASM: every preset in public/presets is accepted', () => {

@@ -9,8 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const sim = (...args) => spawnSync('bash', [path.join(root, 'scripts/sim.sh'), ...args],
-  { encoding: 'utf8', cwd: root, env: { ...process.env, INIT_CWD: root } });
+const sim = (...args) =>
+  spawnSync('bash', [path.join(root, 'scripts/sim.sh'), ...args], {
+    encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, INIT_CWD: root },
+  });
 
 test('sim --preset prints the summary and --series writes one row per sample', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-cli-'));
@@ -28,7 +32,10 @@ test('sim --preset prints the summary and --series writes one row per sample', (
     assert.equal(cols[0], 't');
     assert.ok(cols.includes('jain') && cols.includes('flow.19.cwnd'), `columns: ${header.slice(0, 200)}`);
     assert.equal(rows.length, Math.round(preset.duration / preset.samplePeriod));
-    assert.ok(rows.every((row) => row.split(',').length === cols.length), 'ragged CSV rows');
+    assert.ok(
+      rows.every((row) => row.split(',').length === cols.length),
+      'ragged CSV rows',
+    );
     assert.equal(Number(rows.at(-1).split(',')[0]), preset.duration);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

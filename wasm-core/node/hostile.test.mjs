@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { loadBlCore, BL_RUN } from './blcore.mjs';
 
 let core;
-before(async () => { core = await loadBlCore(); });
+before(async () => {
+  core = await loadBlCore();
+});
 
 const refused = (scenario) => {
   try {
@@ -26,8 +28,16 @@ const stillWorks = () => {
 };
 
 test('a graph flow whose src equals its dst is refused naming flows[i].src/dst (it trapped)', () => {
-  const err = refused({ version: 1, duration: 1, topology: { kind: 'graph', nodes: ['a', 'b'],
-    links: [{ name: 'x', from: 'a', to: 'b' }], flows: [{ src: 'a', dst: 'a' }] } });
+  const err = refused({
+    version: 1,
+    duration: 1,
+    topology: {
+      kind: 'graph',
+      nodes: ['a', 'b'],
+      links: [{ name: 'x', from: 'a', to: 'b' }],
+      flows: [{ src: 'a', dst: 'a' }],
+    },
+  });
   assert.match(err, /topology\.flows\[0\]\.src/);
   assert.match(err, /topology\.flows\[0\]\.dst/);
   stillWorks();
@@ -60,7 +70,11 @@ test('a route of 65,536 hops is refused, not wrapped around', () => {
   const k = 65537;
   const nodes = Array.from({ length: k }, (_, i) => `n${i}`);
   const links = nodes.slice(1).map((n, i) => ({ name: `l${i}`, from: nodes[i], to: n, rate: 1e11, delay: 0 }));
-  const err = refused({ version: 1, duration: 1, topology: { kind: 'graph', nodes, links, flows: [{ src: 'n0', dst: `n${k - 1}` }] } });
+  const err = refused({
+    version: 1,
+    duration: 1,
+    topology: { kind: 'graph', nodes, links, flows: [{ src: 'n0', dst: `n${k - 1}` }] },
+  });
   assert.match(err, /has 65536 hops; at most 65535/);
   stillWorks();
 });

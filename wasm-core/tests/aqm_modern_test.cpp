@@ -162,7 +162,12 @@ TEST(FqCodel, RoundRobinSharesAndSparseFlowsGoFirst) {
     p.enqueuedAt = 0;
     q->enqueue(&p, 0, out);
   };
-  for (int i = 0; i < 100; ++i) { add(0); add(0); add(0); add(1); }  // flow 0 offers 3x
+  for (int i = 0; i < 100; ++i) {
+    add(0);
+    add(0);
+    add(0);
+    add(1);
+  }  // flow 0 offers 3x
   std::map<int, int> sent;
   for (int i = 0; i < 100; ++i) ++sent[q->dequeue(ms, out)->flow];
   EXPECT_NEAR(sent[0], 50, 1);
@@ -178,7 +183,8 @@ TEST(ModernAqm, BufferbloatDelaysFallWithAqm) {
   auto run = [](const std::string& queue) {
     const std::string j = R"({"version": 1, "seed": 1, "duration": 30, "measureFrom": 10,
       "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.01},
-      "queue": )" + queue + R"(, "flows": {"count": 20}})";
+      "queue": )" + queue +
+                          R"(, "flows": {"count": 20}})";
     std::string err;
     auto in = Instance::create(j, err);
     EXPECT_TRUE(in) << err;

@@ -39,8 +39,9 @@ TEST(Bbr, FindsBottleneckRateAndMinRttWithoutAQueue) {
   EXPECT_NEAR(toSeconds(bbr.minRtt()), 0.061, 0.001);
   const double bdp = 1250 * toSeconds(bbr.minRtt());
   if (bbr.mode() == BbrCc::ProbeBw) EXPECT_NEAR(snd->cwndPackets(), 2 * bdp + 3 + (bbr.cycleIndex() == 0 ? 2 : 0), 1.0);
-  EXPECT_TRUE(modes.count(BbrCc::Startup) && modes.count(BbrCc::Drain) && modes.count(BbrCc::ProbeBw) && modes.count(BbrCc::ProbeRtt));
-  EXPECT_EQ(phases.size(), 8u);  // every gain phase visited
+  EXPECT_TRUE(modes.count(BbrCc::Startup) && modes.count(BbrCc::Drain) && modes.count(BbrCc::ProbeBw) &&
+              modes.count(BbrCc::ProbeRtt));
+  EXPECT_EQ(phases.size(), 8u);          // every gain phase visited
   EXPECT_LT(maxQueueAfter5, 0.5 * bdp);  // at most the 1.25 probe's extra quarter BDP
   Json s = in->summary();
   EXPECT_EQ(s.find("flows")->items()[0].find("congestionLosses")->asNumber(), 0);
@@ -53,7 +54,8 @@ TEST(Pacing, SpacesARenoFlowsPackets) {
   // 0.08 ms at the access link; paced at 2 (then 1.2) x cwnd / srtt, well below 100 Mb/s,
   // packets leave spaced and almost none waits there.
   auto run = [](bool pacing) {
-    std::string j = R"({"version": 1, "seed": 1, "duration": 5, "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.02},
+    std::string j =
+        R"({"version": 1, "seed": 1, "duration": 5, "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.02},
       "queue": {"kind": "droptail", "buffer": 100}, "flows": {"count": 1, "startSpread": 0, "pacing": P}})";
     j.replace(j.find("P}}"), 1, pacing ? "true" : "false");
     std::string err;

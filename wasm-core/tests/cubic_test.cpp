@@ -33,9 +33,9 @@ TEST(Cubic, ReductionAndKByHand) {
   s.ssthresh = 70;
   c.onAck(s, 1);  // the epoch starts: K = cbrt((100 - 70) / 0.4) = cbrt(75) = 4.2172 s
   EXPECT_NEAR(c.k(), std::cbrt(75.0), 1e-12);
-  EXPECT_NEAR(c.wCubic(c.k()), 100, 1e-9);           // the plateau at W_max
-  EXPECT_NEAR(c.wCubic(0), 70, 1e-9);                // starts from cwnd_epoch
-  EXPECT_NEAR(c.wCubic(c.k() + 1), 100.4, 1e-9);     // convex beyond: + C x 1^3
+  EXPECT_NEAR(c.wCubic(c.k()), 100, 1e-9);        // the plateau at W_max
+  EXPECT_NEAR(c.wCubic(0), 70, 1e-9);             // starts from cwnd_epoch
+  EXPECT_NEAR(c.wCubic(c.k() + 1), 100.4, 1e-9);  // convex beyond: + C x 1^3
   // Fast convergence: a loss at 90 < W_max = 100 remembers 90 x (1 + 0.7) / 2 = 76.5.
   s.cwnd = 90;
   EXPECT_DOUBLE_EQ(c.onLossEvent(s), 63);
@@ -129,7 +129,10 @@ TEST(CubicValidation, WindowFollowsWtBetweenLosses) {
     in->runUntil(t, 0);
     const SimTime e = c->epochStart();
     if (e < 0 || snd->inRecovery() || snd->cwndPackets() < snd->ssthresh()) continue;
-    if (e != lastEpoch) { lastEpoch = e; ++epochs; }
+    if (e != lastEpoch) {
+      lastEpoch = e;
+      ++epochs;
+    }
     const double since = t - toSeconds(e);
     if (since < 0.2) continue;  // the first RTT of an epoch: the first ACKs start it
     const double err1 = std::abs(snd->cwndPackets() - c->wCubic(since));

@@ -52,7 +52,10 @@ TEST(DctcpScenario, HoldsTheQueueNearKWithoutLoss) {
   ASSERT_TRUE(in) << err;
   in->runUntil(10, 0);
   uint64_t m0 = 0, a0 = 0;
-  for (const FlowStats& f : in->sim().flowStats()) { m0 += f.markedPackets; a0 += f.arrivedPackets; }
+  for (const FlowStats& f : in->sim().flowStats()) {
+    m0 += f.markedPackets;
+    a0 += f.arrivedPackets;
+  }
   double alphaSum = 0;
   int n = 0;
   for (double t = 10.01; t <= 30; t += 0.01) {
@@ -61,7 +64,10 @@ TEST(DctcpScenario, HoldsTheQueueNearKWithoutLoss) {
     n += 2;
   }
   uint64_t m1 = 0, a1 = 0;
-  for (const FlowStats& f : in->sim().flowStats()) { m1 += f.markedPackets; a1 += f.arrivedPackets; }
+  for (const FlowStats& f : in->sim().flowStats()) {
+    m1 += f.markedPackets;
+    a1 += f.arrivedPackets;
+  }
   const double frac = static_cast<double>(m1 - m0) / static_cast<double>(a1 - a0);
   const double alpha = alphaSum / n;
   Json s = in->summary();

@@ -41,7 +41,10 @@ TEST(RedEcn, MarksInsteadOfEarlyDrops) {
   // weight 1: the average is the instantaneous queue; 30 waiting is past maxTh, so every
   // arrival is an early drop, or a mark when ECN-capable and ecn is on.
   for (bool ecn : {false, true}) {
-    auto q = make("red", std::string(R"({"minTh": 5, "maxTh": 15, "weight": 1, "buffer": 100, "ecn": )") + (ecn ? "true" : "false") + "}", sim);
+    auto q = make("red",
+                  std::string(R"({"minTh": 5, "maxTh": 15, "weight": 1, "buffer": 100, "ecn": )") +
+                      (ecn ? "true" : "false") + "}",
+                  sim);
     int marked = 0, dropped = 0, plainDropped = 0;
     for (int i = 0; i < 100; ++i) {
       Packet p;
@@ -114,8 +117,9 @@ struct EcnHarness {
 };
 
 // Window 10, RTT 100 ms: packets 0-9 leave at t = 0 and are acked at 100 ms. Packet 3 is
-// marked: its ACK (ack = 4) carries ECE and the sender halves once. The classic receiver keeps echoing ECE until the CWR-flagged packet arrives, one RTT later,
-// yet the sender reduces only once; a second mark two windows later gives a second reduction.
+// marked: its ACK (ack = 4) carries ECE and the sender halves once. The classic receiver keeps echoing ECE until the
+// CWR-flagged packet arrives, one RTT later, yet the sender reduces only once; a second mark two windows later gives a
+// second reduction.
 TEST(EcnSender, ClassicReducesOncePerWindowWithoutRetransmitting) {
   EcnHarness h(TcpReceiver::Classic);
   h.fwd.mark = {3, 5};  // two marks in the first window

@@ -89,7 +89,11 @@ TEST(FluidSteady, HeterogeneousFlowsEachSettleOnEq12) {
 }
 
 TEST(FluidSteady, OpenLoopThresholdMatchesClosedForm) {
-  struct Case { double C; int m; double D; };
+  struct Case {
+    double C;
+    int m;
+    double D;
+  };
   for (const Case c : {Case{2000, 20, 0.1}, Case{2000, 20, 0.08}, Case{1e4, 10, 0.05}, Case{500, 50, 0.3}}) {
     const double closed = 1 / (1 + std::pow(c.C * c.D / c.m, 2) / 2);
     EXPECT_NEAR(openLoopLoss(c.C, std::vector<double>(c.m, c.D)), closed, 1e-9 * closed);
@@ -129,11 +133,11 @@ TEST(FluidSolver, Fig2PhasesDropTail) {
   const FluidParams p = params("{}");
   const FluidResult r = solveFluid(p);
   ASSERT_EQ(r.windows.size(), 3u);
-  EXPECT_GT(r.windows[0].xStd, 20);                  // [10, 20): oscillates
-  EXPECT_NEAR(r.windows[1].meanX, 100, 1);           // [30, 40): fair share
-  EXPECT_GT(r.windows[1].minB, 0);                   //           with a standing queue
-  EXPECT_LT(r.windows[2].meanX, 70);                 // [50, 60): below fair share
-  EXPECT_EQ(r.windows[2].maxB, 0);                   //           and the queue empty
+  EXPECT_GT(r.windows[0].xStd, 20);         // [10, 20): oscillates
+  EXPECT_NEAR(r.windows[1].meanX, 100, 1);  // [30, 40): fair share
+  EXPECT_GT(r.windows[1].minB, 0);          //           with a standing queue
+  EXPECT_LT(r.windows[2].meanX, 70);        // [50, 60): below fair share
+  EXPECT_EQ(r.windows[2].maxB, 0);          //           and the queue empty
 }
 
 TEST(FluidSolver, StepHalvingChangesLittle) {
@@ -207,10 +211,12 @@ TEST(FluidJson, SeededDrawsAgreeBetweenCalls) {
 }
 
 TEST(FluidJson, ErrorsNameTheFieldAndRange) {
-  EXPECT_NE(errorOf(R"({"flows": 0})").find("flows: 0 is out of range; allowed an integer in [1, 1000]"), std::string::npos)
+  EXPECT_NE(errorOf(R"({"flows": 0})").find("flows: 0 is out of range; allowed an integer in [1, 1000]"),
+            std::string::npos)
       << errorOf(R"({"flows": 0})");
   EXPECT_NE(errorOf(R"({"flows": 2, "propDelays": [0.1]})").find("propDelays: has 1 values"), std::string::npos);
-  EXPECT_NE(errorOf(R"({"flows": 2, "propDelays": [0.1, 20]})").find("propDelays[1]: 20 is out of range; allowed [0.0001, 10] s"),
+  EXPECT_NE(errorOf(R"({"flows": 2, "propDelays": [0.1, 20]})")
+                .find("propDelays[1]: 20 is out of range; allowed [0.0001, 10] s"),
             std::string::npos);
   EXPECT_NE(errorOf(R"({"queue": {"kind": "red", "minTh": 130}})").find("queue.minTh"), std::string::npos);
   EXPECT_NE(errorOf(R"({"queue": {"kind": "red", "maxP": 2}})").find("queue.maxP: 2 is out of range; allowed [0, 1]"),

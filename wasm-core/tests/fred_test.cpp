@@ -1,9 +1,9 @@
 // FRED: per-flow caps and strikes, fragile flows spared from random drops, drop-tail mode.
 #include <gtest/gtest.h>
 
+#include "core/simulation.h"
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
-#include "core/simulation.h"
 
 namespace bl {
 
@@ -56,10 +56,14 @@ TEST(Fred, FragileFlowsAreSparedRandomDrops) {
   // 15 active flows: avgcq = 2. Flow 0 (16 waiting) is robust; flow 1 (1 < minq) is fragile.
   int robustDrops = 0, fragileDrops = 0;
   for (int i = 0; i < 2000; ++i) {
-    if (q->onArrival(robust, waiting(30)) == DropReason::None) q->onDeparture(0, 0);
-    else ++robustDrops;
-    if (q->onArrival(fragile, waiting(30)) == DropReason::None) q->onDeparture(1, 0);
-    else ++fragileDrops;
+    if (q->onArrival(robust, waiting(30)) == DropReason::None)
+      q->onDeparture(0, 0);
+    else
+      ++robustDrops;
+    if (q->onArrival(fragile, waiting(30)) == DropReason::None)
+      q->onDeparture(1, 0);
+    else
+      ++fragileDrops;
   }
   EXPECT_EQ(fragileDrops, 0);
   // pa = pb / (1 - count pb) with pb = 0.5: a drop every 2 arrivals of the robust flow (the

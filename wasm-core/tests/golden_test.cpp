@@ -3,10 +3,10 @@
 // to the models, regenerate with BL_UPDATE_GOLDEN=1 and say why in the commit.
 #include <gtest/gtest.h>
 
+#include <dirent.h>
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <dirent.h>
 #include <fstream>
 #include <sstream>
 
@@ -65,20 +65,27 @@ std::string pretty(const Json& j, int depth = 0) {
 }
 
 // Where two summaries differ, as paths ("flows[3].timeouts: 12 -> 14"), at most `limit` of them.
-void differences(const Json& want, const Json& got, const std::string& path, std::vector<std::string>& out, size_t limit = 20) {
+void differences(const Json& want, const Json& got, const std::string& path, std::vector<std::string>& out,
+                 size_t limit = 20) {
   if (out.size() >= limit) return;
-  if (want.type() != got.type()) { out.push_back(path + ": " + want.dump() + " -> " + got.dump()); return; }
+  if (want.type() != got.type()) {
+    out.push_back(path + ": " + want.dump() + " -> " + got.dump());
+    return;
+  }
   if (want.isObject()) {
     for (const auto& [key, v] : want.members()) {
       const Json* g = got.find(key);
-      if (!g) out.push_back(path + "." + key + ": gone");
-      else differences(v, *g, path + "." + key, out, limit);
+      if (!g)
+        out.push_back(path + "." + key + ": gone");
+      else
+        differences(v, *g, path + "." + key, out, limit);
     }
     for (const auto& [key, v] : got.members())
       if (!want.find(key)) out.push_back(path + "." + key + ": new, " + v.dump());
   } else if (want.isArray()) {
     if (want.items().size() != got.items().size())
-      out.push_back(path + ": " + std::to_string(want.items().size()) + " items -> " + std::to_string(got.items().size()));
+      out.push_back(path + ": " + std::to_string(want.items().size()) + " items -> " +
+                    std::to_string(got.items().size()));
     for (size_t k = 0; k < std::min(want.items().size(), got.items().size()); ++k)
       differences(want.items()[k], got.items()[k], path + "[" + std::to_string(k) + "]", out, limit);
   } else if (want.dump() != got.dump()) {
@@ -118,7 +125,8 @@ TEST_P(Golden, SummaryDoesNotDrift) {
 INSTANTIATE_TEST_SUITE_P(Scenarios, Golden, ::testing::ValuesIn(goldenNames()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            std::string n = info.param;
-                           for (char& c : n) if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+                           for (char& c : n)
+                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
                            return n;
                          });
 

@@ -7,8 +7,8 @@
 #include <functional>
 #include <string>
 
-#include "bl/abi.h"
 #include "abi_fixture.h"
+#include "bl/abi.h"
 #include "core/json.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
@@ -18,9 +18,9 @@ namespace {
 
 // Found by the attack run: a graph flow from a node to itself segfaulted while building.
 TEST(Hostile, GraphFlowToItselfIsRefusedNamingSrcAndDst) {
-  const std::string err = createError(
-      R"({"version":1,"duration":1,"topology":{"kind":"graph","nodes":["a","b"],)"
-      R"("links":[{"name":"x","from":"a","to":"b"}],"flows":[{"src":"a","dst":"a"}]}})");
+  const std::string err =
+      createError(R"({"version":1,"duration":1,"topology":{"kind":"graph","nodes":["a","b"],)"
+                  R"("links":[{"name":"x","from":"a","to":"b"}],"flows":[{"src":"a","dst":"a"}]}})");
   ASSERT_FALSE(err.empty()) << "a flow from a to a was accepted";
   EXPECT_NE(err.find("topology.flows[0].src"), std::string::npos) << err;
   EXPECT_NE(err.find("topology.flows[0].dst"), std::string::npos) << err;
@@ -68,7 +68,8 @@ TEST(Hostile, SummaryBeforeMeasureFromIsAnEmptyWindow) {
 // A graph: a chain n0 - n1 - ... - n(k-1) of `k` nodes (links with no delay and the highest
 // rate, so a packet crosses many hops quickly), with one flow from n0 to n(k-1).
 std::string chain(int k) {
-  std::string s = R"({"version":1,"duration":1,"flows":{"start":0,"startSpread":0},"topology":{"kind":"graph","nodes":[)";
+  std::string s =
+      R"({"version":1,"duration":1,"flows":{"start":0,"startSpread":0},"topology":{"kind":"graph","nodes":[)";
   for (int i = 0; i < k; ++i) s += (i ? ",\"n" : "\"n") + std::to_string(i) + "\"";
   s += R"(],"links":[)";
   for (int i = 0; i + 1 < k; ++i)
@@ -176,8 +177,16 @@ TEST(Scaling, ObjectKeysParseInLinearTime) {
   std::string err;
   ASSERT_TRUE(Json::parse(big, out, err)) << err;
   EXPECT_EQ(out.members().size(), 100000u);
-  const double ratio = secondsOf([&] { Json j; std::string e; Json::parse(big, j, e); }) /
-                       secondsOf([&] { Json j; std::string e; Json::parse(small, j, e); });
+  const double ratio = secondsOf([&] {
+                         Json j;
+                         std::string e;
+                         Json::parse(big, j, e);
+                       }) /
+                       secondsOf([&] {
+                         Json j;
+                         std::string e;
+                         Json::parse(small, j, e);
+                       });
   // 8x the keys: about 8-10x the time if linear (n log n), 64x if quadratic. The wide gap keeps
   // a busy machine (the best of three runs each) from failing a linear parser.
   EXPECT_LT(ratio, 24) << "8x the keys took " << ratio << "x the time";
@@ -197,14 +206,23 @@ TEST(Scaling, GraphBuildsInLinearTime) {
   };
   const std::string a = firstLink(small), b = firstLink(big);
   ASSERT_TRUE(Instance::create(b, err)) << err;
-  const double ratio = secondsOf([&] { std::string e; Instance::create(b, e); }) /
-                       secondsOf([&] { std::string e; Instance::create(a, e); });
+  const double ratio = secondsOf([&] {
+                         std::string e;
+                         Instance::create(b, e);
+                       }) /
+                       secondsOf([&] {
+                         std::string e;
+                         Instance::create(a, e);
+                       });
   EXPECT_LT(ratio, 24) << "8x the nodes took " << ratio << "x the time";  // as above: 64x if quadratic
 }
 
 // ---- Issue 16: a strict JSON reader. Each refusal keeps its whole message.
 TEST(StrictJson, RefusesLeadingZerosLoneSurrogatesAndNul) {
-  struct Case { std::string text; const char* message; };
+  struct Case {
+    std::string text;
+    const char* message;
+  };
   const Case bad[] = {
       {"01", "leading zero"},
       {"-01.5", "leading zero"},
@@ -240,4 +258,3 @@ TEST(StrictJson, RefusesLeadingZerosLoneSurrogatesAndNul) {
 
 }  // namespace
 }  // namespace bl
-

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "net/queue_disc.h"
 #include "core/simulation.h"
+#include "net/queue_disc.h"
 
 namespace bl {
 namespace {
@@ -122,7 +122,10 @@ TEST(HeadToTail, AdaptsToTheDropToEnqueueRatio) {
   q->update(st);  // ratio 1/1 > 0
   EXPECT_NEAR(q->param("p"), 0.11, 1e-12);
   for (int i = 0; i < 10; ++i) {  // rising ratios: 2/1, 3/1, ... capped at 0.2
-    for (int k = 0; k <= i + 1; ++k) { st.packets = 2; q->onArrival(p, st); }
+    for (int k = 0; k <= i + 1; ++k) {
+      st.packets = 2;
+      q->onArrival(p, st);
+    }
     st.packets = 0;
     q->onArrival(p, st);
     q->update(st);

@@ -92,7 +92,8 @@ TEST(Inputs, NoTopologyKindIgnoresAField) {
 // default 40-byte header, 1 with none. Throughput (Jain's default) counts whole packets.
 TEST(Summary, GoodputUtilizationCountsPayload) {
   for (int header : {40, 0, 200}) {
-    const std::string j = R"({"version": 1, "duration": 20, "measureFrom": 5, "headerSize": )" + std::to_string(header) +
+    const std::string j = R"({"version": 1, "duration": 20, "measureFrom": 5, "headerSize": )" +
+                          std::to_string(header) +
                           R"(, "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.001, "accessDelayMin": 0.002,
         "accessDelayMax": 0.002}, "flows": {"count": 1, "rwnd": 20, "startSpread": 0}})";
     std::string err;
@@ -115,17 +116,20 @@ TEST(Summary, GoodputUtilizationCountsPayload) {
 TEST(Dumbbell, SameAccessDelayUsesOneDrawPerFlow) {
   for (bool same : {true, false}) {
     std::string err;
-    auto in = Instance::create(std::string(R"({"version": 1, "duration": 1, "flows": {"count": 5}, "topology": {"sameAccessDelay": )") +
-                                   (same ? "true" : "false") + "}}",
-                               err);
+    auto in = Instance::create(
+        std::string(R"({"version": 1, "duration": 1, "flows": {"count": 5}, "topology": {"sameAccessDelay": )") +
+            (same ? "true" : "false") + "}}",
+        err);
     ASSERT_TRUE(in) << err;
     for (int i = 0; i < 5; ++i) {
       const SimTime ds = in->net().link("src." + std::to_string(i))->delay();
       const SimTime dr = in->net().link("dst." + std::to_string(i))->delay();
       EXPECT_GE(ds, kMillisecond);
       EXPECT_LE(ds, 4 * kMillisecond);
-      if (same) EXPECT_EQ(ds, dr) << i;
-      else EXPECT_NE(ds, dr) << i;
+      if (same)
+        EXPECT_EQ(ds, dr) << i;
+      else
+        EXPECT_NE(ds, dr) << i;
     }
   }
 }

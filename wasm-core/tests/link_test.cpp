@@ -4,9 +4,9 @@
 
 #include <vector>
 
+#include "core/simulation.h"
 #include "net/link.h"
 #include "queues/droptail.h"
-#include "core/simulation.h"
 
 namespace bl {
 namespace {
@@ -25,8 +25,13 @@ class Lifo final : public QueueDisc {
  public:
   explicit Lifo(SimTime maxWait) : maxWait_(maxWait) {}
   const char* kind() const override { return "lifo"; }
-  const SpecList& specs() const override { static const SpecList s; return s; }
-  DropReason onArrival(Packet&, const QueueState& q) override { return q.packets >= 10 ? DropReason::Overflow : DropReason::None; }
+  const SpecList& specs() const override {
+    static const SpecList s;
+    return s;
+  }
+  DropReason onArrival(Packet&, const QueueState& q) override {
+    return q.packets >= 10 ? DropReason::Overflow : DropReason::None;
+  }
   uint32_t buffer() const override { return 10; }
   double param(const std::string&) const override { return NAN; }
   bool scheduled() const override { return true; }
@@ -78,7 +83,9 @@ struct Harness {
     sender.h = this;
     sim.sched().at(t, &sender, 0, static_cast<uint64_t>(seq));
   }
-  void run() { while (sim.sched().runOne(kNever)) {} }
+  void run() {
+    while (sim.sched().runOne(kNever)) {}
+  }
 };
 
 TEST(Link, FifoDeparturesAndQueueAccounting) {
@@ -184,7 +191,8 @@ TEST(Link, SojournTimesScheduledAtDequeue) {
 }
 
 TEST(DelayStats, BinsAreContiguousAndNarrow) {
-  for (SimTime d : {SimTime{0}, SimTime{31}, SimTime{32}, SimTime{33}, SimTime{1000}, SimTime{123456789}, kSecond * 1000}) {
+  for (SimTime d :
+       {SimTime{0}, SimTime{31}, SimTime{32}, SimTime{33}, SimTime{1000}, SimTime{123456789}, kSecond * 1000}) {
     const int b = DelayStats::bin(d);
     EXPECT_LE(DelayStats::lower(b), static_cast<double>(d)) << d;
     EXPECT_GT(DelayStats::lower(b + 1), static_cast<double>(d)) << d;

@@ -14,7 +14,10 @@ std::unique_ptr<LossModel> make(const std::string& kind, const std::string& json
   EXPECT_TRUE(Json::parse(json, j, err)) << err;
   const LossKind* k = findLossKind(kind);
   ParamValues v;
-  if (!readParams(&j, *k->specs, "exoLoss", v, err, {"kind"})) { if (errOut) *errOut = err; return nullptr; }
+  if (!readParams(&j, *k->specs, "exoLoss", v, err, {"kind"})) {
+    if (errOut) *errOut = err;
+    return nullptr;
+  }
   auto m = k->make(v, Rng(9, "loss-test"), "exoLoss", err);
   if (errOut) *errOut = err;
   return m;
@@ -48,7 +51,10 @@ TEST(Loss, GilbertElliottLongRunRateAndBurstiness) {
   for (int i = 0; i < n; ++i) {
     bool l = m->lose(0);
     lost += l;
-    if (prev) { ++pairs; after += l; }
+    if (prev) {
+      ++pairs;
+      after += l;
+    }
     prev = l;
   }
   EXPECT_NEAR(static_cast<double>(lost) / n, expected, 0.003);

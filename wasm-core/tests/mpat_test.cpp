@@ -30,7 +30,8 @@ TEST(Mpat, ApportionsTheAggregateWindowByShare) {
   in->sim().flowAttrs()[1].weight = 3;
   net.senders[0]->start();
   net.senders[1]->start();  // cwnd 2 each: C = 4
-  MpatAggregate agg(in->sim(), {0, 1}, {net.flows[0].sender, net.flows[1].sender}, {net.flows[0].receiver, net.flows[1].receiver});
+  MpatAggregate agg(in->sim(), {0, 1}, {net.flows[0].sender, net.flows[1].sender},
+                    {net.flows[0].receiver, net.flows[1].receiver});
   EXPECT_DOUBLE_EQ(agg.aggregateWindow(), 4);
   EXPECT_DOUBLE_EQ(agg.share(0), 0.25);
   EXPECT_DOUBLE_EQ(agg.allowance(0), 1);
@@ -76,7 +77,8 @@ TEST(Mpat, AcksAreChargedToTheWindowThatSentThePacket) {
   net.senders[0]->start();
   net.senders[1]->start();
   in->sim().flowAttrs()[1].weight = 1000;  // nearly everything for flow 1
-  MpatAggregate agg(in->sim(), {0, 1}, {net.flows[0].sender, net.flows[1].sender}, {net.flows[0].receiver, net.flows[1].receiver});
+  MpatAggregate agg(in->sim(), {0, 1}, {net.flows[0].sender, net.flows[1].sender},
+                    {net.flows[0].receiver, net.flows[1].receiver});
   for (int64_t s = 0; s < 3; ++s) {
     Packet p = data(s);
     agg.onData(0, &p);  // window 0 carries seqs 0..2
@@ -126,7 +128,8 @@ TEST(Mpat, WholeRunSplitsOneToThreeAndHoldsTwoFairShares) {
   EXPECT_NEAR(thr(1) / thr(0), 3, 0.3);
   EXPECT_NEAR((thr(0) + thr(1)) / (thr(2) + thr(3)), 1, 0.25);  // two flows' worth against two
   // Windows are equal AIMD loops: similar loss events; the flows' packet losses follow the split.
-  const double ev0 = num(0, "fastRetransmits") + num(0, "timeouts"), ev1 = num(1, "fastRetransmits") + num(1, "timeouts");
+  const double ev0 = num(0, "fastRetransmits") + num(0, "timeouts"),
+               ev1 = num(1, "fastRetransmits") + num(1, "timeouts");
   EXPECT_NEAR(ev1 / ev0, 1, 0.35);
   EXPECT_GT(num(1, "congestionLosses") / num(0, "congestionLosses"), 2);
   EXPECT_DOUBLE_EQ(num(1, "weight"), 3);
@@ -141,7 +144,8 @@ TEST(Mpat, SharesChangeLive) {
   while (in->runUntil(60, 0) == 1) {}
   const uint64_t a0 = in->sim().flow(0).arrivedBytes, a1 = in->sim().flow(1).arrivedBytes;
   while (in->runUntil(120, 0) == 1) {}
-  const double r = static_cast<double>(in->sim().flow(1).arrivedBytes - a1) / static_cast<double>(in->sim().flow(0).arrivedBytes - a0);
+  const double r = static_cast<double>(in->sim().flow(1).arrivedBytes - a1) /
+                   static_cast<double>(in->sim().flow(0).arrivedBytes - a0);
   EXPECT_NEAR(r, 1, 0.1);
 }
 
@@ -150,13 +154,17 @@ TEST(Mpat, ScenarioErrorsNameTheField) {
     std::string err;  // fresh: the builders treat a non-empty err as a failure
     return Instance::create(json, err) ? std::string() : err;
   };
-  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 2}, "aggregates": [{"flows": [0, 2]}]})").find("aggregates[0].flows[1]"),
+  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 2}, "aggregates": [{"flows": [0, 2]}]})")
+                .find("aggregates[0].flows[1]"),
             std::string::npos);
-  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 2}, "aggregates": [{"flows": [0, 1], "shares": [1]}]})").find("aggregates[0].shares"),
+  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 2}, "aggregates": [{"flows": [0, 1], "shares": [1]}]})")
+                .find("aggregates[0].shares"),
             std::string::npos);
-  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 3}, "aggregates": [{"flows": [0, 1]}, {"flows": [1, 2]}]})").find("already in aggregate 0"),
+  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 3}, "aggregates": [{"flows": [0, 1]}, {"flows": [1, 2]}]})")
+                .find("already in aggregate 0"),
             std::string::npos);
-  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 2, "cc": "sd", "ccParams": {"zeta": 1}}})").find("flows.ccParams.zeta"),
+  EXPECT_NE(error(R"({"version": 1, "flows": {"count": 2, "cc": "sd", "ccParams": {"zeta": 1}}})")
+                .find("flows.ccParams.zeta"),
             std::string::npos);
   EXPECT_EQ(error(R"({"version": 1, "flows": {"count": 2, "cc": "lasd", "ccParams": {"zeta": 0.01, "N": 4}}})"), "");
 }

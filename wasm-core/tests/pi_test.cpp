@@ -1,9 +1,9 @@
 // PI: p(kT) = p((k-1)T) + a (q(kT) - qRef) - b (q((k-1)T) - qRef), clamped to [0, 1].
 #include <gtest/gtest.h>
 
+#include "core/simulation.h"
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
-#include "core/simulation.h"
 
 namespace bl {
 

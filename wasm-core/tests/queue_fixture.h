@@ -7,8 +7,8 @@
 #include <string>
 
 #include "core/json.h"
-#include "net/queue_disc.h"
 #include "core/simulation.h"
+#include "net/queue_disc.h"
 
 namespace bl::qtest {
 

@@ -3,10 +3,10 @@
 
 #include <cmath>
 
+#include "core/simulation.h"
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
 #include "queues/red.h"
-#include "core/simulation.h"
 
 namespace bl {
 namespace {

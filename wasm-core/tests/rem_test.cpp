@@ -3,9 +3,9 @@
 
 #include <cmath>
 
+#include "core/simulation.h"
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
-#include "core/simulation.h"
 
 namespace bl {
 

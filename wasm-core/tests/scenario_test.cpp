@@ -6,8 +6,8 @@
 #include <cstring>
 #include <string>
 
-#include "bl/abi.h"
 #include "abi_fixture.h"
+#include "bl/abi.h"
 #include "core/json.h"
 #include "sim/instance.h"
 
@@ -15,7 +15,10 @@ namespace bl {
 namespace {
 
 TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
-  struct Case { const char* json; const char* mustContain[3]; };
+  struct Case {
+    const char* json;
+    const char* mustContain[3];
+  };
   const Case cases[] = {
       {"{", {"not valid JSON", "line 1", ""}},
       {R"({"duration": 10})", {"version: missing", "", ""}},
@@ -34,7 +37,8 @@ TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
           "links": [{"name": "ab", "from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "c"}]}})",
        {"topology.flows[0]", "no route from a to c", ""}},
       {R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a"], "links": [{"from": "a", "to": "z"}],
-          "flows": []}})", {"topology.links[0].to", "z", ""}},
+          "flows": []}})",
+       {"topology.links[0].to", "z", ""}},
       {R"({"version": 1, "duration": 10, "measureFrom": 20})", {"measureFrom", "below duration", ""}},
       {R"({"version": 1, "duration": 3600, "samplePeriod": 0.001})", {"samplePeriod", "longer period", ""}},
   };
@@ -46,9 +50,7 @@ TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
   }
 }
 
-TEST(Scenario, DefaultsAloneMakeARunnableScenario) {
-  EXPECT_EQ(createError(R"({"version": 1})"), "");
-}
+TEST(Scenario, DefaultsAloneMakeARunnableScenario) { EXPECT_EQ(createError(R"({"version": 1})"), ""); }
 
 Json runToEnd(const std::string& json, bool early = true) {
   std::string err;

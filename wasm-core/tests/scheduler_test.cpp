@@ -62,9 +62,9 @@ TEST(Scheduler, TimersRunLastWithinTheirInstant) {
   Recorder r;
   r.s = &s;
   s.atTimer(10, &r, 1, 1);
-  s.at(10, &r, 2, 2);       // scheduled after the timer, runs before it
+  s.at(10, &r, 2, 2);  // scheduled after the timer, runs before it
   s.atTimer(10, &r, 3, 3);
-  s.atTimer(5, &r, 4, 4);   // an earlier timer still runs first
+  s.atTimer(5, &r, 4, 4);  // an earlier timer still runs first
   s.at(10, &r, 5, 5);
   s.at(20, &r, 6, 6);
   while (s.runOne(kNever)) {}

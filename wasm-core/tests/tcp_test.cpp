@@ -51,11 +51,11 @@ class Wire : public PacketSink, public EventHandler {
 
   SimTime delay;
   std::map<int64_t, int> drops;  // seq -> how many of its transmissions to drop
-  int64_t dropFrom = INT64_MAX; // drop every transmission of seqs >= this
+  int64_t dropFrom = INT64_MAX;  // drop every transmission of seqs >= this
   double randomLoss = 0;
   Rng rng{7, "wire"};
-  double rateBps = 0;           // 0: no serialisation
-  int64_t queueLimit = 0;       // packets waiting behind the one on the wire
+  double rateBps = 0;      // 0: no serialisation
+  int64_t queueLimit = 0;  // packets waiting behind the one on the wire
 
  private:
   bool scriptedDrop(const Packet& p) {
@@ -177,12 +177,8 @@ void expectRecovery(TcpConfig::Recovery mode, const std::map<int64_t, int>& drop
     EXPECT_EQ(h.fs().fastRetransmits, c.fastRetransmits);
     EXPECT_EQ(h.fs().retransmits, c.retransmits);
     EXPECT_EQ(h.fs().timeouts, 0u);
-    if (c.sacked >= 0) {
-      EXPECT_EQ(h.snd.sackedPackets(), c.sacked);
-    }
-    if (c.pipe >= 0) {
-      EXPECT_EQ(h.snd.pipe(), c.pipe);
-    }
+    if (c.sacked >= 0) { EXPECT_EQ(h.snd.sackedPackets(), c.sacked); }
+    if (c.pipe >= 0) { EXPECT_EQ(h.snd.pipe(), c.pipe); }
   }
 }
 
@@ -201,10 +197,9 @@ TEST(TcpRecovery, TripleDupAckHalvesWindowRenoAndNewReno) {
 // 52, new 64..76), the full ACK 63 ends recovery with cwnd = 15, and ACK 64 adds 1/15
 // (releasing 77, 78).
 TEST(TcpRecovery, NewRenoPartialAckRetransmitsSecondHole) {
-  expectRecovery(TcpConfig::NewReno, {{20, 1}, {25, 1}},
-                 {{5, true, 23, 15, 20, 50, 1, 1},
-                  {7, true, 39, 15, 25, 64, 1, 2},
-                  {9, false, 15 + 1.0 / 15, 15, 64, 79, 1, 2}});
+  expectRecovery(
+      TcpConfig::NewReno, {{20, 1}, {25, 1}},
+      {{5, true, 23, 15, 20, 50, 1, 1}, {7, true, 39, 15, 25, 64, 1, 2}, {9, false, 15 + 1.0 / 15, 15, 64, 79, 1, 2}});
 }
 
 // (b) Reno, same losses: the partial ACK 25 at t=180 ends recovery (cwnd = 15, flight 38, so
@@ -525,7 +520,10 @@ TEST(TcpReceiver, SackBlocksNewestFirst) {
   struct Capture : PacketSink {
     std::vector<Packet> acks;
     Simulation* sim = nullptr;
-    void receive(Packet* p) override { acks.push_back(*p); sim->pool().put(p); }
+    void receive(Packet* p) override {
+      acks.push_back(*p);
+      sim->pool().put(p);
+    }
   } cap;
   Simulation sim(1);
   sim.flowStats().resize(1);

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cc/congestion_control.h"
-#include "net/link.h"
 #include "core/simulation.h"
+#include "net/link.h"
 #include "tcp/tcp_sender.h"
 
 namespace bl {
@@ -200,7 +200,7 @@ TEST(Ted, QmaxFollowsSectionIIB) {
   sim.flowAttrs().push_back(FlowAttrs{1, 125e-6});
   auto q = makeTed(R"({"inputs": 9, "inputRate": 10e9})", sim, 10e9);
   EXPECT_NEAR(q->param("qmax") * 1000 / 1e6, 1.41, 0.005);  // packets of 1000 B -> MB
-  sim.flowAttrs()[0].deadline = 4000e-6;  // a live change moves the bound
+  sim.flowAttrs()[0].deadline = 4000e-6;                    // a live change moves the bound
   std::string err;
   ASSERT_TRUE(q->setParam("inputs", 49, err)) << err;
   EXPECT_NEAR(q->param("qmax") * 1000 / 1e6, 245, 1e-9);

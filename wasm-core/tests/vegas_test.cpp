@@ -137,7 +137,10 @@ class Wire : public PacketSink, public EventHandler {
 
 struct VegasRun {
   explicit VegasRun(bool vegasRetx)
-      : fwd(sim, 50 * ms, 8e6), rev(sim, 50 * ms, 0), rcv(sim, 0, &ackRoute, false), snd(sim, 0, &dataRoute, cfg(vegasRetx), makeAimd()) {
+      : fwd(sim, 50 * ms, 8e6),
+        rev(sim, 50 * ms, 0),
+        rcv(sim, 0, &ackRoute, false),
+        snd(sim, 0, &dataRoute, cfg(vegasRetx), makeAimd()) {
     sim.flowStats().resize(1);
     sim.flowAttrs().resize(1);
     dataRoute.hops = {&fwd};

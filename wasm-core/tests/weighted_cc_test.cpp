@@ -39,7 +39,10 @@ TEST(WeightFns, ThePapersThreeChoices) {
 // Increase f_inc / cwnd per ACKed packet in congestion avoidance (f_inc per RTT), decrease
 // to FlightSize (1 - 0.5 / f_dec) on a loss event, FlightSize / 2 on a timeout.
 TEST(TcpSd, WindowRuleForEachChoice) {
-  struct Case { int f; double w, inc, dec; };
+  struct Case {
+    int f;
+    double w, inc, dec;
+  };
   const double fe = weightFns(0, 4).inc;
   for (const Case& c : {Case{0, 4, fe, fe}, Case{1, 3, 9, 1}, Case{2, 3, 1, 9}}) {
     auto cc = makeSd();
@@ -87,16 +90,16 @@ TEST(MulTcp, BothParameterSets) {
   ASSERT_TRUE(lin->setParam("N", 4));
   CcState s = avoidance(10, 40);
   lin->onAck(s, 1);
-  EXPECT_DOUBLE_EQ(s.cwnd, 10.4);                    // alpha = N
+  EXPECT_DOUBLE_EQ(s.cwnd, 10.4);                              // alpha = N
   EXPECT_DOUBLE_EQ(lin->onLossEvent(s), 40 * (1 - 0.25 / 2));  // beta = 1/N of TCP's 1/2
   auto sq = makeMulTcp();
   ASSERT_TRUE(sq->setParam("N", 4));
   ASSERT_TRUE(sq->setParam("set", 1));
   s = avoidance(10, 40);
   sq->onAck(s, 1);
-  EXPECT_DOUBLE_EQ(s.cwnd, 10.2);                    // alpha = sqrt(N)
+  EXPECT_DOUBLE_EQ(s.cwnd, 10.2);                              // alpha = sqrt(N)
   EXPECT_DOUBLE_EQ(sq->onLossEvent(s), 40 * (1 - 0.125 / 2));  // beta = N^-1.5
-  auto one = makeMulTcp();                           // N = 1 is TCP in both sets
+  auto one = makeMulTcp();                                     // N = 1 is TCP in both sets
   s = avoidance(10, 40);
   one->onAck(s, 1);
   EXPECT_DOUBLE_EQ(s.cwnd, 10.1);

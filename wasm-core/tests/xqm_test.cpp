@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
+#include "core/simulation.h"
 #include "net/queue_disc.h"
 #include "queue_fixture.h"
 #include "sim/instance.h"
-#include "core/simulation.h"
 
 namespace bl {
 
@@ -37,8 +37,10 @@ Outcome arrivals(QueueDisc& q, int32_t flow, int n, SimTime now) {
   for (int i = 0; i < n; ++i) {
     Packet p;
     p.flow = flow;
-    if (q.onArrival(p, at(now)) != DropReason::None) ++o.drops;
-    else if (p.flags & kFlagProtected) ++o.protectedPackets;
+    if (q.onArrival(p, at(now)) != DropReason::None)
+      ++o.drops;
+    else if (p.flags & kFlagProtected)
+      ++o.protectedPackets;
   }
   return o;
 }
@@ -96,8 +98,10 @@ TEST(Xqm, TargetsFollowTheFlowWeights) {
     send(*q, {40, 120});
     q->update(at(kSecond));
     const int drops = arrivals(*q, 1, 1000, kSecond).drops;
-    if (w1 == 1) EXPECT_GT(drops, 5);
-    else EXPECT_EQ(drops, 0);
+    if (w1 == 1)
+      EXPECT_GT(drops, 5);
+    else
+      EXPECT_EQ(drops, 0);
   }
 }
 

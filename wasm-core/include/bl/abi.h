@@ -23,10 +23,10 @@ int32_t bl_create(const char* scenario_json);
 
 // Status codes returned by bl_run_until.
 enum {
-  BL_RUN_REACHED = 0,     // simulated time reached `until`
-  BL_RUN_EVENT_LIMIT = 1, // stopped early after max_events events; call again
-  BL_RUN_FINISHED = 2,    // scenario duration reached; nothing more will happen
-  BL_RUN_ERROR = -1       // bad handle or argument; see bl_last_error()
+  BL_RUN_REACHED = 0,      // simulated time reached `until`
+  BL_RUN_EVENT_LIMIT = 1,  // stopped early after max_events events; call again
+  BL_RUN_FINISHED = 2,     // scenario duration reached; nothing more will happen
+  BL_RUN_ERROR = -1        // bad handle or argument; see bl_last_error()
 };
 
 // Advance the simulation until simulated time `until_seconds` (clamped to the scenario

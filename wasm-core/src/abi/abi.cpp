@@ -16,7 +16,7 @@ struct Registry {
   std::map<int32_t, std::unique_ptr<bl::Instance>> instances;
   int32_t next = 1;
   std::string error;
-  std::string text;      // returned strings of handle-less calls
+  std::string text;                      // returned strings of handle-less calls
   std::map<int32_t, std::string> texts;  // returned strings per handle
 };
 
@@ -45,10 +45,16 @@ const char* keep(int32_t h, std::string s) {
 extern "C" {
 
 int32_t bl_create(const char* scenario_json) {
-  if (!scenario_json) { reg().error = "bl_create: scenario is null"; return 0; }
+  if (!scenario_json) {
+    reg().error = "bl_create: scenario is null";
+    return 0;
+  }
   std::string err;
   auto in = bl::Instance::create(scenario_json, err);
-  if (!in) { reg().error = err; return 0; }
+  if (!in) {
+    reg().error = err;
+    return 0;
+  }
   const int32_t h = reg().next++;
   reg().instances[h] = std::move(in);
   reg().error.clear();
@@ -58,7 +64,10 @@ int32_t bl_create(const char* scenario_json) {
 int32_t bl_run_until(int32_t handle, double until_seconds, uint32_t max_events) {
   bl::Instance* in = get(handle);
   if (!in) return BL_RUN_ERROR;
-  if (until_seconds != until_seconds) { reg().error = "bl_run_until: until is NaN"; return BL_RUN_ERROR; }
+  if (until_seconds != until_seconds) {
+    reg().error = "bl_run_until: until is NaN";
+    return BL_RUN_ERROR;
+  }
   return in->runUntil(until_seconds, max_events);
 }
 
@@ -75,9 +84,15 @@ double bl_events(int32_t handle) {
 int32_t bl_set_param(int32_t handle, const char* entity, const char* key, double value) {
   bl::Instance* in = get(handle);
   if (!in) return -1;
-  if (!entity || !key) { reg().error = "bl_set_param: entity and key are required"; return -1; }
+  if (!entity || !key) {
+    reg().error = "bl_set_param: entity and key are required";
+    return -1;
+  }
   std::string err;
-  if (!in->setParam(entity, key, value, err)) { reg().error = err; return -1; }
+  if (!in->setParam(entity, key, value, err)) {
+    reg().error = err;
+    return -1;
+  }
   return 0;
 }
 

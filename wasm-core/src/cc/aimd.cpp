@@ -29,8 +29,14 @@ class Aimd final : public CongestionControl {
   double onLossEvent(const CcState& s) override { return std::max(s.inFlight * (1.0 - beta_), 2.0); }
 
   bool setParam(std::string_view key, double value) override {
-    if (key == "alpha" && value > 0) { alpha_ = value; return true; }
-    if (key == "beta" && value > 0 && value < 1) { beta_ = value; return true; }
+    if (key == "alpha" && value > 0) {
+      alpha_ = value;
+      return true;
+    }
+    if (key == "beta" && value > 0 && value < 1) {
+      beta_ = value;
+      return true;
+    }
     return false;
   }
 
@@ -42,8 +48,6 @@ class Aimd final : public CongestionControl {
 
 }  // namespace
 
-std::unique_ptr<CongestionControl> makeAimd(double alpha, double beta) {
-  return std::make_unique<Aimd>(alpha, beta);
-}
+std::unique_ptr<CongestionControl> makeAimd(double alpha, double beta) { return std::make_unique<Aimd>(alpha, beta); }
 
 }  // namespace bl

@@ -52,7 +52,7 @@ double BbrCc::bdp(double gain) const {
 
 double BbrCc::onLossEvent(const CcState& s) {
   priorCwnd_ = mode_ == ProbeRtt ? std::max(priorCwnd_, s.cwnd) : s.cwnd;  // bbr_save_cwnd
-  return s.ssthresh;                                                        // BBR keeps ssthresh
+  return s.ssthresh;                                                       // BBR keeps ssthresh
 }
 
 void BbrCc::updateBw(const CcState& s, const RateSample& rs) {
@@ -79,9 +79,12 @@ void BbrCc::updateCycle(const CcState& s, const RateSample& rs) {
   const bool full = s.now - cycleStamp_ > minRtt_;
   const double g = kGains[cycleIdx_];
   bool next;
-  if (g == 1) next = full;
-  else if (g > 1) next = full && (rs.lossSeen || static_cast<double>(rs.priorInFlight) >= bdp(g));
-  else next = full || static_cast<double>(rs.priorInFlight) <= bdp(1);
+  if (g == 1)
+    next = full;
+  else if (g > 1)
+    next = full && (rs.lossSeen || static_cast<double>(rs.priorInFlight) >= bdp(g));
+  else
+    next = full || static_cast<double>(rs.priorInFlight) <= bdp(1);
   if (next) {
     cycleIdx_ = (cycleIdx_ + 1) % 8;
     cycleStamp_ = s.now;
@@ -207,11 +210,27 @@ void BbrCc::onRateSample(CcState& s, const RateSample& rs) {
 }
 
 bool BbrCc::setParam(std::string_view key, double value) {
-  if (key == "rngSeed") { rngDraw_ = value; return true; }
-  if (key == "packetSize" && value > 0) { packetSize_ = static_cast<uint32_t>(value); return true; }
-  if (key == "minRttWindow" && value > 0) { minRttWindow_ = fromSeconds(value); return true; }
-  if (key == "probeRttTime" && value > 0) { probeRttTime_ = fromSeconds(value); return true; }
-  if (key == "highGain" && value > 1) { highGain_ = value; if (mode_ == Startup) pacingGain_ = cwndGain_ = value; return true; }
+  if (key == "rngSeed") {
+    rngDraw_ = value;
+    return true;
+  }
+  if (key == "packetSize" && value > 0) {
+    packetSize_ = static_cast<uint32_t>(value);
+    return true;
+  }
+  if (key == "minRttWindow" && value > 0) {
+    minRttWindow_ = fromSeconds(value);
+    return true;
+  }
+  if (key == "probeRttTime" && value > 0) {
+    probeRttTime_ = fromSeconds(value);
+    return true;
+  }
+  if (key == "highGain" && value > 1) {
+    highGain_ = value;
+    if (mode_ == Startup) pacingGain_ = cwndGain_ = value;
+    return true;
+  }
   return false;
 }
 
@@ -236,7 +255,8 @@ std::unique_ptr<CongestionControl> makeBbr() { return std::make_unique<BbrCc>();
 const SpecList& bbrSpecs() {
   static const SpecList s = {
       {"highGain", "Startup gain", "", ParamType::Number, 2.885, 1.01, 10, "Pacing and cwnd gain in Startup (2/ln 2)."},
-      {"minRttWindow", "Min-RTT window", "s", ParamType::Number, 10, 0.1, 600, "How long a min RTT sample stays valid before ProbeRTT."},
+      {"minRttWindow", "Min-RTT window", "s", ParamType::Number, 10, 0.1, 600,
+       "How long a min RTT sample stays valid before ProbeRTT."},
       {"probeRttTime", "ProbeRTT time", "s", ParamType::Number, 0.2, 0.01, 10, "Time spent at 4 packets in ProbeRTT."},
   };
   return s;

@@ -23,7 +23,7 @@ class BbrCc : public CongestionControl {
   double traceValue(size_t i) const override;
 
   Mode mode() const { return mode_; }
-  double btlBw() const;                  // packets/s: the windowed maximum delivery rate
+  double btlBw() const;  // packets/s: the windowed maximum delivery rate
   SimTime minRtt() const { return minRtt_; }
   double pacingGain() const { return pacingGain_; }
   double cwndGain() const { return cwndGain_; }

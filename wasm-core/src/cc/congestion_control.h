@@ -14,12 +14,12 @@ namespace bl {
 
 // What the sender shares with its congestion control module.
 struct CcState {
-  double cwnd = 2;          // packets (fractional while growing in congestion avoidance)
-  double ssthresh = 1e9;    // packets
-  SimTime srtt = 0;         // smoothed RTT, 0 before the first sample
-  SimTime minRtt = 0;       // smallest RTT sample seen (Vegas's baseRTT)
-  SimTime lastRtt = 0;      // latest RTT sample
-  double inFlight = 0;      // packets sent and not yet acknowledged (FlightSize)
+  double cwnd = 2;        // packets (fractional while growing in congestion avoidance)
+  double ssthresh = 1e9;  // packets
+  SimTime srtt = 0;       // smoothed RTT, 0 before the first sample
+  SimTime minRtt = 0;     // smallest RTT sample seen (Vegas's baseRTT)
+  SimTime lastRtt = 0;    // latest RTT sample
+  double inFlight = 0;    // packets sent and not yet acknowledged (FlightSize)
   SimTime now = 0;
   int64_t una = 0;          // snd_una: every packet below it is acknowledged
   int64_t nxt = 0;          // snd_max: one past the highest packet sent
@@ -70,7 +70,10 @@ class CongestionControl {
   virtual bool ownsWindow() const { return false; }
   virtual void onRateSample(CcState& /*s*/, const RateSample& /*rs*/) {}
   // Extra per-flow trace columns (flow.N.<name>) and their current values.
-  virtual const std::vector<const char*>& traceNames() const { static const std::vector<const char*> none; return none; }
+  virtual const std::vector<const char*>& traceNames() const {
+    static const std::vector<const char*> none;
+    return none;
+  }
   virtual double traceValue(size_t /*i*/) const { return 0; }
   // Live parameters such as a weight. Returns false if the key is not this module's.
   virtual bool setParam(std::string_view /*key*/, double /*value*/) { return false; }

@@ -6,8 +6,8 @@
 // Each ACK moves cwnd by (target - cwnd) / cwnd per acked packet towards target =
 // W_cubic(t + RTT), clamped to [cwnd, 1.5 cwnd] (RFC 9438 4.2, RTT the smoothed RTT, so
 // cwnd reaches W(t) as t arrives; Linux's tcp_cubic adds its minimum RTT instead, which
-// lets the window lag the curve by the queueing delay times its slope). The Reno-friendly estimate W_est starts at cwnd_epoch and grows by
-// alpha_cubic = 3 (1 - beta) / (1 + beta) packets per RTT (1 once it passes W_max); while
+// lets the window lag the curve by the queueing delay times its slope). The Reno-friendly estimate W_est starts at
+// cwnd_epoch and grows by alpha_cubic = 3 (1 - beta) / (1 + beta) packets per RTT (1 once it passes W_max); while
 // W_cubic(t) < W_est, cwnd follows W_est (RFC 9438 4.3), so at short RTTs CUBIC is no less
 // aggressive than Reno.
 // On a loss or an ECN echo: W_max = cwnd, or cwnd (1 + beta) / 2 when cwnd is below the
@@ -29,10 +29,10 @@
 namespace bl {
 
 namespace {
-constexpr double kAbcLimit = 2;         // RFC 3465 L
-constexpr int kNRttSample = 8;           // RFC 9406 N_RTT_SAMPLE
-constexpr double kCssDivisor = 4;        // CSS_GROWTH_DIVISOR
-constexpr int kCssRounds = 5;            // CSS_ROUNDS
+constexpr double kAbcLimit = 2;    // RFC 3465 L
+constexpr int kNRttSample = 8;     // RFC 9406 N_RTT_SAMPLE
+constexpr double kCssDivisor = 4;  // CSS_GROWTH_DIVISOR
+constexpr int kCssRounds = 5;      // CSS_ROUNDS
 constexpr SimTime kMinEta = 4 * kMillisecond, kMaxEta = 16 * kMillisecond;
 }  // namespace
 
@@ -117,10 +117,22 @@ double CubicCc::onLossEvent(const CcState& s) { return reduce(s); }
 double CubicCc::onTimeout(const CcState& s) { return reduce(s); }
 
 bool CubicCc::setParam(std::string_view key, double value) {
-  if (key == "C" && value > 0) { p_.c = value; return true; }
-  if (key == "beta" && value > 0 && value < 1) { p_.beta = value; return true; }
-  if (key == "fastConvergence") { p_.fastConvergence = value != 0; return true; }
-  if (key == "hystart") { p_.hystart = value != 0; return true; }
+  if (key == "C" && value > 0) {
+    p_.c = value;
+    return true;
+  }
+  if (key == "beta" && value > 0 && value < 1) {
+    p_.beta = value;
+    return true;
+  }
+  if (key == "fastConvergence") {
+    p_.fastConvergence = value != 0;
+    return true;
+  }
+  if (key == "hystart") {
+    p_.hystart = value != 0;
+    return true;
+  }
   return false;
 }
 

@@ -8,10 +8,10 @@
 namespace bl {
 
 struct CubicParams {
-  double c = 0.4;            // packets / s^3
-  double beta = 0.7;         // multiplicative decrease
+  double c = 0.4;     // packets / s^3
+  double beta = 0.7;  // multiplicative decrease
   bool fastConvergence = true;
-  bool hystart = false;      // HyStart++ (RFC 9406)
+  bool hystart = false;  // HyStart++ (RFC 9406)
 };
 
 // Exposed for tests: the state of the current congestion-avoidance epoch.
@@ -42,7 +42,7 @@ class CubicCc : public CongestionControl {
   double wMax_ = 0;          // window just before the last reduction (fast convergence applied)
   double origin_ = 0;        // the plateau of the current curve (W_max, or cwnd if above it)
   double k_ = 0;
-  double wEst_ = 0;          // the Reno-friendly estimate
+  double wEst_ = 0;  // the Reno-friendly estimate
   double cwndEpoch_ = 0;
   // HyStart++ round state.
   int64_t windowEnd_ = -1;

@@ -32,8 +32,14 @@ void DctcpCc::onEcn(CcState& s, uint32_t acked, bool ece) {
 double DctcpCc::onEcnEcho(const CcState& s) { return std::max(s.cwnd * (1 - alpha_ / 2), 2.0); }
 
 bool DctcpCc::setParam(std::string_view key, double value) {
-  if (key == "g" && value > 0 && value <= 1) { g_ = value; return true; }
-  if (key == "alphaInit" && value >= 0 && value <= 1) { alpha_ = value; return true; }
+  if (key == "g" && value > 0 && value <= 1) {
+    g_ = value;
+    return true;
+  }
+  if (key == "alphaInit" && value >= 0 && value <= 1) {
+    alpha_ = value;
+    return true;
+  }
   return false;
 }
 
@@ -41,8 +47,10 @@ std::unique_ptr<CongestionControl> makeDctcp() { return std::make_unique<DctcpCc
 
 const SpecList& dctcpSpecs() {
   static const SpecList s = {
-      {"g", "DCTCP g", "", ParamType::Number, 1.0 / 16, 0.001, 1, "Weight of each window's marked fraction in alpha (RFC 8257: 1/16)."},
-      {"alphaInit", "Initial alpha", "", ParamType::Number, 1, 0, 1, "alpha before the first window (1: the first mark halves, as Linux)."},
+      {"g", "DCTCP g", "", ParamType::Number, 1.0 / 16, 0.001, 1,
+       "Weight of each window's marked fraction in alpha (RFC 8257: 1/16)."},
+      {"alphaInit", "Initial alpha", "", ParamType::Number, 1, 0, 1,
+       "alpha before the first window (1: the first mark halves, as Linux)."},
   };
   return s;
 }

@@ -66,12 +66,18 @@ class Lasd final : public ScaledAimd {
   }
 
   bool setParam(std::string_view key, double v) override {
-    if (key == "weight" && v > 0) w_ = v;
-    else if (key == "f" && (v == 0 || v == 1 || v == 2)) f_ = static_cast<int>(v);
-    else if (key == "zeta" && v > 0) zeta_ = v;
-    else if (key == "N" && v >= 1) n_ = static_cast<int>(v);
-    else if (key == "mu" && v > 1) mu_ = v;
-    else return false;
+    if (key == "weight" && v > 0)
+      w_ = v;
+    else if (key == "f" && (v == 0 || v == 1 || v == 2))
+      f_ = static_cast<int>(v);
+    else if (key == "zeta" && v > 0)
+      zeta_ = v;
+    else if (key == "N" && v >= 1)
+      n_ = static_cast<int>(v);
+    else if (key == "mu" && v > 1)
+      mu_ = v;
+    else
+      return false;
     fns_ = weightFns(f_, w_);
     decrease_ = 0.5 / fns_.dec;
     est_.configure(zeta_, n_, mu_);

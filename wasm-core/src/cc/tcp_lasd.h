@@ -15,21 +15,28 @@ namespace bl {
 // so it can be tested on its own. Before the first loss event p is unknown and alpha = 1.
 class LasdEstimator {
  public:
-  void configure(double zeta, int n, double mu) { zeta_ = zeta; n_ = n; mu_ = mu; trim(); }
+  void configure(double zeta, int n, double mu) {
+    zeta_ = zeta;
+    n_ = n;
+    mu_ = mu;
+    trim();
+  }
   // `k` more packets sent since the last loss event (lines 1-5).
   void sent(double k);
   // A loss event (lines 6-11). The interval just closed is counted in p, and num_thresh is
   // 1/p of the updated estimate.
   void lossEvent();
 
-  double p() const { return p_; }          // 0 until the first loss event
+  double p() const { return p_; }  // 0 until the first loss event
   double alpha() const { return alpha_; }
   double numSent() const { return numSent_; }
   double numThresh() const { return numThresh_; }
   const std::deque<double>& intervals() const { return n_i_; }
 
  private:
-  void trim() { while (static_cast<int>(n_i_.size()) > n_) n_i_.pop_front(); }
+  void trim() {
+    while (static_cast<int>(n_i_.size()) > n_) n_i_.pop_front();
+  }
   double zeta_ = 0.001;
   int n_ = 8;
   double mu_ = 2;

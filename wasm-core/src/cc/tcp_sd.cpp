@@ -31,8 +31,16 @@ double ScaledAimd::onTimeout(const CcState& s) { return std::max(s.inFlight * 0.
 
 const SpecList& sdSpecs() {
   static const SpecList s = {
-      {"f", "Weight functions", "", ParamType::Enum, 0, 0, 0,
-       "(f_inc, f_dec): equal f with f(2f-0.5)=1.5w^2; w^2 and 1; 1 and w^2.", false, {"equal", "inc", "dec"}},
+      {"f",
+       "Weight functions",
+       "",
+       ParamType::Enum,
+       0,
+       0,
+       0,
+       "(f_inc, f_dec): equal f with f(2f-0.5)=1.5w^2; w^2 and 1; 1 and w^2.",
+       false,
+       {"equal", "inc", "dec"}},
   };
   return s;
 }
@@ -44,9 +52,12 @@ class WeightedAimd final : public ScaledAimd {
   const char* name() const override { return "sd"; }
 
   bool setParam(std::string_view key, double v) override {
-    if (key == "weight" && v > 0) w_ = v;
-    else if (key == "f" && (v == 0 || v == 1 || v == 2)) f_ = static_cast<int>(v);
-    else return false;
+    if (key == "weight" && v > 0)
+      w_ = v;
+    else if (key == "f" && (v == 0 || v == 1 || v == 2))
+      f_ = static_cast<int>(v);
+    else
+      return false;
     const WeightFns fns = weightFns(f_, w_);
     increase_ = fns.inc;
     decrease_ = 0.5 / fns.dec;

@@ -94,9 +94,18 @@ double VegasCc::onTimeout(const CcState& s) {
 }
 
 bool VegasCc::setParam(std::string_view key, double value) {
-  if (key == "alpha" && value >= 0) { p_.alpha = value; return true; }
-  if (key == "beta" && value >= 0) { p_.beta = value; return true; }
-  if (key == "gamma" && value >= 0) { p_.gamma = value; return true; }
+  if (key == "alpha" && value >= 0) {
+    p_.alpha = value;
+    return true;
+  }
+  if (key == "beta" && value >= 0) {
+    p_.beta = value;
+    return true;
+  }
+  if (key == "gamma" && value >= 0) {
+    p_.gamma = value;
+    return true;
+  }
   return false;
 }
 
@@ -108,8 +117,7 @@ const SpecList& vegasSpecs() {
        "Below this many packets queued (diff), grow by one packet per RTT."},
       {"beta", "Vegas beta", "packets", ParamType::Number, 3, 0, 1000,
        "Above this many packets queued, shrink by one packet per RTT."},
-      {"gamma", "Vegas gamma", "packets", ParamType::Number, 1, 0, 1000,
-       "Slow start ends when diff exceeds this."},
+      {"gamma", "Vegas gamma", "packets", ParamType::Number, 1, 0, 1000, "Slow start ends when diff exceeds this."},
   };
   return s;
 }

@@ -26,8 +26,8 @@ class VegasCc : public CongestionControl {
   bool setParam(std::string_view key, double value) override;
 
   SimTime baseRtt() const { return baseRtt_; }
-  double lastDiff() const { return diff_; }      // (Expected - Actual) x baseRTT, packets
-  double increment() const { return incr_; }     // window growth per acked packet until the next epoch
+  double lastDiff() const { return diff_; }   // (Expected - Actual) x baseRTT, packets
+  double increment() const { return incr_; }  // window growth per acked packet until the next epoch
   bool slowStart() const { return slowStart_; }
   int epochs() const { return epochs_; }
 

@@ -47,13 +47,14 @@ class DelayStats {
     uint64_t seen = 0;
     for (size_t b = 0; b < bins_.size(); ++b) {
       seen += bins_[b];
-      if (static_cast<double>(seen) >= want && bins_[b]) return (lower(static_cast<int>(b)) + lower(static_cast<int>(b) + 1)) / 2e9;
+      if (static_cast<double>(seen) >= want && bins_[b])
+        return (lower(static_cast<int>(b)) + lower(static_cast<int>(b) + 1)) / 2e9;
     }
     return 0;
   }
 
   static int bin(SimTime d) {
-    if (d < kSub) return static_cast<int>(d);  // exact below 32 ns
+    if (d < kSub) return static_cast<int>(d);                        // exact below 32 ns
     const int msb = 63 - __builtin_clzll(static_cast<uint64_t>(d));  // >= 5
     const int sub = static_cast<int>((static_cast<uint64_t>(d) >> (msb - 5)) & (kSub - 1));
     return (msb - 4) * kSub + sub;

@@ -7,18 +7,18 @@
 namespace bl {
 
 struct FlowStats {
-  uint64_t sentPackets = 0;       // data packets put on the wire by the sender (incl. retransmits)
-  uint64_t arrivedPackets = 0;    // data packets that reached the receiver (incl. duplicates)
+  uint64_t sentPackets = 0;     // data packets put on the wire by the sender (incl. retransmits)
+  uint64_t arrivedPackets = 0;  // data packets that reached the receiver (incl. duplicates)
   uint64_t arrivedBytes = 0;
-  uint64_t goodputPackets = 0;    // new, in-order data delivered to the application
+  uint64_t goodputPackets = 0;  // new, in-order data delivered to the application
   uint64_t goodputBytes = 0;
   uint64_t congestionLosses = 0;  // dropped by a queue (overflow, early, deadline)
   uint64_t exogenousLosses = 0;   // dropped by a loss model
   uint64_t retransmits = 0;
   uint64_t timeouts = 0;
   uint64_t fastRetransmits = 0;
-  uint64_t markedPackets = 0;     // data packets that reached the receiver marked CE (ECN)
-  uint64_t ecnReductions = 0;     // window reductions in response to ECE
+  uint64_t markedPackets = 0;  // data packets that reached the receiver marked CE (ECN)
+  uint64_t ecnReductions = 0;  // window reductions in response to ECE
 };
 
 // What a flow asks of the network, kept current by live parameter changes. Queue

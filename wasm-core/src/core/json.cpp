@@ -15,9 +15,15 @@ class Parser {
 
   bool run(Json& out, std::string& err) {
     skipWs();
-    if (!value(out, 0)) { err = where() + error_; return false; }
+    if (!value(out, 0)) {
+      err = where() + error_;
+      return false;
+    }
     skipWs();
-    if (pos_ != s_.size()) { err = where() + "unexpected text after the JSON value"; return false; }
+    if (pos_ != s_.size()) {
+      err = where() + "unexpected text after the JSON value";
+      return false;
+    }
     return true;
   }
 
@@ -27,11 +33,19 @@ class Parser {
   std::string where() const {
     size_t line = 1, col = 1;
     for (size_t i = 0; i < pos_ && i < s_.size(); ++i) {
-      if (s_[i] == '\n') { ++line; col = 1; } else { ++col; }
+      if (s_[i] == '\n') {
+        ++line;
+        col = 1;
+      } else {
+        ++col;
+      }
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(col) + ": ";
   }
-  bool fail(const std::string& m) { error_ = m; return false; }
+  bool fail(const std::string& m) {
+    error_ = m;
+    return false;
+  }
   void skipWs() {
     while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r')) ++pos_;
   }
@@ -48,10 +62,27 @@ class Parser {
     char c = s_[pos_];
     if (c == '{') return object(out, depth);
     if (c == '[') return array(out, depth);
-    if (c == '"') { std::string str; if (!string(str)) return false; out = Json::string(std::move(str)); return true; }
-    if (c == 't') { if (!literal("true")) return false; out = Json::boolean(true); return true; }
-    if (c == 'f') { if (!literal("false")) return false; out = Json::boolean(false); return true; }
-    if (c == 'n') { if (!literal("null")) return false; out = Json(); return true; }
+    if (c == '"') {
+      std::string str;
+      if (!string(str)) return false;
+      out = Json::string(std::move(str));
+      return true;
+    }
+    if (c == 't') {
+      if (!literal("true")) return false;
+      out = Json::boolean(true);
+      return true;
+    }
+    if (c == 'f') {
+      if (!literal("false")) return false;
+      out = Json::boolean(false);
+      return true;
+    }
+    if (c == 'n') {
+      if (!literal("null")) return false;
+      out = Json();
+      return true;
+    }
     if (c == '-' || (c >= '0' && c <= '9')) return number(out);
     return fail(std::string("unexpected character '") + c + "'");
   }
@@ -62,9 +93,16 @@ class Parser {
     // Strict JSON: no leading zeros ("01" was read as 1).
     if (pos_ + 1 < s_.size() && s_[pos_] == '0' && s_[pos_ + 1] >= '0' && s_[pos_ + 1] <= '9')
       return fail("malformed number: leading zero");
-    auto digits = [&] { size_t b = pos_; while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_; return pos_ > b; };
+    auto digits = [&] {
+      size_t b = pos_;
+      while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9') ++pos_;
+      return pos_ > b;
+    };
     if (!digits()) return fail("malformed number");
-    if (pos_ < s_.size() && s_[pos_] == '.') { ++pos_; if (!digits()) return fail("malformed number"); }
+    if (pos_ < s_.size() && s_[pos_] == '.') {
+      ++pos_;
+      if (!digits()) return fail("malformed number");
+    }
     if (pos_ < s_.size() && (s_[pos_] == 'e' || s_[pos_] == 'E')) {
       ++pos_;
       if (pos_ < s_.size() && (s_[pos_] == '+' || s_[pos_] == '-')) ++pos_;
@@ -78,14 +116,20 @@ class Parser {
   }
 
   static void appendUtf8(std::string& o, uint32_t cp) {
-    if (cp < 0x80) { o += static_cast<char>(cp); }
-    else if (cp < 0x800) { o += static_cast<char>(0xC0 | (cp >> 6)); o += static_cast<char>(0x80 | (cp & 0x3F)); }
-    else if (cp < 0x10000) {
-      o += static_cast<char>(0xE0 | (cp >> 12)); o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    if (cp < 0x80) {
+      o += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      o += static_cast<char>(0xC0 | (cp >> 6));
+      o += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      o += static_cast<char>(0xE0 | (cp >> 12));
+      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
       o += static_cast<char>(0x80 | (cp & 0x3F));
     } else {
-      o += static_cast<char>(0xF0 | (cp >> 18)); o += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); o += static_cast<char>(0x80 | (cp & 0x3F));
+      o += static_cast<char>(0xF0 | (cp >> 18));
+      o += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      o += static_cast<char>(0x80 | (cp & 0x3F));
     }
   }
 
@@ -95,10 +139,14 @@ class Parser {
     for (int i = 0; i < 4; ++i) {
       char h = s_[pos_++];
       v <<= 4;
-      if (h >= '0' && h <= '9') v |= static_cast<uint32_t>(h - '0');
-      else if (h >= 'a' && h <= 'f') v |= static_cast<uint32_t>(h - 'a' + 10);
-      else if (h >= 'A' && h <= 'F') v |= static_cast<uint32_t>(h - 'A' + 10);
-      else return fail("bad hex digit in \\u escape");
+      if (h >= '0' && h <= '9')
+        v |= static_cast<uint32_t>(h - '0');
+      else if (h >= 'a' && h <= 'f')
+        v |= static_cast<uint32_t>(h - 'a' + 10);
+      else if (h >= 'A' && h <= 'F')
+        v |= static_cast<uint32_t>(h - 'A' + 10);
+      else
+        return fail("bad hex digit in \\u escape");
     }
     return true;
   }
@@ -109,7 +157,10 @@ class Parser {
       char c = s_[pos_++];
       if (c == '"') return true;
       if (static_cast<unsigned char>(c) < 0x20) return fail("control character in string");
-      if (c != '\\') { out += c; continue; }
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
       if (pos_ >= s_.size()) break;
       char e = s_[pos_++];
       switch (e) {
@@ -130,10 +181,12 @@ class Parser {
           if (cp >= 0xDC00 && cp < 0xE000) return fail("lone UTF-16 low surrogate in \\u escape");
           if (cp >= 0xD800 && cp < 0xDC00) {
             uint32_t lo = 0;
-            if (!(pos_ + 6 <= s_.size() && s_[pos_] == '\\' && s_[pos_ + 1] == 'u')) return fail("lone UTF-16 high surrogate in \\u escape");
+            if (!(pos_ + 6 <= s_.size() && s_[pos_] == '\\' && s_[pos_ + 1] == 'u'))
+              return fail("lone UTF-16 high surrogate in \\u escape");
             pos_ += 2;
             if (!hex4(lo)) return false;
-            if (lo < 0xDC00 || lo >= 0xE000) return fail("UTF-16 high surrogate not followed by a low one in \\u escape");
+            if (lo < 0xDC00 || lo >= 0xE000)
+              return fail("UTF-16 high surrogate not followed by a low one in \\u escape");
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
           }
           appendUtf8(out, cp);
@@ -149,7 +202,10 @@ class Parser {
     ++pos_;
     out = Json::array();
     skipWs();
-    if (pos_ < s_.size() && s_[pos_] == ']') { ++pos_; return true; }
+    if (pos_ < s_.size() && s_[pos_] == ']') {
+      ++pos_;
+      return true;
+    }
     for (;;) {
       skipWs();
       Json v;
@@ -157,8 +213,14 @@ class Parser {
       out.push(std::move(v));
       skipWs();
       if (pos_ >= s_.size()) return fail("unterminated array");
-      if (s_[pos_] == ',') { ++pos_; continue; }
-      if (s_[pos_] == ']') { ++pos_; return true; }
+      if (s_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (s_[pos_] == ']') {
+        ++pos_;
+        return true;
+      }
       return fail("expected ',' or ']' in array");
     }
   }
@@ -167,7 +229,10 @@ class Parser {
     ++pos_;
     out = Json::object();
     skipWs();
-    if (pos_ < s_.size() && s_[pos_] == '}') { ++pos_; return true; }
+    if (pos_ < s_.size() && s_[pos_] == '}') {
+      ++pos_;
+      return true;
+    }
     // Keys seen so far, hashed: the duplicate check is O(1) per key, so an object of n keys
     // parses in O(n) (a linear search per key took 17 s for 100,000 keys).
     std::unordered_set<std::string> seen;
@@ -186,8 +251,14 @@ class Parser {
       out.append(std::move(key), std::move(v));
       skipWs();
       if (pos_ >= s_.size()) return fail("unterminated object");
-      if (s_[pos_] == ',') { ++pos_; continue; }
-      if (s_[pos_] == '}') { ++pos_; return true; }
+      if (s_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      if (s_[pos_] == '}') {
+        ++pos_;
+        return true;
+      }
       return fail("expected ',' or '}' in object");
     }
   }
@@ -206,7 +277,11 @@ void dumpTo(const Json& j, std::string& o) {
     case Json::Type::Array: {
       o += '[';
       bool first = true;
-      for (const Json& v : j.items()) { if (!first) o += ','; first = false; dumpTo(v, o); }
+      for (const Json& v : j.items()) {
+        if (!first) o += ',';
+        first = false;
+        dumpTo(v, o);
+      }
       o += ']';
       break;
     }
@@ -243,12 +318,17 @@ const char* Json::typeName(Type t) {
 }
 
 const Json* Json::find(const std::string& key) const {
-  for (const auto& m : members_) if (m.first == key) return &m.second;
+  for (const auto& m : members_)
+    if (m.first == key) return &m.second;
   return nullptr;
 }
 
 Json& Json::set(const std::string& key, Json v) {
-  for (auto& m : members_) if (m.first == key) { m.second = std::move(v); return m.second; }
+  for (auto& m : members_)
+    if (m.first == key) {
+      m.second = std::move(v);
+      return m.second;
+    }
   members_.emplace_back(key, std::move(v));
   return members_.back().second;
 }
@@ -294,8 +374,12 @@ std::string jsonQuote(const std::string& s) {
       case '\r': o += "\\r"; break;
       case '\t': o += "\\t"; break;
       default:
-        if (c < 0x20) { char b[8]; std::snprintf(b, sizeof b, "\\u%04x", c); o += b; }
-        else o += static_cast<char>(c);
+        if (c < 0x20) {
+          char b[8];
+          std::snprintf(b, sizeof b, "\\u%04x", c);
+          o += b;
+        } else
+          o += static_cast<char>(c);
     }
   }
   return o + "\"";

@@ -14,11 +14,34 @@ class Json {
   enum class Type { Null, Bool, Number, String, Array, Object };
 
   Json() = default;
-  static Json number(double v) { Json j; j.type_ = Type::Number; j.num_ = v; return j; }
-  static Json boolean(bool v) { Json j; j.type_ = Type::Bool; j.bool_ = v; return j; }
-  static Json string(std::string v) { Json j; j.type_ = Type::String; j.str_ = std::move(v); return j; }
-  static Json array() { Json j; j.type_ = Type::Array; return j; }
-  static Json object() { Json j; j.type_ = Type::Object; return j; }
+  static Json number(double v) {
+    Json j;
+    j.type_ = Type::Number;
+    j.num_ = v;
+    return j;
+  }
+  static Json boolean(bool v) {
+    Json j;
+    j.type_ = Type::Bool;
+    j.bool_ = v;
+    return j;
+  }
+  static Json string(std::string v) {
+    Json j;
+    j.type_ = Type::String;
+    j.str_ = std::move(v);
+    return j;
+  }
+  static Json array() {
+    Json j;
+    j.type_ = Type::Array;
+    return j;
+  }
+  static Json object() {
+    Json j;
+    j.type_ = Type::Object;
+    return j;
+  }
 
   // Parses text; on failure returns false and sets `error` ("line 3, column 7: ...").
   static bool parse(const std::string& text, Json& out, std::string& error);

@@ -21,8 +21,8 @@ const char* dropReasonName(DropReason r);
 // A route is the list of hops a packet takes and the endpoint that receives it at the end.
 class Link;
 struct Route {
-  std::vector<PacketSink*> hops;  // links, in order
-  PacketSink* endpoint = nullptr; // sender or receiver at the far end
+  std::vector<PacketSink*> hops;   // links, in order
+  PacketSink* endpoint = nullptr;  // sender or receiver at the far end
   // early[k]: hop k as a Link when it may take packets at their arrival time straight from
   // hop k-1 (see Link), else nullptr. Filled in once the network is built.
   std::vector<Link*> early;
@@ -33,11 +33,11 @@ constexpr uint32_t kMaxSackBlocks = 3;
 struct Packet {
   // Where it goes.
   const Route* route = nullptr;
-  uint16_t hop = 0;         // index of the next hop in route->hops
+  uint16_t hop = 0;  // index of the next hop in route->hops
   PacketKind kind = PacketKind::Data;
-  uint8_t flags = 0;        // kFlag* below
-  uint32_t size = 0;        // bytes on the wire
-  int32_t flow = -1;        // flow index, -1 for non-flow traffic
+  uint8_t flags = 0;  // kFlag* below
+  uint32_t size = 0;  // bytes on the wire
+  int32_t flow = -1;  // flow index, -1 for non-flow traffic
   // TCP data: the packet number (seq). TCP ACK: the cumulative ACK (next expected seq).
   int64_t seq = 0;
   // Sender timestamp echoed by the receiver (RFC 7323 style), for RTT samples.
@@ -58,10 +58,10 @@ struct Packet {
   Packet* next = nullptr;
 };
 
-constexpr uint8_t kFlagRetransmit = 1;   // a retransmission (Karn's rule)
-constexpr uint8_t kFlagProtected = 2;    // exogenous loss models spare it (XQM loss hiding)
-constexpr uint8_t kFlagDupAckHint = 4;   // receiver saw a gap (ACK is a duplicate)
-constexpr uint8_t kFlagRearranged = 8;   // moved to the tail by this router's Head-to-Tail (cleared on leaving)
+constexpr uint8_t kFlagRetransmit = 1;  // a retransmission (Karn's rule)
+constexpr uint8_t kFlagProtected = 2;   // exogenous loss models spare it (XQM loss hiding)
+constexpr uint8_t kFlagDupAckHint = 4;  // receiver saw a gap (ACK is a duplicate)
+constexpr uint8_t kFlagRearranged = 8;  // moved to the tail by this router's Head-to-Tail (cleared on leaving)
 // ECN (RFC 3168): the IP codepoints ECT and CE on data packets, and the TCP flags ECE (on
 // ACKs, receiver to sender) and CWR (on data, sender to receiver).
 constexpr uint8_t kFlagEct = 16;
@@ -94,7 +94,10 @@ class PacketPool {
   void grow() {
     slabs_.emplace_back(new Packet[kSlab]);
     Packet* s = slabs_.back().get();
-    for (size_t i = 0; i < kSlab; ++i) { s[i].next = free_; free_ = &s[i]; }
+    for (size_t i = 0; i < kSlab; ++i) {
+      s[i].next = free_;
+      free_ = &s[i];
+    }
   }
   std::vector<std::unique_ptr<Packet[]>> slabs_;
   Packet* free_ = nullptr;

@@ -6,7 +6,8 @@
 namespace bl {
 
 double ParamValues::num(const char* key) const {
-  for (const auto& [k, v] : nums_) if (k == key) return v;
+  for (const auto& [k, v] : nums_)
+    if (k == key) return v;
   return std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -21,7 +22,8 @@ const char* ParamValues::option(const char* key) const {
 bool ParamValues::isNull(const char* key) const { return std::isnan(num(key)) && !raw(key); }
 
 const Json* ParamValues::raw(const char* key) const {
-  for (const auto& [k, v] : raws_) if (k == key) return &v;
+  for (const auto& [k, v] : raws_)
+    if (k == key) return &v;
   return nullptr;
 }
 
@@ -31,17 +33,26 @@ std::string ParamValues::text(const char* key, const std::string& def) const {
 }
 
 void ParamValues::setNum(const std::string& key, double v) {
-  for (auto& [k, x] : nums_) if (k == key) { x = v; return; }
+  for (auto& [k, x] : nums_)
+    if (k == key) {
+      x = v;
+      return;
+    }
   nums_.emplace_back(key, v);
 }
 
 void ParamValues::setRaw(const std::string& key, const Json& v) {
-  for (auto& [k, x] : raws_) if (k == key) { x = v; return; }
+  for (auto& [k, x] : raws_)
+    if (k == key) {
+      x = v;
+      return;
+    }
   raws_.emplace_back(key, v);
 }
 
 const ParamSpec* findSpec(const SpecList& specs, const std::string& key) {
-  for (const ParamSpec& s : specs) if (key == s.key) return &s;
+  for (const ParamSpec& s : specs)
+    if (key == s.key) return &s;
   return nullptr;
 }
 
@@ -59,12 +70,18 @@ std::string describeRange(const ParamSpec& s) {
 }
 
 bool checkValue(const ParamSpec& s, double v, const std::string& where, std::string& err) {
-  if (!std::isfinite(v)) { err = where + ": value is not a finite number; allowed " + describeRange(s); return false; }
+  if (!std::isfinite(v)) {
+    err = where + ": value is not a finite number; allowed " + describeRange(s);
+    return false;
+  }
   if (s.type == ParamType::Int && v != std::floor(v)) {
     err = where + ": " + jsonNumber(v) + " is not an integer; allowed " + describeRange(s);
     return false;
   }
-  if (s.type == ParamType::Bool && v != 0 && v != 1) { err = where + ": expected true or false"; return false; }
+  if (s.type == ParamType::Bool && v != 0 && v != 1) {
+    err = where + ": expected true or false";
+    return false;
+  }
   if (s.type == ParamType::Enum && (v < 0 || v >= static_cast<double>(s.options.size()) || v != std::floor(v))) {
     err = where + ": bad option; allowed " + describeRange(s);
     return false;
@@ -76,8 +93,8 @@ bool checkValue(const ParamSpec& s, double v, const std::string& where, std::str
   return true;
 }
 
-bool readParams(const Json* obj, const SpecList& specs, const std::string& path, ParamValues& out,
-                std::string& err, const std::vector<std::string>& extraKeys) {
+bool readParams(const Json* obj, const SpecList& specs, const std::string& path, ParamValues& out, std::string& err,
+                const std::vector<std::string>& extraKeys) {
   out.specs = &specs;
   auto field = [&](const std::string& k) { return path.empty() ? k : path + "." + k; };
   if (obj && !obj->isNull() && !obj->isObject()) {
@@ -104,40 +121,65 @@ bool readParams(const Json* obj, const SpecList& specs, const std::string& path,
       continue;
     }
     if (v->isNull()) {
-      if (!s.nullable) { err = where + ": null is not allowed; allowed " + describeRange(s); return false; }
+      if (!s.nullable) {
+        err = where + ": null is not allowed; allowed " + describeRange(s);
+        return false;
+      }
       out.setNum(s.key, std::numeric_limits<double>::quiet_NaN());
       continue;
     }
     switch (s.type) {
       case ParamType::Number:
       case ParamType::Int: {
-        if (!v->isNumber()) { err = where + ": expected a number, got " + Json::typeName(v->type()); return false; }
+        if (!v->isNumber()) {
+          err = where + ": expected a number, got " + Json::typeName(v->type());
+          return false;
+        }
         if (!checkValue(s, v->asNumber(), where, err)) return false;
         out.setNum(s.key, v->asNumber());
         break;
       }
       case ParamType::Bool:
-        if (!v->isBool()) { err = where + ": expected true or false, got " + Json::typeName(v->type()); return false; }
+        if (!v->isBool()) {
+          err = where + ": expected true or false, got " + Json::typeName(v->type());
+          return false;
+        }
         out.setNum(s.key, v->asBool() ? 1 : 0);
         break;
       case ParamType::Enum: {
-        if (!v->isString()) { err = where + ": expected a string, " + describeRange(s); return false; }
+        if (!v->isString()) {
+          err = where + ": expected a string, " + describeRange(s);
+          return false;
+        }
         double idx = -1;
-        for (size_t i = 0; i < s.options.size(); ++i) if (v->asString() == s.options[i]) idx = static_cast<double>(i);
-        if (idx < 0) { err = where + ": \"" + v->asString() + "\" is not allowed; allowed " + describeRange(s); return false; }
+        for (size_t i = 0; i < s.options.size(); ++i)
+          if (v->asString() == s.options[i]) idx = static_cast<double>(i);
+        if (idx < 0) {
+          err = where + ": \"" + v->asString() + "\" is not allowed; allowed " + describeRange(s);
+          return false;
+        }
         out.setNum(s.key, idx);
         break;
       }
       case ParamType::Array:
-        if (!v->isArray()) { err = where + ": expected an array, got " + Json::typeName(v->type()); return false; }
+        if (!v->isArray()) {
+          err = where + ": expected an array, got " + Json::typeName(v->type());
+          return false;
+        }
         out.setRaw(s.key, *v);
         break;
       case ParamType::String:
-        if (!v->isString()) { err = where + ": expected a string, got " + Json::typeName(v->type()); return false; }
+        if (!v->isString()) {
+          err = where + ": expected a string, got " + Json::typeName(v->type());
+          return false;
+        }
         out.setRaw(s.key, *v);
         break;
       case ParamType::Object:
-        if (!v->isObject()) { err = where + ": expected an object, got " + Json::typeName(v->type()); return false; }
+        if (!v->isObject()) {
+          err = where + ": expected an object, got " + Json::typeName(v->type());
+          return false;
+        }
         out.setRaw(s.key, *v);
         break;
     }

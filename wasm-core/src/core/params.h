@@ -14,15 +14,15 @@ enum class ParamType { Number, Int, Bool, Enum, Array, Object, String };
 struct ParamSpec {
   const char* key;
   const char* label;
-  const char* unit;      // "s", "bit/s", "packets", "" ...
+  const char* unit;  // "s", "bit/s", "packets", "" ...
   ParamType type;
-  double def;            // default (for Enum: index into options; NaN = none/null)
+  double def;  // default (for Enum: index into options; NaN = none/null)
   double min;
   double max;
   const char* help;
-  bool live = false;     // can be changed while the simulation runs
+  bool live = false;                      // can be changed while the simulation runs
   std::vector<const char*> options = {};  // Enum values
-  bool nullable = false; // null allowed (e.g. stop = never)
+  bool nullable = false;                  // null allowed (e.g. stop = never)
 };
 
 using SpecList = std::vector<ParamSpec>;
@@ -34,7 +34,7 @@ class ParamValues {
   bool flag(const char* key) const { return num(key) != 0; }
   const char* option(const char* key) const;  // Enum value as text
   bool isNull(const char* key) const;
-  const Json* raw(const char* key) const;     // Array / Object / String params, or nullptr
+  const Json* raw(const char* key) const;  // Array / Object / String params, or nullptr
   std::string text(const char* key, const std::string& def = "") const;
   void setNum(const std::string& key, double v);
   void setRaw(const std::string& key, const Json& v);
@@ -50,8 +50,8 @@ class ParamValues {
 // Reads `obj` (may be null: all defaults) against `specs`. Unknown keys (other than those in
 // `extraKeys`), wrong types and out-of-range values fail with an error naming
 // `path.key`, the value and the allowed range.
-bool readParams(const Json* obj, const SpecList& specs, const std::string& path, ParamValues& out,
-                std::string& err, const std::vector<std::string>& extraKeys = {});
+bool readParams(const Json* obj, const SpecList& specs, const std::string& path, ParamValues& out, std::string& err,
+                const std::vector<std::string>& extraKeys = {});
 
 // Checks one live value against its spec; on failure sets err naming `where`.
 bool checkValue(const ParamSpec& s, double v, const std::string& where, std::string& err);

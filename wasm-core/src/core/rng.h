@@ -17,7 +17,10 @@ inline uint64_t splitmix64(uint64_t& x) {
 // FNV-1a, to turn a stream name into part of its seed.
 inline uint64_t hashName(std::string_view s) {
   uint64_t h = 0xCBF29CE484222325ull;
-  for (unsigned char c : s) { h ^= c; h *= 0x100000001B3ull; }
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 0x100000001B3ull;
+  }
   return h;
 }
 
@@ -32,8 +35,12 @@ class Rng {
   uint64_t next() {
     const uint64_t result = rotl(s_[1] * 5, 7) * 9;
     const uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0]; s_[3] ^= s_[1]; s_[1] ^= s_[2]; s_[0] ^= s_[3];
-    s_[2] ^= t; s_[3] = rotl(s_[3], 45);
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
     return result;
   }
   // Uniform in [0, 1) with 53 bits.

@@ -51,7 +51,9 @@ class Scheduler {
     return true;
   }
   // Moves the clock forward to `t` when no event is due before it.
-  void advanceTo(SimTime t) { if (t > now_) now_ = t; }
+  void advanceTo(SimTime t) {
+    if (t > now_) now_ = t;
+  }
 
  private:
   struct Entry {

@@ -18,10 +18,14 @@ Simulation::~Simulation() = default;
 void Simulation::drop(Packet* p, DropReason why, int linkIndex) {
   if (p->flow >= 0 && static_cast<size_t>(p->flow) < flowStats_.size() && p->kind == PacketKind::Data) {
     FlowStats& f = flowStats_[static_cast<size_t>(p->flow)];
-    if (why == DropReason::Exogenous) ++f.exogenousLosses; else ++f.congestionLosses;
+    if (why == DropReason::Exogenous)
+      ++f.exogenousLosses;
+    else
+      ++f.congestionLosses;
   }
-  if (recorder_) recorder_->recordEvent(now(), TraceEvent::Drop, p->kind == PacketKind::Udp ? -1 : p->flow, linkIndex,
-                                    static_cast<uint32_t>(why));
+  if (recorder_)
+    recorder_->recordEvent(now(), TraceEvent::Drop, p->kind == PacketKind::Udp ? -1 : p->flow, linkIndex,
+                           static_cast<uint32_t>(why));
   pool_.put(p);
 }
 

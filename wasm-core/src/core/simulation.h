@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
+#include "core/flow_stats.h"
 #include "core/packet.h"
 #include "core/rng.h"
 #include "core/scheduler.h"
 #include "core/time.h"
-#include "core/flow_stats.h"
 
 namespace bl {
 

@@ -13,9 +13,9 @@ namespace bl {
 
 namespace {
 
-constexpr double kMaxHistory = 2e6;     // delay-history entries (<= 32 MB once rounded to 2^k)
-constexpr double kMaxWork = 2e8;        // flow-steps per solve
-constexpr double kMaxValues = 4e6;      // numbers in the sample rows
+constexpr double kMaxHistory = 2e6;  // delay-history entries (<= 32 MB once rounded to 2^k)
+constexpr double kMaxWork = 2e8;     // flow-steps per solve
+constexpr double kMaxValues = 4e6;   // numbers in the sample rows
 
 // Keys both calls read.
 SpecList commonSpecs() {
@@ -26,8 +26,17 @@ SpecList commonSpecs() {
       {"capacity", "Capacity", "packets/s", ParamType::Number, 2000, 1, 1e7, "Bottleneck capacity C."},
       {"propDelay", "Propagation RTT", "s", ParamType::Number, 0.08, 1e-4, 10,
        "Round-trip propagation delay D_i; with propDelayMax, the low end of a uniform draw."},
-      {"propDelayMax", "Propagation RTT max", "s", ParamType::Number, 0.12, 1e-4, 10,
-       "Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.", false, {}, true},
+      {"propDelayMax",
+       "Propagation RTT max",
+       "s",
+       ParamType::Number,
+       0.12,
+       1e-4,
+       10,
+       "Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.",
+       false,
+       {},
+       true},
       {"propDelays", "Propagation RTTs", "s", ParamType::Array, NAN, 0, 0,
        "One D_i per flow (overrides propDelay and propDelayMax)."},
       {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Bottleneck queue: kind droptail or red."},
@@ -40,9 +49,19 @@ const SpecList& runSpecs() {
     SpecList more = {
         {"alpha", "Sender share of D", "", ParamType::Number, 0.25, 0, 1,
          "alpha_i: D_{s_i,b} = alpha_i D_i (Eq. 2); with alphaMax, the low end of a uniform draw."},
-        {"alphaMax", "Sender share max", "", ParamType::Number, 0.5, 0, 1,
-         "Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.", false, {}, true},
-        {"alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0, "One alpha_i per flow (overrides alpha, alphaMax)."},
+        {"alphaMax",
+         "Sender share max",
+         "",
+         ParamType::Number,
+         0.5,
+         0,
+         1,
+         "Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.",
+         false,
+         {},
+         true},
+        {"alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0,
+         "One alpha_i per flow (overrides alpha, alphaMax)."},
         {"exoLoss", "Exogenous loss", "[s, rate]", ParamType::Array, NAN, 0, 0,
          "Steps [time, p_e], times increasing; p_e holds until the next step (0 before the first). "
          "Default [[0,0],[20,0.01],[40,0.05]]."},
@@ -82,8 +101,15 @@ const SpecList& dropTailSpecs() {
   static const SpecList s = {
       {"kind", "Kind", "", ParamType::Enum, 0, 0, 0, "Queue discipline.", false, {"droptail", "red"}},
       {"buffer", "Buffer", "packets", ParamType::Number, 250, 1, 1e6, "B: b(t) stays in [0, B]."},
-      {"fullLoss", "Loss when full", "", ParamType::Enum, 0, 0, 0,
-       "p_c while b = B: eq5 = 1 (the paper's Eq. 5); overflow = the excess fraction (in - C)/in.", false,
+      {"fullLoss",
+       "Loss when full",
+       "",
+       ParamType::Enum,
+       0,
+       0,
+       0,
+       "p_c while b = B: eq5 = 1 (the paper's Eq. 5); overflow = the excess fraction (in - C)/in.",
+       false,
        {"eq5", "overflow"}},
   };
   return s;
@@ -112,8 +138,8 @@ bool readQueue(const ParamValues& v, FluidQueue& q, std::string& err) {
   if (!readParams(obj, red ? redSpecs() : dropTailSpecs(), "queue", qv, err)) return false;
   q.kind = red ? FluidQueue::Kind::Red : FluidQueue::Kind::DropTail;
   q.buffer = qv.num("buffer");
-  q.fullLoss = std::string(qv.option("fullLoss")) == "overflow" ? FluidQueue::FullLoss::Overflow
-                                                               : FluidQueue::FullLoss::Full;
+  q.fullLoss =
+      std::string(qv.option("fullLoss")) == "overflow" ? FluidQueue::FullLoss::Overflow : FluidQueue::FullLoss::Full;
   if (!red) return true;
   q.minTh = qv.num("minTh");
   q.maxTh = qv.num("maxTh");
@@ -141,7 +167,10 @@ bool perFlow(const ParamValues& v, const SpecList& specs, const char* key, const
     for (size_t i = 0; i < list->items().size(); ++i) {
       const Json& e = list->items()[i];
       const std::string where = std::string(listKey) + "[" + std::to_string(i) + "]";
-      if (!e.isNumber()) { err = where + ": expected a number, got " + Json::typeName(e.type()); return false; }
+      if (!e.isNumber()) {
+        err = where + ": expected a number, got " + Json::typeName(e.type());
+        return false;
+      }
       if (!checkValue(spec, e.asNumber(), where, err)) return false;
       out.push_back(e.asNumber());
     }
@@ -198,9 +227,15 @@ Json errorDoc(const std::string& err) {
 }
 
 bool parseDoc(const char* text, Json& doc, std::string& err) {
-  if (!text) { err = "parameters are null"; return false; }
+  if (!text) {
+    err = "parameters are null";
+    return false;
+  }
   if (!Json::parse(text, doc, err)) return false;
-  if (!doc.isObject()) { err = "parameters: expected an object, got " + std::string(Json::typeName(doc.type())); return false; }
+  if (!doc.isObject()) {
+    err = "parameters: expected an object, got " + std::string(Json::typeName(doc.type()));
+    return false;
+  }
   return true;
 }
 
@@ -228,8 +263,14 @@ bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
   if (const Json* steps = v.raw("exoLoss")) {
     double last = -1;
     if (!readPairs(*steps, "exoLoss", p.lossSteps, err, [&](const std::string& where, double t, double pe) {
-          if (t < 0 || t <= last) { err = where + ": time " + jsonNumber(t) + " must be >= 0 and after the previous step"; return false; }
-          if (pe < 0 || pe > 1) { err = where + ": rate " + jsonNumber(pe) + " is out of range; allowed [0, 1]"; return false; }
+          if (t < 0 || t <= last) {
+            err = where + ": time " + jsonNumber(t) + " must be >= 0 and after the previous step";
+            return false;
+          }
+          if (pe < 0 || pe > 1) {
+            err = where + ": rate " + jsonNumber(pe) + " is out of range; allowed [0, 1]";
+            return false;
+          }
           last = t;
           return true;
         }))
@@ -240,7 +281,10 @@ bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
 
   if (const Json* w = v.raw("windows")) {
     if (!readPairs(*w, "windows", p.windows, err, [&](const std::string& where, double from, double to) {
-          if (from < 0 || to <= from) { err = where + ": need 0 <= from < to, got [" + jsonNumber(from) + ", " + jsonNumber(to) + "]"; return false; }
+          if (from < 0 || to <= from) {
+            err = where + ": need 0 <= from < to, got [" + jsonNumber(from) + ", " + jsonNumber(to) + "]";
+            return false;
+          }
           return true;
         }))
       return false;
@@ -260,8 +304,9 @@ bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
   for (double d : p.D) maxDelay = std::max(maxDelay, d + p.queue.buffer / p.C);
   const double history = p.m * (maxDelay / p.dt + 3);
   if (history > kMaxHistory) {
-    err = "dt: the delay history would hold " + jsonNumber(std::ceil(history)) + " values (flows x (max D_i + B/C) / dt); at most " +
-          jsonNumber(kMaxHistory) + ": raise dt, or lower flows, propDelay or queue.buffer";
+    err = "dt: the delay history would hold " + jsonNumber(std::ceil(history)) +
+          " values (flows x (max D_i + B/C) / dt); at most " + jsonNumber(kMaxHistory) +
+          ": raise dt, or lower flows, propDelay or queue.buffer";
     return false;
   }
   const double work = p.m * (p.duration / p.dt);
@@ -289,11 +334,15 @@ bool readSteadyParams(const Json& doc, SteadyRequest& r, std::string& err) {
   r.C = v.num("capacity");
   r.backlog = v.num("backlog");
   Rng rng(static_cast<uint64_t>(v.num("seed")), "fluid");
-  if (!perFlow(v, steadySpecs(), "propDelay", "propDelayMax", "propDelays", static_cast<int>(v.num("flows")), rng, r.D, err))
+  if (!perFlow(v, steadySpecs(), "propDelay", "propDelayMax", "propDelays", static_cast<int>(v.num("flows")), rng, r.D,
+               err))
     return false;
   r.pe.clear();
   if (const Json* pe = v.raw("pe")) {
-    if (pe->items().empty() || pe->items().size() > 1000) { err = "pe: give 1 to 1000 loss rates"; return false; }
+    if (pe->items().empty() || pe->items().size() > 1000) {
+      err = "pe: give 1 to 1000 loss rates";
+      return false;
+    }
     for (size_t i = 0; i < pe->items().size(); ++i) {
       const Json& e = pe->items()[i];
       const std::string where = "pe[" + std::to_string(i) + "]";
@@ -344,10 +393,19 @@ std::string fluidResultText(const FluidParams& p, const FluidResult& r) {
     o.set("to", num(w.to));
     o.set("pe", num(w.pe));
     o.set("steps", Json::number(static_cast<double>(w.steps)));
-    const std::pair<const char*, double> fields[] = {
-        {"meanX", w.meanX}, {"minX", w.minX},   {"maxX", w.maxX},   {"xStd", w.xStd},   {"jain", w.jain},
-        {"meanB", w.meanB}, {"minB", w.minB},   {"maxB", w.maxB},   {"bStd", w.bStd},   {"meanV", w.meanV},
-        {"meanPc", w.meanPc}, {"meanQ", w.meanQ}, {"utilization", w.utilization}};
+    const std::pair<const char*, double> fields[] = {{"meanX", w.meanX},
+                                                     {"minX", w.minX},
+                                                     {"maxX", w.maxX},
+                                                     {"xStd", w.xStd},
+                                                     {"jain", w.jain},
+                                                     {"meanB", w.meanB},
+                                                     {"minB", w.minB},
+                                                     {"maxB", w.maxB},
+                                                     {"bStd", w.bStd},
+                                                     {"meanV", w.meanV},
+                                                     {"meanPc", w.meanPc},
+                                                     {"meanQ", w.meanQ},
+                                                     {"utilization", w.utilization}};
     for (const auto& [k, x] : fields) o.set(k, w.steps ? num(x) : Json());
     o.set("x", numbers(w.x));
     const SteadyPoint sp = steadyPoint(p.C, p.D, p.queue, w.pe);

@@ -33,7 +33,8 @@ namespace {
 // of two, so a step index maps to its slot with a mask); read at a fractional step index.
 class History {
  public:
-  History(int64_t size, int width) : mask_(pow2(size) - 1), width_(width), v_(static_cast<size_t>((mask_ + 1) * width)) {}
+  History(int64_t size, int width)
+      : mask_(pow2(size) - 1), width_(width), v_(static_cast<size_t>((mask_ + 1) * width)) {}
   double* at(int64_t step) { return &v_[static_cast<size_t>((step & mask_) * width_)]; }
   // Column `col` at step index s (clamped to >= 0: the history before t = 0 is the state at 0).
   double read(int col, double s) const {
@@ -163,8 +164,16 @@ FluidResult solveFluid(const FluidParams& p) {
     for (size_t w = 0; w < p.windows.size(); ++w) {
       if (t < p.windows[w].first - 1e-9 || t >= p.windows[w].second - 1e-9) continue;
       WindowSums& s = sums[w];
-      for (int i = 0; i < m; ++i) { s.x[i] += x[i]; s.x2[i] += x[i] * x[i]; }
-      s.b += b; s.b2 += b * b; s.v += v; s.pc += pc; s.q += q; s.y += y;
+      for (int i = 0; i < m; ++i) {
+        s.x[i] += x[i];
+        s.x2[i] += x[i] * x[i];
+      }
+      s.b += b;
+      s.b2 += b * b;
+      s.v += v;
+      s.pc += pc;
+      s.q += q;
+      s.y += y;
       s.minB = std::min(s.minB, b);
       s.maxB = std::max(s.maxB, b);
       ++s.n;
@@ -174,7 +183,10 @@ FluidResult solveFluid(const FluidParams& p) {
       row.reserve(res.columns.size());
       row.push_back(t);
       double sum = 0;
-      for (int i = 0; i < m; ++i) { row.push_back(x[i]); sum += x[i]; }
+      for (int i = 0; i < m; ++i) {
+        row.push_back(x[i]);
+        sum += x[i];
+      }
       for (double c : {sum / m, b, v, pc, pe, q}) row.push_back(c);
       res.rows.push_back(std::move(row));
     }

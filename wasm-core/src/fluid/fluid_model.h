@@ -34,18 +34,18 @@ struct FluidQueue {
 };
 
 struct FluidParams {
-  int m = 20;                    // flows
-  double C = 2000;               // capacity, packets/s
-  std::vector<double> D;         // round-trip propagation delay D_i, s (size m)
-  std::vector<double> alpha;     // D_{s_i,b} = alpha_i D_i (Eq. 2) (size m)
+  int m = 20;                 // flows
+  double C = 2000;            // capacity, packets/s
+  std::vector<double> D;      // round-trip propagation delay D_i, s (size m)
+  std::vector<double> alpha;  // D_{s_i,b} = alpha_i D_i (Eq. 2) (size m)
   FluidQueue queue;
   std::vector<std::pair<double, double>> lossSteps;  // (t, p_e) from t on; 0 before the first
   double duration = 60;
-  double dt = 0.001;             // fixed step, s
-  double samplePeriod = 0.1;     // s, rounded to whole steps
-  double minWindow = 1;          // floor: x_i >= minWindow / r_i(t) (packets)
-  double initialWindow = 1;      // x_i(t <= 0) = initialWindow / D_i
-  std::vector<std::pair<double, double>> windows;    // summary windows [from, to)
+  double dt = 0.001;                               // fixed step, s
+  double samplePeriod = 0.1;                       // s, rounded to whole steps
+  double minWindow = 1;                            // floor: x_i >= minWindow / r_i(t) (packets)
+  double initialWindow = 1;                        // x_i(t <= 0) = initialWindow / D_i
+  std::vector<std::pair<double, double>> windows;  // summary windows [from, to)
 };
 
 // Exogenous loss rate at time t from a step schedule.
@@ -54,19 +54,19 @@ double lossAt(const std::vector<std::pair<double, double>>& steps, double t);
 // Means over one summary window [from, to) (per step, not per sample).
 struct FluidWindow {
   double from = 0, to = 0;
-  double pe = 0;            // exogenous loss at `from`
+  double pe = 0;  // exogenous loss at `from`
   int64_t steps = 0;
-  std::vector<double> x;    // per-flow mean rate
+  std::vector<double> x;                 // per-flow mean rate
   double meanX = 0, minX = 0, maxX = 0;  // over the per-flow means
-  double xStd = 0;          // mean over flows of each flow's std in time (oscillation)
-  double jain = 0;          // Jain's index of the per-flow means
+  double xStd = 0;                       // mean over flows of each flow's std in time (oscillation)
+  double jain = 0;                       // Jain's index of the per-flow means
   double meanB = 0, minB = 0, maxB = 0, bStd = 0;
   double meanV = 0, meanPc = 0, meanQ = 0;
-  double utilization = 0;   // mean link output rate / C
+  double utilization = 0;  // mean link output rate / C
 };
 
 struct FluidResult {
-  std::vector<std::string> columns;     // t, x.0 .. x.{m-1}, xMean, b, v, pc, pe, q
+  std::vector<std::string> columns;  // t, x.0 .. x.{m-1}, xMean, b, v, pc, pe, q
   std::vector<std::vector<double>> rows;
   std::vector<FluidWindow> windows;
   int64_t steps = 0;
@@ -92,9 +92,9 @@ struct SteadyPoint {
   enum class Regime { Open, Closed, Full };
   double pe = 0;
   Regime regime = Regime::Open;
-  double backlog = 0;   // b-hat (= v-hat for RED)
-  double pc = 0;        // congestion loss at the equilibrium
-  double q = 0;         // total loss, Eq. 4
+  double backlog = 0;     // b-hat (= v-hat for RED)
+  double pc = 0;          // congestion loss at the equilibrium
+  double q = 0;           // total loss, Eq. 4
   std::vector<double> x;  // x-hat_i
   double xMean = 0;
   double utilization = 0;  // sum x-hat / C (<= 1 unless Full without equilibrium)

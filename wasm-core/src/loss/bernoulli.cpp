@@ -27,7 +27,9 @@ std::unique_ptr<LossModel> makeBernoulli(double rate, Rng rng) { return std::mak
 
 LossKind bernoulliKind() {
   return {"bernoulli", "Each packet lost independently with a fixed probability.", &kSpecs,
-          [](const ParamValues& v, Rng rng, const std::string&, std::string&) { return makeBernoulli(v.num("rate"), rng); }};
+          [](const ParamValues& v, Rng rng, const std::string&, std::string&) {
+            return makeBernoulli(v.num("rate"), rng);
+          }};
 }
 
 }  // namespace bl

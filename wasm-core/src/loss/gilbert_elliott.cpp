@@ -18,7 +18,10 @@ const SpecList kSpecs = {
 class GilbertElliott final : public LossModel {
  public:
   GilbertElliott(const ParamValues& v, Rng rng)
-      : pGB_(v.num("pGoodToBad")), pBG_(v.num("pBadToGood")), lossG_(v.num("lossGood")), lossB_(v.num("lossBad")),
+      : pGB_(v.num("pGoodToBad")),
+        pBG_(v.num("pBadToGood")),
+        lossG_(v.num("lossGood")),
+        lossB_(v.num("lossBad")),
         rng_(rng) {}
   bool lose(SimTime) override {
     bad_ = bad_ ? !(rng_.uniform() < pBG_) : rng_.uniform() < pGB_;

@@ -12,22 +12,32 @@ const SpecList kNoSpecs = {};
 }
 
 ParamSpec lossPositionSpec() {
-  return {"position", "Position", "", ParamType::Enum, 0, 0, 0,
+  return {"position",
+          "Position",
+          "",
+          ParamType::Enum,
+          0,
+          0,
+          0,
           "afterLink: lost on the wire after serialisation (takes link time); beforeQueue: lost on arrival, before the "
           "queue, as ns-2's $ns lossmodel.",
-          false, {"afterLink", "beforeQueue"}};
+          false,
+          {"afterLink", "beforeQueue"}};
 }
 
 const std::vector<LossKind>& lossKinds() {
   static const std::vector<LossKind> kinds = {
       {"none", "No exogenous loss.", &kNoSpecs,
        [](const ParamValues&, Rng, const std::string&, std::string&) { return std::unique_ptr<LossModel>(); }},
-      bernoulliKind(), gilbertKind(), scheduleKind()};
+      bernoulliKind(),
+      gilbertKind(),
+      scheduleKind()};
   return kinds;
 }
 
 const LossKind* findLossKind(const std::string& name) {
-  for (const LossKind& k : lossKinds()) if (name == k.name) return &k;
+  for (const LossKind& k : lossKinds())
+    if (name == k.name) return &k;
   return nullptr;
 }
 

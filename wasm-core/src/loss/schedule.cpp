@@ -25,7 +25,8 @@ class Schedule final : public LossModel {
   }
   double rate(SimTime now) const override {
     double r = 0;
-    for (const auto& s : steps_) if (s.first <= now) r = s.second;
+    for (const auto& s : steps_)
+      if (s.first <= now) r = s.second;
     return r;
   }
 
@@ -44,7 +45,10 @@ LossKind scheduleKind() {
             const Json* a = v.raw("steps");
             std::vector<std::pair<SimTime, double>> steps;
             double last = -1;
-            if (!a || a->items().empty()) { err = path + ".steps: give at least one [time, rate] pair"; return nullptr; }
+            if (!a || a->items().empty()) {
+              err = path + ".steps: give at least one [time, rate] pair";
+              return nullptr;
+            }
             for (size_t i = 0; i < a->items().size(); ++i) {
               const Json& s = a->items()[i];
               const std::string where = path + ".steps[" + std::to_string(i) + "]";
@@ -53,8 +57,14 @@ LossKind scheduleKind() {
                 return nullptr;
               }
               double t = s.items()[0].asNumber(), r = s.items()[1].asNumber();
-              if (t < 0 || t <= last) { err = where + ": time " + jsonNumber(t) + " must be >= 0 and increasing"; return nullptr; }
-              if (!(r >= 0 && r <= 1)) { err = where + ": rate " + jsonNumber(r) + " is out of range; allowed [0, 1]"; return nullptr; }
+              if (t < 0 || t <= last) {
+                err = where + ": time " + jsonNumber(t) + " must be >= 0 and increasing";
+                return nullptr;
+              }
+              if (!(r >= 0 && r <= 1)) {
+                err = where + ": rate " + jsonNumber(r) + " is out of range; allowed [0, 1]";
+                return nullptr;
+              }
               last = t;
               steps.emplace_back(fromSeconds(t), r);
             }

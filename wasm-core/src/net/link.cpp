@@ -158,8 +158,10 @@ void Link::discard(Packet* p, DropReason why) {
 void Link::dropAt(Packet* p, DropReason why, SimTime at) {
   // A link taking packets ahead of time reports the drop when it really happens, so
   // counters and samples see it in the right interval (and not at all past the run's end).
-  if (at > sim_.now()) sim_.sched().at(at, this, kDropBase + static_cast<uint32_t>(why), reinterpret_cast<uint64_t>(p));
-  else sim_.drop(p, why, index_);
+  if (at > sim_.now())
+    sim_.sched().at(at, this, kDropBase + static_cast<uint32_t>(why), reinterpret_cast<uint64_t>(p));
+  else
+    sim_.drop(p, why, index_);
 }
 
 void Link::pushWire(SimTime at, Packet* p) {

@@ -57,7 +57,9 @@ class Link : public PacketSink, public EventHandler, private QueueOutput {
   uint64_t admitted() const { return admitted_; }
   // Sojourn times of admitted packets (time from admission to the start of transmission),
   // kept only for links that ask (the traced ones): FIFO at admission, scheduled at dequeue.
-  void enableDelayStats() { if (!sojourn_) sojourn_ = std::make_unique<DelayStats>(); }
+  void enableDelayStats() {
+    if (!sojourn_) sojourn_ = std::make_unique<DelayStats>();
+  }
   DelayStats* delayStats() { return sojourn_.get(); }
   const DelayStats* delayStats() const { return sojourn_.get(); }
 

@@ -7,11 +7,15 @@ bool QueueDisc::setParam(const std::string& key, double v, std::string& err) {
   const std::string where = std::string(kind()) + "." + key;
   if (!s) {
     std::string known;
-    for (const ParamSpec& x : specs()) if (x.live) known += (known.empty() ? "" : ", ") + std::string(x.key);
+    for (const ParamSpec& x : specs())
+      if (x.live) known += (known.empty() ? "" : ", ") + std::string(x.key);
     err = where + ": unknown parameter; live parameters of " + kind() + ": " + known;
     return false;
   }
-  if (!s->live) { err = where + ": cannot be changed while running"; return false; }
+  if (!s->live) {
+    err = where + ": cannot be changed while running";
+    return false;
+  }
   if (!checkValue(*s, v, where, err)) return false;
   if (!consistent(key, v, err)) return false;
   apply(key, v);
@@ -19,7 +23,8 @@ bool QueueDisc::setParam(const std::string& key, double v, std::string& err) {
 }
 
 const QueueKind* findQueueKind(const std::string& name) {
-  for (const QueueKind& k : queueKinds()) if (name == k.name) return &k;
+  for (const QueueKind& k : queueKinds())
+    if (name == k.name) return &k;
   return nullptr;
 }
 

@@ -23,7 +23,7 @@ struct QueueState {
   bool idle = false;      // link idle and nothing waiting
   SimTime idleSince = 0;  // when it went idle (valid if idle)
   SimTime now = 0;
-  SimTime wait = 0;       // FIFO: how long an arrival now would wait (the queue's delay)
+  SimTime wait = 0;  // FIFO: how long an arrival now would wait (the queue's delay)
 };
 
 // What a discipline knows of its link when it is built.

@@ -69,8 +69,10 @@ Packet* CodelCore::dequeue(PacketFifo& q, SimTime now, QueueOutput& out) {
           return p;
         }
         p = doDequeue(q, now, ok);
-        if (!p || !ok) dropping = false;
-        else dropNext = controlLaw(dropNext, count);
+        if (!p || !ok)
+          dropping = false;
+        else
+          dropNext = controlLaw(dropNext, count);
       }
     }
   } else if (ok) {
@@ -129,10 +131,14 @@ class Codel final : public QueueDisc {
 
  protected:
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "target") core_.target = fromSeconds(v);
-    else if (k == "interval") core_.interval = fromSeconds(v);
-    else if (k == "ecn") core_.ecn = v != 0;
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "target")
+      core_.target = fromSeconds(v);
+    else if (k == "interval")
+      core_.interval = fromSeconds(v);
+    else if (k == "ecn")
+      core_.ecn = v != 0;
   }
 
  private:
@@ -144,8 +150,11 @@ class Codel final : public QueueDisc {
 }  // namespace
 
 QueueKind codelKind() {
-  return {"codel", "CoDel (RFC 8289): drops from the head once the queueing delay has stayed above target for an interval, then at interval / sqrt(count).",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation&, std::string&) -> std::unique_ptr<QueueDisc> {
+  return {"codel",
+          "CoDel (RFC 8289): drops from the head once the queueing delay has stayed above target for an interval, then "
+          "at interval / sqrt(count).",
+          &kSpecs,
+          [](const ParamValues& v, const LinkInfo& l, Simulation&, std::string&) -> std::unique_ptr<QueueDisc> {
             return std::make_unique<Codel>(v, l);
           }};
 }

@@ -16,7 +16,10 @@ struct PacketFifo {
   uint64_t bytes = 0;
   void push(Packet* p) {
     p->next = nullptr;
-    if (tail) tail->next = p; else head = p;
+    if (tail)
+      tail->next = p;
+    else
+      head = p;
     tail = p;
     ++packets;
     bytes += p->size;

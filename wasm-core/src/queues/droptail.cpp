@@ -33,8 +33,9 @@ class DropTail final : public QueueDisc {
 }  // namespace
 
 QueueKind dropTailKind() {
-  return {"droptail", "First in, first out; drops only when the buffer is full.", &kSpecs,
-          [](const ParamValues& v, const LinkInfo&, Simulation&, std::string&) { return std::make_unique<DropTail>(v); }};
+  return {
+      "droptail", "First in, first out; drops only when the buffer is full.", &kSpecs,
+      [](const ParamValues& v, const LinkInfo&, Simulation&, std::string&) { return std::make_unique<DropTail>(v); }};
 }
 
 }  // namespace bl

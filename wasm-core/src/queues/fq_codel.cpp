@@ -14,8 +14,8 @@
 
 #include <vector>
 
-#include "queues/codel.h"
 #include "core/simulation.h"
+#include "queues/codel.h"
 
 namespace bl {
 
@@ -25,17 +25,19 @@ const SpecList kSpecs = {
     {"buffer", "Limit", "packets", ParamType::Int, 10240, 1, 100000,
      "Total packets queued; beyond it the longest queue loses its head packet.", true},
     {"flows", "Queues", "", ParamType::Int, 1024, 1, 65536, "Number of hashed per-flow queues."},
-    {"quantum", "Quantum", "bytes", ParamType::Int, 1514, 64, 100000, "Bytes a queue may send per round-robin turn.", true},
+    {"quantum", "Quantum", "bytes", ParamType::Int, 1514, 64, 100000, "Bytes a queue may send per round-robin turn.",
+     true},
     {"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1, "CoDel target of every queue.", true},
     {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10, "CoDel interval of every queue.", true},
-    {"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1, "Mark ECN-capable packets CE instead of dropping (on in Linux).", true},
+    {"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1,
+     "Mark ECN-capable packets CE instead of dropping (on in Linux).", true},
 };
 
 struct FlowQueue {
   PacketFifo fifo;
   CodelCore codel;
   int64_t deficit = 0;
-  int list = 0;   // 0 none, 1 new, 2 old
+  int list = 0;  // 0 none, 1 new, 2 old
   int32_t nextInList = -1;
 };
 
@@ -48,7 +50,8 @@ struct IndexList {
 class FqCodel final : public QueueDisc {
  public:
   FqCodel(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))), quantum_(static_cast<int64_t>(v.num("quantum"))),
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
+        quantum_(static_cast<int64_t>(v.num("quantum"))),
         queues_(static_cast<size_t>(v.num("flows"))) {
     Rng rng = sim.stream("fq_codel." + link.name);
     perturb_ = static_cast<uint64_t>(rng.uniform() * 4294967296.0);
@@ -67,12 +70,16 @@ class FqCodel final : public QueueDisc {
   DropReason onArrival(Packet&, const QueueState&) override { return DropReason::None; }
   bool scheduled() const override { return true; }
 
-  void enqueue(Packet* p, SimTime now) override { push(p); (void)now; }
+  void enqueue(Packet* p, SimTime now) override {
+    push(p);
+    (void)now;
+  }
   void enqueue(Packet* p, SimTime, QueueOutput& out) override {
     push(p);
     if (total_ > buffer_) {  // drop from the head of the fattest queue
       size_t fat = 0;
-      for (size_t i = 1; i < queues_.size(); ++i) if (queues_[i].fifo.bytes > queues_[fat].fifo.bytes) fat = i;
+      for (size_t i = 1; i < queues_.size(); ++i)
+        if (queues_[i].fifo.bytes > queues_[fat].fifo.bytes) fat = i;
       Packet* d = queues_[fat].fifo.pop();
       --total_;
       out.discard(d, DropReason::Overflow);  // the link counts it
@@ -98,8 +105,10 @@ class FqCodel final : public QueueDisc {
       marks += q.codel.marks - marked;
       if (!p) {
         popHead(*list);
-        if (list == &newList_ && !oldList_.empty()) pushTail(oldList_, i, 2);
-        else q.list = 0;
+        if (list == &newList_ && !oldList_.empty())
+          pushTail(oldList_, i, 2);
+        else
+          q.list = 0;
         continue;
       }
       q.deficit -= p->size;
@@ -127,11 +136,20 @@ class FqCodel final : public QueueDisc {
 
  protected:
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "quantum") quantum_ = static_cast<int64_t>(v);
-    else if (k == "target") { target_ = v; for (FlowQueue& q : queues_) q.codel.target = fromSeconds(v); }
-    else if (k == "interval") { interval_ = v; for (FlowQueue& q : queues_) q.codel.interval = fromSeconds(v); }
-    else if (k == "ecn") { ecn_ = v != 0; for (FlowQueue& q : queues_) q.codel.ecn = ecn_; }
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "quantum")
+      quantum_ = static_cast<int64_t>(v);
+    else if (k == "target") {
+      target_ = v;
+      for (FlowQueue& q : queues_) q.codel.target = fromSeconds(v);
+    } else if (k == "interval") {
+      interval_ = v;
+      for (FlowQueue& q : queues_) q.codel.interval = fromSeconds(v);
+    } else if (k == "ecn") {
+      ecn_ = v != 0;
+      for (FlowQueue& q : queues_) q.codel.ecn = ecn_;
+    }
   }
 
  private:
@@ -149,8 +167,10 @@ class FqCodel final : public QueueDisc {
     FlowQueue& q = queues_[static_cast<size_t>(i)];
     q.list = which;
     q.nextInList = -1;
-    if (l.tail >= 0) queues_[static_cast<size_t>(l.tail)].nextInList = i;
-    else l.head = i;
+    if (l.tail >= 0)
+      queues_[static_cast<size_t>(l.tail)].nextInList = i;
+    else
+      l.head = i;
     l.tail = i;
   }
   void popHead(IndexList& l) {
@@ -173,10 +193,12 @@ class FqCodel final : public QueueDisc {
 }  // namespace
 
 QueueKind fqCodelKind() {
-  return {"fq_codel", "FQ-CoDel (RFC 8290): per-flow queues by hash, deficit round robin with new flows first, CoDel on each queue.",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<FqCodel>(v, l, s);
-          }};
+  return {
+      "fq_codel",
+      "FQ-CoDel (RFC 8290): per-flow queues by hash, deficit round robin with new flows first, CoDel on each queue.",
+      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+        return std::make_unique<FqCodel>(v, l, s);
+      }};
 }
 
 }  // namespace bl

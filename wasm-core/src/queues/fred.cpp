@@ -13,8 +13,8 @@
 
 #include <algorithm>
 
-#include "queues/red.h"
 #include "core/simulation.h"
+#include "queues/red.h"
 
 namespace bl {
 
@@ -31,7 +31,8 @@ const SpecList kSpecs = {
      "EWMA weight of each queue sample (taken at arrivals and departures) in the average.", true},
     {"minq", "Min per-flow queue", "packets", ParamType::Number, 4, 1, 100000,
      "A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and never "
-     "dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).", true},
+     "dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).",
+     true},
 };
 
 class Fred final : public QueueDisc {
@@ -105,9 +106,12 @@ class Fred final : public QueueDisc {
     return core_.thresholdsConsistent("fred", k, v, err);
   }
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "minq") minq_ = v;
-    else core_.set(k, v);
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "minq")
+      minq_ = v;
+    else
+      core_.set(k, v);
   }
 
  private:

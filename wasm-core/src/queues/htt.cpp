@@ -23,11 +23,14 @@ namespace bl {
 namespace {
 
 const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 100, 1, 100000, "Arrivals to a full buffer overflow (HtT's only drops).", true},
+    {"buffer", "Buffer", "packets", ParamType::Int, 100, 1, 100000,
+     "Arrivals to a full buffer overflow (HtT's only drops).", true},
     {"pInit", "Initial p_htt", "", ParamType::Number, 0.1, 0, 1, "Rearrange probability at the start.", false},
     {"pMax", "Max p_htt", "", ParamType::Number, 0.2, 0, 1, "Cap on the adapted rearrange probability.", true},
-    {"minFill", "Lower fill", "", ParamType::Number, 0.1, 0, 1, "Rearrange only when the queue is at least this full.", true},
-    {"maxFill", "Upper fill", "", ParamType::Number, 0.9, 0, 1, "... and at most this full (the pulse function).", true},
+    {"minFill", "Lower fill", "", ParamType::Number, 0.1, 0, 1, "Rearrange only when the queue is at least this full.",
+     true},
+    {"maxFill", "Upper fill", "", ParamType::Number, 0.9, 0, 1, "... and at most this full (the pulse function).",
+     true},
     {"factor", "Adaptation factor", "", ParamType::Number, 1.1, 1, 10,
      "p_htt is multiplied (drop ratio rose) or divided (it did not) by this each interval.", true},
     {"interval", "Adaptation interval", "s", ParamType::Number, 1, 0.01, 60, "How often p_htt adapts.", false},
@@ -110,11 +113,17 @@ class HeadToTail final : public QueueDisc {
     return true;
   }
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "pMax") { pMax_ = v; p_ = std::min(p_, pMax_); }
-    else if (k == "minFill") minFill_ = v;
-    else if (k == "maxFill") maxFill_ = v;
-    else if (k == "factor") factor_ = v;
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "pMax") {
+      pMax_ = v;
+      p_ = std::min(p_, pMax_);
+    } else if (k == "minFill")
+      minFill_ = v;
+    else if (k == "maxFill")
+      maxFill_ = v;
+    else if (k == "factor")
+      factor_ = v;
   }
 
  private:
@@ -147,9 +156,11 @@ QueueKind httKind() {
   return {"htt",
           "Head-to-Tail: at each departure, with adaptive probability p_htt, moves the head's whole flow to the tail "
           "(delay, not drops).",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
+          &kSpecs,
+          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
             if (v.num("minFill") > v.num("maxFill")) {
-              err = "minFill (" + jsonNumber(v.num("minFill")) + ") must not exceed maxFill (" + jsonNumber(v.num("maxFill")) + ")";
+              err = "minFill (" + jsonNumber(v.num("minFill")) + ") must not exceed maxFill (" +
+                    jsonNumber(v.num("maxFill")) + ")";
               return nullptr;
             }
             return std::make_unique<HeadToTail>(v, l, s);

@@ -15,12 +15,14 @@ namespace {
 
 const SpecList kSpecs = {
     {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 100000, "Queue length the controller holds.", true},
+    {"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 100000, "Queue length the controller holds.",
+     true},
     {"a", "Coefficient a", "1/packet", ParamType::Number, 1.822e-5, 0, 1,
      "Weight of the current queue error (Hollot et al.: 1.822e-5).", true},
     {"b", "Coefficient b", "1/packet", ParamType::Number, 1.816e-5, 0, 1,
      "Weight of the previous sample's queue error, subtracted (1.816e-5).", true},
-    {"frequency", "Sampling frequency", "Hz", ParamType::Number, 170, 0.1, 1e6, "Probability updates per second.", true},
+    {"frequency", "Sampling frequency", "Hz", ParamType::Number, 170, 0.1, 1e6, "Probability updates per second.",
+     true},
 };
 
 class Pi final : public QueueDisc {
@@ -58,11 +60,16 @@ class Pi final : public QueueDisc {
 
  protected:
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "qRef") qRef_ = v;
-    else if (k == "a") a_ = v;
-    else if (k == "b") b_ = v;
-    else if (k == "frequency") frequency_ = v;
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "qRef")
+      qRef_ = v;
+    else if (k == "a")
+      a_ = v;
+    else if (k == "b")
+      b_ = v;
+    else if (k == "frequency")
+      frequency_ = v;
   }
 
  private:

@@ -25,11 +25,15 @@ namespace {
 
 const SpecList kSpecs = {
     {"buffer", "Buffer", "packets", ParamType::Int, 1000, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"target", "Target", "s", ParamType::Number, 0.015, 0.0001, 1, "Queueing delay the controller holds (RFC 8033: 15 ms).", true},
-    {"tUpdate", "Update interval", "s", ParamType::Number, 0.015, 0.001, 1, "How often drop_prob is recomputed (15 ms).", true},
+    {"target", "Target", "s", ParamType::Number, 0.015, 0.0001, 1,
+     "Queueing delay the controller holds (RFC 8033: 15 ms).", true},
+    {"tUpdate", "Update interval", "s", ParamType::Number, 0.015, 0.001, 1,
+     "How often drop_prob is recomputed (15 ms).", true},
     {"alpha", "Alpha", "1/s", ParamType::Number, 0.125, 0, 100, "Weight of the delay error (qdelay - target).", true},
-    {"beta", "Beta", "1/s", ParamType::Number, 1.25, 0, 100, "Weight of the delay's change since the last update.", true},
-    {"maxBurst", "Burst allowance", "s", ParamType::Number, 0.15, 0, 10, "Time a quiet queue lets bursts through undropped.", true},
+    {"beta", "Beta", "1/s", ParamType::Number, 1.25, 0, 100, "Weight of the delay's change since the last update.",
+     true},
+    {"maxBurst", "Burst allowance", "s", ParamType::Number, 0.15, 0, 10,
+     "Time a quiet queue lets bursts through undropped.", true},
     {"derandomize", "De-randomise", "", ParamType::Bool, 0, 0, 1,
      "Space drops evenly: drop only when the accumulated probability is between 0.85 and 8.5 (RFC 8033 5.4).", true},
     {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
@@ -40,7 +44,8 @@ class Pie final : public QueueDisc {
  public:
   Pie(const ParamValues& v, const LinkInfo& link, Simulation& sim)
       : buffer_(static_cast<uint32_t>(v.num("buffer"))), rng_(sim.stream("pie." + link.name)) {
-    for (const ParamSpec& s : kSpecs) if (std::string(s.key) != "buffer") apply(s.key, v.num(s.key));
+    for (const ParamSpec& s : kSpecs)
+      if (std::string(s.key) != "buffer") apply(s.key, v.num(s.key));
     burst_ = maxBurst_;
   }
   const char* kind() const override { return "pie"; }
@@ -56,13 +61,20 @@ class Pie final : public QueueDisc {
   void update(const QueueState& q) override {
     const double qdelay = toSeconds(q.wait);
     double p = alpha_ * (qdelay - target_) + beta_ * (qdelay - qdelayOld_);
-    if (prob_ < 1e-6) p /= 2048;
-    else if (prob_ < 1e-5) p /= 512;
-    else if (prob_ < 1e-4) p /= 128;
-    else if (prob_ < 1e-3) p /= 32;
-    else if (prob_ < 1e-2) p /= 8;
-    else if (prob_ < 0.1) p /= 2;
-    else if (p > 0.02) p = 0.02;  // no big jumps once dropping heavily
+    if (prob_ < 1e-6)
+      p /= 2048;
+    else if (prob_ < 1e-5)
+      p /= 512;
+    else if (prob_ < 1e-4)
+      p /= 128;
+    else if (prob_ < 1e-3)
+      p /= 32;
+    else if (prob_ < 1e-2)
+      p /= 8;
+    else if (prob_ < 0.1)
+      p /= 2;
+    else if (p > 0.02)
+      p = 0.02;  // no big jumps once dropping heavily
     prob_ += p;
     if (qdelay == 0 && qdelayOld_ == 0) prob_ *= 0.98;
     prob_ = std::clamp(prob_, 0.0, 1.0);
@@ -80,21 +92,29 @@ class Pie final : public QueueDisc {
     if (k == "maxBurst") return toSeconds(maxBurst_);
     if (k == "derandomize") return derandomize_;
     if (k == "ecn") return ecn_;
-    if (k == "prob") return prob_;                  // state, for tests and the UI
+    if (k == "prob") return prob_;  // state, for tests and the UI
     if (k == "burstLeft") return toSeconds(burst_);
     return NAN;
   }
 
  protected:
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "target") target_ = v;
-    else if (k == "tUpdate") tUpdate_ = fromSeconds(v);
-    else if (k == "alpha") alpha_ = v;
-    else if (k == "beta") beta_ = v;
-    else if (k == "maxBurst") maxBurst_ = fromSeconds(v);
-    else if (k == "derandomize") derandomize_ = v != 0;
-    else if (k == "ecn") ecn_ = v != 0;
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "target")
+      target_ = v;
+    else if (k == "tUpdate")
+      tUpdate_ = fromSeconds(v);
+    else if (k == "alpha")
+      alpha_ = v;
+    else if (k == "beta")
+      beta_ = v;
+    else if (k == "maxBurst")
+      maxBurst_ = fromSeconds(v);
+    else if (k == "derandomize")
+      derandomize_ = v != 0;
+    else if (k == "ecn")
+      ecn_ = v != 0;
   }
 
  private:
@@ -106,9 +126,12 @@ class Pie final : public QueueDisc {
     if (prob_ == 0) accu_ = 0;
     accu_ += prob_;
     bool drop;
-    if (accu_ < 0.85) drop = false;
-    else if (accu_ >= 8.5) drop = true;
-    else drop = rng_.uniform() < prob_;
+    if (accu_ < 0.85)
+      drop = false;
+    else if (accu_ >= 8.5)
+      drop = true;
+    else
+      drop = rng_.uniform() < prob_;
     if (drop) accu_ = 0;
     return drop;
   }
@@ -125,10 +148,12 @@ class Pie final : public QueueDisc {
 }  // namespace
 
 QueueKind pieKind() {
-  return {"pie", "PIE (RFC 8033): a drop probability driven by the queueing delay against a 15 ms target, with a burst allowance.",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Pie>(v, l, s);
-          }};
+  return {
+      "pie",
+      "PIE (RFC 8033): a drop probability driven by the queueing delay against a 15 ms target, with a burst allowance.",
+      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+        return std::make_unique<Pie>(v, l, s);
+      }};
 }
 
 }  // namespace bl

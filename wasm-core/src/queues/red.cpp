@@ -38,12 +38,21 @@ double RedCore::baseProbability() const {
 }
 
 bool RedCore::earlyDrop(Rng& rng) {
-  if (avg < minTh) { count = -1; return false; }
+  if (avg < minTh) {
+    count = -1;
+    return false;
+  }
   const double pb = baseProbability();
-  if (pb >= 1) { count = 0; return true; }
+  if (pb >= 1) {
+    count = 0;
+    return true;
+  }
   double pa;
   if (wait) {
-    if (count < 0) { count = 1; return false; }  // just crossed minTh
+    if (count < 0) {
+      count = 1;
+      return false;
+    }  // just crossed minTh
     ++count;
     const double cp = static_cast<double>(count) * pb;
     pa = cp < 1 ? 0.0 : cp < 2 ? pb / (2.0 - cp) : 1.0;
@@ -52,7 +61,10 @@ bool RedCore::earlyDrop(Rng& rng) {
     const double denom = 1.0 - static_cast<double>(count) * pb;
     pa = denom <= 0 ? 1.0 : pb / denom;
   }
-  if (rng.uniform() < pa) { count = 0; return true; }
+  if (rng.uniform() < pa) {
+    count = 0;
+    return true;
+  }
   return false;
 }
 
@@ -67,13 +79,20 @@ double RedCore::param(const std::string& k) const {
 }
 
 bool RedCore::set(const std::string& k, double v) {
-  if (k == "minTh") minTh = v;
-  else if (k == "maxTh") maxTh = v;
-  else if (k == "maxP") maxP = v;
-  else if (k == "weight") weight = v;
-  else if (k == "gentle") gentle = v != 0;
-  else if (k == "wait") wait = v != 0;
-  else return false;
+  if (k == "minTh")
+    minTh = v;
+  else if (k == "maxTh")
+    maxTh = v;
+  else if (k == "maxP")
+    maxP = v;
+  else if (k == "weight")
+    weight = v;
+  else if (k == "gentle")
+    gentle = v != 0;
+  else if (k == "wait")
+    wait = v != 0;
+  else
+    return false;
   return true;
 }
 
@@ -163,10 +182,14 @@ class Red final : public QueueDisc {
     return core_.thresholdsConsistent("red", k, v, err);
   }
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "earlyMinQueue") minQueue_ = static_cast<uint32_t>(v);
-    else if (k == "ecn") ecn_ = v != 0;
-    else core_.set(k, v);
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "earlyMinQueue")
+      minQueue_ = static_cast<uint32_t>(v);
+    else if (k == "ecn")
+      ecn_ = v != 0;
+    else
+      core_.set(k, v);
   }
 
  private:
@@ -180,8 +203,8 @@ class Red final : public QueueDisc {
 }  // namespace
 
 QueueKind redKind() {
-  return {"red", "Random Early Detection: drops early with a probability that grows with the average queue.",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
+  return {"red", "Random Early Detection: drops early with a probability that grows with the average queue.", &kSpecs,
+          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
             if (!redThresholdsValid(v, err)) return nullptr;
             return std::make_unique<Red>(v, l, s);
           }};

@@ -1,6 +1,6 @@
 #pragma once
-#include "net/queue_disc.h"
 #include "core/rng.h"
+#include "net/queue_disc.h"
 
 #include <string>
 
@@ -19,7 +19,7 @@ struct RedCore {
   bool wait = false;           // ns-2's wait_: pa = pb / (2 - count pb), none while count pb < 1
   SimTime meanPacketTime = 1;  // time to send a typical packet (for the idle correction)
   double avg = 0;
-  int64_t count = -1;          // packets since the last early drop (-1 below minTh)
+  int64_t count = -1;  // packets since the last early drop (-1 below minTh)
 
   // Updates the average for an arrival that sees `q` packets waiting (or an idle link).
   void updateAverage(const QueueState& q);

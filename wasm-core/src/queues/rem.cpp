@@ -23,8 +23,8 @@ const SpecList kSpecs = {
      "Gain of the price update per packet of mismatch (gamma).", true},
     {"alpha", "Queue weight", "", ParamType::Number, 0.1, 0, 100,
      "Weight of the queue mismatch against the rate mismatch (alpha).", true},
-    {"phi", "Probability base", "", ParamType::Number, 1.001, 1.000001, 10,
-     "Drop probability is 1 - phi^(-price).", true},
+    {"phi", "Probability base", "", ParamType::Number, 1.001, 1.000001, 10, "Drop probability is 1 - phi^(-price).",
+     true},
     {"period", "Update period", "s", ParamType::Number, 0.002, 1e-5, 10,
      "Time between price updates; the rate mismatch counts packets per period.", true},
     {"inputWeight", "Input weight", "", ParamType::Number, 1, 1e-6, 1,
@@ -74,13 +74,20 @@ class Rem final : public QueueDisc {
 
  protected:
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "target") target_ = v;
-    else if (k == "gamma") gamma_ = v;
-    else if (k == "alpha") alpha_ = v;
-    else if (k == "phi") phi_ = v;
-    else if (k == "period") period_ = v;
-    else if (k == "inputWeight") inputWeight_ = v;
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "target")
+      target_ = v;
+    else if (k == "gamma")
+      gamma_ = v;
+    else if (k == "alpha")
+      alpha_ = v;
+    else if (k == "phi")
+      phi_ = v;
+    else if (k == "period")
+      period_ = v;
+    else if (k == "inputWeight")
+      inputWeight_ = v;
   }
 
  private:
@@ -95,10 +102,11 @@ class Rem final : public QueueDisc {
 }  // namespace
 
 QueueKind remKind() {
-  return {"rem", "Random Exponential Marking: a link price from queue and rate mismatch; drop probability 1 - phi^-price.",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Rem>(v, l, s);
-          }};
+  return {
+      "rem", "Random Exponential Marking: a link price from queue and rate mismatch; drop probability 1 - phi^-price.",
+      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+        return std::make_unique<Rem>(v, l, s);
+      }};
 }
 
 }  // namespace bl

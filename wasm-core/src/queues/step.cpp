@@ -17,7 +17,8 @@ const SpecList kSpecs = {
 
 class Step final : public QueueDisc {
  public:
-  explicit Step(const ParamValues& v) : buffer_(static_cast<uint32_t>(v.num("buffer"))), k_(static_cast<uint32_t>(v.num("K"))) {}
+  explicit Step(const ParamValues& v)
+      : buffer_(static_cast<uint32_t>(v.num("buffer"))), k_(static_cast<uint32_t>(v.num("K"))) {}
   const char* kind() const override { return "step"; }
   const SpecList& specs() const override { return kSpecs; }
   DropReason onArrival(Packet& p, const QueueState& q) override {
@@ -32,8 +33,10 @@ class Step final : public QueueDisc {
 
  protected:
   void apply(const std::string& key, double v) override {
-    if (key == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (key == "K") k_ = static_cast<uint32_t>(v);
+    if (key == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (key == "K")
+      k_ = static_cast<uint32_t>(v);
   }
 
  private:

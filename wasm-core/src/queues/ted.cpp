@@ -30,12 +30,29 @@ namespace {
 const SpecList kSpecs = {
     {"buffer", "Buffer", "packets", ParamType::Int, 100000, 1, 1000000,
      "Hard limit (the paper sizes it to Q_max); expired packets do not count.", true},
-    {"mode", "Deadline scope", "", ParamType::Enum, 1, 0, 0,
-     "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path.", false,
+    {"mode",
+     "Deadline scope",
+     "",
+     ParamType::Enum,
+     1,
+     0,
+     0,
+     "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path.",
+     false,
      {"lbd", "ebd"}},
-    {"deadline", "Default deadline", "s", ParamType::Number, NAN, 0.000001, 10,
-     "Deadline for packets whose flow has none (null: they never expire).", true, {}, true},
-    {"inputs", "Input links", "", ParamType::Int, 1, 1, 1000, "Links feeding this queue, for Q_max (J - 1 in the paper).", true},
+    {"deadline",
+     "Default deadline",
+     "s",
+     ParamType::Number,
+     NAN,
+     0.000001,
+     10,
+     "Deadline for packets whose flow has none (null: they never expire).",
+     true,
+     {},
+     true},
+    {"inputs", "Input links", "", ParamType::Int, 1, 1, 1000,
+     "Links feeding this queue, for Q_max (J - 1 in the paper).", true},
     {"inputRate", "Input rate", "bit/s", ParamType::Number, 0, 0, 1e11,
      "Capacity of each input link, for Q_max (0: this link's rate).", true},
     {"countTransmission", "Count transmission", "", ParamType::Bool, 0, 0, 1,
@@ -106,11 +123,16 @@ class Ted final : public QueueDisc {
 
  protected:
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "deadline") deadline_ = v;
-    else if (k == "inputs") inputs_ = v;
-    else if (k == "inputRate") inputRate_ = v;
-    else if (k == "countTransmission") countTx_ = v != 0;
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "deadline")
+      deadline_ = v;
+    else if (k == "inputs")
+      inputs_ = v;
+    else if (k == "inputRate")
+      inputRate_ = v;
+    else if (k == "countTransmission")
+      countTx_ = v != 0;
   }
 
  private:
@@ -162,10 +184,11 @@ class Ted final : public QueueDisc {
 }  // namespace
 
 QueueKind tedKind() {
-  return {"ted", "Time-driven Early Discard: packets that wait past their deadline (local or end to end) are discarded.",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Ted>(v, l, s);
-          }};
+  return {
+      "ted", "Time-driven Early Discard: packets that wait past their deadline (local or end to end) are discarded.",
+      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+        return std::make_unique<Ted>(v, l, s);
+      }};
 }
 
 }  // namespace bl

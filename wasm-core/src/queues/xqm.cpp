@@ -38,15 +38,23 @@ const SpecList kSpecs = {
      "MP: each flow's rate x_i is the packets it sent through this queue in the last MP, per second.", false},
     {"delta", "Throughput gain", "1/packet", ParamType::Number, 1e-5, 0, 1,
      "delta, per second: q_i changes by delta x (x_i - target_i) x CP each control period, x_i and "
-     "target_i in packets/s.", true},
+     "target_i in packets/s.",
+     true},
     {"phi", "Buffer gain", "1/(packet s)", ParamType::Number, 4e-5, 0, 1,
      "phi, per second: every q_i changes by phi x (b - targetBuffer) x CP each control period, b in packets.", true},
     {"targetBuffer", "Target buffer", "packets", ParamType::Number, 50, 0, 100000,
      "Queue length the buffer-matching term drives towards.", true},
     {"capacity", "Capacity", "bit/s", ParamType::Number, 0, 0, 1e11,
      "Rate shared out as targets (0: this link's rate). Targets are capacity x weight / sum of active weights.", true},
-    {"hide", "Loss hiding", "", ParamType::Enum, kHideOff, 0, 0,
-     "off; onoff: protect all packets of a flow while q_i <= 0; smooth: protect a fraction -q_i / hideSpan.", true,
+    {"hide",
+     "Loss hiding",
+     "",
+     ParamType::Enum,
+     kHideOff,
+     0,
+     0,
+     "off; onoff: protect all packets of a flow while q_i <= 0; smooth: protect a fraction -q_i / hideSpan.",
+     true,
      {"off", "onoff", "smooth"}},
     {"hideSpan", "Hiding span", "", ParamType::Number, 0.05, 1e-6, 1,
      "Smooth hiding: the value of -q_i at which every packet of the flow is protected.", true},
@@ -132,14 +140,22 @@ class Xqm final : public QueueDisc {
 
  protected:
   void apply(const std::string& k, double v) override {
-    if (k == "buffer") buffer_ = static_cast<uint32_t>(v);
-    else if (k == "cp") cp_ = v;
-    else if (k == "delta") delta_ = v;
-    else if (k == "phi") phi_ = v;
-    else if (k == "targetBuffer") targetBuffer_ = v;
-    else if (k == "capacity") capacityBps_ = v;
-    else if (k == "hide") hide_ = static_cast<int>(v);
-    else if (k == "hideSpan") hideSpan_ = v;
+    if (k == "buffer")
+      buffer_ = static_cast<uint32_t>(v);
+    else if (k == "cp")
+      cp_ = v;
+    else if (k == "delta")
+      delta_ = v;
+    else if (k == "phi")
+      phi_ = v;
+    else if (k == "targetBuffer")
+      targetBuffer_ = v;
+    else if (k == "capacity")
+      capacityBps_ = v;
+    else if (k == "hide")
+      hide_ = static_cast<int>(v);
+    else if (k == "hideSpan")
+      hideSpan_ = v;
   }
 
  private:
@@ -209,7 +225,8 @@ QueueKind xqmKind() {
   return {"xqm",
           "XQM PI-TB: per-flow loss rates from throughput and buffer matching; complements exogenous loss and "
           "can hide it.",
-          &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+          &kSpecs,
+          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
             return std::make_unique<Xqm>(v, l, s);
           }};
 }

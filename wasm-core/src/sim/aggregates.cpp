@@ -19,9 +19,15 @@ bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::st
   for (size_t a = 0; a < aggs->items().size(); ++a) {
     const std::string path = "aggregates[" + std::to_string(a) + "]";
     const Json& g = aggs->items()[a];
-    if (!g.isObject()) { err = path + ": expected an object {flows: [i, ...], shares?: [x, ...]}"; return false; }
+    if (!g.isObject()) {
+      err = path + ": expected an object {flows: [i, ...], shares?: [x, ...]}";
+      return false;
+    }
     for (const auto& [key, v] : g.members())
-      if (key != "flows" && key != "shares") { err = path + "." + key + ": unknown key; an aggregate has flows and shares"; return false; }
+      if (key != "flows" && key != "shares") {
+        err = path + "." + key + ": unknown key; an aggregate has flows and shares";
+        return false;
+      }
     const Json* fl = g.find("flows");
     if (!fl || !fl->isArray() || fl->items().empty() || fl->items().size() > 32767) {
       err = path + ".flows: give the member flows' indices, e.g. [0, 1, 2]";
@@ -32,7 +38,8 @@ bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::st
       const Json& x = fl->items()[k];
       const double v = x.isNumber() ? x.asNumber() : -1;
       if (v != std::floor(v) || v < 0 || v >= static_cast<double>(net.flows.size())) {
-        err = path + ".flows[" + std::to_string(k) + "]: expected a flow index in [0, " + std::to_string(net.flows.size() - 1) + "]";
+        err = path + ".flows[" + std::to_string(k) + "]: expected a flow index in [0, " +
+              std::to_string(net.flows.size() - 1) + "]";
         return false;
       }
       const int f = static_cast<int>(v);

@@ -1,8 +1,8 @@
 #include "sim/instance.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 
 #include "core/params.h"
 #include "net/loss_model.h"
@@ -14,10 +14,19 @@ namespace bl {
 std::unique_ptr<Instance> Instance::create(const std::string& json, std::string& err, bool earlyLinks) {
   Json doc;
   std::string perr;
-  if (!Json::parse(json, doc, perr)) { err = "scenario is not valid JSON: " + perr; return nullptr; }
-  if (!doc.isObject()) { err = "scenario: expected a JSON object"; return nullptr; }
+  if (!Json::parse(json, doc, perr)) {
+    err = "scenario is not valid JSON: " + perr;
+    return nullptr;
+  }
+  if (!doc.isObject()) {
+    err = "scenario: expected a JSON object";
+    return nullptr;
+  }
   const Json* ver = doc.find("version");
-  if (!ver) { err = "version: missing; this core reads scenario version " + std::to_string(kScenarioVersion); return nullptr; }
+  if (!ver) {
+    err = "version: missing; this core reads scenario version " + std::to_string(kScenarioVersion);
+    return nullptr;
+  }
   ParamValues top;
   if (!readParams(&doc, scenarioSpecs(), "", top, err)) return nullptr;
   const double duration = top.num("duration"), period = top.num("samplePeriod");
@@ -27,7 +36,8 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
     return nullptr;
   }
   if (top.num("measureFrom") >= duration) {
-    err = "measureFrom: " + jsonNumber(top.num("measureFrom")) + " must be below duration (" + jsonNumber(duration) + ")";
+    err =
+        "measureFrom: " + jsonNumber(top.num("measureFrom")) + " must be below duration (" + jsonNumber(duration) + ")";
     return nullptr;
   }
   if (top.num("headerSize") >= top.num("packetSize")) {
@@ -45,8 +55,10 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
   in->sim_->setRecorder(in->tracer_.get());
   in->tracer_->start();
-  if (in->measureFrom_ > 0) in->sim_->sched().at(in->measureFrom_, in.get(), 0);
-  else in->takeSnapshot();
+  if (in->measureFrom_ > 0)
+    in->sim_->sched().at(in->measureFrom_, in.get(), 0);
+  else
+    in->takeSnapshot();
   return in;
 }
 
@@ -106,7 +118,10 @@ void Instance::replaceLoss(Link& l, double rate) {
 bool Instance::setFlowParam(size_t i, const std::string& key, double v, std::string& err) {
   FlowEntry& f = net_->flows[i];
   if (key == "exoLoss") {
-    if (!f.exoLink) { err = "flow." + std::to_string(i) + ".exoLoss: this flow has no loss link of its own; use link.NAME lossRate"; return false; }
+    if (!f.exoLink) {
+      err = "flow." + std::to_string(i) + ".exoLoss: this flow has no loss link of its own; use link.NAME lossRate";
+      return false;
+    }
     replaceLoss(*f.exoLink, v);
   } else if (key == "weight") {
     sim_->flowAttrs()[i].weight = v;
@@ -114,7 +129,12 @@ bool Instance::setFlowParam(size_t i, const std::string& key, double v, std::str
   } else if (key == "deadline") {
     sim_->flowAttrs()[i].deadline = v;
   } else if (key == "active") {
-    if (f.sender) { if (v != 0) f.sender->start(); else f.sender->stop(); }
+    if (f.sender) {
+      if (v != 0)
+        f.sender->start();
+      else
+        f.sender->stop();
+    }
   }
   return true;
 }
@@ -124,10 +144,14 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
   int flowIdx = -1, linkIdx = -1;
   if (entity == "flows" || entity.rfind("flow.", 0) == 0) {
     const ParamSpec* s = findSpec(liveFlowSpecs(), key);
-    if (!s) { err = where + ": unknown flow parameter; live flow parameters: exoLoss, weight, deadline, active"; return false; }
+    if (!s) {
+      err = where + ": unknown flow parameter; live flow parameters: exoLoss, weight, deadline, active";
+      return false;
+    }
     if (!checkValue(*s, v, where, err)) return false;
     if (entity == "flows") {
-      for (size_t i = 0; i < net_->flows.size(); ++i) if (!setFlowParam(i, key, v, err)) return false;
+      for (size_t i = 0; i < net_->flows.size(); ++i)
+        if (!setFlowParam(i, key, v, err)) return false;
     } else {
       char* endp = nullptr;
       const long i = std::strtol(entity.c_str() + 5, &endp, 10);
@@ -141,16 +165,27 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
   } else if (entity.rfind("queue.", 0) == 0 || entity.rfind("link.", 0) == 0) {
     const bool isQueue = entity[0] == 'q';
     Link* l = net_->link(entity.substr(isQueue ? 6 : 5));
-    if (!l) { err = entity + ": no such link"; return false; }
+    if (!l) {
+      err = entity + ": no such link";
+      return false;
+    }
     linkIdx = l->index();
     if (isQueue) {
-      if (!l->queue().setParam(key, v, err)) { err = entity + ": " + err; return false; }
+      if (!l->queue().setParam(key, v, err)) {
+        err = entity + ": " + err;
+        return false;
+      }
     } else {
       const ParamSpec* s = findSpec(liveLinkSpecs(), key);
-      if (!s) { err = where + ": unknown link parameter; live link parameters: rate, lossRate"; return false; }
+      if (!s) {
+        err = where + ": unknown link parameter; live link parameters: rate, lossRate";
+        return false;
+      }
       if (!checkValue(*s, v, where, err)) return false;
-      if (key == "rate") l->setRate(v);
-      else replaceLoss(*l, v);
+      if (key == "rate")
+        l->setRate(v);
+      else
+        replaceLoss(*l, v);
     }
   } else {
     err = entity + ": unknown entity; use flows, flow.N, queue.LINK or link.LINK";
@@ -223,12 +258,14 @@ Json Instance::summary() const {
       q.set("meanDelay", Json::number(ds->mean()));
       q.set("p95Delay", Json::number(ds->quantile(0.95)));
     }
-    if (const double qmax = l->queue().param("qmax"); !std::isnan(qmax)) q.set("qmax", Json::number(qmax));  // TED's bound
+    if (const double qmax = l->queue().param("qmax"); !std::isnan(qmax))
+      q.set("qmax", Json::number(qmax));  // TED's bound
     queues.push(q);
     Json lk = Json::object();
     lk.set("id", Json::string(l->name()));
     const SimTime busy = l->busyUpTo(now) - (j < snap_.busy.size() ? snap_.busy[j] : 0);
-    lk.set("utilization", Json::number(window > 0 ? static_cast<double>(busy) / static_cast<double>(now - snap_.t) : 0));
+    lk.set("utilization",
+           Json::number(window > 0 ? static_cast<double>(busy) / static_cast<double>(now - snap_.t) : 0));
     links.push(lk);
   }
   s.set("queues", queues);
@@ -243,9 +280,10 @@ Json Instance::summary() const {
   double util = 0;
   for (size_t j = 0; j < net_->traced.size(); ++j)
     if (net_->traced[j] == net_->bottleneck)
-      util = window > 0 && j < snap_.busy.size() ? static_cast<double>(net_->bottleneck->busyUpTo(now) - snap_.busy[j]) /
-                              static_cast<double>(now - snap_.t)
-                        : 0;
+      util = window > 0 && j < snap_.busy.size()
+                 ? static_cast<double>(net_->bottleneck->busyUpTo(now) - snap_.busy[j]) /
+                       static_cast<double>(now - snap_.t)
+                 : 0;
   s.set("utilization", Json::number(util));
   const double cap = net_->bottleneck ? net_->bottleneck->rate() * window : 0;
   s.set("goodputUtilization", Json::number(cap > 0 ? goodThroughBottleneck / net_->bottleneck->rate() : 0));

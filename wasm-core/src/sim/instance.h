@@ -6,8 +6,8 @@
 
 #include "core/json.h"
 #include "core/scheduler.h"
-#include "sim/network.h"
 #include "core/simulation.h"
+#include "sim/network.h"
 #include "sim/tracer.h"
 
 namespace bl {

@@ -7,10 +7,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/flow_stats.h"
 #include "core/packet.h"
 #include "core/time.h"
 #include "net/link.h"
-#include "core/flow_stats.h"
 
 namespace bl {
 
@@ -20,12 +20,12 @@ class TcpReceiver;
 
 struct FlowEntry {
   int id = 0;
-  std::string group;           // "AD", "AB"... for multi-group topologies; "" otherwise
+  std::string group;  // "AD", "AB"... for multi-group topologies; "" otherwise
   FlowProbe* probe = nullptr;
   TcpSender* sender = nullptr;
   TcpReceiver* receiver = nullptr;
-  SimTime propRtt = 0;         // round-trip propagation delay of its path
-  Link* exoLink = nullptr;     // the link carrying this flow's exogenous loss model
+  SimTime propRtt = 0;             // round-trip propagation delay of its path
+  Link* exoLink = nullptr;         // the link carrying this flow's exogenous loss model
   bool crossesBottleneck = false;  // its data route uses Network::bottleneck (goodputUtilization)
 };
 
@@ -48,8 +48,8 @@ class Network {
   std::vector<std::unique_ptr<TcpReceiver>> receivers;
   std::vector<std::unique_ptr<EventHandler>> sources;  // CBR / on-off traffic
   std::vector<std::unique_ptr<PacketSink>> sinks;      // where that traffic ends
-  std::vector<Link*> traced;    // links whose queues appear in samples and the summary
-  Link* bottleneck = nullptr;   // the link whose utilisation the summary reports
+  std::vector<Link*> traced;                           // links whose queues appear in samples and the summary
+  Link* bottleneck = nullptr;                          // the link whose utilisation the summary reports
 };
 
 }  // namespace bl

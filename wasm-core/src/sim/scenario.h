@@ -10,13 +10,13 @@
 namespace bl {
 
 constexpr int kScenarioVersion = 1;
-constexpr int kMaxFlows = 2000;          // guard rail: keeps a browser tab responsive
-constexpr double kMaxDuration = 3600;    // s of simulated time
-constexpr double kMaxSampleRows = 2e6;   // duration / samplePeriod
-constexpr int kMaxNodes = 100000;        // graph nodes (docs/scenario.md, "Guard rails")
-constexpr int kMaxLinks = 100000;        // graph links (each is two one-way links)
-constexpr int kMaxHops = 65535;          // hops of one route: a packet's hop counter is 16 bits
-constexpr int kMaxSources = 2000;        // traffic sources
+constexpr int kMaxFlows = 2000;         // guard rail: keeps a browser tab responsive
+constexpr double kMaxDuration = 3600;   // s of simulated time
+constexpr double kMaxSampleRows = 2e6;  // duration / samplePeriod
+constexpr int kMaxNodes = 100000;       // graph nodes (docs/scenario.md, "Guard rails")
+constexpr int kMaxLinks = 100000;       // graph links (each is two one-way links)
+constexpr int kMaxHops = 65535;         // hops of one route: a packet's hop counter is 16 bits
+constexpr int kMaxSources = 2000;       // traffic sources
 
 const SpecList& scenarioSpecs();
 const SpecList& dumbbellSpecs();

@@ -48,7 +48,10 @@ class GraphBuilder {
     std::string kind = defKind;
     if (obj && obj->isObject()) {
       if (const Json* k = obj->find("kind")) {
-        if (!k->isString()) { err = path + ".kind: expected a string"; return nullptr; }
+        if (!k->isString()) {
+          err = path + ".kind: expected a string";
+          return nullptr;
+        }
         kind = k->asString();
       }
     }
@@ -68,12 +71,16 @@ class GraphBuilder {
     return q;
   }
 
-  std::unique_ptr<LossModel> loss(const Json* obj, const std::string& path, const std::string& stream, std::string& err) {
+  std::unique_ptr<LossModel> loss(const Json* obj, const std::string& path, const std::string& stream,
+                                  std::string& err) {
     if (!obj || obj->isNull()) return nullptr;
     std::string kind = "none";
     if (obj->isObject()) {
       if (const Json* k = obj->find("kind")) {
-        if (!k->isString()) { err = path + ".kind: expected a string"; return nullptr; }
+        if (!k->isString()) {
+          err = path + ".kind: expected a string";
+          return nullptr;
+        }
         kind = k->asString();
       }
     }
@@ -96,7 +103,8 @@ class GraphBuilder {
                double revBuffer = 10000) {
     Link* fwd = net_.addLink(name, rate, delay, std::move(q));
     std::string e;
-    Link* rev = net_.addLink(name + ".rev", rate, delay, queue(nullptr, "", name + ".rev", rate, "droptail", e, revBuffer));
+    Link* rev =
+        net_.addLink(name + ".rev", rate, delay, queue(nullptr, "", name + ".rev", rate, "droptail", e, revBuffer));
     adj_[static_cast<size_t>(from)].push_back({to, fwd});
     adj_[static_cast<size_t>(to)].push_back({from, rev});
     return fwd;
@@ -149,8 +157,10 @@ class GraphBuilder {
     for (Link* l : fwd) {
       base += l->delay() + txTime(packetSize_, l->rate());
       if (std::string(l->queue().kind()) != "ted") continue;
-      if (l->queue().param("mode") == 1) ebd = true;
-      else ++lbd;
+      if (l->queue().param("mode") == 1)
+        ebd = true;
+      else
+        ++lbd;
     }
     for (Link* l : rev) base += l->delay() + txTime(40, l->rate());
     cfg.deadlineRtoBase = base;
@@ -183,7 +193,7 @@ class GraphBuilder {
     cfg.dupThresh = static_cast<uint32_t>(fv.num("dupThresh"));
     cfg.limitedTransmit = fv.flag("limitedTransmit");
     cfg.rtoRestart = std::string(fv.option("rtoRestart")) == "newAck" ? TcpConfig::RestartOnNewAckOnly
-                                                                       : TcpConfig::RestartOnFastRetransmit;
+                                                                      : TcpConfig::RestartOnFastRetransmit;
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
     cfg.ecn = fv.flag("ecn");
@@ -259,7 +269,10 @@ bool flowValues(const Json& doc, size_t i, ParamValues& out, const Json** exo, s
     for (size_t k = 0; k < ovs->items().size(); ++k) {
       const Json& o = ovs->items()[k];
       const Json* f = o.find("flow");
-      if (f && f->isNumber() && f->asNumber() == static_cast<double>(i)) { over = &o; path = "flowOverrides[" + std::to_string(k) + "]"; }
+      if (f && f->isNumber() && f->asNumber() == static_cast<double>(i)) {
+        over = &o;
+        path = "flowOverrides[" + std::to_string(k) + "]";
+      }
     }
   }
   Json m = merged(defaults, over, {"flow", "exoLoss"});
@@ -273,14 +286,20 @@ bool checkOverrides(const Json& doc, size_t nFlows, std::string& err) {
   for (size_t k = 0; k < ovs->items().size(); ++k) {
     const Json& o = ovs->items()[k];
     const std::string path = "flowOverrides[" + std::to_string(k) + "]";
-    if (!o.isObject()) { err = path + ": expected an object"; return false; }
+    if (!o.isObject()) {
+      err = path + ": expected an object";
+      return false;
+    }
     const Json* f = o.find("flow");
     if (!f || !f->isNumber() || f->asNumber() != std::floor(f->asNumber()) || f->asNumber() < 0 ||
         f->asNumber() >= static_cast<double>(nFlows)) {
       err = path + ".flow: give the flow index, an integer in [0, " + std::to_string(nFlows - 1) + "]";
       return false;
     }
-    if (o.find("count")) { err = path + ".count: set the number of flows in flows.count, not per flow"; return false; }
+    if (o.find("count")) {
+      err = path + ".count: set the number of flows in flows.count, not per flow";
+      return false;
+    }
     ParamValues v;
     Json m = merged(nullptr, &o, {"flow", "exoLoss"});
     if (!readParams(&m, flowSpecs(), path, v, err)) return false;
@@ -296,7 +315,10 @@ std::vector<double> startTimes(const Json& doc, Simulation& sim, size_t n, std::
   for (size_t i = 0; i < n && ok; ++i) {
     ParamValues v;
     const Json* exo;
-    if (!flowValues(doc, i, v, &exo, err)) { ok = false; break; }
+    if (!flowValues(doc, i, v, &exo, err)) {
+      ok = false;
+      break;
+    }
     const double spread = v.num("startSpread");
     starts.push_back(v.num("start") + (spread > 0 ? rng.uniform(0, spread) : 0));
   }
@@ -317,24 +339,34 @@ bool addTraffic(const Json& doc, GraphBuilder& g, Simulation& sim, Network& net,
     if (!readParams(&tr->items()[k], trafficSpecs(), path, v, err)) return false;
     const std::string from = v.text("from", defFrom), to = v.text("to", defTo);
     const int a = g.find(from), b = g.find(to);
-    if (a < 0) { err = path + ".from: no node named \"" + from + "\""; return false; }
-    if (b < 0) { err = path + ".to: no node named \"" + to + "\""; return false; }
+    if (a < 0) {
+      err = path + ".from: no node named \"" + from + "\"";
+      return false;
+    }
+    if (b < 0) {
+      err = path + ".to: no node named \"" + to + "\"";
+      return false;
+    }
     std::vector<Link*> hops;
-    if (!g.route(a, b, hops)) { err = path + ": no route from " + from + " to " + to; return false; }
+    if (!g.route(a, b, hops)) {
+      err = path + ": no route from " + from + " to " + to;
+      return false;
+    }
     if (!g.hopsFit(hops, path, a, b, err)) return false;
     net.sinks.push_back(std::make_unique<UdpSink>(sim));
     PacketSink* sink = net.sinks.back().get();
     Route* r = net.addRoute(hops, sink);
     const bool onoff = std::string(v.option("kind")) == "onoff";
-    net.sources.push_back(std::make_unique<UdpSource>(
-        sim, r, v.num("rate"), g.packetSize(), fromSeconds(v.num("start")),
-        v.isNull("stop") ? -1 : fromSeconds(v.num("stop")), onoff ? v.num("onMean") : 0, v.num("offMean"),
-        sim.stream("traffic." + std::to_string(k))));
+    net.sources.push_back(
+        std::make_unique<UdpSource>(sim, r, v.num("rate"), g.packetSize(), fromSeconds(v.num("start")),
+                                    v.isNull("stop") ? -1 : fromSeconds(v.num("stop")), onoff ? v.num("onMean") : 0,
+                                    v.num("offMean"), sim.stream("traffic." + std::to_string(k))));
   }
   return true;
 }
 
-bool buildDumbbell(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& sim, Network& net, std::string& err) {
+bool buildDumbbell(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& sim, Network& net,
+                   std::string& err) {
   ParamValues t;
   if (!readParams(topo, dumbbellSpecs(), "topology", t, err, {"kind"})) return false;
   if (t.num("accessDelayMin") > t.num("accessDelayMax")) {
@@ -349,7 +381,8 @@ bool buildDumbbell(const Json& doc, const Json* topo, GraphBuilder& g, Simulatio
   const int L = g.node("L"), R = g.node("R");
   auto q = g.queue(doc.find("queue"), "queue", "bottleneck", t.num("bottleneckRate"), "droptail", err, 250);
   if (!q) return false;
-  net.bottleneck = g.duplex("bottleneck", L, R, t.num("bottleneckRate"), fromSeconds(t.num("bottleneckDelay")), std::move(q));
+  net.bottleneck =
+      g.duplex("bottleneck", L, R, t.num("bottleneckRate"), fromSeconds(t.num("bottleneckDelay")), std::move(q));
   net.traced.push_back(net.bottleneck);
   Rng delays = sim.stream("topology.delays");
   const double ar = t.num("accessRate"), buf = t.num("accessBuffer");
@@ -362,7 +395,8 @@ bool buildDumbbell(const Json& doc, const Json* topo, GraphBuilder& g, Simulatio
     const double ds = delays.uniform(t.num("accessDelayMin"), t.num("accessDelayMax"));
     const double dr = t.flag("sameAccessDelay") ? ds : delays.uniform(t.num("accessDelayMin"), t.num("accessDelayMax"));
     g.duplex("src." + is, s, L, ar, fromSeconds(ds), g.queue(nullptr, "", "src." + is, ar, "droptail", err, buf), buf);
-    Link* dst = g.duplex("dst." + is, R, r, ar, fromSeconds(dr), g.queue(nullptr, "", "dst." + is, ar, "droptail", err, buf), buf);
+    Link* dst = g.duplex("dst." + is, R, r, ar, fromSeconds(dr),
+                         g.queue(nullptr, "", "dst." + is, ar, "droptail", err, buf), buf);
     ParamValues fv;
     const Json* ownExo;
     if (!flowValues(doc, i, fv, &ownExo, err)) return false;
@@ -381,7 +415,10 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   if (!readParams(topo, chainSpecs(), "topology", t, err, {"kind"})) return false;
   double rates[3] = {100e6, 150e6, 150e6};
   if (const Json* r = t.raw("rates")) {
-    if (r->items().size() != 3) { err = "topology.rates: give three rates (A-B, B-C, C-D) in bit/s"; return false; }
+    if (r->items().size() != 3) {
+      err = "topology.rates: give three rates (A-B, B-C, C-D) in bit/s";
+      return false;
+    }
     for (size_t i = 0; i < 3; ++i) {
       const Json& x = r->items()[i];
       if (!x.isNumber() || x.asNumber() < 1e3 || x.asNumber() > 1e11) {
@@ -398,7 +435,8 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   const size_t overlay = static_cast<size_t>(t.num("overlayFlows")), cross = static_cast<size_t>(t.num("crossFlows"));
   const size_t n = overlay + 3 * cross;
   if (n == 0 || n > static_cast<size_t>(kMaxFlows)) {
-    err = "topology: overlayFlows + 3 x crossFlows = " + std::to_string(n) + "; allowed [1, " + std::to_string(kMaxFlows) + "]";
+    err = "topology: overlayFlows + 3 x crossFlows = " + std::to_string(n) + "; allowed [1, " +
+          std::to_string(kMaxFlows) + "]";
     return false;
   }
   if (const Json* fd = doc.find("flows"); fd && fd->find("count")) {
@@ -440,12 +478,15 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     }
     const std::string is = std::to_string(i);
     const int s = g.node("s" + is), r = g.node("r" + is);
-    g.duplex("src." + is, s, node[from], ar, fromSeconds(ds), g.queue(nullptr, "", "src." + is, ar, "droptail", err, buf), buf);
-    Link* dst = g.duplex("dst." + is, node[to], r, ar, fromSeconds(dr), g.queue(nullptr, "", "dst." + is, ar, "droptail", err, buf), buf);
+    g.duplex("src." + is, s, node[from], ar, fromSeconds(ds),
+             g.queue(nullptr, "", "src." + is, ar, "droptail", err, buf), buf);
+    Link* dst = g.duplex("dst." + is, node[to], r, ar, fromSeconds(dr),
+                         g.queue(nullptr, "", "dst." + is, ar, "droptail", err, buf), buf);
     ParamValues fv;
     const Json* ownExo;
     if (!flowValues(doc, i, fv, &ownExo, err)) return false;
-    auto lm = g.loss(ownExo ? ownExo : doc.find("exoLoss"), ownExo ? "flowOverrides.exoLoss" : "exoLoss", dst->name(), err);
+    auto lm =
+        g.loss(ownExo ? ownExo : doc.find("exoLoss"), ownExo ? "flowOverrides.exoLoss" : "exoLoss", dst->name(), err);
     if (!err.empty()) return false;
     dst->setLoss(std::move(lm));
     if (!g.tcpFlow(fv, starts[i], s, r, group, dst, "flows", err)) return false;
@@ -459,15 +500,24 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   const Json* nodes = t.raw("nodes");
   const Json* links = t.raw("links");
   const Json* flows = t.raw("flows");
-  if (!nodes || nodes->items().empty()) { err = "topology.nodes: give at least two node names"; return false; }
+  if (!nodes || nodes->items().empty()) {
+    err = "topology.nodes: give at least two node names";
+    return false;
+  }
   if (nodes->items().size() > static_cast<size_t>(kMaxNodes)) {
     err = "topology.nodes: " + std::to_string(nodes->items().size()) + " nodes; at most " + std::to_string(kMaxNodes);
     return false;
   }
   for (size_t i = 0; i < nodes->items().size(); ++i) {
     const Json& nm = nodes->items()[i];
-    if (!nm.isString()) { err = "topology.nodes[" + std::to_string(i) + "]: expected a name (string)"; return false; }
-    if (g.find(nm.asString()) >= 0) { err = "topology.nodes[" + std::to_string(i) + "]: duplicate node \"" + nm.asString() + "\""; return false; }
+    if (!nm.isString()) {
+      err = "topology.nodes[" + std::to_string(i) + "]: expected a name (string)";
+      return false;
+    }
+    if (g.find(nm.asString()) >= 0) {
+      err = "topology.nodes[" + std::to_string(i) + "]: duplicate node \"" + nm.asString() + "\"";
+      return false;
+    }
     g.node(nm.asString());
   }
   static const SpecList kLinkSpecs = {
@@ -479,7 +529,10 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
       {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Queue discipline from->to."},
       {"loss", "Loss", "", ParamType::Object, NAN, 0, 0, "Exogenous loss model from->to."},
   };
-  if (!links || links->items().empty()) { err = "topology.links: give at least one link"; return false; }
+  if (!links || links->items().empty()) {
+    err = "topology.links: give at least one link";
+    return false;
+  }
   if (links->items().size() > static_cast<size_t>(kMaxLinks)) {
     err = "topology.links: " + std::to_string(links->items().size()) + " links; at most " + std::to_string(kMaxLinks);
     return false;
@@ -489,11 +542,23 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     ParamValues v;
     if (!readParams(&links->items()[i], kLinkSpecs, path, v, err)) return false;
     const std::string name = v.text("name", "link" + std::to_string(i));
-    if (net.link(name)) { err = path + ".name: duplicate link \"" + name + "\""; return false; }
+    if (net.link(name)) {
+      err = path + ".name: duplicate link \"" + name + "\"";
+      return false;
+    }
     const int a = g.find(v.text("from")), b = g.find(v.text("to"));
-    if (a < 0) { err = path + ".from: no node named \"" + v.text("from") + "\""; return false; }
-    if (b < 0) { err = path + ".to: no node named \"" + v.text("to") + "\""; return false; }
-    if (a == b) { err = path + ": a link needs two different nodes"; return false; }
+    if (a < 0) {
+      err = path + ".from: no node named \"" + v.text("from") + "\"";
+      return false;
+    }
+    if (b < 0) {
+      err = path + ".to: no node named \"" + v.text("to") + "\"";
+      return false;
+    }
+    if (a == b) {
+      err = path + ": a link needs two different nodes";
+      return false;
+    }
     auto q = g.queue(v.raw("queue"), path + ".queue", name, v.num("rate"), "droptail", err, 250);
     if (!q) return false;
     Link* l = g.duplex(name, a, b, v.num("rate"), fromSeconds(v.num("delay")), std::move(q));
@@ -503,14 +568,20 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     net.traced.push_back(l);
     if (!net.bottleneck) net.bottleneck = l;
   }
-  if (!flows || flows->items().empty()) { err = "topology.flows: give at least one flow {src, dst}"; return false; }
+  if (!flows || flows->items().empty()) {
+    err = "topology.flows: give at least one flow {src, dst}";
+    return false;
+  }
   if (flows->items().size() > static_cast<size_t>(kMaxFlows)) {
     err = "topology.flows: " + std::to_string(flows->items().size()) + " flows; at most " + std::to_string(kMaxFlows);
     return false;
   }
   // Scenario fields a graph has no place for are refused, not ignored: the queue and the
   // exogenous loss belong to its links, the flows to topology.flows.
-  if (doc.find("queue")) { err = "queue: a graph topology sets each link's queue (topology.links[i].queue)"; return false; }
+  if (doc.find("queue")) {
+    err = "queue: a graph topology sets each link's queue (topology.links[i].queue)";
+    return false;
+  }
   if (doc.find("exoLoss")) {
     err = "exoLoss: a graph topology has no per-flow access link; set a loss model on a link (topology.links[i].loss)";
     return false;
@@ -525,11 +596,20 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   for (size_t i = 0; i < n; ++i) {
     std::string path = "topology.flows[" + std::to_string(i) + "]";
     const Json& f = flows->items()[i];
-    if (!f.isObject()) { err = path + ": expected an object {src, dst, ...}"; return false; }
+    if (!f.isObject()) {
+      err = path + ": expected an object {src, dst, ...}";
+      return false;
+    }
     const Json* src = f.find("src");
     const Json* dst = f.find("dst");
-    if (!src || !src->isString() || g.find(src->asString()) < 0) { err = path + ".src: give the name of a node"; return false; }
-    if (!dst || !dst->isString() || g.find(dst->asString()) < 0) { err = path + ".dst: give the name of a node"; return false; }
+    if (!src || !src->isString() || g.find(src->asString()) < 0) {
+      err = path + ".src: give the name of a node";
+      return false;
+    }
+    if (!dst || !dst->isString() || g.find(dst->asString()) < 0) {
+      err = path + ".dst: give the name of a node";
+      return false;
+    }
     if (src->asString() == dst->asString()) {
       err = path + ".src/" + path + ".dst: both are \"" + src->asString() + "\"; a flow needs two different nodes";
       return false;
@@ -541,7 +621,8 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
         const Json& o = ovs->items()[k];
         if (o.find("flow")->asNumber() != static_cast<double>(i)) continue;
         if (o.find("exoLoss")) {
-          err = "flowOverrides[" + std::to_string(k) + "].exoLoss: a graph topology has no per-flow access link; set a "
+          err = "flowOverrides[" + std::to_string(k) +
+                "].exoLoss: a graph topology has no per-flow access link; set a "
                 "loss model on a link (topology.links[i].loss)";
           return false;
         }
@@ -592,7 +673,10 @@ bool buildTopology(const Json& doc, Simulation& sim, Network& net, std::string& 
   std::string kind = "dumbbell";
   if (topo && topo->isObject())
     if (const Json* k = topo->find("kind")) {
-      if (!k->isString()) { err = "topology.kind: expected a string: dumbbell, chain or graph"; return false; }
+      if (!k->isString()) {
+        err = "topology.kind: expected a string: dumbbell, chain or graph";
+        return false;
+      }
       kind = k->asString();
     }
   const Json* ps = doc.find("packetSize");

@@ -3,29 +3,34 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/simulation.h"
 #include "sim/network.h"
 #include "tcp/tcp_sender.h"
-#include "core/simulation.h"
 
 namespace bl {
 
 double jainIndex(const std::vector<double>& x) {
   double s = 0, s2 = 0;
-  for (double v : x) { s += v; s2 += v * v; }
+  for (double v : x) {
+    s += v;
+    s2 += v * v;
+  }
   if (x.empty() || s2 <= 0) return NAN;
   return s * s / (static_cast<double>(x.size()) * s2);
 }
 
 Tracer::Tracer(Simulation& sim, Network& net, SimTime period) : sim_(sim), net_(net), period_(period) {
   columns_.push_back("t");
-  static const char* kFlowCols[] = {"cwnd", "ssthresh", "srtt", "thr", "goodput", "lossCong", "lossExo", "retx", "timeouts"};
+  static const char* kFlowCols[] = {"cwnd",     "ssthresh", "srtt", "thr",     "goodput",
+                                    "lossCong", "lossExo",  "retx", "timeouts"};
   for (const FlowEntry& f : net_.flows) {
     for (const char* c : kFlowCols) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
     if (f.sender)  // the module's own columns (BBR: state, btlBw, minRtt, pacingGain, pacingRate)
       for (const char* c : f.sender->cc().traceNames()) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
   }
   for (const Link* l : net_.traced)
-    for (const char* c : {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline", "marks", "delay", "delayMax"})
+    for (const char* c :
+         {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline", "marks", "delay", "delayMax"})
       columns_.push_back("queue." + l->name() + "." + c);
   for (Link* l : net_.traced) l->enableDelayStats();
   for (const Link* l : net_.traced) columns_.push_back("link." + l->name() + ".util");
@@ -49,7 +54,10 @@ void Tracer::onEvent(uint32_t, uint64_t) {
 }
 
 void Tracer::recordEvent(SimTime t, TraceEvent kind, int flow, int link, uint32_t reason) {
-  if (eventsThisPeriod_ >= kMaxEventsPerPeriod) { ++eventsDropped_; return; }
+  if (eventsThisPeriod_ >= kMaxEventsPerPeriod) {
+    ++eventsDropped_;
+    return;
+  }
   ++eventsThisPeriod_;
   events_.push_back(EventRec{toSeconds(t), static_cast<uint32_t>(kind), flow, link, reason});
 }

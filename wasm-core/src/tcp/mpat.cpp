@@ -21,8 +21,14 @@ class MpatTap : public PacketSink {
       : agg_(std::move(agg)), win_(win), where_(where), sim_(sim), next_(next) {}
   void receive(Packet* p) override {
     switch (where_) {
-      case Where::Data: agg_->onData(win_, p); sim_.forward(p); return;
-      case Where::Ack: agg_->onAck(win_, p); next_->receive(p); return;
+      case Where::Data:
+        agg_->onData(win_, p);
+        sim_.forward(p);
+        return;
+      case Where::Ack:
+        agg_->onAck(win_, p);
+        next_->receive(p);
+        return;
       case Where::Arrival: agg_->onArrival(win_, p); return;
     }
   }
@@ -52,7 +58,8 @@ MpatAggregate::MpatAggregate(Simulation& sim, std::vector<int> members, std::vec
 
 double MpatAggregate::aggregateWindow() const {
   double c = 0;
-  for (const TcpSender* s : senders_) if (s->active()) c += s->cwndPackets();
+  for (const TcpSender* s : senders_)
+    if (s->active()) c += s->cwndPackets();
   return c;
 }
 
@@ -75,7 +82,10 @@ size_t MpatAggregate::choose() {
     for (size_t k = 0; k < members_.size(); ++k) {
       if (!senders_[k]->active()) continue;
       const double r = share(k) * c - static_cast<double>(out_[k]);
-      if (r > room) { room = r; best = k; }
+      if (r > room) {
+        room = r;
+        best = k;
+      }
     }
     return best;  // == size() only if no member is active
   }

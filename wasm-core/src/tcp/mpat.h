@@ -46,25 +46,25 @@ class MpatAggregate {
                 std::vector<TcpReceiver*> receivers);
 
   size_t size() const { return members_.size(); }
-  double aggregateWindow() const;         // C = sum of the members' cwnd
-  double share(size_t k) const;           // x_k from the members' weights
+  double aggregateWindow() const;                                            // C = sum of the members' cwnd
+  double share(size_t k) const;                                              // x_k from the members' weights
   double allowance(size_t k) const { return share(k) * aggregateWindow(); }  // A_k
   int64_t outstanding(size_t k) const { return out_[k]; }
   // The application flow (member position) a new packet of window `win` is sent for.
   size_t choose();
 
   // Hooks from the taps (public for the tests).
-  void onData(size_t win, Packet* p);      // at the head of window win's data route
+  void onData(size_t win, Packet* p);  // at the head of window win's data route
   void onAck(size_t win, const Packet* ack);
-  void onArrival(size_t win, Packet* p);   // before window win's receiver takes it
+  void onArrival(size_t win, Packet* p);  // before window win's receiver takes it
   int label(size_t win, int64_t seq) const;
 
  private:
   struct Window {
-    int64_t base = 0;                 // lowest seq still tracked
-    int64_t cum = 0;                  // highest cumulative ACK seen
-    std::deque<int16_t> label;        // member position of seq base + k
-    std::deque<uint8_t> done;         // acknowledged (cumulatively or SACKed)
+    int64_t base = 0;           // lowest seq still tracked
+    int64_t cum = 0;            // highest cumulative ACK seen
+    std::deque<int16_t> label;  // member position of seq base + k
+    std::deque<uint8_t> done;   // acknowledged (cumulatively or SACKed)
   };
   void credit(size_t k, int64_t n) { out_[k] += n; }
   void ackRange(Window& w, int64_t from, int64_t to);

@@ -24,7 +24,10 @@ class SeqRanges {
   const SeqRange& operator[](size_t i) const { return r_[i]; }
   const SeqRange& front() const { return r_.front(); }
   const SeqRange& back() const { return r_.back(); }
-  void clear() { r_.clear(); total_ = 0; }
+  void clear() {
+    r_.clear();
+    total_ = 0;
+  }
 
   // Covers [s, e). Calls onNew(a, b) for every sub-range [a, b) that was not covered before,
   // in increasing order, and returns how many packets became covered.
@@ -35,13 +38,19 @@ class SeqRanges {
     size_t j = i;
     int64_t cur = s, lo = s, hi = e, added = 0;
     while (j < r_.size() && r_[j].start <= e) {  // overlapping or adjacent: merge
-      if (r_[j].start > cur) { onNew(cur, r_[j].start); added += r_[j].start - cur; }
+      if (r_[j].start > cur) {
+        onNew(cur, r_[j].start);
+        added += r_[j].start - cur;
+      }
       cur = std::max(cur, r_[j].end);
       lo = std::min(lo, r_[j].start);
       hi = std::max(hi, r_[j].end);
       ++j;
     }
-    if (cur < e) { onNew(cur, e); added += e - cur; }
+    if (cur < e) {
+      onNew(cur, e);
+      added += e - cur;
+    }
     if (j == i) {
       r_.insert(r_.begin() + static_cast<std::ptrdiff_t>(i), SeqRange{lo, hi});
     } else {
@@ -51,7 +60,9 @@ class SeqRanges {
     total_ += added;
     return added;
   }
-  int64_t add(int64_t s, int64_t e) { return add(s, e, [](int64_t, int64_t) {}); }
+  int64_t add(int64_t s, int64_t e) {
+    return add(s, e, [](int64_t, int64_t) {});
+  }
 
   // Forgets everything below a; returns how many covered packets were forgotten.
   int64_t removeBelow(int64_t a) {
@@ -89,8 +100,7 @@ class SeqRanges {
  private:
   size_t firstEndingAtOrAfter(int64_t s) const {
     return static_cast<size_t>(
-        std::lower_bound(r_.begin(), r_.end(), s, [](const SeqRange& x, int64_t v) { return x.end < v; }) -
-        r_.begin());
+        std::lower_bound(r_.begin(), r_.end(), s, [](const SeqRange& x, int64_t v) { return x.end < v; }) - r_.begin());
   }
   std::vector<SeqRange> r_;
   int64_t total_ = 0;

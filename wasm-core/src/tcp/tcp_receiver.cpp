@@ -6,7 +6,11 @@ namespace bl {
 
 TcpReceiver::TcpReceiver(Simulation& sim, int flow, const Route* ackRoute, bool delayedAck, SimTime delAckTimeout,
                          uint32_t ackSize)
-    : sim_(sim), flow_(flow), route_(ackRoute), delayedAck_(delayedAck), delAckTimeout_(delAckTimeout),
+    : sim_(sim),
+      flow_(flow),
+      route_(ackRoute),
+      delayedAck_(delayedAck),
+      delAckTimeout_(delAckTimeout),
       ackSize_(ackSize) {}
 
 void TcpReceiver::receive(Packet* p) {

@@ -49,10 +49,10 @@ class TcpReceiver : public PacketSink, public EventHandler {
   uint32_t ackSize_;
 
   int64_t rcvNxt_ = 0;
-  SeqRanges ooo_;                       // data received above rcvNxt_
-  int64_t recent_[kMaxSackBlocks] = {}; // most recent out-of-order arrivals, newest first
+  SeqRanges ooo_;                        // data received above rcvNxt_
+  int64_t recent_[kMaxSackBlocks] = {};  // most recent out-of-order arrivals, newest first
   uint8_t nRecent_ = 0;
-  bool held_ = false;                   // an in-order packet waits for a delayed ACK
+  bool held_ = false;  // an in-order packet waits for a delayed ACK
   SimTime heldTs_ = 0;
   SimTime heldDeadline_ = 0;
   bool timerPending_ = false;

@@ -84,12 +84,14 @@ void TcpSender::reserveSeq(int64_t seq) {
   for (int64_t s = sndUna_; s < sndMax_; ++s) grown[static_cast<uint64_t>(s) & (cap - 1)] = mark(s);
   if (cfg_.vegasRetx) {
     std::vector<SimTime> at(cap, 0);
-    for (int64_t s = sndUna_; s < sndMax_; ++s) at[static_cast<uint64_t>(s) & (cap - 1)] = sentAt_[static_cast<uint64_t>(s) & mask_];
+    for (int64_t s = sndUna_; s < sndMax_; ++s)
+      at[static_cast<uint64_t>(s) & (cap - 1)] = sentAt_[static_cast<uint64_t>(s) & mask_];
     sentAt_.swap(at);
   }
   if (rate_) {
     std::vector<SendRec> r(cap);
-    for (int64_t s = sndUna_; s < sndMax_; ++s) r[static_cast<uint64_t>(s) & (cap - 1)] = recs_[static_cast<uint64_t>(s) & mask_];
+    for (int64_t s = sndUna_; s < sndMax_; ++s)
+      r[static_cast<uint64_t>(s) & (cap - 1)] = recs_[static_cast<uint64_t>(s) & mask_];
     recs_.swap(r);
   }
   marks_.swap(grown);
@@ -116,7 +118,10 @@ void TcpSender::transmit(int64_t seq) {
   p->flags = retx ? kFlagRetransmit : 0;
   if (cfg_.ecn && !retx) {  // RFC 3168 6.1.5: retransmissions are not ECN-capable
     p->flags |= kFlagEct;
-    if (cwrPending_) { p->flags |= kFlagCwr; cwrPending_ = false; }
+    if (cwrPending_) {
+      p->flags |= kFlagCwr;
+      cwrPending_ = false;
+    }
   }
   p->size = cfg_.packetSize;
   p->flow = flow_;
@@ -194,7 +199,7 @@ void TcpSender::sackSend() {
   const int64_t cw = static_cast<int64_t>(std::floor(st_.cwnd));
   for (int64_t p = pipe(); p < cw; ++p) {
     const int64_t hole = sacked_.nextUncovered(std::max(highRxt_ + 1, sndUna_));
-    if (hole < lossEdge_) {                                                   // rule 1: a lost hole
+    if (hole < lossEdge_) {  // rule 1: a lost hole
       retransmitInRecovery(hole);
     } else if (active_ && static_cast<double>(sndMax_ - sndUna_) < cfg_.rwnd) {  // rule 2: new data
       if (paceWait()) break;
@@ -311,7 +316,10 @@ void TcpSender::receive(Packet* p) {
   const int64_t priorInFlight = sndMax_ - sndUna_ - sacked_.total();
   const int64_t deliveredBefore = cDelivered_;
   const bool wasInRecovery = inRecovery_;
-  if (rate_) { rs_.priorDelivered = -1; lastRtt_ = -1; }
+  if (rate_) {
+    rs_.priorDelivered = -1;
+    lastRtt_ = -1;
+  }
   const int64_t acked = ack - sndUna_;
   const bool karn = acked > 0 && advanceUna(ack);
   if (cfg_.recovery == TcpConfig::Sack) {
@@ -326,7 +334,9 @@ void TcpSender::receive(Packet* p) {
   } else if (sndMax_ > sndUna_) {
     onDupAck();
   }
-  if (rate_) rateSample(static_cast<uint32_t>(cDelivered_ - deliveredBefore), priorInFlight, inRecovery_ && !wasInRecovery, lastRtt_);
+  if (rate_)
+    rateSample(static_cast<uint32_t>(cDelivered_ - deliveredBefore), priorInFlight, inRecovery_ && !wasInRecovery,
+               lastRtt_);
   trySend();
 }
 
@@ -366,13 +376,15 @@ void TcpSender::onNewAck(int64_t acked, bool reduced) {
   }
   if (worried_ > 0) {  // Vegas: the first two new ACKs after a retransmission check snd_una too
     --worried_;
-    if (sndUna_ < sndMax_ && fineExpired(sndUna_)) transmit(sndUna_);
-    else worried_ = 0;
+    if (sndUna_ < sndMax_ && fineExpired(sndUna_))
+      transmit(sndUna_);
+    else
+      worried_ = 0;
   }
   if (sndUna_ == sndMax_) {
     stopTimer();  // RFC 6298 (5.2)
   } else if (restartTimer) {
-    armTimer();   // RFC 6298 (5.3)
+    armTimer();  // RFC 6298 (5.3)
   }
 }
 
@@ -471,7 +483,7 @@ void TcpSender::onTimeout() {
   inRecovery_ = false;
   dupAcks_ = 0;
   limitedSent_ = 0;
-  recover_ = sndMax_;  // RFC 6582 / RFC 6675 5.1: no fast recovery until this is acked
+  recover_ = sndMax_;                              // RFC 6582 / RFC 6675 5.1: no fast recovery until this is acked
   if (cfg_.sackForgetOnRto && !sacked_.empty()) {  // RFC 2018 section 8: forget the SACKed bits
     sacked_.clear();
     updateLossEdge();

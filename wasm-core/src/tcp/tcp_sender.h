@@ -42,10 +42,10 @@
 #include <vector>
 
 #include "cc/congestion_control.h"
+#include "core/flow_stats.h"
 #include "core/packet.h"
 #include "core/scheduler.h"
 #include "core/time.h"
-#include "core/flow_stats.h"
 #include "tcp/seq_ranges.h"
 
 namespace bl {
@@ -55,22 +55,22 @@ class Simulation;
 struct TcpConfig {
   enum Recovery { Reno, NewReno, Sack };
   Recovery recovery = NewReno;
-  uint32_t packetSize = 1000;          // bytes per data packet
-  double initialCwnd = 2;              // packets
-  double initialSsthresh = 1e9;        // packets ("infinite", RFC 5681 3.1)
-  double rwnd = 10000;                 // receiver window, packets
+  uint32_t packetSize = 1000;    // bytes per data packet
+  double initialCwnd = 2;        // packets
+  double initialSsthresh = 1e9;  // packets ("infinite", RFC 5681 3.1)
+  double rwnd = 10000;           // receiver window, packets
   SimTime minRto = 200 * kMillisecond;
   SimTime maxRto = 60 * kSecond;
   SimTime initialRto = 1 * kSecond;
   SimTime clockGranularity = 1 * kMillisecond;  // G of RFC 6298
   uint32_t dupThresh = 3;
-  bool limitedTransmit = true;         // RFC 3042
+  bool limitedTransmit = true;  // RFC 3042
   enum RtoRestart { RestartOnFastRetransmit, RestartOnNewAckOnly };
   RtoRestart rtoRestart = RestartOnFastRetransmit;
   enum RtoFormula { Rfc6298, Linux };
   RtoFormula rtoFormula = Rfc6298;
-  bool sackForgetOnRto = true;         // RFC 2018 section 8 (ns-2); false: keep the scoreboard
-  bool ecn = false;                    // RFC 3168: send ECT, react to ECE once per window
+  bool sackForgetOnRto = true;  // RFC 2018 section 8 (ns-2); false: keep the scoreboard
+  bool ecn = false;             // RFC 3168: send ECT, react to ECE once per window
   // Pacing: new packets leave at most at the pacing rate, the module's (BBR) or else
   // 2 x cwnd / srtt in slow start and 1.2 x cwnd / srtt after (Linux's defaults).
   bool pacing = false;
@@ -92,8 +92,8 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   TcpSender(Simulation& sim, int flow, const Route* dataRoute, const TcpConfig& cfg,
             std::unique_ptr<CongestionControl> cc);
 
-  void start();          // begin sending (infinite backlog)
-  void stop();           // send no new data; what is outstanding is still recovered
+  void start();  // begin sending (infinite backlog)
+  void stop();   // send no new data; what is outstanding is still recovered
   void scheduleStart(SimTime t);
   void scheduleStop(SimTime t);
 
@@ -153,11 +153,11 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   void syncState();
   void limitedTransmit();
   bool pastRecoveryPoint() const;
-  bool fineExpired(int64_t seq) const;  // vegasRetx: seq out longer than srtt + 4 rttvar
-  void deadlineRto();                   // deadlineRtoHops > 0: RTO from the deadline bound
+  bool fineExpired(int64_t seq) const;   // vegasRetx: seq out longer than srtt + 4 rttvar
+  void deadlineRto();                    // deadlineRtoHops > 0: RTO from the deadline bound
   bool ecnAck(int64_t acked, bool ece);  // true if this ACK reduced the window
-  bool paceWait();                        // true if pacing holds the next packet (timer armed)
-  void delivered(int64_t seq);            // rate sampling: seq was newly delivered
+  bool paceWait();                       // true if pacing holds the next packet (timer armed)
+  void delivered(int64_t seq);           // rate sampling: seq was newly delivered
   void rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen, SimTime rtt);
 
   Simulation& sim_;
@@ -206,7 +206,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   RateSample rs_;
   SimTime rsSendElapsed_ = 0, rsAckElapsed_ = 0;
   SimTime lastRtt_ = -1;
-  bool cwrPending_ = false;      // set CWR on the next new data packet
+  bool cwrPending_ = false;  // set CWR on the next new data packet
 };
 
 }  // namespace bl

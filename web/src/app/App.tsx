@@ -49,7 +49,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     if (!editorOpen) return;
     // Opening moves focus into the drawer; Escape closes it from anywhere.
     drawerRef.current?.querySelector<HTMLElement>('button, select, input')?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setEditorOpen(false); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setEditorOpen(false);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [editorOpen]);
@@ -60,7 +62,13 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const errorsRef = useRef(app.errors);
   errorsRef.current = app.errors;
 
-  useEffect(() => { installTestHook(sim, () => noticesRef.current, () => errorsRef.current); }, [sim]);
+  useEffect(() => {
+    installTestHook(
+      sim,
+      () => noticesRef.current,
+      () => errorsRef.current,
+    );
+  }, [sim]);
   const { unlock, student, compare } = state.teach;
   useEmbedHost(embed, sim, unlock, app.addError);
   const locked = unlock === null ? undefined : (entity: string, key: string) => lockReason(unlock, entity, key);
@@ -77,7 +85,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       const t = e.target as HTMLElement;
       if (e.key !== ' ' || t.closest('input, select, textarea, button, [role="img"], dialog')) return;
       e.preventDefault();
-      if (sim.getSnapshot().status === 'playing') sim.pause(); else sim.play();
+      if (sim.getSnapshot().status === 'playing') sim.pause();
+      else sim.play();
     };
     // Compare mode plays its two runs together (its own buttons): playing one alone would break the lockstep.
     if (inCompare) return;
@@ -88,12 +97,36 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const panels = new Set(embed ? state.view.panels : ['controls', 'scenario', 'flows', 'topology', 'charts']);
   // A locked page runs the scenario it was given: no scenario editing, no switching to compare.
   if (unlock !== null) panels.delete('scenario');
-  const scenarioPanel = <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} student={student} />;
-  const controls = <ControlsBar sim={sim} snap={snap} speed={state.view.speed} onSpeed={(speed) => setView({ speed })} onReset={app.reset} />;
+  const scenarioPanel = (
+    <ScenarioPanel
+      specs={snap.specs}
+      preset={state.preset}
+      scenario={state.scenario}
+      onApply={app.applyScenario}
+      student={student}
+    />
+  );
+  const controls = (
+    <ControlsBar
+      sim={sim}
+      snap={snap}
+      speed={state.view.speed}
+      onSpeed={(speed) => setView({ speed })}
+      onReset={app.reset}
+    />
+  );
   const notices = (
     <>
-      {snap.error ? <div className="notice error" role="alert">Simulation error: {snap.error}</div> : null}
-      <Notice title="Some settings of this link could not be used and were left out:" items={app.notices} onClose={app.dismissNotices} />
+      {snap.error ? (
+        <div className="notice error" role="alert">
+          Simulation error: {snap.error}
+        </div>
+      ) : null}
+      <Notice
+        title="Some settings of this link could not be used and were left out:"
+        items={app.notices}
+        onClose={app.dismissNotices}
+      />
       <Notice title="Not applied:" items={app.errors} onClose={app.dismissErrors} />
       <Notice title="The simulator stopped:" items={app.crash} onClose={app.dismissCrash} />
     </>
@@ -102,10 +135,16 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   if (embed) {
     // Compact: the charts come first (beside the lesson and live controls when there is room), so
     // an iframe of common size (900 x 640) shows them without scrolling.
-    const charts = panels.has('charts') ? <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} /> : null;
+    const charts = panels.has('charts') ? (
+      <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} />
+    ) : null;
     const side = (
       <>
-        {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
+        {state.lesson ? (
+          <Suspense fallback={null}>
+            <LessonPanel sim={sim} api={lesson} />
+          </Suspense>
+        ) : null}
         {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
         {panels.has('scenario') ? scenarioPanel : null}
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
@@ -116,7 +155,13 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
           <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
-          <a href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`} target="_blank" rel="noreferrer">Open in Bottleneck Lab</a>
+          <a
+            href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Open in Bottleneck Lab
+          </a>
         </div>
         {panels.has('controls') ? controls : null}
         {notices}
@@ -133,27 +178,57 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     <header className="app-head">
       <h1>Bottleneck Lab</h1>
       <span className="head-gap" />
-      {unlock === null && !embed ? <a href={LESSONS_ROUTE} className="head-link">Lessons</a> : null}
-      <button type="button" className="head-toggle" aria-expanded={menuOpen} aria-controls="head-more" onClick={() => setMenuOpen((o) => !o)}>Menu</button>
+      {unlock === null && !embed ? (
+        <a href={LESSONS_ROUTE} className="head-link">
+          Lessons
+        </a>
+      ) : null}
+      <button
+        type="button"
+        className="head-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="head-more"
+        onClick={() => setMenuOpen((o) => !o)}
+      >
+        Menu
+      </button>
       <div id="head-more" className={`head-more${menuOpen ? ' open' : ''}`}>
         {unlock === null && !compare && snap.specs.length ? (
-          <CompareChooser specs={snap.specs} scenario={state.scenario} onCompare={(d) => app.setTeach({ compare: d })} />
+          <CompareChooser
+            specs={snap.specs}
+            scenario={state.scenario}
+            onCompare={(d) => app.setTeach({ compare: d })}
+          />
         ) : null}
         {unlock === null ? (
           <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
             <input type="checkbox" checked={student} onChange={(e) => app.setTeach({ student: e.target.checked })} />
             Student mode
           </label>
-        ) : <span className="muted small" title={`Only ${unlock.join(', ') || 'nothing'} may change`}>Locked by the instructor</span>}
+        ) : (
+          <span className="muted small" title={`Only ${unlock.join(', ') || 'nothing'} may change`}>
+            Locked by the instructor
+          </span>
+        )}
         <ShareMenu sim={sim} state={state} specs={snap.specs} onError={app.addError} />
         {unlock === null && !compare ? (
-          <button type="button" aria-pressed={state.sweep !== null} onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
-            title="Run a parameter grid across web workers and plot it">Sweep</button>
+          <button
+            type="button"
+            aria-pressed={state.sweep !== null}
+            onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
+            title="Run a parameter grid across web workers and plot it"
+          >
+            Sweep
+          </button>
         ) : null}
         <label className="inline">
           Theme
           <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
-            {THEMES.map((t) => <option key={t} value={t}>{t}</option>)}
+            {THEMES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -165,8 +240,20 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <div className={`app${student ? ' student' : ''}`}>
         {header}
         {notices}
-        <Suspense fallback={<section className="panel" aria-busy="true">Loading compare mode…</section>}>
-          <CompareView sim={sim} state={state} view={state.view} setView={setView} onLeave={unlock === null ? () => app.setTeach({ compare: null }) : undefined} />
+        <Suspense
+          fallback={
+            <section className="panel" aria-busy="true">
+              Loading compare mode…
+            </section>
+          }
+        >
+          <CompareView
+            sim={sim}
+            state={state}
+            view={state.view}
+            setView={setView}
+            onLeave={unlock === null ? () => app.setTeach({ compare: null }) : undefined}
+          />
         </Suspense>
       </div>
     );
@@ -175,37 +262,80 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   return (
     <div className={`app${student ? ' student' : ''}`}>
       {header}
-      {lessonsIndex ? <Suspense fallback={null}><LessonIndex /></Suspense> : null}
-      <div hidden={lessonsIndex}>
-      {controls}
-      {notices}
-      {state.sweep ? (
-        <Suspense fallback={<section className="panel" aria-busy="true">Loading the sweep panel…</section>}>
-          <SweepPanel specs={snap.specs} scenario={state.scenario} config={state.sweep} onChange={app.setSweep}
-            onClose={() => app.setSweep(null)} onStart={() => sim.pause()} />
+      {lessonsIndex ? (
+        <Suspense fallback={null}>
+          <LessonIndex />
         </Suspense>
       ) : null}
-      <div className={state.lesson ? 'layout with-lesson' : 'layout'}>
-        <aside className="side">
-          {state.lesson ? <Suspense fallback={null}><LessonPanel sim={sim} api={lesson} /></Suspense> : null}
-          <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
-          {student ? null : <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />}
-          <GlossaryList />
-        </aside>
-        <main className="main">
-          <StoryPanel preset={state.preset} scenario={state.scenario} onApply={app.applyScenario}
-            editable={panels.has('scenario')} editorOpen={editorOpen} onEditor={() => setEditorOpen((o) => !o)} toolsOnly={!!state.lesson} />
-          <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} />
-          <TopologyView sim={sim} snap={lazySnap} />
-        </main>
-      </div>
-      {panels.has('scenario') ? (
-        <div id="scenario-drawer" ref={drawerRef} className="drawer" hidden={!editorOpen} role="dialog" aria-label="Scenario editor">
-          <ScenarioPanel specs={snap.specs} preset={state.preset} scenario={state.scenario} onApply={app.applyScenario} student={student}
-            presetPicker={false} onClose={() => setEditorOpen(false)} />
+      <div hidden={lessonsIndex}>
+        {controls}
+        {notices}
+        {state.sweep ? (
+          <Suspense
+            fallback={
+              <section className="panel" aria-busy="true">
+                Loading the sweep panel…
+              </section>
+            }
+          >
+            <SweepPanel
+              specs={snap.specs}
+              scenario={state.scenario}
+              config={state.sweep}
+              onChange={app.setSweep}
+              onClose={() => app.setSweep(null)}
+              onStart={() => sim.pause()}
+            />
+          </Suspense>
+        ) : null}
+        <div className={state.lesson ? 'layout with-lesson' : 'layout'}>
+          <aside className="side">
+            {state.lesson ? (
+              <Suspense fallback={null}>
+                <LessonPanel sim={sim} api={lesson} />
+              </Suspense>
+            ) : null}
+            <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
+            {student ? null : (
+              <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />
+            )}
+            <GlossaryList />
+          </aside>
+          <main className="main">
+            <StoryPanel
+              preset={state.preset}
+              scenario={state.scenario}
+              onApply={app.applyScenario}
+              editable={panels.has('scenario')}
+              editorOpen={editorOpen}
+              onEditor={() => setEditorOpen((o) => !o)}
+              toolsOnly={!!state.lesson}
+            />
+            <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} />
+            <TopologyView sim={sim} snap={lazySnap} />
+          </main>
         </div>
-      ) : null}
-      <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
+        {panels.has('scenario') ? (
+          <div
+            id="scenario-drawer"
+            ref={drawerRef}
+            className="drawer"
+            hidden={!editorOpen}
+            role="dialog"
+            aria-label="Scenario editor"
+          >
+            <ScenarioPanel
+              specs={snap.specs}
+              preset={state.preset}
+              scenario={state.scenario}
+              onApply={app.applyScenario}
+              student={student}
+              presetPicker={false}
+              onClose={() => setEditorOpen(false)}
+            />
+          </div>
+        ) : null}
+        <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
       </div>
     </div>
   );

@@ -26,8 +26,18 @@ const CHARTS: Record<ChartId, { title: string; C: (p: ChartProps) => React.React
 /** The four charts that tell most stories come first (a 2 x 2 block on a wide screen). */
 const SHOWN_ORDER: readonly ChartId[] = ['cwnd', 'queue', 'throughput', 'jain', 'loss', 'share'];
 
-export function ChartsArea({ sim, snap, view, setView, chooser = true }: {
-  sim: SimController; snap: SimSnapshot; view: ViewState; setView: (p: Partial<ViewState>) => void; chooser?: boolean;
+export function ChartsArea({
+  sim,
+  snap,
+  view,
+  setView,
+  chooser = true,
+}: {
+  sim: SimController;
+  snap: SimSnapshot;
+  view: ViewState;
+  setView: (p: Partial<ViewState>) => void;
+  chooser?: boolean;
 }) {
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
   const onToggleFlow = (f: number, solo = false) => {
@@ -43,24 +53,35 @@ export function ChartsArea({ sim, snap, view, setView, chooser = true }: {
   return (
     <section className="charts-area" aria-label="Charts">
       <div className="charts-grid">
-        {snap.scenario ? shown.map((id) => {
-          const { C } = CHARTS[id];
-          return <C key={id} sim={sim} snap={snap} hidden={hidden} onToggleFlow={onToggleFlow} />;
-        }) : null}
+        {snap.scenario
+          ? shown.map((id) => {
+              const { C } = CHARTS[id];
+              return <C key={id} sim={sim} snap={snap} hidden={hidden} onToggleFlow={onToggleFlow} />;
+            })
+          : null}
       </div>
       {chooser ? (
         <details className="chart-chooser">
           <summary>Charts shown</summary>
           {CHART_IDS.map((id) => (
             <label key={id} className="inline">
-              <input type="checkbox" checked={view.charts.includes(id)}
-                onChange={(e) => setView({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : view.charts.includes(x))) })} />
+              <input
+                type="checkbox"
+                checked={view.charts.includes(id)}
+                onChange={(e) =>
+                  setView({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : view.charts.includes(x))) })
+                }
+              />
               {CHARTS[id].title}
             </label>
           ))}
         </details>
       ) : null}
-      {chooser && view.hidden.length ? <button type="button" onClick={() => setView({ hidden: [] })}>Show all flows</button> : null}
+      {chooser && view.hidden.length ? (
+        <button type="button" onClick={() => setView({ hidden: [] })}>
+          Show all flows
+        </button>
+      ) : null}
     </section>
   );
 }

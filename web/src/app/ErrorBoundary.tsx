@@ -14,7 +14,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
       <div className="app" role="alert">
         <h1>Bottleneck Lab</h1>
         <p>Something went wrong while showing this page: {this.state.error.message}</p>
-        <p><a href={location.pathname}>Start over with the default scenario</a></p>
+        <p>
+          <a href={location.pathname}>Start over with the default scenario</a>
+        </p>
       </div>
     );
   }

@@ -45,7 +45,9 @@ export interface BlTestHook {
 }
 
 declare global {
-  interface Window { __bl?: BlTestHook }
+  interface Window {
+    __bl?: BlTestHook;
+  }
 }
 
 export function installTestHook(sim: SimController, notices: () => string[], errors: () => string[] = () => []): void {
@@ -53,7 +55,12 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     ready: async () => {
       await sim.whenReady();
       await new Promise<void>((resolve) => {
-        const check = () => { if (sim.getSnapshot().scenario && sim.store.columns.length) { off(); resolve(); } };
+        const check = () => {
+          if (sim.getSnapshot().scenario && sim.store.columns.length) {
+            off();
+            resolve();
+          }
+        };
         const off = sim.subscribe(check);
         check();
       });
@@ -76,6 +83,7 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     errors,
     lesson: () => (lessonProbe.current ? { ...lessonProbe.current } : null),
     speed: () => sim.getSpeed(),
-    annotations: () => chartAnnotations.all().map((a) => ({ chart: a.chart, t: a.t, text: a.text, due: a.t <= sim.store.now + 1e-9 })),
+    annotations: () =>
+      chartAnnotations.all().map((a) => ({ chart: a.chart, t: a.t, text: a.text, due: a.t <= sim.store.now + 1e-9 })),
   };
 }

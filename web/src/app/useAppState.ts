@@ -5,7 +5,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../core/types';
 import type { SimController } from '../sim/simController';
 import type { ViewState } from '../url/viewState';
-import { type AppState, type LessonPosition, type LiveChange, decodeState, defaultState, encodeState } from '../url/scenarioUrl';
+import {
+  type AppState,
+  type LessonPosition,
+  type LiveChange,
+  decodeState,
+  defaultState,
+  encodeState,
+} from '../url/scenarioUrl';
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
 import { isLessonsIndex } from '../lessons/lessonRoute';
@@ -27,91 +34,125 @@ export function useAppState(sim: SimController): AppStateApi {
   const loadedRef = useRef(false);
   /** The run started from a link: if the core refuses it, the default scenario runs instead. */
   const linkRun = useRef(0);
-  const load = useCallback((hash: string) => {
-    if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
-    const d = decodeState(hash, sim.getSnapshot().specs);
-    // A locked page keeps its scenario and lock list: a later URL may change only unlocked parameters.
-    const cur = stateRef.current;
-    const refused = loadedRef.current ? lockViolations(cur, d.state) : [];
-    if (refused.length) {
-      setErrors((e) => [...e, ...refused.map((r) => `from the link: ${r}`)].slice(-5));
-      lastHash.current = encodeState(cur);
-      history.replaceState(null, '', lastHash.current);
-      return;
-    }
-    loadedRef.current = true;
-    // A bare lesson link (#lesson=ID&step=N) is not a scenario: the lesson panel starts its step.
-    if (d.state.lesson && !/(^#?|&)v=/.test(hash)) {
-      setState((s) => ({ ...s, lesson: d.state.lesson }));
-      setStepRequest(d.state.lesson);
-      return;
-    }
-    setState(d.state);
-    setNotices(d.dropped);
-    sim.setSpeed(d.state.view.speed);
-    // Compare mode drives its two runs itself, in lockstep.
-    linkRun.current = sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
-    setLoaded(true);
-  }, [sim]);
+  const load = useCallback(
+    (hash: string) => {
+      if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
+      const d = decodeState(hash, sim.getSnapshot().specs);
+      // A locked page keeps its scenario and lock list: a later URL may change only unlocked parameters.
+      const cur = stateRef.current;
+      const refused = loadedRef.current ? lockViolations(cur, d.state) : [];
+      if (refused.length) {
+        setErrors((e) => [...e, ...refused.map((r) => `from the link: ${r}`)].slice(-5));
+        lastHash.current = encodeState(cur);
+        history.replaceState(null, '', lastHash.current);
+        return;
+      }
+      loadedRef.current = true;
+      // A bare lesson link (#lesson=ID&step=N) is not a scenario: the lesson panel starts its step.
+      if (d.state.lesson && !/(^#?|&)v=/.test(hash)) {
+        setState((s) => ({ ...s, lesson: d.state.lesson }));
+        setStepRequest(d.state.lesson);
+        return;
+      }
+      setState(d.state);
+      setNotices(d.dropped);
+      sim.setSpeed(d.state.view.speed);
+      // Compare mode drives its two runs itself, in lockstep.
+      linkRun.current = sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
+      setLoaded(true);
+    },
+    [sim],
+  );
 
   const unlockKey = state.teach.unlock?.join(',') ?? null;
   useEffect(() => {
     const unlock = stateRef.current.teach.unlock;
     sim.guard = unlock === null ? null : (entity, key) => lockReason(unlock, entity, key);
-    return () => { sim.guard = null; };
+    return () => {
+      sim.guard = null;
+    };
   }, [sim, unlockKey]);
 
   useEffect(() => {
     let alive = true;
-    void sim.whenReady().then(() => { if (alive) load(location.hash); });
-    const onHash = () => { if (location.hash !== lastHash.current) load(location.hash); };
+    void sim.whenReady().then(() => {
+      if (alive) load(location.hash);
+    });
+    const onHash = () => {
+      if (location.hash !== lastHash.current) load(location.hash);
+    };
     window.addEventListener('hashchange', onHash);
-    return () => { alive = false; window.removeEventListener('hashchange', onHash); };
+    return () => {
+      alive = false;
+      window.removeEventListener('hashchange', onHash);
+    };
   }, [sim, load]);
 
   // Live changes made by the user become part of the saved run, so a link replays them.
   useEffect(() => {
     sim.onLiveApplied = (c: LiveChange) => setState((s) => ({ ...s, live: [...s.live, c].sort((a, b) => a.t - b.t) }));
-    return () => { sim.onLiveApplied = null; };
+    return () => {
+      sim.onLiveApplied = null;
+    };
   }, [sim]);
 
   // A link whose scenario the core refuses outright (after dropping what it named) opens the
   // default scenario, keeping the view, with the core's reason as a notice: never a dead page.
-  useEffect(() => sim.subscribe(() => {
-    const snap = sim.getSnapshot();
-    if (snap.refused === null || snap.runId !== linkRun.current) return;
-    linkRun.current = 0;
-    const cur = stateRef.current;
-    const next: AppState = { ...defaultState(), view: cur.view, teach: cur.teach };
-    setState(next);
-    setNotices((n) => [...n, `the linked scenario could not run (${snap.refused}); the default scenario was opened instead`]);
-    sim.start(next.scenario, [], next.teach.compare === null);
-  }), [sim]);
+  useEffect(
+    () =>
+      sim.subscribe(() => {
+        const snap = sim.getSnapshot();
+        if (snap.refused === null || snap.runId !== linkRun.current) return;
+        linkRun.current = 0;
+        const cur = stateRef.current;
+        const next: AppState = { ...defaultState(), view: cur.view, teach: cur.teach };
+        setState(next);
+        setNotices((n) => [
+          ...n,
+          `the linked scenario could not run (${snap.refused}); the default scenario was opened instead`,
+        ]);
+        sim.start(next.scenario, [], next.teach.compare === null);
+      }),
+    [sim],
+  );
 
   // The worker's module trapped and a fresh worker was started: run the same scenario with the
   // same live changes again (the state and the URL never left this page), and say so. A
   // scenario that keeps trapping is not restarted a fourth time.
   const crashes = useRef(0);
-  useEffect(() => sim.subscribe(() => {
-    const snap = sim.getSnapshot();
-    if (snap.crashes === crashes.current) return;
-    crashes.current = snap.crashes;
-    const again = snap.crashes <= 3;
-    setCrash([`${snap.crashReason ?? 'unknown error'}. ${again
-      ? 'A fresh simulator was started with the same scenario and live changes; press play to run it again.'
-      : 'It stopped three times; reload the page to try again. Your scenario is still in the URL.'}`]);
-    if (!again) return;
-    void sim.whenReady().then(() => {
-      const s = stateRef.current;
-      sim.start(s.scenario, s.live, false);
-    });
-  }), [sim]);
+  useEffect(
+    () =>
+      sim.subscribe(() => {
+        const snap = sim.getSnapshot();
+        if (snap.crashes === crashes.current) return;
+        crashes.current = snap.crashes;
+        const again = snap.crashes <= 3;
+        setCrash([
+          `${snap.crashReason ?? 'unknown error'}. ${
+            again
+              ? 'A fresh simulator was started with the same scenario and live changes; press play to run it again.'
+              : 'It stopped three times; reload the page to try again. Your scenario is still in the URL.'
+          }`,
+        ]);
+        if (!again) return;
+        void sim.whenReady().then(() => {
+          const s = stateRef.current;
+          sim.start(s.scenario, s.live, false);
+        });
+      }),
+    [sim],
+  );
 
   // What the core refused when creating the run is reported like a bad link.
-  useEffect(() => sim.subscribe(() => {
-    const r = sim.getSnapshot().repaired;
-    if (r.length) setNotices((n) => (r.every((x) => n.includes(x)) ? n : [...n, ...r.filter((x) => !n.includes(x))]));
-  }), [sim]);
+  useEffect(
+    () =>
+      sim.subscribe(() => {
+        const r = sim.getSnapshot().repaired;
+        if (r.length)
+          setNotices((n) => (r.every((x) => n.includes(x)) ? n : [...n, ...r.filter((x) => !n.includes(x))]));
+      }),
+    [sim],
+  );
 
   useEffect(() => {
     if (!loaded) return;
@@ -120,32 +161,44 @@ export function useAppState(sim: SimController): AppStateApi {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }, [state, loaded]);
 
-  const applyScenario = useCallback((preset: string, scenario: Scenario) => {
-    const next = { ...stateRef.current, preset, scenario, live: [] };
-    setState(next);
-    setNotices([]);
-    sim.start(scenario, []);
-  }, [sim]);
+  const applyScenario = useCallback(
+    (preset: string, scenario: Scenario) => {
+      const next = { ...stateRef.current, preset, scenario, live: [] };
+      setState(next);
+      setNotices([]);
+      sim.start(scenario, []);
+    },
+    [sim],
+  );
 
-  const applyState = useCallback((next: AppState, dropped: string[], autoplay: boolean) => {
-    setState(next);
-    setNotices(dropped);
-    sim.setSpeed(next.view.speed);
-    sim.start(next.scenario, next.live, autoplay);
-    setLoaded(true);
-  }, [sim]);
+  const applyState = useCallback(
+    (next: AppState, dropped: string[], autoplay: boolean) => {
+      setState(next);
+      setNotices(dropped);
+      sim.setSpeed(next.view.speed);
+      sim.start(next.scenario, next.live, autoplay);
+      setLoaded(true);
+    },
+    [sim],
+  );
 
-  const setView = useCallback((p: Partial<ViewState>) => {
-    if (p.speed !== undefined) sim.setSpeed(p.speed);
-    setState((s) => ({ ...s, view: { ...s.view, ...p } }));
-  }, [sim]);
+  const setView = useCallback(
+    (p: Partial<ViewState>) => {
+      if (p.speed !== undefined) sim.setSpeed(p.speed);
+      setState((s) => ({ ...s, view: { ...s.view, ...p } }));
+    },
+    [sim],
+  );
 
-  const setTeach = useCallback((p: Partial<Omit<TeachState, 'unlock'>>) => {
-    const s = stateRef.current;
-    const next = { ...s, teach: { ...s.teach, ...p } };
-    setState(next);
-    if (s.teach.compare !== null && next.teach.compare === null) sim.start(next.scenario, next.live);
-  }, [sim]);
+  const setTeach = useCallback(
+    (p: Partial<Omit<TeachState, 'unlock'>>) => {
+      const s = stateRef.current;
+      const next = { ...s, teach: { ...s.teach, ...p } };
+      setState(next);
+      if (s.teach.compare !== null && next.teach.compare === null) sim.start(next.scenario, next.live);
+    },
+    [sim],
+  );
 
   const reset = useCallback(() => {
     const s = stateRef.current;
@@ -153,13 +206,22 @@ export function useAppState(sim: SimController): AppStateApi {
   }, [sim]);
 
   return {
-    state, loaded, notices, errors, crash, stepRequest,
+    state,
+    loaded,
+    notices,
+    errors,
+    crash,
+    stepRequest,
     dismissCrash: () => setCrash([]),
     clearStepRequest: () => setStepRequest(null),
     dismissNotices: () => setNotices([]),
     dismissErrors: () => setErrors([]),
     addError: (m) => setErrors((e) => [...e.slice(-4), m]),
-    applyScenario, applyState, setView, setTeach, reset,
+    applyScenario,
+    applyState,
+    setView,
+    setTeach,
+    reset,
     setSweep: (sweep) => setState((s) => ({ ...s, sweep })),
   };
 }

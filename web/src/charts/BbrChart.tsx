@@ -28,17 +28,36 @@ export function BbrChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       const c = flowColor(i);
       if (view === 'rates') {
         lines.push({ column: `flow.${i}.btlBw`, label: `flow ${i} btlBw`, color: c, flow: i, width: 2 });
-        lines.push({ column: `flow.${i}.pacingRate`, label: `flow ${i} pacing rate`, color: c, flow: i, dash: [4, 3], width: 1 });
+        lines.push({
+          column: `flow.${i}.pacingRate`,
+          label: `flow ${i} pacing rate`,
+          color: c,
+          flow: i,
+          dash: [4, 3],
+          width: 1,
+        });
       } else if (view === 'state') {
         lines.push({ column: `flow.${i}.pacingGain`, label: `flow ${i} pacing gain`, color: c, flow: i, width: 2 });
-        lines.push({ column: `flow.${i}.bbrState`, label: `flow ${i} state (0 Startup, 1 Drain, 2 ProbeBW, 3 ProbeRTT)`, color: c, flow: i, dash: [2, 2], width: 1 });
+        lines.push({
+          column: `flow.${i}.bbrState`,
+          label: `flow ${i} state (0 Startup, 1 Drain, 2 ProbeBW, 3 ProbeRTT)`,
+          color: c,
+          flow: i,
+          dash: [2, 2],
+          width: 1,
+        });
       } else {
         lines.push({ column: `flow.${i}.minRtt`, label: `flow ${i} min RTT`, color: c, flow: i, width: 2 });
       }
     }
     return {
       id: 'bbr',
-      title: view === 'rates' ? 'BBR: bottleneck bandwidth and pacing rate' : view === 'state' ? 'BBR: pacing gain and state' : 'BBR: min RTT',
+      title:
+        view === 'rates'
+          ? 'BBR: bottleneck bandwidth and pacing rate'
+          : view === 'state'
+            ? 'BBR: pacing gain and state'
+            : 'BBR: min RTT',
       yLabel: view === 'rates' ? 'Mb/s' : view === 'state' ? 'gain / state' : 'ms',
       scale: view === 'rates' ? 1e-6 : view === 'minRtt' ? 1e3 : 1,
       lines,

@@ -12,19 +12,37 @@ export function CwndChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   const [full, setFull] = useState(false);
   // The first drop of the run, remembered: the drop log keeps only the latest drops.
   const firstDrop = useRef<{ runId: number; t: number | null }>({ runId: -1, t: null });
-  const model = useMemo<ChartModel>(() => ({
-    id: 'cwnd', title: 'Congestion window', term: 'cwnd', yLabel: 'packets', lines: flowLines(snap.flowCount, 'cwnd'),
-    transientEnd: full ? undefined : () => {
-      const fd = firstDrop.current;
-      if (fd.runId !== snap.runId) { fd.runId = snap.runId; fd.t = null; }
-      const d = sim.store.drops.t;
-      if (fd.t === null && d.length > 0) fd.t = d.get(0);
-      return fd.t === null ? null : fd.t + AFTER_FIRST_DROP_S;
-    },
-  }), [snap.flowCount, snap.runId, full, sim]);
+  const model = useMemo<ChartModel>(
+    () => ({
+      id: 'cwnd',
+      title: 'Congestion window',
+      term: 'cwnd',
+      yLabel: 'packets',
+      lines: flowLines(snap.flowCount, 'cwnd'),
+      transientEnd: full
+        ? undefined
+        : () => {
+            const fd = firstDrop.current;
+            if (fd.runId !== snap.runId) {
+              fd.runId = snap.runId;
+              fd.t = null;
+            }
+            const d = sim.store.drops.t;
+            if (fd.t === null && d.length > 0) fd.t = d.get(0);
+            return fd.t === null ? null : fd.t + AFTER_FIRST_DROP_S;
+          },
+    }),
+    [snap.flowCount, snap.runId, full, sim],
+  );
   const tools = (
-    <button type="button" aria-pressed={full} onClick={() => setFull((f) => !f)}
-      title="The y axis leaves out the slow-start spike at the start; press to include it">Full range</button>
+    <button
+      type="button"
+      aria-pressed={full}
+      onClick={() => setFull((f) => !f)}
+      title="The y axis leaves out the slow-start spike at the start; press to include it"
+    >
+      Full range
+    </button>
   );
   return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} tools={tools} />;
 }

@@ -8,28 +8,43 @@ import { type ChartProps, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
 
 export function DelayChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
-  const names = useMemo(() => queueNames(snap.columns).filter((n) => snap.columns.includes(`queue.${n}.delay`)), [snap.columns]);
+  const names = useMemo(
+    () => queueNames(snap.columns).filter((n) => snap.columns.includes(`queue.${n}.delay`)),
+    [snap.columns],
+  );
   const [chosen, setChosen] = useState<string | null>(null);
-  const q = chosen !== null && names.includes(chosen) ? chosen : names[0] ?? null;
-  const model = useMemo<ChartModel>(() => ({
-    id: 'delay',
-    title: q ? `Queueing delay (${q})` : 'Queueing delay',
-    yLabel: 'ms',
-    scale: 1e3,
-    lines: q ? [
-      { column: `queue.${q}.delayMax`, label: 'max in interval', color: '#CC79A7', width: 1 },
-      { column: `queue.${q}.delay`, label: 'mean', color: '#0072B2', width: 2 },
-    ] : [],
-    hlines: (): HLine[] => {
-      // A delay target (CoDel's, PIE's) as a reference line, in the chart's unit.
-      const target = q ? sim.liveValue(`queue.${q}`, 'target') : NaN;
-      return Number.isFinite(target) ? [{ value: target * 1e3, label: `target ${+(target * 1e3).toPrecision(3)} ms`, color: '#009E73' }] : [];
-    },
-  }), [q, sim]);
-  const picker = names.length > 1 ? (
-    <select aria-label="Queue shown (delay)" value={q ?? ''} onChange={(e) => setChosen(e.target.value)}>
-      {names.map((n) => <option key={n} value={n}>{n}</option>)}
-    </select>
-  ) : null;
+  const q = chosen !== null && names.includes(chosen) ? chosen : (names[0] ?? null);
+  const model = useMemo<ChartModel>(
+    () => ({
+      id: 'delay',
+      title: q ? `Queueing delay (${q})` : 'Queueing delay',
+      yLabel: 'ms',
+      scale: 1e3,
+      lines: q
+        ? [
+            { column: `queue.${q}.delayMax`, label: 'max in interval', color: '#CC79A7', width: 1 },
+            { column: `queue.${q}.delay`, label: 'mean', color: '#0072B2', width: 2 },
+          ]
+        : [],
+      hlines: (): HLine[] => {
+        // A delay target (CoDel's, PIE's) as a reference line, in the chart's unit.
+        const target = q ? sim.liveValue(`queue.${q}`, 'target') : NaN;
+        return Number.isFinite(target)
+          ? [{ value: target * 1e3, label: `target ${+(target * 1e3).toPrecision(3)} ms`, color: '#009E73' }]
+          : [];
+      },
+    }),
+    [q, sim],
+  );
+  const picker =
+    names.length > 1 ? (
+      <select aria-label="Queue shown (delay)" value={q ?? ''} onChange={(e) => setChosen(e.target.value)}>
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    ) : null;
   return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} tools={picker} />;
 }

@@ -5,33 +5,50 @@ import { type HLine, type LineDef, lineKey } from './chartModel';
 
 const dashed = (color: string) => `repeating-linear-gradient(90deg, ${color} 0 4px, transparent 4px 7px)`;
 
-export function Legend({ lines, refs = [], hidden, onToggleFlow }: {
-  lines: LineDef[]; refs?: HLine[] | undefined; hidden: ReadonlySet<number>; onToggleFlow: (flow: number, solo?: boolean) => void;
+export function Legend({
+  lines,
+  refs = [],
+  hidden,
+  onToggleFlow,
+}: {
+  lines: LineDef[];
+  refs?: HLine[] | undefined;
+  hidden: ReadonlySet<number>;
+  onToggleFlow: (flow: number, solo?: boolean) => void;
 }) {
   const flows = new Map<number, LineDef>();
   const other: LineDef[] = [];
   for (const l of lines) {
     // Lines that share a label (an overlay's upper and lower range) share one entry.
-    if (l.flow === undefined) { if (!other.some((o) => o.label === l.label)) other.push(l); }
-    else if (!flows.has(l.flow)) flows.set(l.flow, l);
+    if (l.flow === undefined) {
+      if (!other.some((o) => o.label === l.label)) other.push(l);
+    } else if (!flows.has(l.flow)) flows.set(l.flow, l);
   }
   return (
     <div className="legend" role="group" aria-label="Legend">
       {other.map((l) => (
         <span key={lineKey(l)} className="legend-item">
-          <span className="sw" aria-hidden="true" style={{ background: l.dash?.length ? dashed(l.color) : l.color }} />{l.label}
+          <span className="sw" aria-hidden="true" style={{ background: l.dash?.length ? dashed(l.color) : l.color }} />
+          {l.label}
         </span>
       ))}
       {refs.map((h) => (
         <span key={`ref-${h.label}`} className="legend-item legend-ref">
-          <span className="sw" aria-hidden="true" style={{ background: dashed(h.color ?? 'currentColor') }} />{h.legend}
+          <span className="sw" aria-hidden="true" style={{ background: dashed(h.color ?? 'currentColor') }} />
+          {h.legend}
         </span>
       ))}
       {[...flows].map(([flow, l]) => (
-        <button key={flow} type="button" className="legend-item legend-toggle" aria-pressed={!hidden.has(flow)}
+        <button
+          key={flow}
+          type="button"
+          className="legend-item legend-toggle"
+          aria-pressed={!hidden.has(flow)}
           onClick={(e) => onToggleFlow(flow, e.altKey || e.shiftKey || e.detail === 2)}
-          title={`Show or hide flow ${flow}; double-click (or Shift+click) to show flow ${flow} alone, again to show all`}>
-          <span className="sw" style={{ background: l.color }} aria-hidden="true" />{flow}
+          title={`Show or hide flow ${flow}; double-click (or Shift+click) to show flow ${flow} alone, again to show all`}
+        >
+          <span className="sw" style={{ background: l.color }} aria-hidden="true" />
+          {flow}
         </button>
       ))}
     </div>

@@ -7,12 +7,20 @@ import { type ChartProps, flowLines } from './chartContext';
 import type { ChartModel } from './chartModel';
 
 export function LossChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
-  const model = useMemo<ChartModel>(() => ({
-    id: 'loss', term: 'exoLoss', title: 'Loss rate per flow: congestion (solid), exogenous (dashed)', yLabel: '% of packets lost', scale: 100, mean: true,
-    lines: [
-      ...flowLines(snap.flowCount, 'lossCong', { dash: [] }, (i) => `flow ${i} congestion`),
-      ...flowLines(snap.flowCount, 'lossExo', { dash: [4, 3] }, (i) => `flow ${i} exogenous`),
-    ],
-  }), [snap.flowCount]);
+  const model = useMemo<ChartModel>(
+    () => ({
+      id: 'loss',
+      term: 'exoLoss',
+      title: 'Loss rate per flow: congestion (solid), exogenous (dashed)',
+      yLabel: '% of packets lost',
+      scale: 100,
+      mean: true,
+      lines: [
+        ...flowLines(snap.flowCount, 'lossCong', { dash: [] }, (i) => `flow ${i} congestion`),
+        ...flowLines(snap.flowCount, 'lossExo', { dash: [4, 3] }, (i) => `flow ${i} exogenous`),
+      ],
+    }),
+    [snap.flowCount],
+  );
   return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />;
 }

@@ -15,7 +15,7 @@ const QMAX_COLOR = '#009E73';
 export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   const names = useMemo(() => queueNames(snap.columns), [snap.columns]);
   const [chosen, setChosen] = useState<string | null>(null);
-  const q = chosen !== null && names.includes(chosen) ? chosen : names[0] ?? null;
+  const q = chosen !== null && names.includes(chosen) ? chosen : (names[0] ?? null);
   const info = snap.queues.find((x) => x.id === q);
   const thresholds = useMemo<HLine[]>(() => {
     if (!q || !snap.scenario) return [];
@@ -26,33 +26,57 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
     for (const sp of specs) {
       const key = sp.key.slice('queue.'.length);
       const v = sim.liveValue(`queue.${q}`, key);
-      if (Number.isFinite(v)) out.push({ value: v, label: `${sp.label.toLowerCase()} ${v}`, color: key === 'buffer' ? '#7f7f7f' : '#CC79A7' });
+      if (Number.isFinite(v))
+        out.push({
+          value: v,
+          label: `${sp.label.toLowerCase()} ${v}`,
+          color: key === 'buffer' ? '#7f7f7f' : '#CC79A7',
+        });
     }
     if (info?.qmax !== undefined) {
       // A buffer sized to Q_max (the TED presets round it up) is one line, not two labels on top of each other.
       const qmax = +info.qmax.toPrecision(4);
       const same = out.findIndex((h) => Math.abs(h.value - info.qmax!) < 1);
-      const label = same < 0 ? `Q_max ${qmax}` : `Q_max ${qmax} ${out[same]!.value === info.qmax ? '=' : '~'} ${out[same]!.label}`;
+      const label =
+        same < 0 ? `Q_max ${qmax}` : `Q_max ${qmax} ${out[same]!.value === info.qmax ? '=' : '~'} ${out[same]!.label}`;
       if (same >= 0) out.splice(same, 1);
-      out.push({ value: info.qmax, label, color: QMAX_COLOR, keep: true, legend: `Q_max ${qmax} packets (TED's bound, Sec. II.B)` });
+      out.push({
+        value: info.qmax,
+        label,
+        color: QMAX_COLOR,
+        keep: true,
+        legend: `Q_max ${qmax} packets (TED's bound, Sec. II.B)`,
+      });
     }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- thresholds come from sim; the snapshot fields listed say when they changed
   }, [q, info, sim, snap.scenario, snap.specs, snap.paramVersion]);
-  const model = useMemo<ChartModel>(() => ({
-    id: 'queue',
-    title: q ? `Queue length (${q})` : 'Queue length', term: 'aqm',
-    yLabel: 'packets',
-    lines: q ? [
-      { column: `queue.${q}.len`, label: 'instantaneous', color: '#0072B2', width: 1 },
-      { column: `queue.${q}.avg`, label: 'average', color: '#D55E00', width: 2 },
-    ] : [],
-    hlines: () => thresholds,
-  }), [q, thresholds]);
-  const picker = names.length > 1 ? (
-    <select aria-label="Queue shown" value={q ?? ''} onChange={(e) => setChosen(e.target.value)}>
-      {names.map((n) => <option key={n} value={n}>{n}{snap.queues.find((x) => x.id === n)?.qmax !== undefined ? ' (TED)' : ''}</option>)}
-    </select>
-  ) : null;
+  const model = useMemo<ChartModel>(
+    () => ({
+      id: 'queue',
+      title: q ? `Queue length (${q})` : 'Queue length',
+      term: 'aqm',
+      yLabel: 'packets',
+      lines: q
+        ? [
+            { column: `queue.${q}.len`, label: 'instantaneous', color: '#0072B2', width: 1 },
+            { column: `queue.${q}.avg`, label: 'average', color: '#D55E00', width: 2 },
+          ]
+        : [],
+      hlines: () => thresholds,
+    }),
+    [q, thresholds],
+  );
+  const picker =
+    names.length > 1 ? (
+      <select aria-label="Queue shown" value={q ?? ''} onChange={(e) => setChosen(e.target.value)}>
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+            {snap.queues.find((x) => x.id === n)?.qmax !== undefined ? ' (TED)' : ''}
+          </option>
+        ))}
+      </select>
+    ) : null;
   return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} tools={picker} />;
 }

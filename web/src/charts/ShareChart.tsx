@@ -14,7 +14,11 @@ import { fmtTick } from './renderTimeChart';
 const REFRESH_MS = 250;
 const HEIGHT = 200;
 
-interface Bar { flow: number; thr: number; target: number }
+interface Bar {
+  flow: number;
+  thr: number;
+  target: number;
+}
 
 export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -26,7 +30,10 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const onScreen = useOnScreen(wrapRef);
 
   const force = useRef(true);
-  useEffect(() => { force.current = true; requestFrame(); }, [snap, hidden]);
+  useEffect(() => {
+    force.current = true;
+    requestFrame();
+  }, [snap, hidden]);
 
   useEffect(() => {
     let last = 0;
@@ -37,8 +44,13 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const s = snapRef.current;
       if (!svgEl || !wrap || !onScreen.current) return; // off screen: drawn when scrolled into view
       const t = performance.now();
-      if (!force.current && (sim.store.version === lastVersion || t - last < REFRESH_MS)) { if (sim.store.version !== lastVersion) requestFrame(); return; }
-      last = t; lastVersion = sim.store.version; force.current = false;
+      if (!force.current && (sim.store.version === lastVersion || t - last < REFRESH_MS)) {
+        if (sim.store.version !== lastVersion) requestFrame();
+        return;
+      }
+      last = t;
+      lastVersion = sim.store.version;
+      force.current = false;
       const from = typeof s.scenario?.measureFrom === 'number' ? s.scenario.measureFrom : 0;
       const rate = bottleneckRate(sim, s);
       const w = weights(sim, s.flowCount);
@@ -52,23 +64,65 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const width = wrap.clientWidth;
       const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
       const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
-      const x = d3.scaleBand<number>().domain(bars.map((b) => b.flow)).range([MARGIN.left, MARGIN.left + plotW]).padding(0.15);
+      const x = d3
+        .scaleBand<number>()
+        .domain(bars.map((b) => b.flow))
+        .range([MARGIN.left, MARGIN.left + plotW])
+        .padding(0.15);
       const ymax = d3.max(bars, (b) => Math.max(b.thr, Number.isFinite(b.target) ? b.target : 0)) ?? 1;
-      const y = d3.scaleLinear().domain([0, (ymax || 1) * 1.08]).range([MARGIN.top + plotH, MARGIN.top]);
-      const svg = d3.select(svgEl).attr('width', width).attr('height', HEIGHT).attr('viewBox', `0 0 ${width} ${HEIGHT}`);
-      const layer = (cls: string) => { let g = svg.select<SVGGElement>(`g.${cls}`); if (g.empty()) g = svg.append('g').attr('class', cls); return g; };
-      layer('y-axis').attr('transform', `translate(${MARGIN.left},0)`).call(d3.axisLeft(y).ticks(5).tickFormat(fmtTick));
+      const y = d3
+        .scaleLinear()
+        .domain([0, (ymax || 1) * 1.08])
+        .range([MARGIN.top + plotH, MARGIN.top]);
+      const svg = d3
+        .select(svgEl)
+        .attr('width', width)
+        .attr('height', HEIGHT)
+        .attr('viewBox', `0 0 ${width} ${HEIGHT}`);
+      const layer = (cls: string) => {
+        let g = svg.select<SVGGElement>(`g.${cls}`);
+        if (g.empty()) g = svg.append('g').attr('class', cls);
+        return g;
+      };
+      layer('y-axis')
+        .attr('transform', `translate(${MARGIN.left},0)`)
+        .call(d3.axisLeft(y).ticks(5).tickFormat(fmtTick));
       const step = Math.max(1, Math.ceil(bars.length / Math.max(1, plotW / 24)));
-      layer('x-axis').attr('transform', `translate(0,${MARGIN.top + plotH})`)
+      layer('x-axis')
+        .attr('transform', `translate(0,${MARGIN.top + plotH})`)
         .call(d3.axisBottom(x).tickValues(bars.filter((_b, i) => i % step === 0).map((b) => b.flow)));
-      layer('y-label').selectAll('text').data(['Mb/s']).join('text').attr('class', 'axis-label')
-        .attr('transform', `translate(12,${MARGIN.top + plotH / 2}) rotate(-90)`).attr('text-anchor', 'middle').text((d) => d);
-      layer('bars').selectAll<SVGRectElement, Bar>('rect').data(bars, (b) => b.flow).join('rect')
-        .attr('x', (b) => x(b.flow)!).attr('width', x.bandwidth()).attr('y', (b) => y(b.thr)).attr('height', (b) => y(0) - y(b.thr))
+      layer('y-label')
+        .selectAll('text')
+        .data(['Mb/s'])
+        .join('text')
+        .attr('class', 'axis-label')
+        .attr('transform', `translate(12,${MARGIN.top + plotH / 2}) rotate(-90)`)
+        .attr('text-anchor', 'middle')
+        .text((d) => d);
+      layer('bars')
+        .selectAll<SVGRectElement, Bar>('rect')
+        .data(bars, (b) => b.flow)
+        .join('rect')
+        .attr('x', (b) => x(b.flow)!)
+        .attr('width', x.bandwidth())
+        .attr('y', (b) => y(b.thr))
+        .attr('height', (b) => y(0) - y(b.thr))
         .attr('fill', (b) => flowColor(b.flow))
-        .selectAll('title').data((b) => [b]).join('title').text((b) => `flow ${b.flow}: ${b.thr.toFixed(3)} Mb/s, target ${b.target.toFixed(3)} Mb/s`);
-      layer('targets').selectAll<SVGLineElement, Bar>('line').data(bars.filter((b) => Number.isFinite(b.target)), (b) => b.flow).join('line')
-        .attr('x1', (b) => x(b.flow)! - 1).attr('x2', (b) => x(b.flow)! + x.bandwidth() + 1).attr('y1', (b) => y(b.target)).attr('y2', (b) => y(b.target))
+        .selectAll('title')
+        .data((b) => [b])
+        .join('title')
+        .text((b) => `flow ${b.flow}: ${b.thr.toFixed(3)} Mb/s, target ${b.target.toFixed(3)} Mb/s`);
+      layer('targets')
+        .selectAll<SVGLineElement, Bar>('line')
+        .data(
+          bars.filter((b) => Number.isFinite(b.target)),
+          (b) => b.flow,
+        )
+        .join('line')
+        .attr('x1', (b) => x(b.flow)! - 1)
+        .attr('x2', (b) => x(b.flow)! + x.bandwidth() + 1)
+        .attr('y1', (b) => y(b.target))
+        .attr('y2', (b) => y(b.target))
         .attr('class', 'target-line');
       const st = (chartStats.share ??= { draws: 0, points: 0 });
       st.draws++;
@@ -94,14 +148,25 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       <header className="chart-head">
         <h3 id="chart-share-title">Long-run throughput vs target share</h3>
         <div className="chart-tools">
-          <button type="button" onClick={() => void doExport('png')} aria-label="Save the share chart as PNG">PNG</button>
-          <button type="button" onClick={() => void doExport('svg')} aria-label="Save the share chart as SVG">SVG</button>
+          <button type="button" onClick={() => void doExport('png')} aria-label="Save the share chart as PNG">
+            PNG
+          </button>
+          <button type="button" onClick={() => void doExport('svg')} aria-label="Save the share chart as SVG">
+            SVG
+          </button>
         </div>
       </header>
-      <div ref={wrapRef} className="chart-plot" role="img" aria-label="Bars: mean throughput per flow; lines: each flow's target share">
+      <div
+        ref={wrapRef}
+        className="chart-plot"
+        role="img"
+        aria-label="Bars: mean throughput per flow; lines: each flow's target share"
+      >
         <svg ref={svgRef} className="chart-svg static" />
       </div>
-      <p className="legend muted">Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).</p>
+      <p className="legend muted">
+        Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).
+      </p>
     </section>
   );
 }

@@ -14,11 +14,25 @@ export function ThroughputChart({ sim, snap, hidden, onToggleFlow }: ChartProps)
     const w = weights(sim, snap.flowCount);
     const total = w.reduce((a, b) => a + b, 0);
     const share = (rate * 1e-6) / total;
-    return [{ value: share, label: `fair share ${share.toPrecision(3)} Mb/s${w.some((x) => x !== 1) ? ' per unit weight' : ''}`, color: '#009E73' }];
+    return [
+      {
+        value: share,
+        label: `fair share ${share.toPrecision(3)} Mb/s${w.some((x) => x !== 1) ? ' per unit weight' : ''}`,
+        color: '#009E73',
+      },
+    ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the weights come from sim; snap.paramVersion says when they changed
   }, [sim, snap.scenario, snap.flowCount, snap.paramVersion]);
-  const model = useMemo<ChartModel>(() => ({
-    id: 'throughput', title: 'Throughput per flow', yLabel: 'Mb/s', scale: 1e-6, lines, hlines: () => fair,
-  }), [lines, fair]);
+  const model = useMemo<ChartModel>(
+    () => ({
+      id: 'throughput',
+      title: 'Throughput per flow',
+      yLabel: 'Mb/s',
+      scale: 1e-6,
+      lines,
+      hlines: () => fair,
+    }),
+    [lines, fair],
+  );
   return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />;
 }

@@ -29,14 +29,22 @@ export interface TimeChartProps {
 }
 
 const TIP_ROWS = 8;
-const fmt = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-');
+const fmt = (v: number) =>
+  Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-';
 
 export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
   const scope = useContext(ChartScope);
-  const own = useMemo<ChartModel>(() => (scope ? { ...unscoped, id: `${unscoped.id}.${scope.id}`, title: `${unscoped.title} (${scope.label})` } : unscoped), [unscoped, scope]);
+  const own = useMemo<ChartModel>(
+    () =>
+      scope ? { ...unscoped, id: `${unscoped.id}.${scope.id}`, title: `${unscoped.title} (${scope.label})` } : unscoped,
+    [unscoped, scope],
+  );
   // Lines from other sources (the fluid model) are drawn after the chart's own.
   const overlays = useSyncExternalStore(chartOverlays.subscribe, () => chartOverlays.get(own.id));
-  const model = useMemo<ChartModel>(() => (overlays.length ? { ...own, lines: [...own.lines, ...overlays] } : own), [own, overlays]);
+  const model = useMemo<ChartModel>(
+    () => (overlays.length ? { ...own, lines: [...own.lines, ...overlays] } : own),
+    [own, overlays],
+  );
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
@@ -49,19 +57,31 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   const visible = useOnScreen(wrapRef);
 
   const frame = (): Frame => ({
-    model: props.current.model, store, win: timeView.window(store.now, store.duration), width: size.current.w, height: size.current.h,
-    hidden: props.current.hidden, marks: store.marks, notes: chartAnnotations.due(props.current.model.id, store.now), hoverT: hover.current,
+    model: props.current.model,
+    store,
+    win: timeView.window(store.now, store.duration),
+    width: size.current.w,
+    height: size.current.h,
+    hidden: props.current.hidden,
+    marks: store.marks,
+    notes: chartAnnotations.due(props.current.model.id, store.now),
+    hoverT: hover.current,
   });
 
   useEffect(() => {
     const el = wrapRef.current!;
-    const ro = new ResizeObserver(() => { size.current = { w: el.clientWidth, h: height }; requestFrame(); });
+    const ro = new ResizeObserver(() => {
+      size.current = { w: el.clientWidth, h: height };
+      requestFrame();
+    });
     ro.observe(el);
     size.current = { w: el.clientWidth, h: height };
     return () => ro.disconnect();
   }, [height]);
 
-  useEffect(() => { requestFrame(); }, [model, hidden]);
+  useEffect(() => {
+    requestFrame();
+  }, [model, hidden]);
   useEffect(() => chartAnnotations.subscribe(requestFrame), []);
 
   useEffect(() => {
@@ -91,7 +111,9 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       const f = frame();
       if (!sameData || !drawn) {
         if (!visible.current) return; // off screen: draw when it scrolls into view
-        lastData = dataKey; lastModel = m; lastHidden = h;
+        lastData = dataKey;
+        lastModel = m;
+        lastHidden = h;
         const started = performance.now();
         const dpr = window.devicePixelRatio || 1;
         if (canvas.width !== Math.round(f.width * dpr) || canvas.height !== Math.round(f.height * dpr)) {
@@ -110,10 +132,14 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         st.points = drawn.points;
         st.series = Object.fromEntries(drawn.lines.map((l) => [lineKey(l.line), l.d.n]));
         // Axes, reference lines and marks only when they moved.
-        const axesKey = `${f.width}|${f.height}|${f.win.t0}|${f.win.t1}|${drawn.y.domain().join()}|${f.model.yLabel}|`
-          + `${drawn.hlines.map((l) => `${l.value} ${l.label} ${l.color ?? ''}`).join(';')}|${f.marks.map((k) => `${k.t} ${k.label}`).join(';')}|`
-          + `${(f.notes ?? []).map((a) => `${a.t} ${a.text}`).join(';')}`;
-        if (axesKey !== lastAxes) { drawSvg(svg, f, drawn); lastAxes = axesKey; } else drawHover(svg, f, drawn);
+        const axesKey =
+          `${f.width}|${f.height}|${f.win.t0}|${f.win.t1}|${drawn.y.domain().join()}|${f.model.yLabel}|` +
+          `${drawn.hlines.map((l) => `${l.value} ${l.label} ${l.color ?? ''}`).join(';')}|${f.marks.map((k) => `${k.t} ${k.label}`).join(';')}|` +
+          `${(f.notes ?? []).map((a) => `${a.t} ${a.text}`).join(';')}`;
+        if (axesKey !== lastAxes) {
+          drawSvg(svg, f, drawn);
+          lastAxes = axesKey;
+        } else drawHover(svg, f, drawn);
         st.ms = performance.now() - started;
         st.layoutMs = laidOut - started;
       } else {
@@ -128,18 +154,27 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     const tip = tipRef.current;
     if (!tip) return;
     const t = hover.current;
-    if (t === null || store.rows === 0) { tip.hidden = true; return; }
+    if (t === null || store.rows === 0) {
+      tip.hidden = true;
+      return;
+    }
     const i = Math.min(store.ring.lowerBound(t), store.rows - 1);
     const rowT = store.ring.get(0, i);
     const k = f.model.scale ?? 1;
-    const rows = f.model.lines.filter((l) => l.flow === undefined || !f.hidden.has(l.flow)).slice(0, TIP_ROWS).map((l) => {
-      const src = l.store ?? store;
-      const c = src.col(l.column);
-      const j = l.store ? Math.min(src.ring.lowerBound(rowT), src.rows - 1) : i;
-      const v = c === undefined || j < 0 ? NaN : src.ring.get(c, j) * k;
-      return `<div><span class="sw" style="background:${l.color}"></span>${l.label}: <b>${fmt(v)}</b></div>`;
-    });
-    const more = f.model.lines.length > TIP_ROWS ? `<div class="muted">... ${f.model.lines.length - TIP_ROWS} more (hide flows in the legend)</div>` : '';
+    const rows = f.model.lines
+      .filter((l) => l.flow === undefined || !f.hidden.has(l.flow))
+      .slice(0, TIP_ROWS)
+      .map((l) => {
+        const src = l.store ?? store;
+        const c = src.col(l.column);
+        const j = l.store ? Math.min(src.ring.lowerBound(rowT), src.rows - 1) : i;
+        const v = c === undefined || j < 0 ? NaN : src.ring.get(c, j) * k;
+        return `<div><span class="sw" style="background:${l.color}"></span>${l.label}: <b>${fmt(v)}</b></div>`;
+      });
+    const more =
+      f.model.lines.length > TIP_ROWS
+        ? `<div class="muted">... ${f.model.lines.length - TIP_ROWS} more (hide flows in the legend)</div>`
+        : '';
     tip.innerHTML = `<div><b>t = ${rowT.toFixed(2)} s</b></div>${rows.join('')}${more}`;
     tip.hidden = false;
     const x = ((t - f.win.t0) / (f.win.t1 - f.win.t0)) * (f.width - 64) + 52;
@@ -181,7 +216,11 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   };
   const onPointerDown = (e: React.PointerEvent) => {
     pointers.current.set(e.pointerId, e.clientX);
-    try { (e.target as Element).setPointerCapture?.(e.pointerId); } catch { /* not a live pointer (synthetic) */ }
+    try {
+      (e.target as Element).setPointerCapture?.(e.pointerId);
+    } catch {
+      /* not a live pointer (synthetic) */
+    }
     if (pointers.current.size === 2) {
       const [a, b] = [...pointers.current.values()].map((x) => plotX(x)[0]);
       const w = timeView.window(store.now, store.duration);
@@ -194,14 +233,18 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     if (pointers.current.size < 2) pinch.current = null;
     // A finger left of a pinch carries on panning from where the window is now.
     const rest = [...pointers.current.values()];
-    if (rest.length === 1) startDrag(rest[0]!); else drag.current = null;
+    if (rest.length === 1) startDrag(rest[0]!);
+    else drag.current = null;
   };
 
   const onPointerMove = (e: React.PointerEvent) => {
     if (pointers.current.has(e.pointerId)) pointers.current.set(e.pointerId, e.clientX);
     const p = pinch.current;
     if (p && pointers.current.size >= 2) {
-      const [[a, width], [b]] = [...pointers.current.values()].slice(0, 2).map(plotX) as [[number, number], [number, number]];
+      const [[a, width], [b]] = [...pointers.current.values()].slice(0, 2).map(plotX) as [
+        [number, number],
+        [number, number],
+      ];
       const w = pinchWindow(p, a, b, width);
       timeView.set(w.t0, w.t1);
       return;
@@ -239,10 +282,14 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   };
   const svgNowRef = useRef(svgNow);
   svgNowRef.current = svgNow;
-  useEffect(() => registerChartExport(model.id, (colors) => {
-    const e = svgNowRef.current(colors);
-    return e ? { id: model.id, title: model.title, svg: e.text, width: e.width, height: e.height } : null;
-  }), [model.id, model.title]);
+  useEffect(
+    () =>
+      registerChartExport(model.id, (colors) => {
+        const e = svgNowRef.current(colors);
+        return e ? { id: model.id, title: model.title, svg: e.text, width: e.width, height: e.height } : null;
+      }),
+    [model.id, model.title],
+  );
 
   const doExport = async (kind: 'png' | 'svg') => {
     setExporting(true);
@@ -259,11 +306,30 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   return (
     <section className="chart" aria-labelledby={`chart-${model.id}-title`} data-chart={model.id}>
       <header className="chart-head">
-        <span className="chart-title"><h3 id={`chart-${model.id}-title`}>{model.title}</h3>{model.term ? <Explain term={model.term} /> : null}</span>
+        <span className="chart-title">
+          <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
+          {model.term ? <Explain term={model.term} /> : null}
+        </span>
         <div className="chart-tools">
           {tools}
-          <button type="button" className="export" onClick={() => void doExport('png')} disabled={exporting} aria-label={`Save ${model.title} as PNG`}>PNG</button>
-          <button type="button" className="export" onClick={() => void doExport('svg')} disabled={exporting} aria-label={`Save ${model.title} as SVG`}>SVG</button>
+          <button
+            type="button"
+            className="export"
+            onClick={() => void doExport('png')}
+            disabled={exporting}
+            aria-label={`Save ${model.title} as PNG`}
+          >
+            PNG
+          </button>
+          <button
+            type="button"
+            className="export"
+            onClick={() => void doExport('svg')}
+            disabled={exporting}
+            aria-label={`Save ${model.title} as SVG`}
+          >
+            SVG
+          </button>
         </div>
       </header>
       <div
@@ -279,14 +345,23 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         onPointerDown={onPointerDown}
         onPointerUp={onPointerEnd}
         onPointerCancel={onPointerEnd}
-        onPointerLeave={(e) => { onPointerEnd(e); hover.current = null; requestFrame(); }}
+        onPointerLeave={(e) => {
+          onPointerEnd(e);
+          hover.current = null;
+          requestFrame();
+        }}
         onDoubleClick={() => timeView.reset()}
       >
         <canvas ref={canvasRef} />
         <svg ref={svgRef} className="chart-svg" aria-hidden="true" />
         <div ref={tipRef} className="chart-tip" hidden />
       </div>
-      <Legend lines={model.lines} refs={model.hlines?.().filter((h) => h.legend)} hidden={hidden} onToggleFlow={onToggleFlow} />
+      <Legend
+        lines={model.lines}
+        refs={model.hlines?.().filter((h) => h.legend)}
+        hidden={hidden}
+        onToggleFlow={onToggleFlow}
+      />
     </section>
   );
 }

@@ -14,9 +14,22 @@ export interface ChartProps {
 }
 
 /** One line per flow for a per-flow column ("thr" -> flow.{i}.thr). */
-export function flowLines(flowCount: number, metric: string, extra: Partial<LineDef> = {}, label = (i: number) => `flow ${i}`): LineDef[] {
+export function flowLines(
+  flowCount: number,
+  metric: string,
+  extra: Partial<LineDef> = {},
+  label = (i: number) => `flow ${i}`,
+): LineDef[] {
   const out: LineDef[] = [];
-  for (let i = 0; i < flowCount; i++) out.push({ column: `flow.${i}.${metric}`, label: label(i), color: flowColor(i), dash: flowDash(i), flow: i, ...extra });
+  for (let i = 0; i < flowCount; i++)
+    out.push({
+      column: `flow.${i}.${metric}`,
+      label: label(i),
+      color: flowColor(i),
+      dash: flowDash(i),
+      flow: i,
+      ...extra,
+    });
   return out;
 }
 

@@ -4,7 +4,12 @@ import { makeDecimated } from '../store/decimate';
 
 function line(min: number, max: number): DecimatedLine {
   const d = makeDecimated(4);
-  d.n = 1; d.px[0] = 0; d.min[0] = min; d.max[0] = max; d.first[0] = min; d.last[0] = max;
+  d.n = 1;
+  d.px[0] = 0;
+  d.min[0] = min;
+  d.max[0] = max;
+  d.first[0] = min;
+  d.last[0] = max;
   return { line: { column: 'x', label: 'x', color: '#000000' }, d, from: Number.NEGATIVE_INFINITY };
 }
 const model: ChartModel = { id: 'q', title: 'q', yLabel: 'packets', lines: [] };
@@ -24,8 +29,18 @@ describe('yRange', () => {
   it('drawing column means, leaves columns with under half the samples of the fullest out of the scale', () => {
     const d = makeDecimated(4);
     d.n = 3;
-    [[0, 10, 14], [1, 20, 13], [2, 90, 2]].forEach(([px, mean, cnt], i) => {
-      d.px[i] = px!; d.min[i] = mean!; d.max[i] = mean!; d.first[i] = mean!; d.last[i] = mean!; d.cnt[i] = cnt!; d.sum[i] = mean! * cnt!;
+    [
+      [0, 10, 14],
+      [1, 20, 13],
+      [2, 90, 2],
+    ].forEach(([px, mean, cnt], i) => {
+      d.px[i] = px!;
+      d.min[i] = mean!;
+      d.max[i] = mean!;
+      d.first[i] = mean!;
+      d.last[i] = mean!;
+      d.cnt[i] = cnt!;
+      d.sum[i] = mean! * cnt!;
     });
     const l: DecimatedLine = { line: { column: 'x', label: 'x', color: '#000000' }, d, from: Number.NEGATIVE_INFINITY };
     expect(yRange({ ...model, mean: true }, [l], [])).toEqual([0, 21]);

@@ -56,15 +56,28 @@ export interface ChartModel {
   term?: GlossaryKey;
 }
 
-export interface Plot { left: number; top: number; width: number; height: number }
+export interface Plot {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export const MARGIN = { left: 52, right: 12, top: 10, bottom: 26 };
 
 export function plotArea(w: number, h: number): Plot {
-  return { left: MARGIN.left, top: MARGIN.top, width: Math.max(10, w - MARGIN.left - MARGIN.right), height: Math.max(10, h - MARGIN.top - MARGIN.bottom) };
+  return {
+    left: MARGIN.left,
+    top: MARGIN.top,
+    width: Math.max(10, w - MARGIN.left - MARGIN.right),
+    height: Math.max(10, h - MARGIN.top - MARGIN.bottom),
+  };
 }
 
-export interface PathSink { moveTo(x: number, y: number): void; lineTo(x: number, y: number): void }
+export interface PathSink {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+}
 
 export interface DecimatedLine {
   line: LineDef;
@@ -79,20 +92,32 @@ export interface DecimatedLine {
 }
 
 /** Per column: the last decimation, and for which ring, window and width, to resume from. */
-export type DecimationCache = Map<string, { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated; ext?: LineExtent }>;
+export type DecimationCache = Map<
+  string,
+  { d: Decimated; state?: DecimateState; ring?: unknown; key?: string; mean?: Decimated; ext?: LineExtent }
+>;
 
 /**
  * Decimates every visible line for a plot `width` pixels wide. `cache` keeps buffers between
  * frames; when the window and width did not change, only new rows are read.
  */
-export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWindow, width: number,
-  hidden: ReadonlySet<number>, cache: DecimationCache = new Map()): DecimatedLine[] {
+export function decimateLines(
+  model: ChartModel,
+  store: ChartStore,
+  win: TimeWindow,
+  width: number,
+  hidden: ReadonlySet<number>,
+  cache: DecimationCache = new Map(),
+): DecimatedLine[] {
   const out: DecimatedLine[] = [];
   const key = `${win.t0}|${win.t1}|${width}`;
   for (const line of model.lines) {
     if (line.flow !== undefined && hidden.has(line.flow)) continue;
     let c = cache.get(lineKey(line));
-    if (!c || c.d.px.length < width + 2) { c = { d: makeDecimated(Math.ceil(width) + 2) }; cache.set(lineKey(line), c); }
+    if (!c || c.d.px.length < width + 2) {
+      c = { d: makeDecimated(Math.ceil(width) + 2) };
+      cache.set(lineKey(line), c);
+    }
     const src = line.store ?? store;
     const same = c.ring === src.ring && c.key === key;
     const d = src.decimate(line.column, win.t0, win.t1, width, c.d, same ? c.state : undefined);
@@ -100,7 +125,9 @@ export function decimateLines(model: ChartModel, store: ChartStore, win: TimeWin
     const { changed } = d.state;
     const resumed = same && changed >= 0;
     const from = !resumed ? Number.NEGATIVE_INFINITY : changed >= d.n ? Number.POSITIVE_INFINITY : d.px[changed]!;
-    c.state = d.state; c.ring = src.ring; c.key = key;
+    c.state = d.state;
+    c.ring = src.ring;
+    c.key = key;
     const keep = resumed ? changed : 0; // leading entries unchanged since the last call
     const drawn = model.mean ? (c.mean = meanOf(d, c.mean, keep)) : d;
     c.ext = lineExtent(drawn, model.mean === true, resumed ? c.ext : undefined, keep);
@@ -121,14 +148,17 @@ export function yRange(model: ChartModel, lines: DecimatedLine[], hlines: HLine[
   let hi = 0;
   const after = fromCol > 0 && lines.some((l) => l.d.n > 0 && l.d.px[l.d.n - 1]! >= fromCol) ? fromCol : 0;
   for (const l of lines) {
-    const e = after > 0 ? extentFrom(l.d, after) : l.ext ?? lineExtent(l.d, model.mean === true);
+    const e = after > 0 ? extentFrom(l.d, after) : (l.ext ?? lineExtent(l.d, model.mean === true));
     if (e.hi * k > hi) hi = e.hi * k;
     if (e.lo * k < lo) lo = e.lo * k;
   }
   // Reference lines widen the range, unless far above the data (a 100000-packet buffer).
   const dataHi = hi;
   for (const h of hlines) {
-    if (Number.isFinite(h.value) && (h.keep || dataHi <= 0 || h.value <= dataHi * 4)) { hi = Math.max(hi, h.value); lo = Math.min(lo, h.value); }
+    if (Number.isFinite(h.value) && (h.keep || dataHi <= 0 || h.value <= dataHi * 4)) {
+      hi = Math.max(hi, h.value);
+      lo = Math.min(lo, h.value);
+    }
   }
   if (!(hi > lo)) hi = lo + 1;
   return [lo, hi + (hi - lo) * 0.05];
@@ -147,7 +177,14 @@ function extentFrom(d: DecimatedLine['d'], fromCol: number): { lo: number; hi: n
 }
 
 /** Traces one decimated line into a canvas context or an SVG path builder. */
-export function traceLine(sink: PathSink, d: Decimated, plot: Plot, cols: number, y: (v: number) => number, scale: number): void {
+export function traceLine(
+  sink: PathSink,
+  d: Decimated,
+  plot: Plot,
+  cols: number,
+  y: (v: number) => number,
+  scale: number,
+): void {
   const colW = plot.width / cols;
   for (let i = 0; i < d.n; i++) {
     const x = plot.left + (d.px[i]! + 0.5) * colW;

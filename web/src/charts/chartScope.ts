@@ -3,6 +3,9 @@
 // main run (the fluid model) do not appear on them.
 import { createContext } from 'react';
 
-export interface ChartScopeValue { id: string; label: string }
+export interface ChartScopeValue {
+  id: string;
+  label: string;
+}
 
 export const ChartScope = createContext<ChartScopeValue | null>(null);

@@ -14,8 +14,14 @@ const DURATION = 60;
 function lines(): LineDef[] {
   const out: LineDef[] = [];
   for (let i = 0; i < FLOWS; i++) {
-    out.push({ column: `flow.${i}.thr`, label: `flow ${i}`, color: `#${(0x123456 * (i + 1) & 0xffffff).toString(16).padStart(6, '0')}`, flow: i,
-      dash: i % 3 === 1 ? [4, 3] : undefined, width: i % 4 === 2 ? 2 : undefined });
+    out.push({
+      column: `flow.${i}.thr`,
+      label: `flow ${i}`,
+      color: `#${((0x123456 * (i + 1)) & 0xffffff).toString(16).padStart(6, '0')}`,
+      flow: i,
+      dash: i % 3 === 1 ? [4, 3] : undefined,
+      width: i % 4 === 2 ? 2 : undefined,
+    });
   }
   return out;
 }
@@ -46,11 +52,16 @@ function setup(dpr: number, mean = false, width = 420, height = 160) {
 }
 
 describe('incremental rasterisation', () => {
-  for (const [dpr, mean] of [[1, false], [1.5, false], [2, false], [1, true]] as const) {
+  for (const [dpr, mean] of [
+    [1, false],
+    [1.5, false],
+    [2, false],
+    [1, true],
+  ] as const) {
     it(`gives the pixels, column min/max and y extent of a full redraw as a run grows (dpr ${dpr}${mean ? ', column means' : ''})`, () => {
       const { store, model, plot, cols, y, target } = setup(dpr, mean);
       let seed = 99;
-      const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       const win = { t0: 0, t1: DURATION };
       const cache: DecimationCache = new Map();
       const raster = new IncrementalRaster();
@@ -83,7 +94,10 @@ describe('incremental rasterisation', () => {
         });
         let diff = -1;
         for (let i = 0; i < kept.buf.length && diff < 0; i++) if (kept.buf[i] !== fresh.buf[i]) diff = i;
-        expect(diff, `block ${block}: first differing pixel x=${diff % kept.width} y=${Math.floor(diff / kept.width)}`).toBe(-1);
+        expect(
+          diff,
+          `block ${block}: first differing pixel x=${diff % kept.width} y=${Math.floor(diff / kept.width)}`,
+        ).toBe(-1);
         if (update && !update.full) widths.push(update.rect.w);
       }
       expect(widths.length).toBeGreaterThan(50); // nearly every block only redrew a strip...

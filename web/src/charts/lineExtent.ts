@@ -39,6 +39,9 @@ export function lineExtent(d: Decimated, mean: boolean, prev?: LineExtent, keep 
   }
   let lo = preLo;
   let hi = preHi;
-  if (upto < d.n && d.cnt[upto]! >= min) { lo = Math.min(lo, d.min[upto]!); hi = Math.max(hi, d.max[upto]!); }
+  if (upto < d.n && d.cnt[upto]! >= min) {
+    lo = Math.min(lo, d.min[upto]!);
+    hi = Math.max(hi, d.max[upto]!);
+  }
   return { lo, hi, upto, preLo, preHi, preMaxCnt, preMin: min };
 }

@@ -38,7 +38,10 @@ describe('layoutMarkLabels', () => {
   });
   it('never overlaps, for marks spread at random', () => {
     let seed = 7;
-    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed / 2 ** 31; };
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let k = 0; k < 50; k++) {
       const xs = Array.from({ length: 1 + Math.floor(rnd() * 30) }, () => 40 + rnd() * 700).sort((a, b) => a - b);
       const labels = xs.map((x) => `flow 3 weight ${x.toFixed(0)} -> ${(x / 3).toFixed(1)}`);

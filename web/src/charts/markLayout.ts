@@ -37,7 +37,9 @@ export function layoutMarkLabels(xs: readonly number[], labels: readonly string[
   const width = (text: string) => text.length * cw;
   const span = (x: number, text: string) => {
     const w = width(text);
-    return x + gap + w <= o.right ? { start: x + gap, end: x + gap + w, anchorEnd: false } : { start: x - gap - w, end: x - gap, anchorEnd: true };
+    return x + gap + w <= o.right
+      ? { start: x + gap, end: x + gap + w, anchorEnd: false }
+      : { start: x - gap - w, end: x - gap, anchorEnd: true };
   };
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i]!;
@@ -65,9 +67,12 @@ export function layoutMarkLabels(xs: readonly number[], labels: readonly string[
     const fit = Math.max(0, Math.floor((hi - lo) / cw));
     const suffix = ` (+${list.length - 1} more)`;
     const own = labels[lastPlaced]!;
-    host.text = own.length + suffix.length <= fit ? own + suffix
-      : fit > suffix.length + 1 ? `${own.slice(0, fit - suffix.length - 1)}…${suffix}`
-      : `+${list.length - 1}`.slice(0, Math.max(1, fit));
+    host.text =
+      own.length + suffix.length <= fit
+        ? own + suffix
+        : fit > suffix.length + 1
+          ? `${own.slice(0, fit - suffix.length - 1)}…${suffix}`
+          : `+${list.length - 1}`.slice(0, Math.max(1, fit));
     host.title = list.join('\n');
     if (host.anchorEnd) host.x = hi;
     else rowEnd[host.row] = Math.max(rowEnd[host.row]!, host.x + width(host.text));

@@ -17,7 +17,12 @@ export function isDense(d: Decimated, cols: number): boolean {
   return d.n >= cols / 4;
 }
 
-export interface RasterTarget { buf: Uint32Array; width: number; height: number; dpr: number }
+export interface RasterTarget {
+  buf: Uint32Array;
+  width: number;
+  height: number;
+  dpr: number;
+}
 
 /** Line thickness in device pixels of a rasterised line. */
 export function rasterThickness(line: LineDef, dpr: number): number {
@@ -30,11 +35,22 @@ export function rasterThickness(line: LineDef, dpr: number): number {
  * gets the pixels a full redraw would give there, provided `px` starts early enough for the
  * spans of earlier entries to end left of `x` (see incrementalRaster.ts).
  */
-export interface RasterFrom { px: number; x: number }
+export interface RasterFrom {
+  px: number;
+  x: number;
+}
 
 /** Draws one decimated line as per-column spans. `y` maps a (scaled) value to CSS pixels. */
-export function rasterLine(t: RasterTarget, line: LineDef, d: Decimated, plot: Plot, cols: number, y: (v: number) => number, scale: number,
-  from?: RasterFrom): void {
+export function rasterLine(
+  t: RasterTarget,
+  line: LineDef,
+  d: Decimated,
+  plot: Plot,
+  cols: number,
+  y: (v: number) => number,
+  scale: number,
+  from?: RasterFrom,
+): void {
   const { buf, width: W, dpr } = t;
   const color = packColor(line.color);
   const thick = rasterThickness(line, dpr);
@@ -47,7 +63,10 @@ export function rasterLine(t: RasterTarget, line: LineDef, d: Decimated, plot: P
   const period = dash ? dash[0]! + dash[1]! : 0;
   const colW = plot.width / cols;
   let start = 0;
-  if (from) { start = d.n; while (start > 0 && d.px[start - 1]! >= from.px) start--; }
+  if (from) {
+    start = d.n;
+    while (start > 0 && d.px[start - 1]! >= from.px) start--;
+  }
   let prevY = start > 0 ? y(d.last[start - 1]! * scale) : Number.NaN;
   let prevPx = start > 0 ? d.px[start - 1]! : Number.NaN;
   const span = (xc: number, top: number, bot: number) => {
@@ -80,9 +99,11 @@ export function rasterLine(t: RasterTarget, line: LineDef, d: Decimated, plot: P
             span(plot.left + (prevPx + j + 0.5) * colW, Math.min(ya, yb), Math.max(ya, yb));
           }
           const yl = prevY + ((yFirst - prevY) * (gap - 1)) / gap;
-          top = Math.min(top, yl); bot = Math.max(bot, yl);
+          top = Math.min(top, yl);
+          bot = Math.max(bot, yl);
         } else {
-          top = Math.min(top, prevY); bot = Math.max(bot, prevY);
+          top = Math.min(top, prevY);
+          bot = Math.max(bot, prevY);
         }
       }
       span(plot.left + (px + 0.5) * colW, top, bot);

@@ -8,7 +8,17 @@ import type { ChartAnnotation } from './annotations';
 import { isDense } from './raster';
 import { layoutMarkLabels } from './markLayout';
 import { IncrementalRaster, type RasterUpdate } from './incrementalRaster';
-import { type ChartModel, type DecimationCache, type DecimatedLine, type HLine, type Plot, decimateLines, plotArea, traceLine, yRange } from './chartModel';
+import {
+  type ChartModel,
+  type DecimationCache,
+  type DecimatedLine,
+  type HLine,
+  type Plot,
+  decimateLines,
+  plotArea,
+  traceLine,
+  yRange,
+} from './chartModel';
 
 export interface Frame {
   model: ChartModel;
@@ -43,11 +53,17 @@ export function layout(f: Frame, cache?: DecimationCache): Drawn {
   const cut = f.model.transientEnd?.() ?? null;
   const fromCol = cut !== null && cut > f.win.t0 ? Math.ceil(((cut - f.win.t0) / (f.win.t1 - f.win.t0)) * cols) : 0;
   const [y0, y1] = yRange(f.model, lines, hlines, fromCol);
-  const y = d3.scaleLinear().domain([y0, y1]).range([plot.top + plot.height, plot.top]);
+  const y = d3
+    .scaleLinear()
+    .domain([y0, y1])
+    .range([plot.top + plot.height, plot.top]);
   const [r0, r1] = [plot.top + plot.height, plot.top];
   const k = (r1 - r0) / (y1 - y0);
   const yFast = (v: number) => r0 + (v - y0) * k;
-  const x = d3.scaleLinear().domain([f.win.t0, f.win.t1]).range([plot.left, plot.left + plot.width]);
+  const x = d3
+    .scaleLinear()
+    .domain([f.win.t0, f.win.t1])
+    .range([plot.left, plot.left + plot.width]);
   let points = 0;
   for (const l of lines) points += l.d.n;
   return { plot, lines, hlines, y, yFast, x, points };
@@ -60,14 +76,23 @@ const images = new WeakMap<CanvasRenderingContext2D, ImageData>();
  * strip new data changed when it can), sparse ones stroked on top, clipped to that strip.
  * Returns what changed (null: nothing).
  */
-export function drawCanvas(ctx: CanvasRenderingContext2D, f: Frame, dr: Drawn, dpr: number, raster = new IncrementalRaster()): RasterUpdate | null {
+export function drawCanvas(
+  ctx: CanvasRenderingContext2D,
+  f: Frame,
+  dr: Drawn,
+  dpr: number,
+  raster = new IncrementalRaster(),
+): RasterUpdate | null {
   const { plot } = dr;
   const cols = Math.max(1, Math.floor(plot.width));
   const scale = f.model.scale ?? 1;
   const W = ctx.canvas.width;
   const H = ctx.canvas.height;
   let img = images.get(ctx);
-  if (!img || img.width !== W || img.height !== H) { img = ctx.createImageData(W, H); images.set(ctx, img); }
+  if (!img || img.width !== W || img.height !== H) {
+    img = ctx.createImageData(W, H);
+    images.set(ctx, img);
+  }
   const target = { buf: new Uint32Array(img.data.buffer), width: W, height: H, dpr };
   const [y0, y1] = dr.y.domain() as [number, number];
   const update = raster.draw(target, dr.lines, plot, cols, dr.yFast, `${y0},${y1}`, scale);
@@ -106,7 +131,11 @@ export function fmtTick(v: d3.NumberValue): string {
 
 /** Axes, grid, reference lines, change marks and the hover line, into `svg`. */
 export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
-  const svg = d3.select(svgEl).attr('width', f.width).attr('height', f.height).attr('viewBox', `0 0 ${f.width} ${f.height}`);
+  const svg = d3
+    .select(svgEl)
+    .attr('width', f.width)
+    .attr('height', f.height)
+    .attr('viewBox', `0 0 ${f.width} ${f.height}`);
   const { plot, x, y } = dr;
   const layer = (cls: string) => {
     let g = svg.select<SVGGElement>(`g.${cls}`);
@@ -115,31 +144,90 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   };
   const xTicks = Math.max(2, Math.floor(plot.width / 80));
   const yTicks = Math.max(2, Math.floor(plot.height / 35));
-  layer('grid').attr('transform', `translate(${plot.left},0)`)
-    .call(d3.axisLeft(y).ticks(yTicks).tickSize(-plot.width).tickFormat(() => ''))
+  layer('grid')
+    .attr('transform', `translate(${plot.left},0)`)
+    .call(
+      d3
+        .axisLeft(y)
+        .ticks(yTicks)
+        .tickSize(-plot.width)
+        .tickFormat(() => ''),
+    )
     .call((g) => g.select('.domain').remove());
-  layer('x-axis').attr('transform', `translate(0,${plot.top + plot.height})`).call(d3.axisBottom(x).ticks(xTicks).tickFormat((v) => `${fmtTick(v)}s`));
+  layer('x-axis')
+    .attr('transform', `translate(0,${plot.top + plot.height})`)
+    .call(
+      d3
+        .axisBottom(x)
+        .ticks(xTicks)
+        .tickFormat((v) => `${fmtTick(v)}s`),
+    );
   layer('y-axis').attr('transform', `translate(${plot.left},0)`).call(d3.axisLeft(y).ticks(yTicks).tickFormat(fmtTick));
-  layer('y-label').selectAll('text').data([f.model.yLabel]).join('text')
-    .attr('transform', `translate(12,${plot.top + plot.height / 2}) rotate(-90)`).attr('text-anchor', 'middle').attr('class', 'axis-label').text((d) => d);
+  layer('y-label')
+    .selectAll('text')
+    .data([f.model.yLabel])
+    .join('text')
+    .attr('transform', `translate(12,${plot.top + plot.height / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle')
+    .attr('class', 'axis-label')
+    .text((d) => d);
 
   const inPlot = (v: number) => v >= plot.top - 0.5 && v <= plot.top + plot.height + 0.5;
-  const hl = layer('hlines').selectAll<SVGGElement, HLine>('g').data(dr.hlines.filter((h) => inPlot(y(h.value))))
-    .join((e) => { const g = e.append('g'); g.append('line'); g.append('text'); return g; });
-  hl.select('line').attr('x1', plot.left).attr('x2', plot.left + plot.width).attr('y1', (h) => y(h.value)).attr('y2', (h) => y(h.value))
-    .attr('stroke', (h) => h.color ?? 'currentColor').attr('stroke-dasharray', '5 4').attr('class', 'ref-line');
-  hl.select('text').attr('x', plot.left + plot.width - 4).attr('y', (h) => y(h.value) - 3).attr('text-anchor', 'end').attr('class', 'ref-label').text((h) => h.label);
+  const hl = layer('hlines')
+    .selectAll<SVGGElement, HLine>('g')
+    .data(dr.hlines.filter((h) => inPlot(y(h.value))))
+    .join((e) => {
+      const g = e.append('g');
+      g.append('line');
+      g.append('text');
+      return g;
+    });
+  hl.select('line')
+    .attr('x1', plot.left)
+    .attr('x2', plot.left + plot.width)
+    .attr('y1', (h) => y(h.value))
+    .attr('y2', (h) => y(h.value))
+    .attr('stroke', (h) => h.color ?? 'currentColor')
+    .attr('stroke-dasharray', '5 4')
+    .attr('class', 'ref-line');
+  hl.select('text')
+    .attr('x', plot.left + plot.width - 4)
+    .attr('y', (h) => y(h.value) - 3)
+    .attr('text-anchor', 'end')
+    .attr('class', 'ref-label')
+    .text((h) => h.label);
 
   const marks = f.marks.filter((m) => m.t >= f.win.t0 && m.t <= f.win.t1);
-  const mk = layer('marks').selectAll<SVGGElement, ParamChange>('g').data(marks)
-    .join((e) => { const g = e.append('g').attr('class', 'mark'); g.append('line'); g.append('text'); return g; });
-  mk.select('line').attr('x1', (m) => x(m.t)).attr('x2', (m) => x(m.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
+  const mk = layer('marks')
+    .selectAll<SVGGElement, ParamChange>('g')
+    .data(marks)
+    .join((e) => {
+      const g = e.append('g').attr('class', 'mark');
+      g.append('line');
+      g.append('text');
+      return g;
+    });
+  mk.select('line')
+    .attr('x1', (m) => x(m.t))
+    .attr('x2', (m) => x(m.t))
+    .attr('y1', plot.top)
+    .attr('y2', plot.top + plot.height);
   // Labels never overlap: stacked in rows, the rest folded into a count (all of them on hover).
-  const labels = layoutMarkLabels(marks.map((m) => x(m.t)), marks.map((m) => m.label), { right: plot.left + plot.width, rows: 3 });
-  mk.select('text').attr('x', (_m, i) => labels[i]!.x).attr('y', (_m, i) => plot.top + 10 + Math.max(0, labels[i]!.row) * 11)
-    .attr('text-anchor', (_m, i) => (labels[i]!.anchorEnd ? 'end' : 'start')).attr('display', (_m, i) => (labels[i]!.row < 0 ? 'none' : null))
+  const labels = layoutMarkLabels(
+    marks.map((m) => x(m.t)),
+    marks.map((m) => m.label),
+    { right: plot.left + plot.width, rows: 3 },
+  );
+  mk.select('text')
+    .attr('x', (_m, i) => labels[i]!.x)
+    .attr('y', (_m, i) => plot.top + 10 + Math.max(0, labels[i]!.row) * 11)
+    .attr('text-anchor', (_m, i) => (labels[i]!.anchorEnd ? 'end' : 'start'))
+    .attr('display', (_m, i) => (labels[i]!.row < 0 ? 'none' : null))
     .text((_m, i) => labels[i]!.text)
-    .selectAll('title').data((_m, i) => [labels[i]!.title]).join('title').text((d) => d);
+    .selectAll('title')
+    .data((_m, i) => [labels[i]!.title])
+    .join('title')
+    .text((d) => d);
 
   drawNotes(layer('annotations'), f, dr);
   drawHover(svgEl, f, dr);
@@ -149,23 +237,51 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
 function drawNotes(g: d3.Selection<SVGGElement, unknown, null, undefined>, f: Frame, dr: Drawn): void {
   const { plot, x, y } = dr;
   const notes = (f.notes ?? []).filter((a) => a.t >= f.win.t0 && a.t <= f.win.t1);
-  const sel = g.selectAll<SVGGElement, ChartAnnotation>('g.annotation').data(notes)
+  const sel = g
+    .selectAll<SVGGElement, ChartAnnotation>('g.annotation')
+    .data(notes)
     .join((e) => {
       const n = e.append('g').attr('class', 'annotation');
-      n.append('line'); n.append('circle'); n.append('rect'); n.append('text');
+      n.append('line');
+      n.append('circle');
+      n.append('rect');
+      n.append('text');
       return n;
     })
     .attr('data-t', (a) => a.t)
     .style('color', (a) => a.color ?? null);
   const right = (a: ChartAnnotation) => x(a.t) > plot.left + plot.width * 0.6;
-  const ty = (a: ChartAnnotation, i: number) => (a.y !== undefined && Number.isFinite(y(a.y)) ? Math.min(Math.max(y(a.y) - 8, plot.top + 12), plot.top + plot.height - 4) : plot.top + plot.height - 8 - (i % 3) * 16);
-  sel.select('line').attr('x1', (a) => x(a.t)).attr('x2', (a) => x(a.t)).attr('y1', plot.top).attr('y2', plot.top + plot.height);
-  sel.select('circle').attr('cx', (a) => x(a.t)).attr('cy', (a) => (a.y === undefined ? -10 : y(a.y))).attr('r', (a) => (a.y === undefined ? 0 : 4));
-  sel.select('text').attr('x', (a) => x(a.t) + (right(a) ? -6 : 6)).attr('y', ty).attr('text-anchor', (a) => (right(a) ? 'end' : 'start')).text((a) => a.text);
+  const ty = (a: ChartAnnotation, i: number) =>
+    a.y !== undefined && Number.isFinite(y(a.y))
+      ? Math.min(Math.max(y(a.y) - 8, plot.top + 12), plot.top + plot.height - 4)
+      : plot.top + plot.height - 8 - (i % 3) * 16;
+  sel
+    .select('line')
+    .attr('x1', (a) => x(a.t))
+    .attr('x2', (a) => x(a.t))
+    .attr('y1', plot.top)
+    .attr('y2', plot.top + plot.height);
+  sel
+    .select('circle')
+    .attr('cx', (a) => x(a.t))
+    .attr('cy', (a) => (a.y === undefined ? -10 : y(a.y)))
+    .attr('r', (a) => (a.y === undefined ? 0 : 4));
+  sel
+    .select('text')
+    .attr('x', (a) => x(a.t) + (right(a) ? -6 : 6))
+    .attr('y', ty)
+    .attr('text-anchor', (a) => (right(a) ? 'end' : 'start'))
+    .text((a) => a.text);
   sel.each(function () {
     const n = d3.select(this);
     const box = (n.select('text').node() as SVGTextElement | null)?.getBBox?.();
-    if (box) n.select('rect').attr('x', box.x - 3).attr('y', box.y - 1).attr('width', box.width + 6).attr('height', box.height + 2).attr('rx', 3);
+    if (box)
+      n.select('rect')
+        .attr('x', box.x - 3)
+        .attr('y', box.y - 1)
+        .attr('width', box.width + 6)
+        .attr('height', box.height + 2)
+        .attr('rx', 3);
   });
 }
 
@@ -176,8 +292,14 @@ export function drawHover(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   if (g.empty()) g = svg.append('g').attr('class', 'hover');
   const { plot, x } = dr;
   const hover = f.hoverT !== null && f.hoverT >= f.win.t0 && f.hoverT <= f.win.t1 ? [f.hoverT] : [];
-  g.selectAll('line').data(hover).join('line')
-    .attr('x1', (t) => x(t)).attr('x2', (t) => x(t)).attr('y1', plot.top).attr('y2', plot.top + plot.height).attr('class', 'hover-line');
+  g.selectAll('line')
+    .data(hover)
+    .join('line')
+    .attr('x1', (t) => x(t))
+    .attr('x2', (t) => x(t))
+    .attr('y1', plot.top)
+    .attr('y2', plot.top + plot.height)
+    .attr('class', 'hover-line');
 }
 
 /** A standalone SVG document of the chart as drawn (axes, marks and the lines as paths). */

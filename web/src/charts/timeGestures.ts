@@ -17,7 +17,12 @@ export function wheelZoomFactor(deltaY: number, deltaMode = 0): number {
 }
 
 /** A pinch as it started: the window then, and the two fingers' x in plot pixels. */
-export interface Pinch { t0: number; t1: number; a: number; b: number }
+export interface Pinch {
+  t0: number;
+  t1: number;
+  a: number;
+  b: number;
+}
 
 /**
  * The window while pinching, with the fingers now at x = `a` and `b` (plot pixels, plot

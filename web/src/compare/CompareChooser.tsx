@@ -9,7 +9,8 @@ import { applyDiff, diffChoices, valueInA } from './compareDiff';
 
 /** A value for B that differs from A's: another option, or the number doubled within range. */
 export function suggestB(spec: ParamSpec, a: Json): Json {
-  if (spec.type === 'enum') return (spec.options ?? []).find((o) => o !== a && o === 'red') ?? (spec.options ?? []).find((o) => o !== a) ?? a;
+  if (spec.type === 'enum')
+    return (spec.options ?? []).find((o) => o !== a && o === 'red') ?? (spec.options ?? []).find((o) => o !== a) ?? a;
   if (spec.type === 'boolean') return a !== true;
   const n = typeof a === 'number' ? a : typeof spec.default === 'number' ? spec.default : 1;
   const up = n === 0 ? 1 : n * 2;
@@ -17,7 +18,15 @@ export function suggestB(spec: ParamSpec, a: Json): Json {
   return spec.type === 'integer' ? Math.round(v) : v;
 }
 
-export function CompareChooser({ specs, scenario, onCompare }: { specs: ParamSpec[]; scenario: Scenario; onCompare: (d: CompareDiff) => void }) {
+export function CompareChooser({
+  specs,
+  scenario,
+  onCompare,
+}: {
+  specs: ParamSpec[];
+  scenario: Scenario;
+  onCompare: (d: CompareDiff) => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const choices = useMemo(() => diffChoices(specs, scenario), [specs, scenario]);
   const [path, setPath] = useState('queue.kind');
@@ -31,36 +40,83 @@ export function CompareChooser({ specs, scenario, onCompare }: { specs: ParamSpe
     if (!choice) return;
     const d: CompareDiff = { path: choice.path, value: bValue };
     const r = applyDiff(scenario, d, specs);
-    if (!r.ok) { setError(r.message); return; }
+    if (!r.ok) {
+      setError(r.message);
+      return;
+    }
     dialogRef.current?.close();
     onCompare(d);
   };
 
   return (
     <>
-      <button type="button" onClick={() => { setError(''); dialogRef.current?.showModal(); }} disabled={!choices.length}>Compare with...</button>
+      <button
+        type="button"
+        onClick={() => {
+          setError('');
+          dialogRef.current?.showModal();
+        }}
+        disabled={!choices.length}
+      >
+        Compare with...
+      </button>
       <dialog ref={dialogRef} className="compare-dialog" aria-labelledby="compare-title">
         <h2 id="compare-title">Compare with...</h2>
-        <p className="muted small">A is the scenario on screen. B is the same scenario, same seed, with one thing changed.</p>
+        <p className="muted small">
+          A is the scenario on screen. B is the same scenario, same seed, with one thing changed.
+        </p>
         <div className="param">
           <label htmlFor="compare-what">What differs</label>
           <span className="param-input">
-            <select id="compare-what" value={choice?.path ?? ''} onChange={(e) => { setPath(e.target.value); setValue(undefined); setError(''); }}>
-              {choices.map((c) => <option key={c.path} value={c.path}>{c.label}</option>)}
+            <select
+              id="compare-what"
+              value={choice?.path ?? ''}
+              onChange={(e) => {
+                setPath(e.target.value);
+                setValue(undefined);
+                setError('');
+              }}
+            >
+              {choices.map((c) => (
+                <option key={c.path} value={c.path}>
+                  {c.label}
+                </option>
+              ))}
             </select>
           </span>
         </div>
         {choice ? (
           <>
-            <p className="small">A: <code>{choice.path} = {String(aValue)}</code></p>
-            <ParamControl key={choice.path} spec={choice.spec} label="Value for B" value={bValue}
-              onCommit={(v) => { setValue(v); setError(''); }} />
+            <p className="small">
+              A:{' '}
+              <code>
+                {choice.path} = {String(aValue)}
+              </code>
+            </p>
+            <ParamControl
+              key={choice.path}
+              spec={choice.spec}
+              label="Value for B"
+              value={bValue}
+              onCommit={(v) => {
+                setValue(v);
+                setError('');
+              }}
+            />
           </>
         ) : null}
-        {error ? <p className="param-error" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="param-error" role="alert">
+            {error}
+          </p>
+        ) : null}
         <div className="row">
-          <button type="button" className="primary" onClick={go}>Compare</button>
-          <button type="button" onClick={() => dialogRef.current?.close()}>Cancel</button>
+          <button type="button" className="primary" onClick={go}>
+            Compare
+          </button>
+          <button type="button" onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </button>
         </div>
       </dialog>
     </>

@@ -28,7 +28,10 @@ function whenCreated(sim: SimController, runId: number): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {
       const s = sim.getSnapshot();
-      if (s.runId !== runId || s.status !== 'idle') { off(); resolve(); }
+      if (s.runId !== runId || s.status !== 'idle') {
+        off();
+        resolve();
+      }
     };
     const off = sim.subscribe(check);
     check();
@@ -54,7 +57,10 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   const [simB, setSimB] = useState<SimController | null>(null);
   const snapB = useSnap(simB);
   const diff = state.teach.compare!;
-  const b = useMemo(() => (snapA.specs.length ? applyDiff(state.scenario, diff, snapA.specs) : null), [state.scenario, diff, snapA.specs]);
+  const b = useMemo(
+    () => (snapA.specs.length ? applyDiff(state.scenario, diff, snapA.specs) : null),
+    [state.scenario, diff, snapA.specs],
+  );
   const [rows, setRows] = useState<ReturnType<typeof compareRows> | null>(null);
   const ticks = useRef<{ a: number; b: number }[]>([]);
   /** Counts the pairs of runs created; 0 while a pair is being (re)started, so the test hook
@@ -64,28 +70,45 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   useEffect(() => {
     const s = new SimController();
     setSimB(s);
-    return () => { s.dispose(); };
+    return () => {
+      s.dispose();
+    };
   }, []);
 
   const lock = useMemo(() => (simB ? new Lockstep([sim, simB]) : null), [sim, simB]);
-  useEffect(() => { if (lock) lock.speed = view.speed; }, [lock, view.speed]);
-  const status = useSyncExternalStore((f) => (lock ? lock.subscribe(f) : () => undefined), () => lock?.getStatus() ?? 'idle');
+  useEffect(() => {
+    if (lock) lock.speed = view.speed;
+  }, [lock, view.speed]);
+  const status = useSyncExternalStore(
+    (f) => (lock ? lock.subscribe(f) : () => undefined),
+    () => lock?.getStatus() ?? 'idle',
+  );
 
   // Summaries of both, taken after a lockstep tick (so at the same simulated time).
   useEffect(() => {
     if (!lock || !simB) return;
     let last = 0;
     const refresh = () => {
-      Promise.all([sim.summary(), simB.summary()]).then(([x, y]) => setRows(compareRows(x, y))).catch(() => undefined);
+      Promise.all([sim.summary(), simB.summary()])
+        .then(([x, y]) => setRows(compareRows(x, y)))
+        .catch(() => undefined);
     };
     lock.onTick = (t, atOnce) => {
       ticks.current.push({ a: sim.store.now, b: simB.store.now });
       if (ticks.current.length > MAX_TICKS) ticks.current.splice(0, ticks.current.length - MAX_TICKS);
       const now = performance.now();
-      if (atOnce || now - last > SUMMARY_EVERY_MS || t >= lock.duration() - 1e-9) { last = now; refresh(); }
+      if (atOnce || now - last > SUMMARY_EVERY_MS || t >= lock.duration() - 1e-9) {
+        last = now;
+        refresh();
+      }
     };
-    const off = lock.subscribe(() => { if (lock.getStatus() !== 'playing') refresh(); });
-    return () => { lock.onTick = null; off(); };
+    const off = lock.subscribe(() => {
+      if (lock.getStatus() !== 'playing') refresh();
+    });
+    return () => {
+      lock.onTick = null;
+      off();
+    };
   }, [lock, sim, simB]);
 
   // Start both runs (same seed, same live changes), then play them in lockstep.
@@ -107,7 +130,10 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   useEffect(() => {
     let alive = true;
     void startBoth(() => alive);
-    return () => { alive = false; lock?.pause(); };
+    return () => {
+      alive = false;
+      lock?.pause();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- startBoth is new each render; restart only when what the runs run changes
   }, [lock, sim, simB, state.scenario, state.live, bScenario]);
 
@@ -126,52 +152,114 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   }, [lock, sim, simB, diff, pairsStarted]);
 
   const aValue = valueInA(state.scenario, diff.path, snapA.specs);
-  const scopeA = useMemo<ChartScopeValue>(() => ({ id: 'a', label: `A: ${diff.path} = ${String(aValue)}` }), [diff.path, aValue]);
+  const scopeA = useMemo<ChartScopeValue>(
+    () => ({ id: 'a', label: `A: ${diff.path} = ${String(aValue)}` }),
+    [diff.path, aValue],
+  );
   const scopeB = useMemo<ChartScopeValue>(() => ({ id: 'b', label: `B: ${diffLabel(diff)}` }), [diff]);
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
-  const onToggleFlow = (f: number) => setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((x, y) => x - y) });
+  const onToggleFlow = (f: number) =>
+    setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((x, y) => x - y) });
 
-  const jainModel = useMemo<ChartModel | null>(() => (simB ? {
-    id: 'compare-jain', title: "Jain's fairness index, A and B", yLabel: 'index', yDomain: [0, 1.02],
-    lines: [
-      { column: 'jain', key: 'a.jain', label: scopeA.label, color: '#0072B2', width: 1.5, store: sim.store },
-      { column: 'jain', key: 'b.jain', label: scopeB.label, color: '#D55E00', width: 1.5, dash: [5, 3], store: simB.store },
-    ],
-  } : null), [sim, simB, scopeA.label, scopeB.label]);
+  const jainModel = useMemo<ChartModel | null>(
+    () =>
+      simB
+        ? {
+            id: 'compare-jain',
+            title: "Jain's fairness index, A and B",
+            yLabel: 'index',
+            yDomain: [0, 1.02],
+            lines: [
+              { column: 'jain', key: 'a.jain', label: scopeA.label, color: '#0072B2', width: 1.5, store: sim.store },
+              {
+                column: 'jain',
+                key: 'b.jain',
+                label: scopeB.label,
+                color: '#D55E00',
+                width: 1.5,
+                dash: [5, 3],
+                store: simB.store,
+              },
+            ],
+          }
+        : null,
+    [sim, simB, scopeA.label, scopeB.label],
+  );
 
   const timeRef = useRef<HTMLOutputElement>(null);
-  useEffect(() => addPainter(() => {
-    const el = timeRef.current;
-    if (!el || !simB) return;
-    const text = `A ${sim.store.now.toFixed(2)} s, B ${simB.store.now.toFixed(2)} s`;
-    if (el.textContent !== text) el.textContent = text;
-  }), [sim, simB]);
-
+  useEffect(
+    () =>
+      addPainter(() => {
+        const el = timeRef.current;
+        if (!el || !simB) return;
+        const text = `A ${sim.store.now.toFixed(2)} s, B ${simB.store.now.toFixed(2)} s`;
+        if (el.textContent !== text) el.textContent = text;
+      }),
+    [sim, simB],
+  );
 
   return (
     <div className="compare" data-testid="compare">
       <div className="controls" role="toolbar" aria-label="Compare controls">
-        {status === 'playing'
-          ? <button type="button" className="primary" onClick={() => lock?.pause()}>Pause</button>
-          : <button type="button" className="primary" disabled={!lock || status === 'finished'} onClick={() => void lock?.play()}>Play</button>}
-        <button type="button" onClick={() => void startBoth(() => true)} disabled={!bScenario}>Reset</button>
+        {status === 'playing' ? (
+          <button type="button" className="primary" onClick={() => lock?.pause()}>
+            Pause
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            disabled={!lock || status === 'finished'}
+            onClick={() => void lock?.play()}
+          >
+            Play
+          </button>
+        )}
+        <button type="button" onClick={() => void startBoth(() => true)} disabled={!bScenario}>
+          Reset
+        </button>
         <label className="inline">
           Speed
           <select value={view.speed} onChange={(e) => setView({ speed: Number(e.target.value) })}>
-            {SPEEDS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            {SPEEDS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
           </select>
         </label>
-        <span className="sim-time"><span className="muted">Simulated time</span>{' '}<output ref={timeRef} data-testid="compare-time">-</output></span>
-        <span className={`status status-${status}`} role="status">{status === 'idle' ? 'loading' : `${status} in lockstep`}</span>
-        {onLeave ? <button type="button" onClick={onLeave}>Leave compare mode</button> : null}
+        <span className="sim-time">
+          <span className="muted">Simulated time</span>{' '}
+          <output ref={timeRef} data-testid="compare-time">
+            -
+          </output>
+        </span>
+        <span className={`status status-${status}`} role="status">
+          {status === 'idle' ? 'loading' : `${status} in lockstep`}
+        </span>
+        {onLeave ? (
+          <button type="button" onClick={onLeave}>
+            Leave compare mode
+          </button>
+        ) : null}
       </div>
       <p className="compare-what">
-        Comparing <strong>A</strong> (this scenario, {diff.path} = {String(aValue)}) with <strong>B</strong> ({diffLabel(diff)});
-        same seed, same time axis, everything else equal.
+        Comparing <strong>A</strong> (this scenario, {diff.path} = {String(aValue)}) with <strong>B</strong> (
+        {diffLabel(diff)}); same seed, same time axis, everything else equal.
       </p>
-      {b && !b.ok ? <div className="notice error" role="alert">Cannot compare: {b.message}</div> : null}
-      {snapB?.error ? <div className="notice error" role="alert">Side B: {snapB.error}</div> : null}
-      {jainModel && simB ? <TimeChart model={jainModel} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} /> : null}
+      {b && !b.ok ? (
+        <div className="notice error" role="alert">
+          Cannot compare: {b.message}
+        </div>
+      ) : null}
+      {snapB?.error ? (
+        <div className="notice error" role="alert">
+          Side B: {snapB.error}
+        </div>
+      ) : null}
+      {jainModel && simB ? (
+        <TimeChart model={jainModel} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />
+      ) : null}
       {simB && snapB && snapA.scenario && snapB.scenario ? (
         <div className="compare-sides">
           <CompareSide scope={scopeA} sim={sim} snap={snapA} hidden={hidden} onToggleFlow={onToggleFlow} />
@@ -202,19 +290,35 @@ function CompareTable({ rows, labels }: { rows: ReturnType<typeof compareRows> |
       <h2 id="compare-table-title">Summary, A vs B</h2>
       {rows ? (
         <table className="compare-table" data-testid="compare-table">
-          <thead><tr><th scope="col">Measure</th><th scope="col">{labels[0]}</th><th scope="col">{labels[1]}</th><th scope="col">B - A</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Measure</th>
+              <th scope="col">{labels[0]}</th>
+              <th scope="col">{labels[1]}</th>
+              <th scope="col">B - A</th>
+            </tr>
+          </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.label} data-row={r.label}>
-                <th scope="row">{r.label}{r.unit ? ` (${r.unit})` : ''}</th>
-                <td className="num" data-side="a">{fmtNumber(r.a, r.digits)}</td>
-                <td className="num" data-side="b">{fmtNumber(r.b, r.digits)}</td>
+                <th scope="row">
+                  {r.label}
+                  {r.unit ? ` (${r.unit})` : ''}
+                </th>
+                <td className="num" data-side="a">
+                  {fmtNumber(r.a, r.digits)}
+                </td>
+                <td className="num" data-side="b">
+                  {fmtNumber(r.b, r.digits)}
+                </td>
                 <td className="num">{fmtNumber(r.b - r.a, r.digits)}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      ) : <p className="muted">Numbers appear once both runs have advanced.</p>}
+      ) : (
+        <p className="muted">Numbers appear once both runs have advanced.</p>
+      )}
     </section>
   );
 }

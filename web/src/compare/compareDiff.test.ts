@@ -8,13 +8,25 @@ const specs = normalizeSpecs({
   groups: {
     scenario: [{ key: 'seed', type: 'int', min: 0, max: 1e9, default: 1 }],
     'queue.droptail': [{ key: 'buffer', type: 'int', min: 1, max: 100000, default: 250 }],
-    'queue.red': [{ key: 'buffer', type: 'int', min: 1, max: 100000, default: 250 }, { key: 'maxP', type: 'number', min: 0, max: 1, default: 0.1 }],
-    flow: [{ key: 'count', type: 'int', min: 1, max: 2000, default: 20 }, { key: 'cc', type: 'enum', options: ['aimd', 'vegas'], default: 'aimd' }],
+    'queue.red': [
+      { key: 'buffer', type: 'int', min: 1, max: 100000, default: 250 },
+      { key: 'maxP', type: 'number', min: 0, max: 1, default: 0.1 },
+    ],
+    flow: [
+      { key: 'count', type: 'int', min: 1, max: 2000, default: 20 },
+      { key: 'cc', type: 'enum', options: ['aimd', 'vegas'], default: 'aimd' },
+    ],
   },
   kinds: { 'queue.droptail': 'FIFO', 'queue.red': 'RED' },
 });
 
-const a: Scenario = { version: 1, name: 'base', seed: 3, queue: { kind: 'red', buffer: 100, maxP: 0.2 }, flows: { count: 4 } };
+const a: Scenario = {
+  version: 1,
+  name: 'base',
+  seed: 3,
+  queue: { kind: 'red', buffer: 100, maxP: 0.2 },
+  flows: { count: 4 },
+};
 
 describe('compare mode difference', () => {
   it('switches the queue kind keeping only the fields the new kind has', () => {
@@ -32,11 +44,14 @@ describe('compare mode difference', () => {
     expect(r.ok && r.scenario.queue).toEqual({ kind: 'red', buffer: 100, maxP: 0.5 });
     const bad = applyDiff(a, { path: 'queue.maxP', value: 3 }, specs);
     expect(bad).toEqual({ ok: false, message: 'compare queue.maxP: 3 is not allowed; expected a number from 0 to 1' });
-    expect(applyDiff(a, { path: 'queue.maxP', value: 0.2 }, specs)).toEqual({ ok: false, message: 'compare queue.maxP: B would be the same as A (0.2)' });
+    expect(applyDiff(a, { path: 'queue.maxP', value: 0.2 }, specs)).toEqual({
+      ok: false,
+      message: 'compare queue.maxP: B would be the same as A (0.2)',
+    });
     expect(applyDiff(a, { path: 'queue.nothing', value: 1 }, specs).ok).toBe(false);
   });
 
-  it('reads A\'s value of a kind field from its default when the scenario leaves it out', () => {
+  it("reads A's value of a kind field from its default when the scenario leaves it out", () => {
     expect(valueInA(a, 'flows.cc', specs)).toBe('aimd');
     expect(applyDiff(a, { path: 'flows.cc', value: 'aimd' }, specs).ok).toBe(false);
     const r = applyDiff(a, { path: 'flows.cc', value: 'vegas' }, specs);
@@ -53,11 +68,31 @@ describe('compare mode difference', () => {
 });
 
 describe('compare summary rows', () => {
-  it('puts the two runs\' numbers side by side', () => {
+  it("puts the two runs' numbers side by side", () => {
     const sum = (jain: number, thr: number[]) => ({
-      simSeconds: 10, wallSeconds: 1, events: 1, jain, weightedJain: jain, utilization: 0.9, eventsDropped: 0, links: [],
+      simSeconds: 10,
+      wallSeconds: 1,
+      events: 1,
+      jain,
+      weightedJain: jain,
+      utilization: 0.9,
+      eventsDropped: 0,
+      links: [],
       queues: [{ id: 'bottleneck', kind: 'droptail', meanLength: 12, drops: { overflow: 3, early: 4 } }],
-      flows: thr.map((t, id) => ({ id, deliveredPackets: 0, sentPackets: 0, throughputBps: t, goodputBps: t, congestionLosses: 0, exogenousLosses: 0, retransmits: 1, timeouts: 2, fastRetransmits: 0, weight: 1, rtt: 0.01 })),
+      flows: thr.map((t, id) => ({
+        id,
+        deliveredPackets: 0,
+        sentPackets: 0,
+        throughputBps: t,
+        goodputBps: t,
+        congestionLosses: 0,
+        exogenousLosses: 0,
+        retransmits: 1,
+        timeouts: 2,
+        fastRetransmits: 0,
+        weight: 1,
+        rtt: 0.01,
+      })),
     });
     const rows = compareRows(sum(0.5, [1e6, 3e6]), sum(0.9, [2e6, 2e6]));
     const row = (l: string) => rows.find((r) => r.label === l)!;

@@ -24,25 +24,43 @@ export function diffSpec(specs: readonly ParamSpec[], s: Scenario, path: string)
     const options = kindsOfGroup(specs, group);
     const sp = specs.find((x) => x.key === path);
     if (sp) return sp;
-    return options.length ? { key: path, label: `${group} ${KIND_FIELD[group]}`, unit: '', type: 'enum', default: options[0]!, options, help: '', live: false } : null;
+    return options.length
+      ? {
+          key: path,
+          label: `${group} ${KIND_FIELD[group]}`,
+          unit: '',
+          type: 'enum',
+          default: options[0]!,
+          options,
+          help: '',
+          live: false,
+        }
+      : null;
   }
   return findSpec(specs, path, kindOf(s, specs)) ?? null;
 }
 
 /** The scenario of side B, or why it cannot be made (naming the field and its allowed values). */
-export function applyDiff(a: Scenario, diff: CompareDiff, specs: readonly ParamSpec[]): { ok: true; scenario: Scenario } | { ok: false; message: string } {
+export function applyDiff(
+  a: Scenario,
+  diff: CompareDiff,
+  specs: readonly ParamSpec[],
+): { ok: true; scenario: Scenario } | { ok: false; message: string } {
   const spec = diffSpec(specs, a, diff.path);
   if (!spec) return { ok: false, message: `compare ${diff.path}: not a field of this scenario` };
   const r = validateValue({ ...spec, key: diff.path }, diff.value);
   if (!r.ok) return { ok: false, message: `compare ${r.message}` };
-  const current = getPath(a, diff.path) ?? (kindGroupOf(diff.path) ? kindOf(a, specs)(kindGroupOf(diff.path)!) : spec.default);
-  if (jsonEqual(current, r.value)) return { ok: false, message: `compare ${diff.path}: B would be the same as A (${String(r.value)})` };
+  const current =
+    getPath(a, diff.path) ?? (kindGroupOf(diff.path) ? kindOf(a, specs)(kindGroupOf(diff.path)!) : spec.default);
+  if (jsonEqual(current, r.value))
+    return { ok: false, message: `compare ${diff.path}: B would be the same as A (${String(r.value)})` };
   const group = kindGroupOf(diff.path);
   let b: Scenario;
   if (group) b = withKind(a, specs, group, String(r.value));
   else {
     b = cloneScenario(a);
-    if (!setPath(b, diff.path, r.value)) return { ok: false, message: `compare ${diff.path}: conflicts with another field` };
+    if (!setPath(b, diff.path, r.value))
+      return { ok: false, message: `compare ${diff.path}: conflicts with another field` };
   }
   const name = typeof a.name === 'string' ? a.name : 'scenario';
   b.name = `${name} [${diffLabel(diff)}]`;
@@ -60,7 +78,11 @@ export function valueInA(a: Scenario, path: string, specs: readonly ParamSpec[])
   return getPath(a, path) ?? diffSpec(specs, a, path)?.default ?? null;
 }
 
-export interface DiffChoice { path: string; label: string; spec: ParamSpec }
+export interface DiffChoice {
+  path: string;
+  label: string;
+  spec: ParamSpec;
+}
 
 /**
  * What B may differ in, for the chooser: the kinds (queue, window rule), loss recovery, and each
@@ -79,7 +101,8 @@ export function diffChoices(specs: readonly ParamSpec[], a: Scenario): DiffChoic
   const numeric = (sp: ParamSpec) => sp.type === 'number' || sp.type === 'integer';
   for (const sp of specs) if (!sp.key.includes('.') && numeric(sp) && sp.key !== 'version') add(sp.key, sp.label);
   for (const group of ['topology', 'queue', 'exoLoss', 'flows']) {
-    for (const sp of specsOfGroup(specs, group, kind(group))) if (numeric(sp) || sp.type === 'boolean') add(sp.key, `${group}: ${sp.label}`);
+    for (const sp of specsOfGroup(specs, group, kind(group)))
+      if (numeric(sp) || sp.type === 'boolean') add(sp.key, `${group}: ${sp.label}`);
   }
   return out;
 }

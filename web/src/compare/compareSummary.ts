@@ -2,7 +2,13 @@
 // had reached the same simulated time.
 import type { Summary } from '../core/types';
 
-export interface CompareRow { label: string; a: number; b: number; digits: number; unit: string }
+export interface CompareRow {
+  label: string;
+  a: number;
+  b: number;
+  digits: number;
+  unit: string;
+}
 
 function sum(xs: number[]): number {
   return xs.reduce((x, y) => x + y, 0);

@@ -10,12 +10,14 @@ function side(name: string, ms: number, duration: number, log: string[]): Lockst
     getSnapshot: () => ({ duration, status: s.status }),
     runUntil: (t: number) => {
       log.push(`${name} start ${t}`);
-      return new Promise<number>((resolve) => setTimeout(() => {
-        s.store.now = Math.min(t, duration);
-        if (s.store.now >= duration) s.status = 'finished';
-        log.push(`${name} end ${s.store.now}`);
-        resolve(s.store.now);
-      }, ms));
+      return new Promise<number>((resolve) =>
+        setTimeout(() => {
+          s.store.now = Math.min(t, duration);
+          if (s.store.now >= duration) s.status = 'finished';
+          log.push(`${name} end ${s.store.now}`);
+          resolve(s.store.now);
+        }, ms),
+      );
     },
   };
   return s;
@@ -36,9 +38,18 @@ describe('lockstep', () => {
     expect(ticks).toEqual([2, 4, 6]);
     expect([a.store.now, b.store.now]).toEqual([6, 6]);
     expect(log).toEqual([
-      'A start 2', 'B start 2', 'A end 2', 'B end 2',
-      'A start 4', 'B start 4', 'A end 4', 'B end 4',
-      'A start 6', 'B start 6', 'A end 6', 'B end 6',
+      'A start 2',
+      'B start 2',
+      'A end 2',
+      'B end 2',
+      'A start 4',
+      'B start 4',
+      'A end 4',
+      'B end 4',
+      'A start 6',
+      'B start 6',
+      'A end 6',
+      'B end 6',
     ]);
   });
 

@@ -83,14 +83,23 @@ export class Lockstep {
         const started = performance.now();
         const now = this.now();
         const end = this.duration();
-        if (now >= end - 1e-9) { this.set('finished'); return; }
+        if (now >= end - 1e-9) {
+          this.set('finished');
+          return;
+        }
         const step = this.speed === 0 ? FAST_STEP : (this.speed * TICK_MS) / 1000;
         const reached = await this.runUntil(Math.min(end, now + step));
         if (token !== this.token) return;
         this.onTick?.(Math.min(...reached), false);
-        const finished = this.sides.some((s) => s.getSnapshot().status === 'finished' || s.getSnapshot().status === 'error');
-        if (finished) { this.set('finished'); return; }
-        if (this.speed > 0) await new Promise((r) => setTimeout(r, Math.max(0, TICK_MS - (performance.now() - started))));
+        const finished = this.sides.some(
+          (s) => s.getSnapshot().status === 'finished' || s.getSnapshot().status === 'error',
+        );
+        if (finished) {
+          this.set('finished');
+          return;
+        }
+        if (this.speed > 0)
+          await new Promise((r) => setTimeout(r, Math.max(0, TICK_MS - (performance.now() - started))));
         if (token !== this.token) return;
       }
     } catch {

@@ -71,7 +71,8 @@ export class BlBinding {
   /** A live change; null when applied, else the core's reason. */
   setParam(h, entity, key, value) {
     // A C string ends at NUL: "flow.1\0x" would reach the core as "flow.1". Refuse it whole.
-    if (entity.includes('\0') || key.includes('\0')) return `${JSON.stringify(entity)}.${JSON.stringify(key)}: NUL is not allowed in a name`;
+    if (entity.includes('\0') || key.includes('\0'))
+      return `${JSON.stringify(entity)}.${JSON.stringify(key)}: NUL is not allowed in a name`;
     const rc = this.withStrings([entity, key], ([e, k]) => this.m._bl_set_param(h, e, k, value));
     return rc === 0 ? null : this.lastError() || `setParam ${entity}/${key} failed`;
   }
@@ -105,7 +106,9 @@ export class BlBinding {
 
   /** The fluid model (docs/fluid-model.md): the result text, or {"error": ...}. */
   fluid(fn, paramsJson) {
-    return this.withStrings([paramsJson], ([p]) => this.str(fn === 'fluid' ? this.m._bl_fluid(p) : this.m._bl_fluid_steady(p)));
+    return this.withStrings([paramsJson], ([p]) =>
+      this.str(fn === 'fluid' ? this.m._bl_fluid(p) : this.m._bl_fluid_steady(p)),
+    );
   }
 
   /** Bytes of WASM linear memory now (it only grows). */

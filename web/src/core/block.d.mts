@@ -10,7 +10,13 @@ export interface MetricBlock {
   events: BlockEvents;
 }
 
-export interface BlockEvent { t: number; kind: number; flow: number; link: number; reason: number }
+export interface BlockEvent {
+  t: number;
+  kind: number;
+  flow: number;
+  link: number;
+  reason: number;
+}
 
 /** Parses one block. Throws on a wrong magic number or a length that disagrees with the header. */
 export function parseBlock(block: ArrayBuffer | Uint8Array): MetricBlock;

@@ -15,7 +15,8 @@ export function parseBlock(block) {
   if (bytes.byteLength < HEADER_BYTES) throw new Error(`metric block too short: ${bytes.byteLength} bytes`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = dv.getUint32(0, true);
-  if (magic !== BLOCK_MAGIC) throw new Error(`metric block has magic 0x${magic.toString(16)}, expected 0x${BLOCK_MAGIC.toString(16)}`);
+  if (magic !== BLOCK_MAGIC)
+    throw new Error(`metric block has magic 0x${magic.toString(16)}, expected 0x${BLOCK_MAGIC.toString(16)}`);
   const rows = dv.getUint32(4, true);
   const cols = dv.getUint32(8, true);
   const count = dv.getUint32(12, true);
@@ -48,7 +49,13 @@ export function parseBlock(block) {
 export function eventList(events) {
   const out = [];
   for (let i = 0; i < events.count; i++) {
-    out.push({ t: events.t[i], kind: events.kind[i], flow: events.flow[i], link: events.link[i], reason: events.reason[i] });
+    out.push({
+      t: events.t[i],
+      kind: events.kind[i],
+      flow: events.flow[i],
+      link: events.link[i],
+      reason: events.reason[i],
+    });
   }
   return out;
 }

@@ -8,27 +8,120 @@ const described = {
   version: 1,
   groups: {
     scenario: [
-      { key: 'seed', label: 'Seed', unit: '', type: 'int', default: 1, min: 0, max: 4294967295, help: 'random seed', live: false },
-      { key: 'duration', label: 'Duration', unit: 's', type: 'number', default: 100, min: 0.001, max: 86400, help: '', live: false },
+      {
+        key: 'seed',
+        label: 'Seed',
+        unit: '',
+        type: 'int',
+        default: 1,
+        min: 0,
+        max: 4294967295,
+        help: 'random seed',
+        live: false,
+      },
+      {
+        key: 'duration',
+        label: 'Duration',
+        unit: 's',
+        type: 'number',
+        default: 100,
+        min: 0.001,
+        max: 86400,
+        help: '',
+        live: false,
+      },
       { key: 'queue', label: 'Queue', unit: '', type: 'object', help: '', live: false },
     ],
-    'queue.droptail': [{ key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 100, min: 1, max: 100000, help: '', live: true }],
+    'queue.droptail': [
+      {
+        key: 'buffer',
+        label: 'Buffer',
+        unit: 'packets',
+        type: 'int',
+        default: 100,
+        min: 1,
+        max: 100000,
+        help: '',
+        live: true,
+      },
+    ],
     'queue.red': [
-      { key: 'maxP', label: 'Max drop probability', unit: '', type: 'number', default: 0.1, min: 0, max: 1, help: 'RED max_p', live: true },
+      {
+        key: 'maxP',
+        label: 'Max drop probability',
+        unit: '',
+        type: 'number',
+        default: 0.1,
+        min: 0,
+        max: 1,
+        help: 'RED max_p',
+        live: true,
+      },
       { key: 'gentle', label: 'Gentle', unit: '', type: 'bool', default: true, help: '', live: false },
     ],
     'loss.none': [],
-    'loss.bernoulli': [{ key: 'rate', label: 'Loss rate', unit: '', type: 'number', default: 0, min: 0, max: 1, help: '', live: true }],
+    'loss.bernoulli': [
+      { key: 'rate', label: 'Loss rate', unit: '', type: 'number', default: 0, min: 0, max: 1, help: '', live: true },
+    ],
     flow: [
-      { key: 'stop', label: 'Stop', unit: 's', type: 'number', default: null, min: 0, max: 1e6, help: '', live: false, nullable: true },
-      { key: 'cc', label: 'Congestion control', unit: '', type: 'enum', default: 'aimd', options: ['aimd'], help: '', live: false },
+      {
+        key: 'stop',
+        label: 'Stop',
+        unit: 's',
+        type: 'number',
+        default: null,
+        min: 0,
+        max: 1e6,
+        help: '',
+        live: false,
+        nullable: true,
+      },
+      {
+        key: 'cc',
+        label: 'Congestion control',
+        unit: '',
+        type: 'enum',
+        default: 'aimd',
+        options: ['aimd'],
+        help: '',
+        live: false,
+      },
       { key: 'ccParams', label: 'CC parameters', unit: '', type: 'object', help: '', live: false },
     ],
     'cc.aimd': [],
-    'cc.multcp': [{ key: 'N', label: 'N', unit: '', type: 'number', default: 1, min: 1, max: 1000, help: 'virtual flows', live: false }],
-    'live.flow': [{ key: 'exoLoss', label: 'Exogenous loss', unit: '', type: 'number', default: 0, min: 0, max: 1, help: '', live: true }],
+    'cc.multcp': [
+      {
+        key: 'N',
+        label: 'N',
+        unit: '',
+        type: 'number',
+        default: 1,
+        min: 1,
+        max: 1000,
+        help: 'virtual flows',
+        live: false,
+      },
+    ],
+    'live.flow': [
+      {
+        key: 'exoLoss',
+        label: 'Exogenous loss',
+        unit: '',
+        type: 'number',
+        default: 0,
+        min: 0,
+        max: 1,
+        help: '',
+        live: true,
+      },
+    ],
   },
-  kinds: { 'queue.droptail': 'FIFO', 'queue.red': 'Random Early Detection', 'loss.none': 'No loss', 'loss.bernoulli': 'iid' },
+  kinds: {
+    'queue.droptail': 'FIFO',
+    'queue.red': 'Random Early Detection',
+    'loss.none': 'No loss',
+    'loss.bernoulli': 'iid',
+  },
 };
 
 describe('normalizeSpecs', () => {
@@ -72,7 +165,7 @@ describe('normalizeSpecs', () => {
 
 describe('withKind', () => {
   const specs = normalizeSpecs(described);
-  it("keeps the rule parameters the new rule has and drops the others", () => {
+  it('keeps the rule parameters the new rule has and drops the others', () => {
     const s: Scenario = { version: 1, flows: { count: 3, cc: 'multcp', ccParams: { N: 4 } } };
     expect(withKind(s, specs, 'flows', 'aimd').flows).toEqual({ cc: 'aimd' });
     expect(withKind(s, specs, 'flows', 'multcp').flows).toEqual({ cc: 'multcp', ccParams: { N: 4 } });

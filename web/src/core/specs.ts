@@ -27,10 +27,15 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
   if (!keyPart) return null;
   const key = prefix && !keyPart.startsWith(prefix + '.') ? `${prefix}.${keyPart}` : keyPart;
   const optionsRaw = raw.options ?? raw.values ?? raw.choices;
-  const options = Array.isArray(optionsRaw) ? optionsRaw.map((o) => (typeof o === 'string' ? o : str((o as Record<string, unknown>)?.value, String(o)))) : undefined;
+  const options = Array.isArray(optionsRaw)
+    ? optionsRaw.map((o) => (typeof o === 'string' ? o : str((o as Record<string, unknown>)?.value, String(o))))
+    : undefined;
   const kindsRaw = raw.kinds ?? raw.appliesTo ?? raw.for;
-  const kinds = Array.isArray(kindsRaw) ? kindsRaw.filter((k): k is string => typeof k === 'string')
-    : typeof kindsRaw === 'string' ? [kindsRaw] : undefined;
+  const kinds = Array.isArray(kindsRaw)
+    ? kindsRaw.filter((k): k is string => typeof k === 'string')
+    : typeof kindsRaw === 'string'
+      ? [kindsRaw]
+      : undefined;
   const spec: ParamSpec = {
     key,
     label: str(raw.label) || keyPart.split('.').pop() || keyPart,
@@ -100,7 +105,11 @@ export function normalizeSpecs(raw: unknown): ParamSpec[] {
   const rec = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const list = Array.isArray(raw) ? raw : null;
   if (list) {
-    for (const item of list) if (item && typeof item === 'object') { const sp = normOne(item as Record<string, unknown>, ''); if (sp) out.push(sp); }
+    for (const item of list)
+      if (item && typeof item === 'object') {
+        const sp = normOne(item as Record<string, unknown>, '');
+        if (sp) out.push(sp);
+      }
     return out;
   }
   const groups = (rec.groups && typeof rec.groups === 'object' ? rec.groups : {}) as Record<string, unknown>;
@@ -116,15 +125,23 @@ export function normalizeSpecs(raw: unknown): ParamSpec[] {
     }
     if (!Array.isArray(specs)) continue;
     for (const item of specs) {
-      if (item && typeof item === 'object') { const sp = normOne(item as Record<string, unknown>, prefix); if (sp) out.push(sp); }
+      if (item && typeof item === 'object') {
+        const sp = normOne(item as Record<string, unknown>, prefix);
+        if (sp) out.push(sp);
+      }
     }
   }
   for (const [group, list] of kinds) {
     const field = `${group}.${KIND_FIELD[group]}`;
     if (out.some((sp) => sp.key === field)) continue;
     out.push({
-      key: field, label: `${group[0]!.toUpperCase()}${group.slice(1)} kind`, unit: '', type: 'enum',
-      default: list[0]!.name, options: list.map((k) => k.name), live: false,
+      key: field,
+      label: `${group[0]!.toUpperCase()}${group.slice(1)} kind`,
+      unit: '',
+      type: 'enum',
+      default: list[0]!.name,
+      options: list.map((k) => k.name),
+      live: false,
       help: list.map((k) => `${k.name}: ${k.help}`).join('\n'),
     });
   }
@@ -146,7 +163,10 @@ export function rangeText(spec: ParamSpec): string {
 
 /** Checks (and coerces, for text input) a value against its spec. */
 export function validateValue(spec: ParamSpec, value: unknown): Validation {
-  const bad = (): Validation => ({ ok: false, message: `${spec.key}: ${JSON.stringify(value)} is not allowed; expected ${rangeText(spec)}` });
+  const bad = (): Validation => ({
+    ok: false,
+    message: `${spec.key}: ${JSON.stringify(value)} is not allowed; expected ${rangeText(spec)}`,
+  });
   switch (spec.type) {
     case 'boolean':
       if (typeof value === 'boolean') return { ok: true, value };
@@ -175,7 +195,11 @@ export function validateValue(spec: ParamSpec, value: unknown): Validation {
  * Finds the spec of a scenario path. A spec key may name the path directly ("queue.maxP") or
  * with the kind in it ("queue.red.maxP"); `kindOf(prefix)` gives the current kind of a group.
  */
-export function findSpec(specs: readonly ParamSpec[], path: string, kindOf?: (group: string) => string | undefined): ParamSpec | undefined {
+export function findSpec(
+  specs: readonly ParamSpec[],
+  path: string,
+  kindOf?: (group: string) => string | undefined,
+): ParamSpec | undefined {
   const direct = specs.filter((s) => s.key === path);
   if (direct.length <= 1 || !kindOf) {
     if (direct.length >= 1) return direct[0];
@@ -189,7 +213,8 @@ export function findSpec(specs: readonly ParamSpec[], path: string, kindOf?: (gr
   if (inSub) group = g0!;
   else if (KIND_PARAMS[group] && direct.length === 0) return undefined; // "flows.N" is not where the rule's N lives
   const kind = kindOf?.(group);
-  if (direct.length > 1) return direct.find((s) => !s.kinds || (kind !== undefined && s.kinds.includes(kind))) ?? direct[0];
+  if (direct.length > 1)
+    return direct.find((s) => !s.kinds || (kind !== undefined && s.kinds.includes(kind))) ?? direct[0];
   if (kind !== undefined) return specs.find((s) => s.key === `${group}.${kind}.${leaf}`);
   return undefined;
 }

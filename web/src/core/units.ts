@@ -22,7 +22,8 @@ const FAMILIES: Record<Family, { scales: Scale[]; /** The scale a zero is shown 
       { unit: 'Mb/s', factor: 1e6, aliases: ['mb/s', 'mbit/s', 'mbps', 'm'] },
       { unit: 'Gb/s', factor: 1e9, aliases: ['gb/s', 'gbit/s', 'gbps', 'g'] },
     ],
-    zero: 2, log: true,
+    zero: 2,
+    log: true,
   },
   time: {
     scales: [
@@ -30,7 +31,8 @@ const FAMILIES: Record<Family, { scales: Scale[]; /** The scale a zero is shown 
       { unit: 'ms', factor: 1e-3, aliases: ['ms'] },
       { unit: 's', factor: 1, aliases: ['s', 'sec'] },
     ],
-    zero: 1, log: false,
+    zero: 1,
+    log: false,
   },
   fraction: { scales: [{ unit: '%', factor: 0.01, aliases: ['%'] }], zero: 0, log: false },
   count: { scales: [], zero: 0, log: true },
@@ -41,13 +43,22 @@ const FAMILIES: Record<Family, { scales: Scale[]; /** The scale a zero is shown 
  * is a probability, a loss or a share by its words; packets and flows with a wide range are
  * counts (log sliders).
  */
-export function displayFamily(spec: Pick<ParamSpec, 'unit' | 'type' | 'min' | 'max' | 'label' | 'help'>): Family | undefined {
+export function displayFamily(
+  spec: Pick<ParamSpec, 'unit' | 'type' | 'min' | 'max' | 'label' | 'help'>,
+): Family | undefined {
   if (spec.type !== 'number' && spec.type !== 'integer') return undefined;
   if (spec.unit === 'bit/s') return 'rate';
   if (spec.unit === 's') return 'time';
-  if (spec.unit === '' && spec.type === 'number' && spec.min === 0 && spec.max === 1
-    && /probab|loss|fill|share|drop/i.test(`${spec.label} ${spec.help}`)) return 'fraction';
-  if ((spec.unit === 'packets' || spec.unit === 'flows') && (spec.max ?? 0) / Math.max(1, spec.min ?? 1) >= 1000) return 'count';
+  if (
+    spec.unit === '' &&
+    spec.type === 'number' &&
+    spec.min === 0 &&
+    spec.max === 1 &&
+    /probab|loss|fill|share|drop/i.test(`${spec.label} ${spec.help}`)
+  )
+    return 'fraction';
+  if ((spec.unit === 'packets' || spec.unit === 'flows') && (spec.max ?? 0) / Math.max(1, spec.min ?? 1) >= 1000)
+    return 'count';
   return undefined;
 }
 
@@ -83,7 +94,11 @@ export type Parsed = { ok: true; value: number } | { ok: false; message: string 
  * Reads what a person typed: a number with an optional unit of the spec's family ("16 Mb/s",
  * "16Mbps", "500 k", "10 ms", "2 %"). A bare number is in `shown` (the unit beside the box).
  */
-export function parseHuman(text: string, spec: Pick<ParamSpec, 'display' | 'unit' | 'key'>, shown: Scale | null): Parsed {
+export function parseHuman(
+  text: string,
+  spec: Pick<ParamSpec, 'display' | 'unit' | 'key'>,
+  shown: Scale | null,
+): Parsed {
   const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(\S*)\s*$/i.exec(text);
   if (!m) return { ok: false, message: `${spec.key}: "${text}" is not a number` };
   const n = Number(m[1]);
@@ -96,7 +111,10 @@ export function parseHuman(text: string, spec: Pick<ParamSpec, 'display' | 'unit
     if (spec.unit && unit === spec.unit.toLowerCase()) return { ok: true, value: n };
     return { ok: false, message: `${spec.key}: unknown unit "${m[2]}"${spec.unit ? ` (use ${spec.unit})` : ''}` };
   }
-  return { ok: false, message: `${spec.key}: unknown unit "${m[2]}" (use ${fam.scales.map((s) => s.unit).join(', ')})` };
+  return {
+    ok: false,
+    message: `${spec.key}: unknown unit "${m[2]}" (use ${fam.scales.map((s) => s.unit).join(', ')})`,
+  };
 }
 
 /** The allowed range in human units: "from 0% to 100%", "from 1 kb/s to 100 Gb/s". */

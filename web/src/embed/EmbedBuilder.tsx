@@ -19,14 +19,25 @@ export interface EmbedBuilderProps {
   onClose: () => void;
 }
 
-export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(function EmbedBuilder({ state, specs, open, onCopy, onClose }, ref) {
+export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(function EmbedBuilder(
+  { state, specs, open, onCopy, onClose },
+  ref,
+) {
   const [lessons, setLessons] = useState<LessonInfo[] | null>(null);
   const [c, setC] = useState<EmbedChoice>(() => ({
-    lesson: null, panels: state.view.panels, charts: state.view.charts, unlock: state.teach.unlock, student: state.teach.student,
-    width: 900, height: 640, autoHeight: true,
+    lesson: null,
+    panels: state.view.panels,
+    charts: state.view.charts,
+    unlock: state.teach.unlock,
+    student: state.teach.student,
+    width: 900,
+    height: 640,
+    autoHeight: true,
   }));
   const [preview, setPreview] = useState(true);
-  useEffect(() => { if (open && lessons === null) void loadLessonsIndex().then(setLessons); }, [open, lessons]);
+  useEffect(() => {
+    if (open && lessons === null) void loadLessonsIndex().then(setLessons);
+  }, [open, lessons]);
   const set = (p: Partial<EmbedChoice>) => setC((x) => ({ ...x, ...p }));
 
   const lockable = lockableIds(specs, state.scenario);
@@ -35,7 +46,10 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
   const snippet = embedSnippet(url, c);
   // The preview reloads on a change, after a pause (typing a width should not restart it each key).
   const [previewUrl, setPreviewUrl] = useState(url);
-  useEffect(() => { const t = setTimeout(() => setPreviewUrl(url), 400); return () => clearTimeout(t); }, [url]);
+  useEffect(() => {
+    const t = setTimeout(() => setPreviewUrl(url), 400);
+    return () => clearTimeout(t);
+  }, [url]);
   // The preview is the frame at the chosen size, scaled down to the room the dialog has; with auto
   // height it follows the page's height messages, as the host page's frame will.
   const [room, setRoom] = useState(0);
@@ -54,13 +68,18 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
     setReported(null);
     const onMsg = (e: MessageEvent) => {
       const d = e.data as { type?: unknown; height?: unknown } | null;
-      if (e.source === frameRef.current?.contentWindow && d?.type === `${MSG_PREFIX}height` && typeof d.height === 'number') setReported(d.height);
+      if (
+        e.source === frameRef.current?.contentWindow &&
+        d?.type === `${MSG_PREFIX}height` &&
+        typeof d.height === 'number'
+      )
+        setReported(d.height);
     };
     window.addEventListener('message', onMsg);
     return () => window.removeEventListener('message', onMsg);
   }, [previewUrl]);
   const scale = room > 0 ? Math.min(1, room / c.width) : 1;
-  const frameHeight = c.autoHeight ? reported ?? c.height : c.height;
+  const frameHeight = c.autoHeight ? (reported ?? c.height) : c.height;
   const sizePreset = SIZE_PRESETS.find((p) => p.width === c.width && p.height === c.height)?.id ?? 'custom';
   const chartOnly = c.panels.length === 1 && c.panels[0] === 'charts';
 
@@ -72,37 +91,67 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
           <div className="param">
             <label htmlFor="embed-source">Show</label>
             <span className="param-input">
-              <select id="embed-source" value={c.lesson ?? ''} onChange={(e) => set({ lesson: e.target.value || null })}>
+              <select
+                id="embed-source"
+                value={c.lesson ?? ''}
+                onChange={(e) => set({ lesson: e.target.value || null })}
+              >
                 <option value="">This scenario</option>
                 {lessons?.length ? (
                   <optgroup label="Lessons">
-                    {lessons.map((l) => <option key={l.id} value={l.id} title={l.summary}>{l.title}</option>)}
+                    {lessons.map((l) => (
+                      <option key={l.id} value={l.id} title={l.summary}>
+                        {l.title}
+                      </option>
+                    ))}
                   </optgroup>
                 ) : null}
               </select>
             </span>
           </div>
-          {lessons !== null && lessons.length === 0 ? <p className="muted small" data-testid="no-lessons">No lessons on this site (lessons/index.json not found): scenarios only.</p> : null}
+          {lessons !== null && lessons.length === 0 ? (
+            <p className="muted small" data-testid="no-lessons">
+              No lessons on this site (lessons/index.json not found): scenarios only.
+            </p>
+          ) : null}
           <fieldset>
             <legend>Panels to show</legend>
             {PANEL_IDS.map((p) => (
               <label key={p} className="inline">
-                <input type="checkbox" checked={c.panels.includes(p)}
-                  onChange={(e) => set({ panels: e.target.checked ? PANEL_IDS.filter((x) => x === p || c.panels.includes(x)) : c.panels.filter((x: PanelId) => x !== p) })} />
+                <input
+                  type="checkbox"
+                  checked={c.panels.includes(p)}
+                  onChange={(e) =>
+                    set({
+                      panels: e.target.checked
+                        ? PANEL_IDS.filter((x) => x === p || c.panels.includes(x))
+                        : c.panels.filter((x: PanelId) => x !== p),
+                    })
+                  }
+                />
                 {p}
               </label>
             ))}
           </fieldset>
           <label className="inline">
-            <input type="checkbox" checked={chartOnly} onChange={(e) => set({ panels: e.target.checked ? ['charts'] : ['controls', 'charts'] })} />
+            <input
+              type="checkbox"
+              checked={chartOnly}
+              onChange={(e) => set({ panels: e.target.checked ? ['charts'] : ['controls', 'charts'] })}
+            />
             Charts only (no controls: the run plays as set)
           </label>
           <fieldset>
             <legend>Charts to show</legend>
             {CHART_IDS.map((id) => (
               <label key={id} className="inline">
-                <input type="checkbox" checked={c.charts.includes(id)}
-                  onChange={(e) => set({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : c.charts.includes(x))) })} />
+                <input
+                  type="checkbox"
+                  checked={c.charts.includes(id)}
+                  onChange={(e) =>
+                    set({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : c.charts.includes(x))) })
+                  }
+                />
                 {id}
               </label>
             ))}
@@ -111,15 +160,24 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
           <fieldset>
             <legend>What students may change</legend>
             <label className="inline">
-              <input type="checkbox" checked={c.unlock !== null} onChange={(e) => set({ unlock: e.target.checked ? [] : null })} />
+              <input
+                type="checkbox"
+                checked={c.unlock !== null}
+                onChange={(e) => set({ unlock: e.target.checked ? [] : null })}
+              />
               Lock parameters (only the ones ticked below may change; the scenario itself is fixed)
             </label>
             {c.unlock !== null ? (
               <div className="embed-unlock">
                 {lockable.map((l) => (
                   <label key={l.id} className="inline" title={l.id}>
-                    <input type="checkbox" checked={c.unlock!.includes(l.id)}
-                      onChange={(e) => set({ unlock: e.target.checked ? [...c.unlock!, l.id] : c.unlock!.filter((x) => x !== l.id) })} />
+                    <input
+                      type="checkbox"
+                      checked={c.unlock!.includes(l.id)}
+                      onChange={(e) =>
+                        set({ unlock: e.target.checked ? [...c.unlock!, l.id] : c.unlock!.filter((x) => x !== l.id) })
+                      }
+                    />
                     {l.label}
                   </label>
                 ))}
@@ -131,35 +189,96 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
             </label>
           </fieldset>
           <div className="row">
-            <label className="inline">Size
-              <select value={sizePreset} onChange={(e) => { const p = SIZE_PRESETS.find((x) => x.id === e.target.value); if (p) set({ width: p.width, height: p.height }); }}>
-                {SIZE_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
-                <option value="custom" disabled={sizePreset !== 'custom'}>Custom</option>
+            <label className="inline">
+              Size
+              <select
+                value={sizePreset}
+                onChange={(e) => {
+                  const p = SIZE_PRESETS.find((x) => x.id === e.target.value);
+                  if (p) set({ width: p.width, height: p.height });
+                }}
+              >
+                {SIZE_PRESETS.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.label}
+                  </option>
+                ))}
+                <option value="custom" disabled={sizePreset !== 'custom'}>
+                  Custom
+                </option>
               </select>
             </label>
           </div>
           <div className="row">
-            <label className="inline">Width <input type="number" min={200} max={4000} value={c.width} onChange={(e) => set({ width: Number(e.target.value) || 900 })} /></label>
-            <label className="inline">Height <input type="number" min={200} max={4000} value={c.height} disabled={c.autoHeight} onChange={(e) => set({ height: Number(e.target.value) || 640 })} /></label>
-            <label className="inline" title="The frame grows or shrinks to the page's height (the code includes a few lines of script for that)"><input type="checkbox" checked={c.autoHeight} onChange={(e) => set({ autoHeight: e.target.checked })} />Auto height</label>
+            <label className="inline">
+              Width{' '}
+              <input
+                type="number"
+                min={200}
+                max={4000}
+                value={c.width}
+                onChange={(e) => set({ width: Number(e.target.value) || 900 })}
+              />
+            </label>
+            <label className="inline">
+              Height{' '}
+              <input
+                type="number"
+                min={200}
+                max={4000}
+                value={c.height}
+                disabled={c.autoHeight}
+                onChange={(e) => set({ height: Number(e.target.value) || 640 })}
+              />
+            </label>
+            <label
+              className="inline"
+              title="The frame grows or shrinks to the page's height (the code includes a few lines of script for that)"
+            >
+              <input type="checkbox" checked={c.autoHeight} onChange={(e) => set({ autoHeight: e.target.checked })} />
+              Auto height
+            </label>
           </div>
           <label htmlFor="embed-code">Embed code</label>
-          <textarea id="embed-code" readOnly rows={c.autoHeight ? 9 : 5} value={snippet} onFocus={(e) => e.target.select()} />
+          <textarea
+            id="embed-code"
+            readOnly
+            rows={c.autoHeight ? 9 : 5}
+            value={snippet}
+            onFocus={(e) => e.target.select()}
+          />
           <div className="row">
-            <button type="button" className="primary" onClick={() => onCopy(snippet, 'Embed code')}>Copy embed code</button>
-            <a href={url} target="_blank" rel="noreferrer">Open in a new tab</a>
-            <label className="inline"><input type="checkbox" checked={preview} onChange={(e) => setPreview(e.target.checked)} />Preview</label>
-            <button type="button" onClick={onClose}>Close</button>
+            <button type="button" className="primary" onClick={() => onCopy(snippet, 'Embed code')}>
+              Copy embed code
+            </button>
+            <a href={url} target="_blank" rel="noreferrer">
+              Open in a new tab
+            </a>
+            <label className="inline">
+              <input type="checkbox" checked={preview} onChange={(e) => setPreview(e.target.checked)} />
+              Preview
+            </label>
+            <button type="button" onClick={onClose}>
+              Close
+            </button>
           </div>
         </div>
         {open && preview ? (
           <div className="embed-preview" ref={boxRef}>
             <p className="muted small" data-testid="embed-preview-size">
-              Preview at {c.width} x {Math.round(frameHeight)} px{scale < 1 ? `, shown at ${Math.round(scale * 100)} %` : ''}
+              Preview at {c.width} x {Math.round(frameHeight)} px
+              {scale < 1 ? `, shown at ${Math.round(scale * 100)} %` : ''}
             </p>
             <div style={{ width: c.width * scale, height: frameHeight * scale, overflow: 'hidden' }}>
-              <iframe ref={frameRef} key={previewUrl} src={previewUrl} title="Embed preview" width={c.width} height={frameHeight}
-                style={{ border: '1px solid var(--border)', transform: `scale(${scale})`, transformOrigin: '0 0' }} />
+              <iframe
+                ref={frameRef}
+                key={previewUrl}
+                src={previewUrl}
+                title="Embed preview"
+                width={c.width}
+                height={frameHeight}
+                style={{ border: '1px solid var(--border)', transform: `scale(${scale})`, transformOrigin: '0 0' }}
+              />
             </div>
           </div>
         ) : null}

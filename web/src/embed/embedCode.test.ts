@@ -4,7 +4,16 @@ import { type EmbedChoice, embedSnippet, embedUrl } from './embedCode';
 import { parseLessonsIndex } from './lessonsIndex';
 import { CHART_IDS } from '../url/viewState';
 
-const choice: EmbedChoice = { lesson: null, panels: ['controls', 'charts', 'flows'], charts: [...CHART_IDS], unlock: ['flows.exoLoss'], student: true, width: 800, height: 600, autoHeight: false };
+const choice: EmbedChoice = {
+  lesson: null,
+  panels: ['controls', 'charts', 'flows'],
+  charts: [...CHART_IDS],
+  unlock: ['flows.exoLoss'],
+  student: true,
+  width: 800,
+  height: 600,
+  autoHeight: false,
+};
 
 describe('embed code', () => {
   it('links the scenario with its panels, lock list and student mode, and drops compare mode', () => {
@@ -12,7 +21,9 @@ describe('embed code', () => {
     s.scenario.seed = 9;
     s.teach.compare = { path: 'queue.kind', value: 'red' };
     const url = embedUrl(s, choice, 'https://x.org/lab/');
-    expect(url).toBe('https://x.org/lab/?embed=1#v=1&seed=9&view.panels=controls,charts,flows&unlock=flows.exoLoss&student=1');
+    expect(url).toBe(
+      'https://x.org/lab/?embed=1#v=1&seed=9&view.panels=controls,charts,flows&unlock=flows.exoLoss&student=1',
+    );
     const back = decodeState(url.slice(url.indexOf('#'))).state;
     expect(back.teach).toEqual({ compare: null, unlock: ['flows.exoLoss'], student: true });
     expect(back.scenario.seed).toBe(9);
@@ -26,12 +37,17 @@ describe('embed code', () => {
     const back = decodeState(url.slice(url.indexOf('#'))).state;
     expect(back.lesson).toEqual({ id: 'red-vs-droptail', step: 1 });
     expect(back.view.panels).toEqual(['controls', 'charts', 'flows']);
-    expect(embedUrl(s, { ...choice, lesson: 'red-vs-droptail' }, 'https://x.org/'))
-      .toBe('https://x.org/?embed=1#lesson=red-vs-droptail&view.panels=controls,charts,flows&unlock=flows.exoLoss&student=1');
+    expect(embedUrl(s, { ...choice, lesson: 'red-vs-droptail' }, 'https://x.org/')).toBe(
+      'https://x.org/?embed=1#lesson=red-vs-droptail&view.panels=controls,charts,flows&unlock=flows.exoLoss&student=1',
+    );
   });
 
   it('keeps the charts chosen, and a chart-only embed', () => {
-    const url = embedUrl(defaultState(), { ...choice, panels: ['charts'], charts: ['queue', 'jain'] }, 'https://x.org/');
+    const url = embedUrl(
+      defaultState(),
+      { ...choice, panels: ['charts'], charts: ['queue', 'jain'] },
+      'https://x.org/',
+    );
     const back = decodeState(url.slice(url.indexOf('#'))).state;
     expect(back.view.charts).toEqual(['queue', 'jain']);
     expect(back.view.panels).toEqual(['charts']);
@@ -39,7 +55,9 @@ describe('embed code', () => {
 
   it('writes a fixed-size iframe, or one that follows the height messages', () => {
     const fixed = embedSnippet('https://x.org/?embed=1#v=1&a=1', choice);
-    expect(fixed).toBe('<iframe src="https://x.org/?embed=1#v=1&amp;a=1" width="800" height="600" style="border:0" loading="lazy" title="Bottleneck Lab simulation"></iframe>');
+    expect(fixed).toBe(
+      '<iframe src="https://x.org/?embed=1#v=1&amp;a=1" width="800" height="600" style="border:0" loading="lazy" title="Bottleneck Lab simulation"></iframe>',
+    );
     const auto = embedSnippet('https://x.org/?embed=1#v=1', { ...choice, autoHeight: true });
     expect(auto).toContain('<iframe id="bottleneck-lab" src=');
     expect(auto).toContain('style="border:0;width:100%;max-width:800px"');
@@ -48,10 +66,12 @@ describe('embed code', () => {
 
   it('reads a lessons index, skipping entries it cannot use', () => {
     expect(parseLessonsIndex({ not: 'a list' })).toEqual([]);
-    expect(parseLessonsIndex([
-      { id: 'aimd', title: 'AIMD', summary: 'The sawtooth', topics: ['tcp', 3] },
-      { id: '../etc', title: 'bad id' },
-      { title: 'no id' },
-    ])).toEqual([{ id: 'aimd', title: 'AIMD', summary: 'The sawtooth', topics: ['tcp'] }]);
+    expect(
+      parseLessonsIndex([
+        { id: 'aimd', title: 'AIMD', summary: 'The sawtooth', topics: ['tcp', 3] },
+        { id: '../etc', title: 'bad id' },
+        { title: 'no id' },
+      ]),
+    ).toEqual([{ id: 'aimd', title: 'AIMD', summary: 'The sawtooth', topics: ['tcp'] }]);
   });
 });

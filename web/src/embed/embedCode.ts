@@ -33,7 +33,10 @@ export function embedUrl(state: AppState, c: EmbedChoice, base: string): string 
   if (c.lesson === null) return `${base}?embed=1${hash}`;
   // A lesson: a bare lesson link (no scenario keys), so the page opens the lesson's own first
   // step, with the embed's view and teaching keys.
-  const keep = hash.slice(1).split('&').filter((p) => /^(view\.|unlock=|student=)/.test(p));
+  const keep = hash
+    .slice(1)
+    .split('&')
+    .filter((p) => /^(view\.|unlock=|student=)/.test(p));
   return `${base}?embed=1#${[`lesson=${encodeURIComponent(c.lesson)}`, ...keep].join('&')}`;
 }
 

@@ -19,9 +19,7 @@ import { FORBIDDEN_SEGMENTS } from '../scenario/paths.mjs';
 export const MSG_PREFIX = 'bottleneck-lab:';
 
 export type HostCommand =
-  | { kind: 'set'; entity: string; key: string; value: number; field: string }
-  | { kind: 'play' }
-  | { kind: 'pause' };
+  { kind: 'set'; entity: string; key: string; value: number; field: string } | { kind: 'play' } | { kind: 'pause' };
 
 export type Parsed = { ok: true; command: HostCommand } | { ok: false; message: string } | null;
 
@@ -33,20 +31,27 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * Reads a host message. null: not ours (other scripts on the host talk too). Otherwise the
  * command, or a refusal naming the field, checked against the lock list and the specs.
  */
-export function parseHostMessage(data: unknown, specs: readonly ParamSpec[], s: Scenario | null, unlock: readonly string[] | null): Parsed {
+export function parseHostMessage(
+  data: unknown,
+  specs: readonly ParamSpec[],
+  s: Scenario | null,
+  unlock: readonly string[] | null,
+): Parsed {
   if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith(MSG_PREFIX)) return null;
   const type = data.type.slice(MSG_PREFIX.length);
   if (type === 'height' || type === 'result') return null; // our own messages, echoed
   if (type === 'play') return { ok: true, command: { kind: 'play' } };
   if (type === 'pause') return { ok: true, command: { kind: 'pause' } };
-  if (type !== 'set') return { ok: false, message: `message type "${data.type}": expected ${MSG_PREFIX}set, play or pause` };
+  if (type !== 'set')
+    return { ok: false, message: `message type "${data.type}": expected ${MSG_PREFIX}set, play or pause` };
   if (!s) return { ok: false, message: 'set: the simulation is not running yet' };
   const param = data.param;
   if (typeof param !== 'string' || !/^(flows|queue|link)\.\w+$/.test(param)) {
     return { ok: false, message: `param ${JSON.stringify(param)}: expected flows.<key>, queue.<key> or link.<key>` };
   }
   const [group, key] = param.split('.') as [string, string];
-  if (FORBIDDEN_SEGMENTS.has(key)) return { ok: false, message: `param ${JSON.stringify(param)}: "${key}" is not a parameter` };
+  if (FORBIDDEN_SEGMENTS.has(key))
+    return { ok: false, message: `param ${JSON.stringify(param)}: "${key}" is not a parameter` };
   let entity: string;
   if (group === 'flows') {
     if (data.flow === undefined) entity = 'flows';
@@ -59,7 +64,10 @@ export function parseHostMessage(data: unknown, specs: readonly ParamSpec[], s: 
   if (!control?.live) return { ok: false, message: `${param}: not a live parameter of this scenario` };
   // Numbers must be numbers: the text "0.05" is refused, not read as 0.05.
   if (typeof data.value !== 'number' && typeof data.value !== 'boolean') {
-    return { ok: false, message: `${param}: expected a number, got ${data.value === null ? 'null' : typeof data.value}` };
+    return {
+      ok: false,
+      message: `${param}: expected a number, got ${data.value === null ? 'null' : typeof data.value}`,
+    };
   }
   const r = validateValue({ ...control, key: param }, data.value);
   if (!r.ok) return { ok: false, message: r.message };

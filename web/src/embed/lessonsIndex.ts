@@ -1,7 +1,12 @@
 // The lessons the site offers (public/lessons/index.json, written with the guided lessons),
 // for the embed builder. A site without lessons, or with an unreadable index, offers none.
 
-export interface LessonInfo { id: string; title: string; summary: string; topics: string[] }
+export interface LessonInfo {
+  id: string;
+  title: string;
+  summary: string;
+  topics: string[];
+}
 
 export function parseLessonsIndex(json: unknown): LessonInfo[] {
   if (!Array.isArray(json)) return [];
@@ -11,7 +16,8 @@ export function parseLessonsIndex(json: unknown): LessonInfo[] {
     const r = x as Record<string, unknown>;
     if (typeof r.id !== 'string' || !/^[\w-]+$/.test(r.id) || typeof r.title !== 'string') continue;
     out.push({
-      id: r.id, title: r.title,
+      id: r.id,
+      title: r.title,
       summary: typeof r.summary === 'string' ? r.summary : '',
       topics: Array.isArray(r.topics) ? r.topics.filter((t): t is string => typeof t === 'string') : [],
     });

@@ -7,7 +7,10 @@ import { parseHostMessage } from './hostMessages';
 const specs = normalizeSpecs({
   groups: {
     'queue.droptail': [{ key: 'buffer', type: 'int', min: 1, max: 100000, default: 250, live: true }],
-    'live.flow': [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }, { key: 'weight', min: 0.01, max: 1000, default: 1, live: true }],
+    'live.flow': [
+      { key: 'exoLoss', min: 0, max: 1, default: 0, live: true },
+      { key: 'weight', min: 0.01, max: 1000, default: 1, live: true },
+    ],
     'live.link': [{ key: 'rate', unit: 'bit/s', min: 1000, max: 1e11, default: 1e6, live: true }],
   },
 });
@@ -47,17 +50,25 @@ describe('locks', () => {
   it('refuses locked parameters only on a locked page', () => {
     expect(lockReason(null, 'link.bottleneck', 'rate')).toBeNull();
     expect(lockReason(['flows.exoLoss'], 'flow.2', 'exoLoss')).toBeNull();
-    expect(lockReason(['flows.exoLoss'], 'link.bottleneck', 'rate')).toBe('link.rate is locked by the instructor (only flows.exoLoss may change here)');
-    expect(lockReason([], 'flows', 'exoLoss')).toBe('flows.exoLoss is locked by the instructor (nothing may change here)');
+    expect(lockReason(['flows.exoLoss'], 'link.bottleneck', 'rate')).toBe(
+      'link.rate is locked by the instructor (only flows.exoLoss may change here)',
+    );
+    expect(lockReason([], 'flows', 'exoLoss')).toBe(
+      'flows.exoLoss is locked by the instructor (nothing may change here)',
+    );
   });
 
   it('lets a new URL of a locked page change only unlocked live parameters', () => {
     const base = decodeState('#v=1&unlock=flows.exoLoss&view.panels=controls,charts').state;
     const next = (extra: string) => decodeState(`#v=1&unlock=flows.exoLoss&view.panels=controls,charts${extra}`).state;
     expect(lockViolations(base, next('&live=5:flows:exoLoss:0.1&view.theme=dark'))).toEqual([]);
-    expect(lockViolations(base, next('&live=5:link.bottleneck:rate:1000000'))).toEqual(['link.rate: locked by the instructor']);
+    expect(lockViolations(base, next('&live=5:link.bottleneck:rate:1000000'))).toEqual([
+      'link.rate: locked by the instructor',
+    ]);
     expect(lockViolations(base, next('&queue.buffer=10'))).toEqual(['queue.buffer: locked by the instructor']);
-    expect(lockViolations(base, decodeState('#v=1&view.panels=controls,charts').state)).toEqual(['unlock: the lock list cannot be changed here']);
+    expect(lockViolations(base, decodeState('#v=1&view.panels=controls,charts').state)).toEqual([
+      'unlock: the lock list cannot be changed here',
+    ]);
     expect(lockViolations(base, next('&student=1'))).toEqual(['student: locked by the instructor']);
     expect(lockViolations(defaultState(), next('&queue.buffer=10'))).toEqual([]); // not locked
   });
@@ -68,23 +79,40 @@ describe('host messages', () => {
   it('ignores messages that are not ours and checks the rest against the lock list and specs', () => {
     expect(parseHostMessage('hello', specs, s, null)).toBeNull();
     expect(parseHostMessage({ type: 'other:set' }, specs, s, null)).toBeNull();
-    expect(parseHostMessage({ type: 'bottleneck-lab:play' }, specs, s, [])).toEqual({ ok: true, command: { kind: 'play' } });
-    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 0.05 }, specs, s, ['flows.exoLoss']))
-      .toEqual({ ok: true, command: { kind: 'set', entity: 'flows', key: 'exoLoss', value: 0.05, field: 'flows.exoLoss' } });
-    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.weight', value: 2, flow: 3 }, specs, s, null))
-      .toEqual({ ok: true, command: { kind: 'set', entity: 'flow.3', key: 'weight', value: 2, field: 'flows.weight' } });
-    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'link.rate', value: 1e6 }, specs, s, ['flows.exoLoss']))
-      .toEqual({ ok: false, message: 'link.rate is locked by the instructor (only flows.exoLoss may change here)' });
-    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 7 }, specs, s, null))
-      .toEqual({ ok: false, message: 'flows.exoLoss: 7 is not allowed; expected a number from 0 to 1' });
-    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'seed', value: 7 }, specs, s, null)).toMatchObject({ ok: false });
+    expect(parseHostMessage({ type: 'bottleneck-lab:play' }, specs, s, [])).toEqual({
+      ok: true,
+      command: { kind: 'play' },
+    });
+    expect(
+      parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 0.05 }, specs, s, [
+        'flows.exoLoss',
+      ]),
+    ).toEqual({
+      ok: true,
+      command: { kind: 'set', entity: 'flows', key: 'exoLoss', value: 0.05, field: 'flows.exoLoss' },
+    });
+    expect(
+      parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.weight', value: 2, flow: 3 }, specs, s, null),
+    ).toEqual({ ok: true, command: { kind: 'set', entity: 'flow.3', key: 'weight', value: 2, field: 'flows.weight' } });
+    expect(
+      parseHostMessage({ type: 'bottleneck-lab:set', param: 'link.rate', value: 1e6 }, specs, s, ['flows.exoLoss']),
+    ).toEqual({ ok: false, message: 'link.rate is locked by the instructor (only flows.exoLoss may change here)' });
+    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 7 }, specs, s, null)).toEqual({
+      ok: false,
+      message: 'flows.exoLoss: 7 is not allowed; expected a number from 0 to 1',
+    });
+    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'seed', value: 7 }, specs, s, null)).toMatchObject({
+      ok: false,
+    });
     expect(parseHostMessage({ type: 'bottleneck-lab:reload' }, specs, s, null)).toMatchObject({ ok: false });
   });
 
   it('refuses a parameter named after a prototype (issue 11)', () => {
     for (const param of ['flows.__proto__', 'queue.constructor', 'link.prototype']) {
-      expect(parseHostMessage({ type: 'bottleneck-lab:set', param, value: 1 }, specs, s, null))
-        .toEqual({ ok: false, message: `param "${param}": "${param.split('.')[1]}" is not a parameter` });
+      expect(parseHostMessage({ type: 'bottleneck-lab:set', param, value: 1 }, specs, s, null)).toEqual({
+        ok: false,
+        message: `param "${param}": "${param.split('.')[1]}" is not a parameter`,
+      });
     }
   });
 });

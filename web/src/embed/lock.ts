@@ -18,7 +18,8 @@ export function lockableIds(specs: readonly ParamSpec[], s: Scenario): { id: str
   const out: { id: string; label: string }[] = [];
   for (const c of liveControls(specs, s)) {
     const id = lockId(c.entity, c.key);
-    if (!out.some((x) => x.id === id)) out.push({ id, label: `${c.spec.label}${c.entity === 'flows' ? ' (flows)' : ` (${c.entity.split('.')[0]})`}` });
+    if (!out.some((x) => x.id === id))
+      out.push({ id, label: `${c.spec.label}${c.entity === 'flows' ? ' (flows)' : ` (${c.entity.split('.')[0]})`}` });
   }
   return out;
 }
@@ -52,18 +53,25 @@ export function lockViolations(cur: AppState, next: AppState): string[] {
   for (const path of new Set([...a.keys(), ...b.keys()])) {
     if (!jsonEqual(a.get(path), b.get(path))) out.push(locked(path));
   }
-  if (JSON.stringify(next.teach.unlock) !== JSON.stringify(unlock)) out.push('unlock: the lock list cannot be changed here');
+  if (JSON.stringify(next.teach.unlock) !== JSON.stringify(unlock))
+    out.push('unlock: the lock list cannot be changed here');
   if (JSON.stringify(next.teach.compare) !== JSON.stringify(cur.teach.compare)) out.push(locked('compare'));
   if (next.teach.student !== cur.teach.student) out.push(locked('student'));
   if (next.view.panels.join(',') !== cur.view.panels.join(',')) out.push(locked('view.panels'));
   // Live changes: the multiset of changes to locked parameters must stay the same.
-  const lockedLive = (list: LiveChange[]) => list.filter((c) => lockReason(unlock, c.entity, c.key) !== null).map(liveKey).sort();
+  const lockedLive = (list: LiveChange[]) =>
+    list
+      .filter((c) => lockReason(unlock, c.entity, c.key) !== null)
+      .map(liveKey)
+      .sort();
   const was = lockedLive(cur.live);
   const now = lockedLive(next.live);
   if (was.join(';') !== now.join(';')) {
     const changed = new Set<string>();
-    for (const c of next.live) if (lockReason(unlock, c.entity, c.key) && !was.includes(liveKey(c))) changed.add(lockId(c.entity, c.key));
-    for (const c of cur.live) if (lockReason(unlock, c.entity, c.key) && !now.includes(liveKey(c))) changed.add(lockId(c.entity, c.key));
+    for (const c of next.live)
+      if (lockReason(unlock, c.entity, c.key) && !was.includes(liveKey(c))) changed.add(lockId(c.entity, c.key));
+    for (const c of cur.live)
+      if (lockReason(unlock, c.entity, c.key) && !now.includes(liveKey(c))) changed.add(lockId(c.entity, c.key));
     for (const id of changed) out.push(`${id}: locked by the instructor`);
   }
   return out;

@@ -22,17 +22,26 @@ describe('embed host messages', () => {
     expect(acceptHostMessage({ source: parent, origin: 'https://a.example' }, parent, self, null)).toBe(true);
     expect(acceptHostMessage({ source: sibling, origin: 'https://a.example' }, parent, self, null)).toBe(false);
     expect(acceptHostMessage({ source: null, origin: 'https://a.example' }, parent, self, null)).toBe(false);
-    expect(acceptHostMessage({ source: parent, origin: 'https://a.example' }, parent, self, 'https://a.example')).toBe(true);
-    expect(acceptHostMessage({ source: parent, origin: 'https://evil.example' }, parent, self, 'https://a.example')).toBe(false);
+    expect(acceptHostMessage({ source: parent, origin: 'https://a.example' }, parent, self, 'https://a.example')).toBe(
+      true,
+    );
+    expect(
+      acceptHostMessage({ source: parent, origin: 'https://evil.example' }, parent, self, 'https://a.example'),
+    ).toBe(false);
     // Not embedded at all: the window is its own parent, and nothing is read.
     expect(acceptHostMessage({ source: self, origin: 'https://a.example' }, self, self, null)).toBe(false);
   });
 
   it('refuses a number written as text', () => {
-    const specs = normalizeSpecs({ groups: { 'live.flow': [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }] } });
+    const specs = normalizeSpecs({
+      groups: { 'live.flow': [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }] },
+    });
     const s = defaultState().scenario;
-    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: '0.05' }, specs, s, null))
-      .toEqual({ ok: false, message: 'flows.exoLoss: expected a number, got string' });
-    expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 0.05 }, specs, s, null)).toMatchObject({ ok: true });
+    expect(
+      parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: '0.05' }, specs, s, null),
+    ).toEqual({ ok: false, message: 'flows.exoLoss: expected a number, got string' });
+    expect(
+      parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 0.05 }, specs, s, null),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -16,14 +16,21 @@ export function namedHostOrigin(search: string = location.search): string | null
   try {
     const o = new URL(raw).origin;
     return o === 'null' ? null : o;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Whether a message event may command this embedded page: it must come from the parent
  * window (not another frame of the host page) and, when the host origin is named, from it.
  */
-export function acceptHostMessage(ev: { source: unknown; origin: string }, parent: Window, self: Window, host: string | null): boolean {
+export function acceptHostMessage(
+  ev: { source: unknown; origin: string },
+  parent: Window,
+  self: Window,
+  host: string | null,
+): boolean {
   if (parent === self || ev.source !== parent) return false;
   return host === null || ev.origin === host;
 }
@@ -32,7 +39,10 @@ export function reportHeight(target: Window, el: HTMLElement, origin = '*'): () 
   let last = -1;
   const send = () => {
     const height = Math.ceil(el.getBoundingClientRect().height);
-    if (height !== last) { last = height; target.postMessage({ type: `${MSG_PREFIX}height`, height }, origin); }
+    if (height !== last) {
+      last = height;
+      target.postMessage({ type: `${MSG_PREFIX}height`, height }, origin);
+    }
   };
   const ro = new ResizeObserver(send);
   ro.observe(el);
@@ -40,7 +50,12 @@ export function reportHeight(target: Window, el: HTMLElement, origin = '*'): () 
   return () => ro.disconnect();
 }
 
-export function useEmbedHost(enabled: boolean, sim: SimController, unlock: string[] | null, onRefused: (m: string) => void): void {
+export function useEmbedHost(
+  enabled: boolean,
+  sim: SimController,
+  unlock: string[] | null,
+  onRefused: (m: string) => void,
+): void {
   const ctx = useRef({ unlock, onRefused });
   ctx.current = { unlock, onRefused };
 
@@ -65,14 +80,29 @@ export function useEmbedHost(enabled: boolean, sim: SimController, unlock: strin
         const to = ev.origin && ev.origin !== 'null' ? ev.origin : '*';
         window.parent.postMessage({ type: `${MSG_PREFIX}result`, ok, request, ...(message ? { message } : {}) }, to);
       };
-      if (!parsed.ok) { ctx.current.onRefused(`from the host page: ${parsed.message}`); reply(false, parsed.message); return; }
+      if (!parsed.ok) {
+        ctx.current.onRefused(`from the host page: ${parsed.message}`);
+        reply(false, parsed.message);
+        return;
+      }
       const c = parsed.command;
-      if (c.kind === 'play') { if (sim.play()) reply(true); else reply(false, sim.getSnapshot().hold ?? 'cannot play now'); return; }
-      if (c.kind === 'pause') { sim.pause(); reply(true); return; }
-      sim.setParam(c.entity, c.key, c.value).then(() => reply(true), (e: Error) => {
-        ctx.current.onRefused(`from the host page: ${e.message}`);
-        reply(false, e.message);
-      });
+      if (c.kind === 'play') {
+        if (sim.play()) reply(true);
+        else reply(false, sim.getSnapshot().hold ?? 'cannot play now');
+        return;
+      }
+      if (c.kind === 'pause') {
+        sim.pause();
+        reply(true);
+        return;
+      }
+      sim.setParam(c.entity, c.key, c.value).then(
+        () => reply(true),
+        (e: Error) => {
+          ctx.current.onRefused(`from the host page: ${e.message}`);
+          reply(false, e.message);
+        },
+      );
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -3,7 +3,11 @@
 // It is drawn instead as three lines: the mean over a centred window and the window's lowest and
 // highest values (the range it swings over), each smooth enough to leave the data visible.
 
-export interface Envelope { mean: Float64Array; min: Float64Array; max: Float64Array }
+export interface Envelope {
+  mean: Float64Array;
+  min: Float64Array;
+  max: Float64Array;
+}
 
 /** Mean, min and max of `v` over the centred window of `w` samples (fewer at the ends). */
 export function windowEnvelope(v: ArrayLike<number>, w: number): Envelope {
@@ -21,7 +25,11 @@ export function windowEnvelope(v: ArrayLike<number>, w: number): Envelope {
     mean[i] = (sum[b + 1]! - sum[a]!) / (b - a + 1);
     let lo = Infinity;
     let hi = -Infinity;
-    for (let j = a; j <= b; j++) { const x = v[j]!; if (x < lo) lo = x; if (x > hi) hi = x; }
+    for (let j = a; j <= b; j++) {
+      const x = v[j]!;
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
     min[i] = lo;
     max[i] = hi;
   }

@@ -30,7 +30,15 @@ export const FLUID_RANGE_LABEL = `fluid model: range within ${WINDOW_S} s`;
 const STYLE = { color: '#FF00CC', dash: [8, 5], width: 1.75 };
 const RANGE_STYLE = { color: '#FF00CC', dash: [2, 3], width: 1 };
 /** Columns of the overlay's store: each series' mean over the window, and its min and max. */
-const COLUMNS = ['t', 'fluid.thr', 'fluid.thr.min', 'fluid.thr.max', 'fluid.backlog', 'fluid.backlog.min', 'fluid.backlog.max'];
+const COLUMNS = [
+  't',
+  'fluid.thr',
+  'fluid.thr.min',
+  'fluid.thr.max',
+  'fluid.backlog',
+  'fluid.backlog.min',
+  'fluid.backlog.max',
+];
 
 /** The overlay's rows from bl_fluid's (t, rate, backlog) rows: means and ranges over WINDOW_S. */
 function overlayRows(rows: Float64Array, count: number): Float64Array {
@@ -71,7 +79,12 @@ export class FluidOverlay {
   /** Whether the current scenario maps to the fluid model (and why not). */
   availability(snap: SimSnapshot = this.sim.getSnapshot()): FluidMapping {
     if (!snap.scenario) return { ok: false, reason: 'no scenario loaded' };
-    return mapScenarioToFluid({ scenario: snap.scenario, specs: snap.specs, flows: snap.flowCount, exoChanges: this.exoChanges() });
+    return mapScenarioToFluid({
+      scenario: snap.scenario,
+      specs: snap.specs,
+      flows: snap.flowCount,
+      exoChanges: this.exoChanges(),
+    });
   }
 
   setEnabled(on: boolean): void {
@@ -83,7 +96,9 @@ export class FluidOverlay {
 
   /** Live changes of every flow's exogenous loss applied so far (scheduled steps are in the scenario). */
   private exoChanges(): ExoChange[] {
-    return this.sim.store.marks.filter((m) => m.entity === 'flows' && m.key === 'exoLoss' && Number.isFinite(m.value)).map((m) => ({ t: m.t, value: m.value }));
+    return this.sim.store.marks
+      .filter((m) => m.entity === 'flows' && m.key === 'exoLoss' && Number.isFinite(m.value))
+      .map((m) => ({ t: m.t, value: m.value }));
   }
 
   private clear(): void {
@@ -110,14 +125,28 @@ export class FluidOverlay {
 
   private async solve(snap: SimSnapshot, exoChanges: ExoChange[], seq: number): Promise<void> {
     const first = this.availability(snap);
-    if (!first.ok) { this.clear(); this.update({ status: 'unavailable', message: first.reason }); return; }
+    if (!first.ok) {
+      this.clear();
+      this.update({ status: 'unavailable', message: first.reason });
+      return;
+    }
     this.update({ status: 'solving', message: 'solving the fluid model...' });
     // Each flow's propagation RTT, as the packet-level run drew it.
     const summary = await this.sim.summary().catch(() => null);
     if (seq !== this.seq) return;
     const rtts = summary?.flows.map((f) => f.rtt);
-    const m = mapScenarioToFluid({ scenario: snap.scenario!, specs: snap.specs, flows: snap.flowCount, exoChanges, ...(rtts ? { rtts } : {}) });
-    if (!m.ok) { this.clear(); this.update({ status: 'unavailable', message: m.reason }); return; }
+    const m = mapScenarioToFluid({
+      scenario: snap.scenario!,
+      specs: snap.specs,
+      flows: snap.flowCount,
+      exoChanges,
+      ...(rtts ? { rtts } : {}),
+    });
+    if (!m.ok) {
+      this.clear();
+      this.update({ status: 'unavailable', message: m.reason });
+      return;
+    }
     const r = await this.sim.fluid('fluid', m.params);
     if (seq !== this.seq) return;
     try {
@@ -135,8 +164,9 @@ export class FluidOverlay {
       chartOverlays.set('queue', lines('fluid.backlog'));
       const p = m.params;
       this.update({
-        status: 'drawn', ms: r.ms,
-        message: `${p.flows} flows, C = ${+p.capacity.toPrecision(4)} packets/s, ${p.propDelays ? 'each flow\'s RTT' : `RTT ${+(p.propDelay! * 1000).toPrecision(3)} ms`}, ${p.queue.kind === 'red' ? 'RED' : 'DropTail'} ${p.queue.buffer} packets; solved in ${Math.round(r.ms)} ms`,
+        status: 'drawn',
+        ms: r.ms,
+        message: `${p.flows} flows, C = ${+p.capacity.toPrecision(4)} packets/s, ${p.propDelays ? "each flow's RTT" : `RTT ${+(p.propDelay! * 1000).toPrecision(3)} ms`}, ${p.queue.kind === 'red' ? 'RED' : 'DropTail'} ${p.queue.buffer} packets; solved in ${Math.round(r.ms)} ms`,
       });
     } catch (e) {
       this.clear();
@@ -150,6 +180,9 @@ const overlays = new WeakMap<SimController, FluidOverlay>();
 /** The one fluid overlay of a simulation controller. */
 export function fluidOverlayFor(sim: SimController): FluidOverlay {
   let o = overlays.get(sim);
-  if (!o) { o = new FluidOverlay(sim); overlays.set(sim, o); }
+  if (!o) {
+    o = new FluidOverlay(sim);
+    overlays.set(sim, o);
+  }
   return o;
 }

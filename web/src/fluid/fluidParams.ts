@@ -28,12 +28,13 @@ export interface FluidParams {
   samplePeriod: number;
 }
 
-export type FluidMapping =
-  | { ok: true; params: FluidParams; packetSize: number }
-  | { ok: false; reason: string };
+export type FluidMapping = { ok: true; params: FluidParams; packetSize: number } | { ok: false; reason: string };
 
 /** A change of the exogenous loss of every flow applied while running (entity "flows"). */
-export interface ExoChange { t: number; value: number }
+export interface ExoChange {
+  t: number;
+  value: number;
+}
 
 /** Largest fluid run the app asks for (bl_fluid refuses longer ones). */
 const MAX_DURATION = 3600;
@@ -61,20 +62,28 @@ export function mapScenarioToFluid({ scenario: s, specs, flows, rtts, exoChanges
     const k = getPath(s, `${group}.kind`);
     return typeof k === 'string' ? k : undefined;
   };
-  const val = (path: string): number | undefined => num(getPath(s, path)) ?? num(findSpec(specs, path, kindOf)?.default);
+  const val = (path: string): number | undefined =>
+    num(getPath(s, path)) ?? num(findSpec(specs, path, kindOf)?.default);
 
   const topo = kindOf('topology') ?? 'dumbbell';
-  if (topo !== 'dumbbell') return { ok: false, reason: `the fluid model is one bottleneck: a dumbbell, not a ${topo} topology` };
+  if (topo !== 'dumbbell')
+    return { ok: false, reason: `the fluid model is one bottleneck: a dumbbell, not a ${topo} topology` };
   const queueKind = kindOf('queue') ?? 'droptail';
-  if (queueKind !== 'droptail' && queueKind !== 'red') return { ok: false, reason: `the fluid model has DropTail and RED, not ${queueKind}` };
-  if (!(flows >= 1 && flows <= 1000)) return { ok: false, reason: `the fluid model takes 1 to 1000 flows, not ${flows}` };
+  if (queueKind !== 'droptail' && queueKind !== 'red')
+    return { ok: false, reason: `the fluid model has DropTail and RED, not ${queueKind}` };
+  if (!(flows >= 1 && flows <= 1000))
+    return { ok: false, reason: `the fluid model takes 1 to 1000 flows, not ${flows}` };
   const overrides = getPath(s, 'flowOverrides');
   if (Array.isArray(overrides) && overrides.some((o) => isPlainObject(o) && o.exoLoss !== undefined)) {
     return { ok: false, reason: 'per-flow exogenous loss: the fluid model has one loss rate for all flows' };
   }
 
   const exoLoss = exoSchedule(s, exoChanges);
-  if (!exoLoss) return { ok: false, reason: `the fluid model takes exogenous loss none, bernoulli or schedule, not ${kindOf('exoLoss')}` };
+  if (!exoLoss)
+    return {
+      ok: false,
+      reason: `the fluid model takes exogenous loss none, bernoulli or schedule, not ${kindOf('exoLoss')}`,
+    };
 
   const rate = val('topology.bottleneckRate');
   const packetSize = val('packetSize');
@@ -82,7 +91,14 @@ export function mapScenarioToFluid({ scenario: s, specs, flows, rtts, exoChanges
   const aMin = val('topology.accessDelayMin');
   const aMax = val('topology.accessDelayMax');
   const buffer = val('queue.buffer');
-  if (rate === undefined || packetSize === undefined || bDelay === undefined || aMin === undefined || aMax === undefined || buffer === undefined) {
+  if (
+    rate === undefined ||
+    packetSize === undefined ||
+    bDelay === undefined ||
+    aMin === undefined ||
+    aMax === undefined ||
+    buffer === undefined
+  ) {
     return { ok: false, reason: 'the scenario does not say the bottleneck rate, packet size, delays or buffer' };
   }
   const access = (aMin + aMax) / 2;
@@ -103,11 +119,20 @@ export function mapScenarioToFluid({ scenario: s, specs, flows, rtts, exoChanges
   const samplePeriod = Math.max(0.001, sp, duration / MAX_ROWS, (duration * (flows + 7)) / MAX_NUMBERS);
 
   const params: FluidParams = {
-    flows, capacity, alpha: meanRtt > 0 ? Math.min(1, access / meanRtt) : 0.25, alphaMax: null,
-    queue, exoLoss, duration, samplePeriod,
+    flows,
+    capacity,
+    alpha: meanRtt > 0 ? Math.min(1, access / meanRtt) : 0.25,
+    alphaMax: null,
+    queue,
+    exoLoss,
+    duration,
+    samplePeriod,
   };
   if (rtts && rtts.length === flows && rtts.every((r) => r >= 1e-4 && r <= 10)) params.propDelays = [...rtts];
-  else { params.propDelay = Math.min(10, Math.max(1e-4, meanRtt)); params.propDelayMax = null; }
+  else {
+    params.propDelay = Math.min(10, Math.max(1e-4, meanRtt));
+    params.propDelayMax = null;
+  }
   return { ok: true, params, packetSize };
 }
 
@@ -121,7 +146,8 @@ export function exoSchedule(s: Scenario, changes: readonly ExoChange[] = []): [n
     const raw = getPath(s, 'exoLoss.steps');
     steps = [];
     if (Array.isArray(raw)) {
-      for (const st of raw) if (Array.isArray(st) && typeof st[0] === 'number' && typeof st[1] === 'number') steps.push([st[0], st[1]]);
+      for (const st of raw)
+        if (Array.isArray(st) && typeof st[0] === 'number' && typeof st[1] === 'number') steps.push([st[0], st[1]]);
     }
     steps.sort((a, b) => a[0] - b[0]);
     if (!steps.length || steps[0]![0] > 0) steps.unshift([0, 0]);
@@ -154,7 +180,8 @@ export function fluidSeries(result: unknown, packetSize: number): FluidSeries {
   if (!isPlainObject(result as Json)) throw new Error('fluid model: no result');
   const r = result as { columns?: unknown; rows?: unknown; error?: unknown };
   if (typeof r.error === 'string') throw new Error(r.error);
-  if (!Array.isArray(r.columns) || !Array.isArray(r.rows)) throw new Error('fluid model: result without columns and rows');
+  if (!Array.isArray(r.columns) || !Array.isArray(r.rows))
+    throw new Error('fluid model: result without columns and rows');
   const ct = r.columns.indexOf('t');
   const cx = r.columns.indexOf('xMean');
   const cb = r.columns.indexOf('b');

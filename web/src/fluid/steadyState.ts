@@ -18,18 +18,77 @@ export interface SteadyInputs {
   queue?: SteadyQueue;
 }
 
-export interface SteadyQueue { kind: 'droptail' | 'red'; minTh?: number; maxTh?: number; maxP?: number; weight?: number }
+export interface SteadyQueue {
+  kind: 'droptail' | 'red';
+  minTh?: number;
+  maxTh?: number;
+  maxP?: number;
+  weight?: number;
+}
 
-const spec = (key: keyof SteadyInputs, label: string, unit: string, type: 'number' | 'integer', min: number, max: number, def: number, help: string): ParamSpec =>
-  ({ key: `steady.${key}`, label, unit, type, min, max, default: def, help, live: false });
+const spec = (
+  key: keyof SteadyInputs,
+  label: string,
+  unit: string,
+  type: 'number' | 'integer',
+  min: number,
+  max: number,
+  def: number,
+  help: string,
+): ParamSpec => ({ key: `steady.${key}`, label, unit, type, min, max, default: def, help, live: false });
 
 /** One control each; the ranges are bl_fluid_steady's (RTT in ms instead of s). */
 export const STEADY_SPECS: Record<Exclude<keyof SteadyInputs, 'queue'>, ParamSpec> = {
-  flows: spec('flows', 'Flows (m)', '', 'integer', 1, 1000, 20, 'Number of identical TCP flows sharing the bottleneck.'),
-  capacity: spec('capacity', 'Capacity (C)', 'packets/s', 'number', 1, 1e7, 2000, 'Bottleneck capacity in packets per second (bit rate / (8 x packet size)).'),
-  rttMs: spec('rttMs', 'Round-trip time (D)', 'ms', 'number', 0.1, 10000, 100, 'Round-trip propagation delay of every flow, without queueing.'),
-  exoLoss: spec('exoLoss', 'Exogenous loss (p_e)', '', 'number', 0, 1, 0.01, 'Rate of losses not caused by the bottleneck queue (a fraction: 0.01 = 1 %).'),
-  buffer: spec('buffer', 'Buffer (B)', 'packets', 'integer', 1, 1e6, 250, 'Packets the bottleneck queue holds (filled from the scenario).'),
+  flows: spec(
+    'flows',
+    'Flows (m)',
+    '',
+    'integer',
+    1,
+    1000,
+    20,
+    'Number of identical TCP flows sharing the bottleneck.',
+  ),
+  capacity: spec(
+    'capacity',
+    'Capacity (C)',
+    'packets/s',
+    'number',
+    1,
+    1e7,
+    2000,
+    'Bottleneck capacity in packets per second (bit rate / (8 x packet size)).',
+  ),
+  rttMs: spec(
+    'rttMs',
+    'Round-trip time (D)',
+    'ms',
+    'number',
+    0.1,
+    10000,
+    100,
+    'Round-trip propagation delay of every flow, without queueing.',
+  ),
+  exoLoss: spec(
+    'exoLoss',
+    'Exogenous loss (p_e)',
+    '',
+    'number',
+    0,
+    1,
+    0.01,
+    'Rate of losses not caused by the bottleneck queue (a fraction: 0.01 = 1 %).',
+  ),
+  buffer: spec(
+    'buffer',
+    'Buffer (B)',
+    'packets',
+    'integer',
+    1,
+    1e6,
+    250,
+    'Packets the bottleneck queue holds (filled from the scenario).',
+  ),
 };
 
 export const DEFAULT_STEADY: SteadyInputs = { flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01, buffer: 250 };
@@ -37,7 +96,15 @@ export const DEFAULT_STEADY: SteadyInputs = { flows: 20, capacity: 2000, rttMs: 
 /** The bl_fluid_steady document for identical flows, with the scenario's buffer and queue. */
 export function steadyParams(i: SteadyInputs): object {
   const queue = { ...(i.queue ?? { kind: 'droptail' }), buffer: i.buffer };
-  return { flows: i.flows, capacity: i.capacity, propDelay: i.rttMs / 1000, propDelayMax: null, pe: [i.exoLoss], backlog: 0, queue };
+  return {
+    flows: i.flows,
+    capacity: i.capacity,
+    propDelay: i.rttMs / 1000,
+    propDelayMax: null,
+    pe: [i.exoLoss],
+    backlog: 0,
+    queue,
+  };
 }
 
 export interface SteadyAnswer {
@@ -58,7 +125,8 @@ export function readSteady(result: unknown): SteadyAnswer {
   const r = result as Record<string, unknown>;
   if (typeof r.error === 'string') throw new Error(r.error);
   const q = Array.isArray(r.qFair) ? (r.qFair as unknown[]).map(Number) : [];
-  const p = Array.isArray(r.points) && isPlainObject(r.points[0] as never) ? (r.points[0] as Record<string, unknown>) : {};
+  const p =
+    Array.isArray(r.points) && isPlainObject(r.points[0] as never) ? (r.points[0] as Record<string, unknown>) : {};
   if (!q.length || typeof r.peOpen !== 'number') throw new Error('steady state: result without qFair or peOpen');
   return {
     qFair: q.reduce((a, b) => a + b, 0) / q.length,

@@ -38,18 +38,41 @@ export default function Equation({ tex }: { tex: string }) {
     ro.observe(el);
     // KaTeX's fonts arriving change the equation's width, not the box's: measure again then.
     let alive = true;
-    void document.fonts.ready.then(() => { if (alive) measure(); });
+    void document.fonts.ready.then(() => {
+      if (alive) measure();
+    });
     document.fonts.addEventListener('loadingdone', measure);
-    return () => { alive = false; ro.disconnect(); document.fonts.removeEventListener('loadingdone', measure); };
+    return () => {
+      alive = false;
+      ro.disconnect();
+      document.fonts.removeEventListener('loadingdone', measure);
+    };
   }, [html]);
-  if (html === null) return <pre className="lesson-equation error" title="This equation could not be typeset">{tex}</pre>;
+  if (html === null)
+    return (
+      <pre className="lesson-equation error" title="This equation could not be typeset">
+        {tex}
+      </pre>
+    );
   return (
     <figure className="lesson-equation-box">
       {/* KaTeX's own output from the lesson's TeX (it escapes text; no HTML passes through). */}
-      <div ref={ref} className={`lesson-equation${fit.scrolls ? ' scrolls' : ''}`} data-testid="lesson-equation" data-scale={fit.scale}
-        style={{ fontSize: `${fit.scale * 100}%` }} tabIndex={fit.scrolls ? 0 : undefined} role={fit.scrolls ? 'region' : undefined}
-        aria-label={fit.scrolls ? 'Equation (scrolls sideways)' : undefined} dangerouslySetInnerHTML={{ __html: html }} />
-      {fit.scrolls ? <figcaption className="muted small" data-testid="equation-scroll-note">Scroll sideways to read the whole equation.</figcaption> : null}
+      <div
+        ref={ref}
+        className={`lesson-equation${fit.scrolls ? ' scrolls' : ''}`}
+        data-testid="lesson-equation"
+        data-scale={fit.scale}
+        style={{ fontSize: `${fit.scale * 100}%` }}
+        tabIndex={fit.scrolls ? 0 : undefined}
+        role={fit.scrolls ? 'region' : undefined}
+        aria-label={fit.scrolls ? 'Equation (scrolls sideways)' : undefined}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+      {fit.scrolls ? (
+        <figcaption className="muted small" data-testid="equation-scroll-note">
+          Scroll sideways to read the whole equation.
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

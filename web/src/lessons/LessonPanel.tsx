@@ -21,12 +21,24 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
   if (!lesson) {
     return (
       <aside className="lesson-panel" aria-label="Lesson">
-        {api.errors.length ? <div className="notice error" role="alert">{api.errors.map((e) => <div key={e}>{e}</div>)}</div> : <p className="muted">Loading the lesson...</p>}
+        {api.errors.length ? (
+          <div className="notice error" role="alert">
+            {api.errors.map((e) => (
+              <div key={e}>{e}</div>
+            ))}
+          </div>
+        ) : (
+          <p className="muted">Loading the lesson...</p>
+        )}
         {api.errors.length && api.index?.length ? (
           <nav aria-label="Lessons on this site">
             <p className="small">Choose one of the lessons on this site:</p>
             <ul className="lesson-choices small">
-              {api.index.map((e) => <li key={e.id}><a href={lessonHref(e.id)}>{e.title}</a></li>)}
+              {api.index.map((e) => (
+                <li key={e.id}>
+                  <a href={lessonHref(e.id)}>{e.title}</a>
+                </li>
+              ))}
             </ul>
           </nav>
         ) : null}
@@ -46,26 +58,52 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
   return (
     <aside className="lesson-panel" aria-label="Lesson" data-testid="lesson-panel">
       <header className="lesson-head">
-        <nav className="small lesson-links"><a href={LESSONS_ROUTE}>All lessons</a> <a href={api.exitHref}>Leave the lesson</a></nav>
+        <nav className="small lesson-links">
+          <a href={LESSONS_ROUTE}>All lessons</a> <a href={api.exitHref}>Leave the lesson</a>
+        </nav>
         <h2>{lesson.title}</h2>
-        <p className="muted small" data-testid="lesson-progress">Step {n} of {lesson.steps.length}</p>
+        <p className="muted small" data-testid="lesson-progress">
+          Step {n} of {lesson.steps.length}
+        </p>
       </header>
       <h3>{step.title}</h3>
       {api.offPath ? (
         <div className="notice lesson-offpath" role="status">
           You have changed the scenario: the lesson's notes are hidden.
-          <button type="button" onClick={api.restart}>Back to the lesson step</button>
+          <button type="button" onClick={api.restart}>
+            Back to the lesson step
+          </button>
         </div>
       ) : null}
       <LessonText text={fillText(step.text, step.measures, run, now)} />
-      {step.equation ? <Suspense fallback={<pre className="lesson-equation">{step.equation}</pre>}><Equation tex={step.equation} /></Suspense> : null}
+      {step.equation ? (
+        <Suspense fallback={<pre className="lesson-equation">{step.equation}</pre>}>
+          <Equation tex={step.equation} />
+        </Suspense>
+      ) : null}
       {step.predict && !api.offPath ? (
-        <PredictStep key={`${lesson.id}-${n}`} lessonId={lesson.id} stepNo={n} step={{ ...step, predict: step.predict }} run={run} now={now}
-          revealAt={revealAt} running={status === 'playing' || now > 0} onRun={api.answered} />
+        <PredictStep
+          key={`${lesson.id}-${n}`}
+          lessonId={lesson.id}
+          stepNo={n}
+          step={{ ...step, predict: step.predict }}
+          run={run}
+          now={now}
+          revealAt={revealAt}
+          running={status === 'playing' || now > 0}
+          onRun={api.answered}
+        />
       ) : null}
       {due.length && !api.offPath ? (
         <ul className="lesson-notes small" aria-label="Notes on the charts">
-          {due.map((a, i) => <li key={i}><span className="muted">{a.chart}, t = {a.t} s:</span> {a.text}</li>)}
+          {due.map((a, i) => (
+            <li key={i}>
+              <span className="muted">
+                {a.chart}, t = {a.t} s:
+              </span>{' '}
+              {a.text}
+            </li>
+          ))}
         </ul>
       ) : null}
       {step.runTo !== undefined && !step.predict && !last && step.runTo < duration ? (
@@ -76,14 +114,26 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
         <section className="lesson-complete" aria-label="Lesson complete" data-testid="lesson-complete" role="status">
           <h4>Lesson complete</h4>
           {api.next ? (
-            <p>Next lesson: <a href={lessonHref(api.next.id)}>{api.next.title}</a></p>
-          ) : <p>That was the last lesson. <a href={LESSONS_ROUTE}>All lessons</a></p>}
+            <p>
+              Next lesson: <a href={lessonHref(api.next.id)}>{api.next.title}</a>
+            </p>
+          ) : (
+            <p>
+              That was the last lesson. <a href={LESSONS_ROUTE}>All lessons</a>
+            </p>
+          )}
         </section>
       ) : null}
       <nav className="lesson-nav" aria-label="Lesson steps">
-        <button type="button" onClick={() => api.goTo(n - 1)} disabled={n <= 1}>Previous</button>
-        <button type="button" onClick={api.restart} title="Start this step's run again">Restart step</button>
-        <button type="button" onClick={() => api.goTo(n + 1)} disabled={n >= lesson.steps.length}>Next</button>
+        <button type="button" onClick={() => api.goTo(n - 1)} disabled={n <= 1}>
+          Previous
+        </button>
+        <button type="button" onClick={api.restart} title="Start this step's run again">
+          Restart step
+        </button>
+        <button type="button" onClick={() => api.goTo(n + 1)} disabled={n >= lesson.steps.length}>
+          Next
+        </button>
       </nav>
     </aside>
   );

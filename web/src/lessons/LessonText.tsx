@@ -18,9 +18,21 @@ function Inlines({ parts }: { parts: Inline[] }) {
 export function LessonText({ text }: { text: string }) {
   return (
     <div className="lesson-text">
-      {parseMarkdownLight(text).map((b, i) => (b.kind === 'p'
-        ? <p key={i}><Inlines parts={b.inline} /></p>
-        : <ul key={i}>{b.items.map((it, j) => <li key={j}><Inlines parts={it} /></li>)}</ul>))}
+      {parseMarkdownLight(text).map((b, i) =>
+        b.kind === 'p' ? (
+          <p key={i}>
+            <Inlines parts={b.inline} />
+          </p>
+        ) : (
+          <ul key={i}>
+            {b.items.map((it, j) => (
+              <li key={j}>
+                <Inlines parts={it} />
+              </li>
+            ))}
+          </ul>
+        ),
+      )}
     </div>
   );
 }

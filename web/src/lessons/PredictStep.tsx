@@ -42,23 +42,43 @@ export function PredictStep({ lessonId, stepNo, step, run, now, revealAt, runnin
           <legend>Predict: {p.question}</legend>
           {p.options.map((o, i) => (
             <label key={i} className={`predict-option${revealed && i === p.answer ? ' correct' : ''}`}>
-              <input type="radio" name={`predict-${stepNo}`} value={i} checked={choice === i} onChange={() => setChoice(i)} />
+              <input
+                type="radio"
+                name={`predict-${stepNo}`}
+                value={i}
+                checked={choice === i}
+                onChange={() => setChoice(i)}
+              />
               {o}
             </label>
           ))}
-          <button type="submit" disabled={choice === undefined}>{recorded === undefined ? 'Record my answer and run' : 'Run'}</button>
+          <button type="submit" disabled={choice === undefined}>
+            {recorded === undefined ? 'Record my answer and run' : 'Run'}
+          </button>
         </fieldset>
       </form>
       {recorded !== undefined ? (
-        <p className="predict-recorded" data-testid="predict-recorded">You predicted: <strong>{p.options[recorded]}</strong></p>
+        <p className="predict-recorded" data-testid="predict-recorded">
+          You predicted: <strong>{p.options[recorded]}</strong>
+        </p>
       ) : null}
-      {recorded !== undefined && !revealed ? <p className="muted small">Running to {revealAt} s of simulated time, then the answer...</p> : null}
+      {recorded !== undefined && !revealed ? (
+        <p className="muted small">Running to {revealAt} s of simulated time, then the answer...</p>
+      ) : null}
       {revealed ? (
         <div className="predict-reveal" data-testid="predict-reveal" role="status">
-          <p><strong>{recorded === p.answer ? 'Right.' : `Not this time: the run shows "${p.options[p.answer]}".`}</strong></p>
+          <p>
+            <strong>
+              {recorded === p.answer ? 'Right.' : `Not this time: the run shows "${p.options[p.answer]}".`}
+            </strong>
+          </p>
           <LessonText text={fillText(p.reveal, step.measures, run, now)} />
           <ul className="predict-checks muted small" aria-label="Measured in this run">
-            {results.map((r, i) => <li key={i}>{r.ok ? 'shown' : 'NOT shown'} in this run: {r.text}</li>)}
+            {results.map((r, i) => (
+              <li key={i}>
+                {r.ok ? 'shown' : 'NOT shown'} in this run: {r.text}
+              </li>
+            ))}
           </ul>
         </div>
       ) : null}

@@ -13,8 +13,18 @@ export function PredictionSummary({ lesson }: { lesson: Lesson }) {
       <ul>
         {asked.map(({ p, n }) => {
           const a = answers[String(n)];
-          const verdict = a === undefined ? 'not answered yet' : a === p!.answer ? 'as the run showed' : `the run showed: ${p!.options[p!.answer]}`;
-          return <li key={n}>Step {n}: {a === undefined ? '-' : <strong>{p!.options[a]}</strong>} <span className="muted">({verdict})</span></li>;
+          const verdict =
+            a === undefined
+              ? 'not answered yet'
+              : a === p!.answer
+                ? 'as the run showed'
+                : `the run showed: ${p!.options[p!.answer]}`;
+          return (
+            <li key={n}>
+              Step {n}: {a === undefined ? '-' : <strong>{p!.options[a]}</strong>}{' '}
+              <span className="muted">({verdict})</span>
+            </li>
+          );
         })}
       </ul>
     </section>

@@ -13,7 +13,9 @@ export function loadAnswers(lessonId: string): Record<string, number> {
         return Object.fromEntries(Object.entries(v).filter(([, x]) => Number.isInteger(x))) as Record<string, number>;
       }
     }
-  } catch { /* fall back to memory */ }
+  } catch {
+    /* fall back to memory */
+  }
   return { ...(memory.get(lessonId) ?? {}) };
 }
 
@@ -21,5 +23,9 @@ export function loadAnswers(lessonId: string): Record<string, number> {
 export function saveAnswer(lessonId: string, step: number, option: number): void {
   const all = { ...loadAnswers(lessonId), [String(step)]: option };
   memory.set(lessonId, all);
-  try { localStorage.setItem(key(lessonId), JSON.stringify(all)); } catch { /* memory only */ }
+  try {
+    localStorage.setItem(key(lessonId), JSON.stringify(all));
+  } catch {
+    /* memory only */
+  }
 }

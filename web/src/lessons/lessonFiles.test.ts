@@ -27,7 +27,10 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
 }
 
-const ids = readdirSync(lessonsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const ids = readdirSync(lessonsDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 const lessons: Lesson[] = ids.map((id) => {
   const r = parseLesson(readJson(join(lessonsDir, id, 'lesson.json')), id);
   if (!r.ok) throw new Error(`public/lessons/${id}/lesson.json:\n  ${r.errors.join('\n  ')}`);
@@ -52,7 +55,11 @@ function csvRun(text: string): RunReader {
       const c = columns.indexOf(column);
       let sum = 0;
       let n = 0;
-      for (const row of data) if (row[0]! >= t0 - 1e-9 && row[0]! <= t1 + 1e-9 && !Number.isNaN(row[c]!)) { sum += row[c]!; n++; }
+      for (const row of data)
+        if (row[0]! >= t0 - 1e-9 && row[0]! <= t1 + 1e-9 && !Number.isNaN(row[c]!)) {
+          sum += row[c]!;
+          n++;
+        }
       return n ? sum / n : Number.NaN;
     },
   };
@@ -65,31 +72,46 @@ const queue: (() => void)[] = [];
 async function slot<T>(f: () => Promise<T>): Promise<T> {
   if (free === 0) await new Promise<void>((r) => queue.push(r));
   else free--;
-  try { return await f(); } finally { const next = queue.shift(); if (next) next(); else free++; }
+  try {
+    return await f();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else free++;
+  }
 }
 
 const work = mkdtempSync(join(tmpdir(), 'bl-lessons-'));
 async function runNative(lesson: Lesson, index: number): Promise<RunReader> {
   const d = stepState(lesson, index, specs());
   const scenario = { ...d.state.scenario };
-  const until = Math.max(lesson.steps[index]!.runTo ?? 0, ...Object.values(lesson.steps[index]!.measures ?? {}).map((m) => m.to));
+  const until = Math.max(
+    lesson.steps[index]!.runTo ?? 0,
+    ...Object.values(lesson.steps[index]!.measures ?? {}).map((m) => m.to),
+  );
   if (until > 0 && typeof scenario.duration === 'number' && scenario.duration > until) scenario.duration = until;
   const file = join(work, `${lesson.id}-${index}.json`);
   const csv = join(work, `${lesson.id}-${index}.csv`);
   writeFileSync(file, JSON.stringify(scenario));
   const sets = d.state.live.flatMap((c) => ['--set', `${c.entity}:${c.key}=${c.value}@${c.t}`]);
-  await slot(() => run(blsim, ['--scenario', file, '--series', csv, ...sets], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  await slot(() =>
+    run(blsim, ['--scenario', file, '--series', csv, ...sets], { encoding: 'utf8', maxBuffer: 64 << 20 }),
+  );
   return csvRun(readFileSync(csv, 'utf8'));
 }
 
 describe('public/lessons', () => {
-  it('index.json lists every lesson folder once, with the lesson\'s own title, summary and topics', () => {
+  it("index.json lists every lesson folder once, with the lesson's own title, summary and topics", () => {
     const idx = parseIndex(readJson(join(lessonsDir, 'index.json')));
     if (!idx.ok) throw new Error(idx.errors.join('\n'));
     expect(idx.value.map((e) => e.id).sort()).toEqual(ids);
     for (const e of idx.value) {
       const l = lessons.find((x) => x.id === e.id)!;
-      expect({ title: l.title, summary: l.summary, topics: l.topics }).toEqual({ title: e.title, summary: e.summary, topics: e.topics });
+      expect({ title: l.title, summary: l.summary, topics: l.topics }).toEqual({
+        title: e.title,
+        summary: e.summary,
+        topics: e.topics,
+      });
     }
   });
 
@@ -106,12 +128,19 @@ describe('public/lessons', () => {
           if (!('hash' in step.scenario)) expect(d.state.preset, `step ${i + 1}: preset`).toBe(step.scenario.preset);
           const flows = getPath(d.state.scenario, 'flows.count');
           for (const a of step.annotations ?? []) {
-            if (step.charts) expect(step.charts, `step ${i + 1}: note "${a.text}" is on a chart the step hides`).toContain(a.chart);
-            if (a.flow !== undefined && typeof flows === 'number') expect(a.flow, `step ${i + 1}: note "${a.text}"`).toBeLessThan(flows);
+            if (step.charts)
+              expect(step.charts, `step ${i + 1}: note "${a.text}" is on a chart the step hides`).toContain(a.chart);
+            if (a.flow !== undefined && typeof flows === 'number')
+              expect(a.flow, `step ${i + 1}: note "${a.text}"`).toBeLessThan(flows);
           }
           const duration = d.state.scenario.duration;
-          for (const t of [step.runTo ?? 0, ...Object.values(step.measures ?? {}).map((m) => m.to), ...(step.annotations ?? []).map((a) => a.t)]) {
-            if (typeof duration === 'number') expect(t, `step ${i + 1}: a time past the run's end`).toBeLessThanOrEqual(duration);
+          for (const t of [
+            step.runTo ?? 0,
+            ...Object.values(step.measures ?? {}).map((m) => m.to),
+            ...(step.annotations ?? []).map((a) => a.t),
+          ]) {
+            if (typeof duration === 'number')
+              expect(t, `step ${i + 1}: a time past the run's end`).toBeLessThanOrEqual(duration);
           }
           if (step.equation) expect(() => katex.renderToString(step.equation!, { throwOnError: true })).not.toThrow();
         });
@@ -131,7 +160,8 @@ describe('public/lessons', () => {
             const ms = Object.entries(step.measures ?? {}).map(([k, m]) => `${k}=${formatMeasure(m, measure(m, r))}`);
             console.log(`${lesson.id} step ${i + 1}: ${ms.join('  ')}`);
           }
-          for (const [name, m] of Object.entries(step.measures ?? {})) expect(measure(m, r), `${lesson.id} step ${i + 1}: measure ${name} (column ${m.column})`).not.toBeNaN();
+          for (const [name, m] of Object.entries(step.measures ?? {}))
+            expect(measure(m, r), `${lesson.id} step ${i + 1}: measure ${name} (column ${m.column})`).not.toBeNaN();
           for (const c of evaluateChecks(step, r)) expect(c.ok, `${lesson.id} step ${i + 1}: ${c.text}`).toBe(true);
         }
       });

@@ -3,7 +3,17 @@
 import type { Json } from '../core/types';
 import { isChartId } from '../url/viewState';
 import { isPlainObject } from '../scenario/paths.mjs';
-import type { Annotation, Check, Lesson, LessonIndexEntry, LessonStep, Measure, Prediction, ScheduledChange, StepScenario } from './lessonTypes';
+import type {
+  Annotation,
+  Check,
+  Lesson,
+  LessonIndexEntry,
+  LessonStep,
+  Measure,
+  Prediction,
+  ScheduledChange,
+  StepScenario,
+} from './lessonTypes';
 
 export const LESSON_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 const ACROSS = ['sum', 'mean', 'min', 'max', 'jain'] as const;
@@ -15,7 +25,10 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] }
 
 class Reader {
   errors: string[] = [];
-  fail(path: string, what: string): undefined { this.errors.push(`${path}: ${what}`); return undefined; }
+  fail(path: string, what: string): undefined {
+    this.errors.push(`${path}: ${what}`);
+    return undefined;
+  }
 
   obj(v: unknown, path: string): Record<string, unknown> | undefined {
     return isPlainObject(v) ? v : this.fail(path, 'expected an object');
@@ -25,27 +38,54 @@ class Reader {
     if (v === undefined && optional) return undefined;
     return typeof v === 'string' && v.trim() !== '' ? v : this.fail(`${path}.${key}`, 'expected non-empty text');
   }
-  num(o: Record<string, unknown>, key: string, path: string, min: number, max: number, optional = false): number | undefined {
+  num(
+    o: Record<string, unknown>,
+    key: string,
+    path: string,
+    min: number,
+    max: number,
+    optional = false,
+  ): number | undefined {
     const v = o[key];
     if (v === undefined && optional) return undefined;
-    return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max ? v : this.fail(`${path}.${key}`, `expected a number from ${min} to ${max}`);
+    return typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max
+      ? v
+      : this.fail(`${path}.${key}`, `expected a number from ${min} to ${max}`);
   }
-  int(o: Record<string, unknown>, key: string, path: string, min: number, max: number, optional = false): number | undefined {
+  int(
+    o: Record<string, unknown>,
+    key: string,
+    path: string,
+    min: number,
+    max: number,
+    optional = false,
+  ): number | undefined {
     const v = this.num(o, key, path, min, max, optional);
-    return v === undefined || Number.isInteger(v) ? v : this.fail(`${path}.${key}`, `expected a whole number from ${min} to ${max}`);
+    return v === undefined || Number.isInteger(v)
+      ? v
+      : this.fail(`${path}.${key}`, `expected a whole number from ${min} to ${max}`);
   }
   list(o: Record<string, unknown>, key: string, path: string, optional = false): unknown[] | undefined {
     const v = o[key];
     if (v === undefined && optional) return undefined;
     return Array.isArray(v) ? v : this.fail(`${path}.${key}`, 'expected a list');
   }
-  oneOf<T extends string>(o: Record<string, unknown>, key: string, path: string, allowed: readonly T[], optional = false): T | undefined {
+  oneOf<T extends string>(
+    o: Record<string, unknown>,
+    key: string,
+    path: string,
+    allowed: readonly T[],
+    optional = false,
+  ): T | undefined {
     const v = o[key];
     if (v === undefined && optional) return undefined;
-    return typeof v === 'string' && (allowed as readonly string[]).includes(v) ? (v as T) : this.fail(`${path}.${key}`, `expected one of ${allowed.join(', ')}`);
+    return typeof v === 'string' && (allowed as readonly string[]).includes(v)
+      ? (v as T)
+      : this.fail(`${path}.${key}`, `expected one of ${allowed.join(', ')}`);
   }
   unknownKeys(o: Record<string, unknown>, path: string, known: readonly string[]): void {
-    for (const k of Object.keys(o)) if (!known.includes(k)) this.fail(`${path}.${k}`, `unknown field (allowed: ${known.join(', ')})`);
+    for (const k of Object.keys(o))
+      if (!known.includes(k)) this.fail(`${path}.${k}`, `unknown field (allowed: ${known.join(', ')})`);
   }
 }
 
@@ -55,13 +95,15 @@ function readScenario(r: Reader, v: unknown, path: string): StepScenario | undef
   if ('hash' in o) {
     r.unknownKeys(o, path, ['hash']);
     const hash = r.str(o, 'hash', path);
-    if (hash !== undefined && !hash.startsWith('#v=')) return r.fail(`${path}.hash`, 'expected a scenario URL hash starting with "#v="');
+    if (hash !== undefined && !hash.startsWith('#v='))
+      return r.fail(`${path}.hash`, 'expected a scenario URL hash starting with "#v="');
     return hash === undefined ? undefined : { hash };
   }
   r.unknownKeys(o, path, ['preset', 'set']);
   const preset = r.str(o, 'preset', path);
   const set = o.set;
-  if (set !== undefined && !isPlainObject(set)) return r.fail(`${path}.set`, 'expected an object of dotted scenario paths');
+  if (set !== undefined && !isPlainObject(set))
+    return r.fail(`${path}.set`, 'expected an object of dotted scenario paths');
   if (preset === undefined) return undefined;
   return set === undefined ? { preset } : { preset, set: set as Record<string, Json> };
 }
@@ -83,7 +125,8 @@ function readAnnotation(r: Reader, v: unknown, path: string): Annotation | undef
   if (!o) return undefined;
   r.unknownKeys(o, path, ['chart', 't', 'y', 'flow', 'text']);
   const chart = o.chart;
-  if (typeof chart !== 'string' || !isChartId(chart)) return r.fail(`${path}.chart`, 'expected a chart id (cwnd, queue, throughput, loss, jain, share)');
+  if (typeof chart !== 'string' || !isChartId(chart))
+    return r.fail(`${path}.chart`, 'expected a chart id (cwnd, queue, throughput, loss, jain, share)');
   const t = r.num(o, 't', path, 0, 1e6);
   const y = r.num(o, 'y', path, -1e12, 1e12, true);
   const flow = r.int(o, 'flow', path, 0, 100000, true);
@@ -109,12 +152,22 @@ function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   if (column === undefined || from === undefined || to === undefined) return undefined;
   if (to <= from) return r.fail(`${path}.to`, `expected a time after from (${from})`);
   const wild = column.includes('*');
-  if (wild !== (across !== undefined)) return r.fail(`${path}.across`, wild ? 'a column with "*" needs across (sum, mean, min, max or jain)' : 'across is only for a column with "*"');
+  if (wild !== (across !== undefined))
+    return r.fail(
+      `${path}.across`,
+      wild ? 'a column with "*" needs across (sum, mean, min, max or jain)' : 'across is only for a column with "*"',
+    );
   const m: Measure = { column, from, to };
   if (across !== undefined) m.across = across;
   if (o.flows !== undefined) {
     const f = o.flows;
-    if (!wild || !Array.isArray(f) || f.length !== 2 || !f.every((x) => Number.isInteger(x) && (x as number) >= 0) || (f[0] as number) > (f[1] as number)) {
+    if (
+      !wild ||
+      !Array.isArray(f) ||
+      f.length !== 2 ||
+      !f.every((x) => Number.isInteger(x) && (x as number) >= 0) ||
+      (f[0] as number) > (f[1] as number)
+    ) {
       return r.fail(`${path}.flows`, 'expected [first, last] flow numbers (first <= last) for a column with "*"');
     }
     m.flows = [f[0] as number, f[1] as number];
@@ -151,7 +204,10 @@ function readPredict(r: Reader, v: unknown, path: string): Prediction | undefine
   const question = r.str(o, 'question', path);
   const options = r.list(o, 'options', path);
   const reveal = r.str(o, 'reveal', path);
-  if (options && (options.length < 2 || options.length > 6 || !options.every((x) => typeof x === 'string' && x.trim() !== ''))) {
+  if (
+    options &&
+    (options.length < 2 || options.length > 6 || !options.every((x) => typeof x === 'string' && x.trim() !== ''))
+  ) {
     r.fail(`${path}.options`, 'expected 2 to 6 non-empty texts');
     return undefined;
   }
@@ -162,10 +218,24 @@ function readPredict(r: Reader, v: unknown, path: string): Prediction | undefine
 
 function checkPlaceholders(r: Reader, text: string | undefined, path: string, measures: Set<string>): void {
   if (text === undefined) return;
-  for (const m of text.matchAll(PLACEHOLDER)) if (!measures.has(m[1]!)) r.fail(path, `{${m[1]}} is not a measure of this step`);
+  for (const m of text.matchAll(PLACEHOLDER))
+    if (!measures.has(m[1]!)) r.fail(path, `{${m[1]}} is not a measure of this step`);
 }
 
-const STEP_KEYS = ['title', 'scenario', 'live', 'charts', 'speed', 'runTo', 'text', 'equation', 'annotations', 'predict', 'measures', 'checks'];
+const STEP_KEYS = [
+  'title',
+  'scenario',
+  'live',
+  'charts',
+  'speed',
+  'runTo',
+  'text',
+  'equation',
+  'annotations',
+  'predict',
+  'measures',
+  'checks',
+];
 
 function readStep(r: Reader, v: unknown, path: string): LessonStep | undefined {
   const o = r.obj(v, path);
@@ -176,11 +246,15 @@ function readStep(r: Reader, v: unknown, path: string): LessonStep | undefined {
   const text = r.str(o, 'text', path);
   const step: LessonStep = { title: title ?? '', scenario: scenario ?? { preset: '' }, text: text ?? '' };
   const live = r.list(o, 'live', path, true);
-  if (live) step.live = live.map((x, i) => readLive(r, x, `${path}.live[${i}]`)).filter((x): x is ScheduledChange => x !== undefined);
+  if (live)
+    step.live = live
+      .map((x, i) => readLive(r, x, `${path}.live[${i}]`))
+      .filter((x): x is ScheduledChange => x !== undefined);
   const charts = r.list(o, 'charts', path, true);
   if (charts) {
     const bad = charts.filter((c) => typeof c !== 'string' || !isChartId(c));
-    if (bad.length || charts.length === 0) r.fail(`${path}.charts`, 'expected a list of chart ids (cwnd, queue, throughput, loss, jain, share)');
+    if (bad.length || charts.length === 0)
+      r.fail(`${path}.charts`, 'expected a list of chart ids (cwnd, queue, throughput, loss, jain, share)');
     else step.charts = charts as LessonStep['charts'];
   }
   const speed = r.num(o, 'speed', path, 0, 1000, true);
@@ -193,14 +267,20 @@ function readStep(r: Reader, v: unknown, path: string): LessonStep | undefined {
   const equation = r.str(o, 'equation', path, true);
   if (equation !== undefined) step.equation = equation;
   const annotations = r.list(o, 'annotations', path, true);
-  if (annotations) step.annotations = annotations.map((x, i) => readAnnotation(r, x, `${path}.annotations[${i}]`)).filter((x): x is Annotation => x !== undefined);
+  if (annotations)
+    step.annotations = annotations
+      .map((x, i) => readAnnotation(r, x, `${path}.annotations[${i}]`))
+      .filter((x): x is Annotation => x !== undefined);
   const measures: Record<string, Measure> = {};
   // Names declared (even with a bad definition), so one mistake is reported once.
   const names = new Set<string>();
   if (o.measures !== undefined) {
     const mo = r.obj(o.measures, `${path}.measures`);
     for (const [name, mv] of Object.entries(mo ?? {})) {
-      if (!/^[A-Za-z_]\w*$/.test(name)) { r.fail(`${path}.measures.${name}`, 'a measure name is letters, digits and _'); continue; }
+      if (!/^[A-Za-z_]\w*$/.test(name)) {
+        r.fail(`${path}.measures.${name}`, 'a measure name is letters, digits and _');
+        continue;
+      }
       names.add(name);
       const m = readMeasure(r, mv, `${path}.measures.${name}`);
       if (m) measures[name] = m;
@@ -208,11 +288,15 @@ function readStep(r: Reader, v: unknown, path: string): LessonStep | undefined {
     step.measures = measures;
   }
   const checks = r.list(o, 'checks', path, true);
-  if (checks) step.checks = checks.map((x, i) => readCheck(r, x, `${path}.checks[${i}]`, names)).filter((x): x is Check => x !== undefined);
+  if (checks)
+    step.checks = checks
+      .map((x, i) => readCheck(r, x, `${path}.checks[${i}]`, names))
+      .filter((x): x is Check => x !== undefined);
   if (o.predict !== undefined) {
     const p = readPredict(r, o.predict, `${path}.predict`);
     if (p) step.predict = p;
-    if (p && !step.checks?.length) r.fail(`${path}.checks`, 'a prediction needs at least one check that shows its answer in the run');
+    if (p && !step.checks?.length)
+      r.fail(`${path}.checks`, 'a prediction needs at least one check that shows its answer in the run');
   }
   checkPlaceholders(r, text, `${path}.text`, names);
   checkPlaceholders(r, step.predict?.reveal, `${path}.predict.reveal`, names);
@@ -221,11 +305,13 @@ function readStep(r: Reader, v: unknown, path: string): LessonStep | undefined {
 
 function readEntry(r: Reader, o: Record<string, unknown>, path: string): LessonIndexEntry | undefined {
   const id = r.str(o, 'id', path);
-  if (id !== undefined && !LESSON_ID.test(id)) r.fail(`${path}.id`, 'expected lower-case letters, digits and "-" (at most 64)');
+  if (id !== undefined && !LESSON_ID.test(id))
+    r.fail(`${path}.id`, 'expected lower-case letters, digits and "-" (at most 64)');
   const title = r.str(o, 'title', path);
   const summary = r.str(o, 'summary', path);
   const topics = r.list(o, 'topics', path);
-  if (topics && !topics.every((t) => typeof t === 'string' && t.trim() !== '')) r.fail(`${path}.topics`, 'expected a list of texts');
+  if (topics && !topics.every((t) => typeof t === 'string' && t.trim() !== ''))
+    r.fail(`${path}.topics`, 'expected a list of texts');
   if (id === undefined || title === undefined || summary === undefined || topics === undefined) return undefined;
   return { id, title, summary, topics: topics as string[] };
 }
@@ -249,9 +335,14 @@ export function parseLesson(v: unknown, id: string): Parsed<Lesson> {
 export function parseIndex(v: unknown): Parsed<LessonIndexEntry[]> {
   const r = new Reader();
   if (!Array.isArray(v)) return { ok: false, errors: ['index: expected a list of lessons'] };
-  const out = v.map((x, i) => { const o = r.obj(x, `index[${i}]`); return o ? readEntry(r, o, `index[${i}]`) : undefined; });
+  const out = v.map((x, i) => {
+    const o = r.obj(x, `index[${i}]`);
+    return o ? readEntry(r, o, `index[${i}]`) : undefined;
+  });
   const ids = out.map((e) => e?.id);
-  ids.forEach((id, i) => { if (id !== undefined && ids.indexOf(id) !== i) r.fail(`index[${i}].id`, `"${id}" is listed twice`); });
+  ids.forEach((id, i) => {
+    if (id !== undefined && ids.indexOf(id) !== i) r.fail(`index[${i}].id`, `"${id}" is listed twice`);
+  });
   return r.errors.length ? { ok: false, errors: r.errors } : { ok: true, value: out as LessonIndexEntry[] };
 }
 

@@ -12,8 +12,13 @@ describe('markdown-light', () => {
 
   it('reads emphasis, strong and code, and leaves a lone * alone', () => {
     expect(parseInline('a *b* **c** `d` 2 * 3')).toEqual([
-      { kind: 'text', text: 'a ' }, { kind: 'em', text: 'b' }, { kind: 'text', text: ' ' }, { kind: 'strong', text: 'c' },
-      { kind: 'text', text: ' ' }, { kind: 'code', text: 'd' }, { kind: 'text', text: ' 2 * 3' },
+      { kind: 'text', text: 'a ' },
+      { kind: 'em', text: 'b' },
+      { kind: 'text', text: ' ' },
+      { kind: 'strong', text: 'c' },
+      { kind: 'text', text: ' ' },
+      { kind: 'code', text: 'd' },
+      { kind: 'text', text: ' 2 * 3' },
     ]);
   });
 });

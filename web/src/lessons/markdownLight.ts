@@ -24,15 +24,29 @@ export function parseInline(s: string): Inline[] {
 export function parseMarkdownLight(text: string): Block[] {
   const blocks: Block[] = [];
   for (const chunk of text.split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = chunk
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (!lines.length) continue;
     let para: string[] = [];
     let list: string[] = [];
-    const flushPara = () => { if (para.length) blocks.push({ kind: 'p', inline: parseInline(para.join(' ')) }); para = []; };
-    const flushList = () => { if (list.length) blocks.push({ kind: 'ul', items: list.map(parseInline) }); list = []; };
+    const flushPara = () => {
+      if (para.length) blocks.push({ kind: 'p', inline: parseInline(para.join(' ')) });
+      para = [];
+    };
+    const flushList = () => {
+      if (list.length) blocks.push({ kind: 'ul', items: list.map(parseInline) });
+      list = [];
+    };
     for (const l of lines) {
-      if (l.startsWith('- ')) { flushPara(); list.push(l.slice(2)); }
-      else { flushList(); para.push(l); }
+      if (l.startsWith('- ')) {
+        flushPara();
+        list.push(l.slice(2));
+      } else {
+        flushList();
+        para.push(l);
+      }
     }
     flushPara();
     flushList();

@@ -3,8 +3,16 @@ import { evaluateChecks, expandColumn, fillText, jainIndex, measure } from './me
 import type { LessonStep } from './lessonTypes';
 
 // A run of two flows at 4 and 1 Mb/s and a queue of 10 packets.
-const means: Record<string, number> = { 'flow.0.thr': 4e6, 'flow.1.thr': 1e6, 'flow.10.thr': 0, 'queue.bottleneck.len': 10 };
-const run = { columns: ['t', 'flow.0.thr', 'flow.1.thr', 'queue.bottleneck.len'], mean: (c: string) => means[c] ?? Number.NaN };
+const means: Record<string, number> = {
+  'flow.0.thr': 4e6,
+  'flow.1.thr': 1e6,
+  'flow.10.thr': 0,
+  'queue.bottleneck.len': 10,
+};
+const run = {
+  columns: ['t', 'flow.0.thr', 'flow.1.thr', 'queue.bottleneck.len'],
+  mean: (c: string) => means[c] ?? Number.NaN,
+};
 
 describe('measures', () => {
   it("Jain's index: 1 when equal, 1/n when one takes all", () => {
@@ -14,9 +22,16 @@ describe('measures', () => {
   });
 
   it('expands "*" over flows in flow order, not text order', () => {
-    expect(expandColumn('flow.*.thr', ['flow.10.thr', 'flow.2.thr', 'flow.0.thr', 'flow.1.cwnd'])).toEqual(['flow.0.thr', 'flow.2.thr', 'flow.10.thr']);
+    expect(expandColumn('flow.*.thr', ['flow.10.thr', 'flow.2.thr', 'flow.0.thr', 'flow.1.cwnd'])).toEqual([
+      'flow.0.thr',
+      'flow.2.thr',
+      'flow.10.thr',
+    ]);
     expect(expandColumn('jain', ['t'])).toEqual([]);
-    expect(expandColumn('flow.*.thr', ['flow.10.thr', 'flow.2.thr', 'flow.0.thr', 'flow.3.thr'], [2, 3])).toEqual(['flow.2.thr', 'flow.3.thr']);
+    expect(expandColumn('flow.*.thr', ['flow.10.thr', 'flow.2.thr', 'flow.0.thr', 'flow.3.thr'], [2, 3])).toEqual([
+      'flow.2.thr',
+      'flow.3.thr',
+    ]);
   });
 
   it('combines per-flow means and scales', () => {
@@ -27,9 +42,19 @@ describe('measures', () => {
   });
 
   const step: LessonStep = {
-    title: 's', scenario: { preset: 'p' }, text: 'Total {total}, queue {q}.',
-    measures: { total: { column: 'flow.*.thr', across: 'sum', from: 0, to: 10, scale: 1e-6, digits: 1, unit: 'Mb/s' }, q: { column: 'queue.bottleneck.len', from: 0, to: 30, digits: 0 }, f0: { column: 'flow.0.thr', from: 0, to: 10 }, f1: { column: 'flow.1.thr', from: 0, to: 10 } },
-    checks: [{ left: 'f0', op: '>', right: 'f1', factor: 3 }, { left: 'q', op: '<', right: 5 }],
+    title: 's',
+    scenario: { preset: 'p' },
+    text: 'Total {total}, queue {q}.',
+    measures: {
+      total: { column: 'flow.*.thr', across: 'sum', from: 0, to: 10, scale: 1e-6, digits: 1, unit: 'Mb/s' },
+      q: { column: 'queue.bottleneck.len', from: 0, to: 30, digits: 0 },
+      f0: { column: 'flow.0.thr', from: 0, to: 10 },
+      f1: { column: 'flow.1.thr', from: 0, to: 10 },
+    },
+    checks: [
+      { left: 'f0', op: '>', right: 'f1', factor: 3 },
+      { left: 'q', op: '<', right: 5 },
+    ],
   };
 
   it('fills placeholders only once the run has passed their window', () => {

@@ -16,9 +16,16 @@ export { jainIndex };
 /** The columns a "*" column stands for, in flow order ("flow.*.thr" -> flow.0.thr, flow.1.thr, ...). */
 export function expandColumn(column: string, columns: readonly string[], flows?: readonly [number, number]): string[] {
   if (!column.includes('*')) return columns.includes(column) ? [column] : [];
-  const re = new RegExp(`^${column.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('(\\d+)')}$`);
+  const re = new RegExp(
+    `^${column
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('(\\d+)')}$`,
+  );
   const n = (c: string) => Number(re.exec(c)![1]);
-  return columns.filter((c) => re.test(c) && (!flows || (n(c) >= flows[0] && n(c) <= flows[1]))).sort((a, b) => n(a) - n(b));
+  return columns
+    .filter((c) => re.test(c) && (!flows || (n(c) >= flows[0] && n(c) <= flows[1])))
+    .sort((a, b) => n(a) - n(b));
 }
 
 /** The value of a measure (NaN when a column is missing). */
@@ -28,12 +35,24 @@ export function measure(m: Measure, run: RunReader): number {
   const xs = cols.map((c) => run.mean(c, m.from, m.to));
   let v: number;
   switch (m.across) {
-    case undefined: v = xs[0]!; break;
-    case 'sum': v = xs.reduce((a, b) => a + b, 0); break;
-    case 'mean': v = xs.reduce((a, b) => a + b, 0) / xs.length; break;
-    case 'min': v = Math.min(...xs); break;
-    case 'max': v = Math.max(...xs); break;
-    case 'jain': v = jainIndex(xs); break;
+    case undefined:
+      v = xs[0]!;
+      break;
+    case 'sum':
+      v = xs.reduce((a, b) => a + b, 0);
+      break;
+    case 'mean':
+      v = xs.reduce((a, b) => a + b, 0) / xs.length;
+      break;
+    case 'min':
+      v = Math.min(...xs);
+      break;
+    case 'max':
+      v = Math.max(...xs);
+      break;
+    case 'jain':
+      v = jainIndex(xs);
+      break;
   }
   return v * (m.scale ?? 1);
 }
@@ -44,7 +63,12 @@ export function formatMeasure(m: Measure, v: number): string {
 }
 
 /** Fills {name} placeholders; measures whose window the run has not reached yet show "...". */
-export function fillText(text: string, measures: Record<string, Measure> | undefined, run: RunReader, now: number): string {
+export function fillText(
+  text: string,
+  measures: Record<string, Measure> | undefined,
+  run: RunReader,
+  now: number,
+): string {
   return text.replace(PLACEHOLDER, (all, name: string) => {
     const m = measures?.[name];
     if (!m) return all;
@@ -69,7 +93,8 @@ export function evaluateChecks(step: LessonStep, run: RunReader): CheckResult[] 
     const right = base * (c.factor ?? 1);
     const ok = c.op === '>' ? left > right : left < right;
     const n = (v: number) => +v.toPrecision(4);
-    const rtext = typeof c.right === 'number' ? String(n(right)) : `${c.factor ? `${c.factor} x ` : ''}${c.right} (= ${n(right)})`;
+    const rtext =
+      typeof c.right === 'number' ? String(n(right)) : `${c.factor ? `${c.factor} x ` : ''}${c.right} (= ${n(right)})`;
     return { check: c, left, right, ok, text: `${c.left} = ${n(left)} ${c.op} ${rtext}` };
   });
 }

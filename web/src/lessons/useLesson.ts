@@ -33,7 +33,9 @@ export interface LessonApi {
 }
 
 /** Read by the test hook (window.__bl.lesson()). */
-export const lessonProbe: { current: { id: string; step: number; steps: number; offPath: boolean } | null } = { current: null };
+export const lessonProbe: { current: { id: string; step: number; steps: number; offPath: boolean } | null } = {
+  current: null,
+};
 
 const NONE: string[] = [];
 
@@ -46,26 +48,44 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
   const specs = sim.getSnapshot().specs;
 
   useEffect(() => {
-    if (!pos) { setLesson(null); setFailed(null); return; }
+    if (!pos) {
+      setLesson(null);
+      setFailed(null);
+      return;
+    }
     if (lesson?.id === pos.id) return;
     let alive = true;
     void fetchLesson(pos.id).then((r) => {
       if (!alive) return;
-      if (r.ok) { setLesson(r.value); setFailed(null); } else { setLesson(null); setFailed({ id: pos.id, errors: r.errors }); }
+      if (r.ok) {
+        setLesson(r.value);
+        setFailed(null);
+      } else {
+        setLesson(null);
+        setFailed({ id: pos.id, errors: r.errors });
+      }
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [pos, lesson]);
 
   const step = lesson && pos ? Math.min(Math.max(1, pos.step), lesson.steps.length) : 1;
-  const stepDecoded = useMemo(() => (lesson && specs.length ? stepState(lesson, step - 1, specs) : null), [lesson, step, specs]);
+  const stepDecoded = useMemo(
+    () => (lesson && specs.length ? stepState(lesson, step - 1, specs) : null),
+    [lesson, step, specs],
+  );
 
-  const start = useCallback((n: number) => {
-    if (!lesson) return;
-    const d = stepState(lesson, n - 1, sim.getSnapshot().specs, app.state.view);
-    // Student mode and a lock list (an embed's) stay as the page had them.
-    d.state.teach = { ...app.state.teach, compare: null };
-    app.applyState(d.state, d.dropped, lesson.steps[n - 1]!.predict === undefined);
-  }, [lesson, sim, app]);
+  const start = useCallback(
+    (n: number) => {
+      if (!lesson) return;
+      const d = stepState(lesson, n - 1, sim.getSnapshot().specs, app.state.view);
+      // Student mode and a lock list (an embed's) stay as the page had them.
+      d.state.teach = { ...app.state.teach, compare: null };
+      app.applyState(d.state, d.dropped, lesson.steps[n - 1]!.predict === undefined);
+    },
+    [lesson, sim, app],
+  );
 
   // A bare lesson link asks for its step once the lesson is loaded.
   const { stepRequest, clearStepRequest } = app;
@@ -107,12 +127,21 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
     let paused = -1;
     const check = () => {
       const { runId, status } = sim.getSnapshot();
-      if (sim.store.now < runTo - 1e-9) { armed = runId; return; }
-      if (armed === runId && paused !== runId && status === 'playing') { paused = runId; sim.pause(); }
+      if (sim.store.now < runTo - 1e-9) {
+        armed = runId;
+        return;
+      }
+      if (armed === runId && paused !== runId && status === 'playing') {
+        paused = runId;
+        sim.pause();
+      }
     };
     const offStore = sim.store.subscribe(check);
     const offSim = sim.subscribe(check);
-    return () => { offStore(); offSim(); };
+    return () => {
+      offStore();
+      offSim();
+    };
   }, [def, away, sim]);
 
   // A prediction not answered yet holds the run: Play, Space, Step and a host page's play wait.
@@ -134,25 +163,43 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
   useEffect(() => {
     if (!wantIndex || index !== null) return;
     let alive = true;
-    void fetchIndex().then((r) => { if (alive) setIndex(r.ok ? r.value : []); });
-    return () => { alive = false; };
+    void fetchIndex().then((r) => {
+      if (alive) setIndex(r.ok ? r.value : []);
+    });
+    return () => {
+      alive = false;
+    };
   }, [wantIndex, index]);
   const at = lesson && index ? index.findIndex((e) => e.id === lesson.id) : -1;
-  const next = at >= 0 ? index![at + 1] ?? null : null;
+  const next = at >= 0 ? (index![at + 1] ?? null) : null;
 
   useEffect(() => {
-    chartAnnotations.set(def && !away ? (def.annotations ?? []).map((a) => ({ ...a, ...(a.flow !== undefined ? { color: flowColor(a.flow) } : {}) })) : []);
+    chartAnnotations.set(
+      def && !away
+        ? (def.annotations ?? []).map((a) => ({ ...a, ...(a.flow !== undefined ? { color: flowColor(a.flow) } : {}) }))
+        : [],
+    );
   }, [def, away]);
   useEffect(() => () => chartAnnotations.set([]), []);
 
   useEffect(() => {
     lessonProbe.current = lesson ? { id: lesson.id, step, steps: lesson.steps.length, offPath: away } : null;
-    return () => { lessonProbe.current = null; };
+    return () => {
+      lessonProbe.current = null;
+    };
   }, [lesson, step, away]);
 
   return {
-    lesson, errors, step, stepApp: stepDecoded?.state ?? null, offPath: away,
-    goTo: start, restart: () => start(step), answered, next, index,
+    lesson,
+    errors,
+    step,
+    stepApp: stepDecoded?.state ?? null,
+    offPath: away,
+    goTo: start,
+    restart: () => start(step),
+    answered,
+    next,
+    index,
     exitHref: encodeState({ ...app.state, lesson: undefined }),
   };
 }

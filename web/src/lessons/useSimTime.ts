@@ -4,5 +4,8 @@ import { useSyncExternalStore } from 'react';
 import type { SimController } from '../sim/simController';
 
 export function useSimTime(sim: SimController, step = 0.5): number {
-  return useSyncExternalStore(sim.store.subscribe.bind(sim.store), () => Math.floor(sim.store.now / step + 1e-9) * step);
+  return useSyncExternalStore(
+    sim.store.subscribe.bind(sim.store),
+    () => Math.floor(sim.store.now / step + 1e-9) * step,
+  );
 }

@@ -7,8 +7,15 @@ import { addPainter, requestFrame } from '../store/frameLoop';
 const READOUT_MS = 100;
 
 export const SPEEDS: { value: number; label: string }[] = [
-  { value: 0.1, label: 'x0.1' }, { value: 0.25, label: 'x0.25' }, { value: 0.5, label: 'x0.5' }, { value: 1, label: 'x1' },
-  { value: 2, label: 'x2' }, { value: 4, label: 'x4' }, { value: 5, label: 'x5' }, { value: 10, label: 'x10' }, { value: 0, label: 'as fast as possible' },
+  { value: 0.1, label: 'x0.1' },
+  { value: 0.25, label: 'x0.25' },
+  { value: 0.5, label: 'x0.5' },
+  { value: 1, label: 'x1' },
+  { value: 2, label: 'x2' },
+  { value: 4, label: 'x4' },
+  { value: 5, label: 'x5' },
+  { value: 10, label: 'x10' },
+  { value: 0, label: 'as fast as possible' },
 ];
 
 export interface ControlsBarProps {
@@ -35,8 +42,13 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarP
       // A text change relayouts and repaints the page (milliseconds with 100 flows' panels):
       // a few times a second is as fast as anyone reads; the latest value follows.
       const t = performance.now();
-      if (t - shownAt < READOUT_MS) { requestFrame(); return; }
-      el.textContent = text; shown = text; shownAt = t;
+      if (t - shownAt < READOUT_MS) {
+        requestFrame();
+        return;
+      }
+      el.textContent = text;
+      shown = text;
+      shownAt = t;
     });
   }, [sim]);
 
@@ -45,29 +57,67 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarP
   const canRun = snap.scenario !== null && snap.status !== 'error';
   const held = snap.hold !== null;
   // A speed from a link or a lesson step that is not in the list is shown as it is, not as the first entry.
-  const speeds = SPEEDS.some((s) => s.value === speed) ? SPEEDS : [...SPEEDS, { value: speed, label: `x${speed}` }].sort((a, b) => (a.value || Infinity) - (b.value || Infinity));
+  const speeds = SPEEDS.some((s) => s.value === speed)
+    ? SPEEDS
+    : [...SPEEDS, { value: speed, label: `x${speed}` }].sort((a, b) => (a.value || Infinity) - (b.value || Infinity));
   return (
     <div className="controls" role="toolbar" aria-label="Simulation controls">
       {playing ? (
-        <button type="button" className="primary" onClick={() => sim.pause()} aria-keyshortcuts="Space">Pause</button>
+        <button type="button" className="primary" onClick={() => sim.pause()} aria-keyshortcuts="Space">
+          Pause
+        </button>
       ) : (
-        <button type="button" className="primary" onClick={() => sim.play()} disabled={!canRun || finished || held} aria-keyshortcuts="Space"
-          aria-describedby={held ? 'play-hold' : undefined}>Play</button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => sim.play()}
+          disabled={!canRun || finished || held}
+          aria-keyshortcuts="Space"
+          aria-describedby={held ? 'play-hold' : undefined}
+        >
+          Play
+        </button>
       )}
-      {held && !playing ? <span id="play-hold" className="play-hold small" role="status" data-testid="play-hold">{snap.hold}</span> : null}
-      <button type="button" onClick={() => sim.step()} disabled={!canRun || playing || finished || held} title="Advance one sample period">Step</button>
-      <button type="button" onClick={onReset} disabled={snap.scenario === null} title="Run the same scenario again from time 0">Reset</button>
+      {held && !playing ? (
+        <span id="play-hold" className="play-hold small" role="status" data-testid="play-hold">
+          {snap.hold}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => sim.step()}
+        disabled={!canRun || playing || finished || held}
+        title="Advance one sample period"
+      >
+        Step
+      </button>
+      <button
+        type="button"
+        onClick={onReset}
+        disabled={snap.scenario === null}
+        title="Run the same scenario again from time 0"
+      >
+        Reset
+      </button>
       <label className="inline">
         Speed
         <select value={speed} onChange={(e) => onSpeed(Number(e.target.value))}>
-          {speeds.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+          {speeds.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
         </select>
       </label>
       <span className="sim-time">
         <span className="muted">Simulated time</span>{' '}
-        <output ref={timeRef} aria-live="off" data-testid="sim-time">0.00 s</output>
+        <output ref={timeRef} aria-live="off" data-testid="sim-time">
+          0.00 s
+        </output>
       </span>
-      <span className={`status status-${snap.status}`} role="status">{snap.status === 'idle' ? 'loading' : snap.status}</span>
+      <span className={`status status-${snap.status}`} role="status">
+        {snap.status === 'idle' ? 'loading' : snap.status}
+      </span>
     </div>
   );
 }

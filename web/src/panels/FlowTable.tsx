@@ -25,8 +25,15 @@ function tcpOf(snap: SimSnapshot, i: number): string {
   return typeof t === 'string' ? t : 'newreno';
 }
 
-export function FlowTable({ sim, snap, onError, locked }: {
-  sim: SimController; snap: SimSnapshot; onError: (m: string) => void;
+export function FlowTable({
+  sim,
+  snap,
+  onError,
+  locked,
+}: {
+  sim: SimController;
+  snap: SimSnapshot;
+  onError: (m: string) => void;
   /** Why a parameter is locked (a locked embed), or null. */
   locked?: (entity: string, key: string) => string | null;
 }) {
@@ -75,26 +82,45 @@ export function FlowTable({ sim, snap, onError, locked }: {
   for (let i = 0; i < snap.flowCount; i++) {
     rows.push(
       <tr key={i}>
-        <th scope="row"><span className="sw" style={{ background: flowColor(i) }} aria-hidden="true" /> {i}</th>
+        <th scope="row">
+          <span className="sw" style={{ background: flowColor(i) }} aria-hidden="true" /> {i}
+        </th>
         <td>{tcpOf(snap, i)}</td>
         {specs.map((sp) => {
           const v = sim.liveValue(`flow.${i}`, sp.key.slice(10));
           const value = sp.type === 'boolean' ? v !== 0 : Number.isFinite(v) ? v : null;
           return (
             <td key={sp.key}>
-              <ParamControl compact spec={sp} label={`flow ${i} ${sp.label.toLowerCase()}`} value={value} lockedReason={locked?.(`flow.${i}`, sp.key.slice(10))}
+              <ParamControl
+                compact
+                spec={sp}
+                label={`flow ${i} ${sp.label.toLowerCase()}`}
+                value={value}
+                lockedReason={locked?.(`flow.${i}`, sp.key.slice(10))}
                 onCommit={(val) => {
                   const num = typeof val === 'boolean' ? Number(val) : val;
-                  if (typeof num === 'number') sim.setParam(`flow.${i}`, sp.key.slice(10), num).catch((e: Error) => onError(e.message));
-                }} />
+                  if (typeof num === 'number')
+                    sim.setParam(`flow.${i}`, sp.key.slice(10), num).catch((e: Error) => onError(e.message));
+                }}
+              />
             </td>
           );
         })}
-        <td data-live="rtt" className="num">-</td>
-        <td data-live="thr" className="num">-</td>
-        <td data-live="share" className="num">-</td>
-        <td data-live="loss" className="num">-</td>
-        <td data-live="timeouts" className="num">-</td>
+        <td data-live="rtt" className="num">
+          -
+        </td>
+        <td data-live="thr" className="num">
+          -
+        </td>
+        <td data-live="share" className="num">
+          -
+        </td>
+        <td data-live="loss" className="num">
+          -
+        </td>
+        <td data-live="timeouts" className="num">
+          -
+        </td>
       </tr>,
     );
   }
@@ -105,16 +131,33 @@ export function FlowTable({ sim, snap, onError, locked }: {
         <table className="flow-table">
           <thead>
             <tr>
-              <th scope="col">Flow</th><th scope="col">TCP</th>
-              {specs.map((sp) => <th key={sp.key} scope="col" title={sp.help}>{sp.label}{sp.unit ? ` (${sp.unit})` : ''}</th>)}
-              <th scope="col">RTT <Explain term="rtt" /></th><th scope="col">Throughput (Mb/s)</th><th scope="col" title="Throughput over its weighted fair share of the bottleneck">Of fair share</th>
-              <th scope="col" title="Packets lost (congestion + exogenous), last second">Loss seen</th><th scope="col">Timeouts</th>
+              <th scope="col">Flow</th>
+              <th scope="col">TCP</th>
+              {specs.map((sp) => (
+                <th key={sp.key} scope="col" title={sp.help}>
+                  {sp.label}
+                  {sp.unit ? ` (${sp.unit})` : ''}
+                </th>
+              ))}
+              <th scope="col">
+                RTT <Explain term="rtt" />
+              </th>
+              <th scope="col">Throughput (Mb/s)</th>
+              <th scope="col" title="Throughput over its weighted fair share of the bottleneck">
+                Of fair share
+              </th>
+              <th scope="col" title="Packets lost (congestion + exogenous), last second">
+                Loss seen
+              </th>
+              <th scope="col">Timeouts</th>
             </tr>
           </thead>
           <tbody ref={bodyRef}>{rows}</tbody>
         </table>
       </div>
-      <p className="muted small">Live numbers: mean over the last {WINDOW_S} s of simulated time. Edits apply at once.</p>
+      <p className="muted small">
+        Live numbers: mean over the last {WINDOW_S} s of simulated time. Edits apply at once.
+      </p>
     </section>
   );
 }

@@ -6,8 +6,15 @@ import { liveControls } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
 import { useMarkCount } from '../sim/useMarkCount';
 
-export function LivePanel({ sim, snap, onError, locked }: {
-  sim: SimController; snap: SimSnapshot; onError: (msg: string) => void;
+export function LivePanel({
+  sim,
+  snap,
+  onError,
+  locked,
+}: {
+  sim: SimController;
+  snap: SimSnapshot;
+  onError: (msg: string) => void;
   /** Why a parameter is locked (a locked embed), or null. */
   locked?: (entity: string, key: string) => string | null;
 }) {
@@ -17,14 +24,24 @@ export function LivePanel({ sim, snap, onError, locked }: {
   return (
     <section className="panel live-panel" aria-labelledby="live-title">
       <h2 id="live-title">Live changes</h2>
-      <p className="muted small">Applied at once, without a restart; the charts mark when. <Explain term="exoLoss" /></p>
+      <p className="muted small">
+        Applied at once, without a restart; the charts mark when. <Explain term="exoLoss" />
+      </p>
       {controls.map((c) => {
         const v = sim.liveValue(c.entity, c.key);
         const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');
         return (
-          <ParamControl key={`${c.entity}/${c.key}`} spec={c.spec} slider label={`${c.spec.label} (${where})`}
-            value={Number.isFinite(v) ? v : undefined} lockedReason={locked?.(c.entity, c.key)}
-            onCommit={(val) => { if (typeof val === 'number') sim.setParam(c.entity, c.key, val).catch((e: Error) => onError(e.message)); }} />
+          <ParamControl
+            key={`${c.entity}/${c.key}`}
+            spec={c.spec}
+            slider
+            label={`${c.spec.label} (${where})`}
+            value={Number.isFinite(v) ? v : undefined}
+            lockedReason={locked?.(c.entity, c.key)}
+            onCommit={(val) => {
+              if (typeof val === 'number') sim.setParam(c.entity, c.key, val).catch((e: Error) => onError(e.message));
+            }}
+          />
         );
       })}
     </section>

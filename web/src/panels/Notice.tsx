@@ -5,9 +5,15 @@ export function Notice({ title, items, onClose }: { title: string; items: string
     <div className="notice" role="status" data-testid="notice">
       <div className="notice-head">
         <strong>{title}</strong>
-        <button type="button" onClick={onClose} aria-label="Dismiss notice">Dismiss</button>
+        <button type="button" onClick={onClose} aria-label="Dismiss notice">
+          Dismiss
+        </button>
       </div>
-      <ul>{items.map((it, i) => <li key={i}>{it}</li>)}</ul>
+      <ul>
+        {items.map((it, i) => (
+          <li key={i}>{it}</li>
+        ))}
+      </ul>
     </div>
   );
 }

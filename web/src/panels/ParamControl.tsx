@@ -5,7 +5,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Json, ParamSpec } from '../core/types';
 import { rangeText, validateValue } from '../core/specs';
 import {
-  NARROW_FRACTION_MAX, SLIDER_STEPS, type Scale, fromSlider, humanRange, logSlider, parseHuman, scaleFor, toScale, toSlider,
+  NARROW_FRACTION_MAX,
+  SLIDER_STEPS,
+  type Scale,
+  fromSlider,
+  humanRange,
+  logSlider,
+  parseHuman,
+  scaleFor,
+  toScale,
+  toSlider,
 } from '../core/units';
 
 export interface ParamControlProps {
@@ -42,24 +51,45 @@ function shownScale(v: Json | undefined, spec: ParamSpec): Scale | null {
   return spec.display ? scaleFor(spec, n) : null;
 }
 
-export function ParamControl({ spec, value, onCommit, label, slider, disabled: off, lockedReason, compact }: ParamControlProps) {
+export function ParamControl({
+  spec,
+  value,
+  onCommit,
+  label,
+  slider,
+  disabled: off,
+  lockedReason,
+  compact,
+}: ParamControlProps) {
   const disabled = off || !!lockedReason;
   const id = useId();
   const [text, setText] = useState(toText(value, spec));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => { setText(toText(value, spec)); setError(null); }, [value, spec]);
+  useEffect(() => {
+    setText(toText(value, spec));
+    setError(null);
+  }, [value, spec]);
 
   const scale = shownScale(value, spec);
   const numeric = spec.type === 'number' || spec.type === 'integer';
   const allowed = () => `Allowed: ${spec.display ? humanRange(spec) : rangeText(spec)}`;
   const check = (raw: string): Json | undefined => {
     let v: unknown = raw;
-    if (spec.type === 'json') { try { v = JSON.parse(raw) as Json; } catch { v = undefined; } }
+    if (spec.type === 'json') {
+      try {
+        v = JSON.parse(raw) as Json;
+      } catch {
+        v = undefined;
+      }
+    }
     if ((spec.nullable || spec.default === null) && raw.trim() === '' && spec.type !== 'string') v = null;
     else if (numeric && spec.display) {
       // "16 Mb/s", "10 ms", "2 %"; a bare number is in the unit shown beside the box.
       const p = parseHuman(raw, spec, scale);
-      if (!p.ok) { setError(`${p.message.replace(/^[^:]*: /, '')}. ${allowed()}`); return undefined; }
+      if (!p.ok) {
+        setError(`${p.message.replace(/^[^:]*: /, '')}. ${allowed()}`);
+        return undefined;
+      }
       v = spec.type === 'integer' ? Math.round(p.value * 1e9) / 1e9 : p.value;
     }
     const r = validateValue(spec, v);
@@ -67,7 +97,10 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
     return r.ok ? r.value : undefined;
   };
   const commit = (raw: string) => {
-    if (pending.current) { clearTimeout(pending.current.timer); pending.current = null; }
+    if (pending.current) {
+      clearTimeout(pending.current.timer);
+      pending.current = null;
+    }
     const v = check(raw);
     if (v !== undefined && JSON.stringify(v) !== JSON.stringify(value ?? spec.default)) onCommit(v);
   };
@@ -77,10 +110,25 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
   commitRef.current = commit;
   const commitSoon = (raw: string) => {
     if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = { raw, timer: setTimeout(() => { const p = pending.current; if (p) commitRef.current(p.raw); }, COALESCE_MS) };
+    pending.current = {
+      raw,
+      timer: setTimeout(() => {
+        const p = pending.current;
+        if (p) commitRef.current(p.raw);
+      }, COALESCE_MS),
+    };
   };
   // Leaving (a new run replaced the panel) drops what was pending: it was meant for the old run.
-  useEffect(() => () => { const p = pending.current; if (p) { clearTimeout(p.timer); pending.current = null; } }, []);
+  useEffect(
+    () => () => {
+      const p = pending.current;
+      if (p) {
+        clearTimeout(p.timer);
+        pending.current = null;
+      }
+    },
+    [],
+  );
 
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
@@ -96,17 +144,38 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
   // Typing a larger value (or a value beyond 10 % in the link) widens it to the spec's range.
   const narrow = narrowable && current <= NARROW_FRACTION_MAX;
   const lo = spec.min ?? 0;
-  const hi = narrow ? NARROW_FRACTION_MAX : spec.max ?? 1;
-  const textValue = (() => { const p = spec.display ? parseHuman(text, spec, scale) : null; return p ? (p.ok ? p.value : Number.NaN) : Number(text); })();
+  const hi = narrow ? NARROW_FRACTION_MAX : (spec.max ?? 1);
+  const textValue = (() => {
+    const p = spec.display ? parseHuman(text, spec, scale) : null;
+    return p ? (p.ok ? p.value : Number.NaN) : Number(text);
+  })();
 
   let input: React.ReactNode;
   if (spec.type === 'boolean') {
-    input = <input id={id} type="checkbox" checked={value === undefined ? spec.default === true : value === true} disabled={disabled}
-      aria-describedby={described} onChange={(e) => onCommit(e.target.checked)} />;
+    input = (
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === undefined ? spec.default === true : value === true}
+        disabled={disabled}
+        aria-describedby={described}
+        onChange={(e) => onCommit(e.target.checked)}
+      />
+    );
   } else if (spec.type === 'enum') {
     input = (
-      <select id={id} value={toText(value, spec)} disabled={disabled} aria-describedby={described} onChange={(e) => commit(e.target.value)}>
-        {(spec.options ?? []).map((o) => <option key={o} value={o}>{o}</option>)}
+      <select
+        id={id}
+        value={toText(value, spec)}
+        disabled={disabled}
+        aria-describedby={described}
+        onChange={(e) => commit(e.target.value)}
+      >
+        {(spec.options ?? []).map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </select>
     );
   } else {
@@ -114,33 +183,76 @@ export function ParamControl({ spec, value, onCommit, label, slider, disabled: o
       <>
         {slider && numeric && bounded ? (
           <>
-            <input type="range" aria-label={`${name} slider`} min={0} max={SLIDER_STEPS} step={1} disabled={disabled}
+            <input
+              type="range"
+              aria-label={`${name} slider`}
+              min={0}
+              max={SLIDER_STEPS}
+              step={1}
+              disabled={disabled}
               aria-valuetext={`${text} ${unitText}`.trim()}
               title={narrow ? 'The slider spans 0-10 %; type a larger value in the box for more' : undefined}
               value={toSlider(Number.isFinite(textValue) ? textValue : lo, lo, hi, log)}
               onChange={(e) => {
                 const v = fromSlider(Number(e.target.value), lo, hi, log, spec.type === 'integer');
                 const t = toText(v, spec);
-                setText(t); check(t); commitSoon(t);
-              }} />
+                setText(t);
+                check(t);
+                commitSoon(t);
+              }}
+            />
           </>
         ) : null}
-        <input id={id} type="text" inputMode={numeric && !spec.display ? 'decimal' : 'text'} value={text} disabled={disabled}
-          aria-invalid={error ? true : undefined} aria-describedby={described}
-          className={numeric ? 'num' : 'txt'} placeholder={spec.nullable ? 'none' : undefined}
-          onChange={(e) => { setText(e.target.value); check(e.target.value); }}
+        <input
+          id={id}
+          type="text"
+          inputMode={numeric && !spec.display ? 'decimal' : 'text'}
+          value={text}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          className={numeric ? 'num' : 'txt'}
+          placeholder={spec.nullable ? 'none' : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            check(e.target.value);
+          }}
           onBlur={(e) => commit(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter') commit((e.target as HTMLInputElement).value); if (e.key === 'Escape') { setText(toText(value, spec)); setError(null); } }} />
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit((e.target as HTMLInputElement).value);
+            if (e.key === 'Escape') {
+              setText(toText(value, spec));
+              setError(null);
+            }
+          }}
+        />
       </>
     );
   }
   return (
-    <div className={`param${error ? ' invalid' : ''}${compact ? ' compact' : ''}${lockedReason ? ' locked' : ''}`} data-key={spec.key}
-      title={lockedReason ?? undefined} data-locked={lockedReason ? 'true' : undefined}>
-      <label htmlFor={id} title={lockedReason ?? (spec.help || undefined)} className={compact ? 'sr-only' : undefined}>{name}</label>
-      <span className="param-input">{input}{unit}</span>
-      {spec.help ? <span id={helpId} className="sr-only">{spec.help}</span> : null}
-      {error ? <span id={errId} className="param-error" role="alert">{error}</span> : null}
+    <div
+      className={`param${error ? ' invalid' : ''}${compact ? ' compact' : ''}${lockedReason ? ' locked' : ''}`}
+      data-key={spec.key}
+      title={lockedReason ?? undefined}
+      data-locked={lockedReason ? 'true' : undefined}
+    >
+      <label htmlFor={id} title={lockedReason ?? (spec.help || undefined)} className={compact ? 'sr-only' : undefined}>
+        {name}
+      </label>
+      <span className="param-input">
+        {input}
+        {unit}
+      </span>
+      {spec.help ? (
+        <span id={helpId} className="sr-only">
+          {spec.help}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errId} className="param-error" role="alert">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -40,35 +40,69 @@ function kindOf(s: Scenario, group: string, specs: ParamSpec[]): string | undefi
   return typeof d === 'string' ? d : undefined;
 }
 
-export function ScenarioPanel({ specs, preset, scenario, onApply, student = false, presetPicker = true, onClose }: ScenarioPanelProps) {
+export function ScenarioPanel({
+  specs,
+  preset,
+  scenario,
+  onApply,
+  student = false,
+  presetPicker = true,
+  onClose,
+}: ScenarioPanelProps) {
   const shown = (sp: ParamSpec) => !student || !ADVANCED_FIELDS.has(sp.key);
   const [draft, setDraft] = useState<Scenario>(() => cloneScenario(scenario));
-  useEffect(() => { setDraft(cloneScenario(scenario)); }, [scenario]);
+  useEffect(() => {
+    setDraft(cloneScenario(scenario));
+  }, [scenario]);
   const dirty = !jsonEqual(draft, scenario);
 
-  const set = (path: string, v: Json) => setDraft((d) => { const n = cloneScenario(d); setPath(n, path, v); return n; });
+  const set = (path: string, v: Json) =>
+    setDraft((d) => {
+      const n = cloneScenario(d);
+      setPath(n, path, v);
+      return n;
+    });
   const setKind = (group: string, kind: string) => setDraft((d) => withKind(d, specs, group, kind));
 
-  const top = useMemo(() => specs.filter((sp) => !sp.key.includes('.') && !HIDDEN_TOP.has(sp.key) && sp.type !== 'json'), [specs]);
-  const advanced = useMemo(() => specs.filter((sp) => !sp.key.includes('.') && sp.type === 'json' && !GROUPS.some((g) => g.group === sp.key)), [specs]);
+  const top = useMemo(
+    () => specs.filter((sp) => !sp.key.includes('.') && !HIDDEN_TOP.has(sp.key) && sp.type !== 'json'),
+    [specs],
+  );
+  const advanced = useMemo(
+    () => specs.filter((sp) => !sp.key.includes('.') && sp.type === 'json' && !GROUPS.some((g) => g.group === sp.key)),
+    [specs],
+  );
 
   return (
     <section className="panel" aria-labelledby="scenario-title">
       <div className="panel-head">
         <h2 id="scenario-title">Scenario</h2>
-        {onClose ? <button type="button" onClick={onClose} aria-label="Close the scenario editor">Close</button> : null}
+        {onClose ? (
+          <button type="button" onClick={onClose} aria-label="Close the scenario editor">
+            Close
+          </button>
+        ) : null}
       </div>
       {presetPicker ? (
         <div className="param">
           <label htmlFor="preset-select">Preset</label>
-          <span className="param-input"><PresetSelect preset={preset} onApply={onApply} /></span>
+          <span className="param-input">
+            <PresetSelect preset={preset} onApply={onApply} />
+          </span>
         </div>
       ) : null}
       {specs.length === 0 ? <p className="muted">Loading parameters...</p> : null}
-      <form onSubmit={(e) => { e.preventDefault(); onApply(preset, draft); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onApply(preset, draft);
+        }}
+      >
         <fieldset>
           <legend>Run</legend>
-          {top.filter(shown).map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+          {top.filter(shown).map((sp) => (
+            <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />
+          ))}
         </fieldset>
         {GROUPS.map(({ group, title }) => {
           const kind = kindOf(draft, group, specs);
@@ -78,22 +112,46 @@ export function ScenarioPanel({ specs, preset, scenario, onApply, student = fals
           return (
             <fieldset key={group}>
               <legend>{title}</legend>
-              {kindSpec ? <ParamControl spec={kindSpec} value={kind} onCommit={(v) => setKind(group, String(v))} /> : null}
-              {fields.filter(shown).map((sp) => (sp.key === 'exoLoss.steps'
-                ? <StepsEditor key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />
-                : <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />))}
+              {kindSpec ? (
+                <ParamControl spec={kindSpec} value={kind} onCommit={(v) => setKind(group, String(v))} />
+              ) : null}
+              {fields
+                .filter(shown)
+                .map((sp) =>
+                  sp.key === 'exoLoss.steps' ? (
+                    <StepsEditor
+                      key={sp.key}
+                      spec={sp}
+                      value={getPath(draft, sp.key)}
+                      onCommit={(v) => set(sp.key, v)}
+                    />
+                  ) : (
+                    <ParamControl
+                      key={sp.key}
+                      spec={sp}
+                      value={getPath(draft, sp.key)}
+                      onCommit={(v) => set(sp.key, v)}
+                    />
+                  ),
+                )}
             </fieldset>
           );
         })}
         {advanced.length && !student ? (
           <details>
             <summary>Per-flow overrides and other traffic (JSON)</summary>
-            {advanced.map((sp) => <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />)}
+            {advanced.map((sp) => (
+              <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />
+            ))}
           </details>
         ) : null}
         <div className="row">
-          <button type="submit" className="primary" disabled={!dirty}>Run this scenario</button>
-          <button type="button" disabled={!dirty} onClick={() => setDraft(cloneScenario(scenario))}>Discard edits</button>
+          <button type="submit" className="primary" disabled={!dirty}>
+            Run this scenario
+          </button>
+          <button type="button" disabled={!dirty} onClick={() => setDraft(cloneScenario(scenario))}>
+            Discard edits
+          </button>
         </div>
       </form>
     </section>

@@ -12,7 +12,17 @@ import { EmbedBuilder } from '../embed/EmbedBuilder';
 // The print sheet loads when asked for.
 const PrintSummary = lazy(() => import('../print/PrintSummary').then((m) => ({ default: m.PrintSummary })));
 
-export function ShareMenu({ sim, state, specs, onError }: { sim: SimController; state: AppState; specs: ParamSpec[]; onError: (m: string) => void }) {
+export function ShareMenu({
+  sim,
+  state,
+  specs,
+  onError,
+}: {
+  sim: SimController;
+  state: AppState;
+  specs: ParamSpec[];
+  onError: (m: string) => void;
+}) {
   const [copied, setCopied] = useState('');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [embedOpen, setEmbedOpen] = useState(false);
@@ -21,27 +31,73 @@ export function ShareMenu({ sim, state, specs, onError }: { sim: SimController; 
   const student = state.teach.student;
 
   const copy = async (text: string, what: string) => {
-    try { await navigator.clipboard.writeText(text); setCopied(`${what} copied`); } catch { setCopied(`Select and copy the ${what.toLowerCase()} below`); }
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(`${what} copied`);
+    } catch {
+      setCopied(`Select and copy the ${what.toLowerCase()} below`);
+    }
     setTimeout(() => setCopied(''), 3000);
   };
 
   return (
     <div className="share-menu" role="group" aria-label="Share and export">
-      <button type="button" onClick={() => void copy(`${base}${encodeState(state)}`, 'Link')}>Copy link</button>
-      {student ? null : <button type="button" onClick={() => { setEmbedOpen(true); dialogRef.current?.showModal(); }}>Get embed code</button>}
-      {student ? null : <button type="button" onClick={() => downloadText(toCsv(sim.store), 'bottleneck-lab-series.csv', 'text/csv')}>Export CSV</button>}
+      <button type="button" onClick={() => void copy(`${base}${encodeState(state)}`, 'Link')}>
+        Copy link
+      </button>
       {student ? null : (
-        <button type="button" onClick={() => {
-          sim.summary().then((s) => downloadText(JSON.stringify(s, null, 2), 'bottleneck-lab-summary.json', 'application/json')).catch((e: Error) => onError(e.message));
-        }}>Export summary JSON</button>
+        <button
+          type="button"
+          onClick={() => {
+            setEmbedOpen(true);
+            dialogRef.current?.showModal();
+          }}
+        >
+          Get embed code
+        </button>
       )}
-      <button type="button" onClick={() => setPrinting(true)}>Print summary</button>
-      <span role="status" className="muted small">{copied}</span>
       {student ? null : (
-        <EmbedBuilder ref={dialogRef} state={state} specs={specs} open={embedOpen} onCopy={(t, w) => void copy(t, w)}
-          onClose={() => { setEmbedOpen(false); dialogRef.current?.close(); }} />
+        <button type="button" onClick={() => downloadText(toCsv(sim.store), 'bottleneck-lab-series.csv', 'text/csv')}>
+          Export CSV
+        </button>
       )}
-      {printing ? <Suspense fallback={null}><PrintSummary sim={sim} state={state} onClose={() => setPrinting(false)} /></Suspense> : null}
+      {student ? null : (
+        <button
+          type="button"
+          onClick={() => {
+            sim
+              .summary()
+              .then((s) => downloadText(JSON.stringify(s, null, 2), 'bottleneck-lab-summary.json', 'application/json'))
+              .catch((e: Error) => onError(e.message));
+          }}
+        >
+          Export summary JSON
+        </button>
+      )}
+      <button type="button" onClick={() => setPrinting(true)}>
+        Print summary
+      </button>
+      <span role="status" className="muted small">
+        {copied}
+      </span>
+      {student ? null : (
+        <EmbedBuilder
+          ref={dialogRef}
+          state={state}
+          specs={specs}
+          open={embedOpen}
+          onCopy={(t, w) => void copy(t, w)}
+          onClose={() => {
+            setEmbedOpen(false);
+            dialogRef.current?.close();
+          }}
+        />
+      )}
+      {printing ? (
+        <Suspense fallback={null}>
+          <PrintSummary sim={sim} state={state} onClose={() => setPrinting(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

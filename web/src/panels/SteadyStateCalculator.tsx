@@ -9,7 +9,15 @@ import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
 import { getPath } from '../scenario/paths.mjs';
-import { DEFAULT_STEADY, STEADY_SPECS, type SteadyAnswer, type SteadyInputs, percent, readSteady, steadyParams } from '../fluid/steadyState';
+import {
+  DEFAULT_STEADY,
+  STEADY_SPECS,
+  type SteadyAnswer,
+  type SteadyInputs,
+  percent,
+  readSteady,
+  steadyParams,
+} from '../fluid/steadyState';
 import { mapScenarioToFluid } from '../fluid/fluidParams';
 import { bottleneckLink } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
@@ -31,7 +39,10 @@ async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Part
   const buffer = sim.liveValue(`queue.${bottleneckLink(snap.scenario)}`, 'buffer');
   const b = Number.isFinite(buffer) ? buffer : m.ok ? m.params.queue.buffer : Number.NaN;
   if (Number.isInteger(b) && b >= 1 && b <= 1e6) next.buffer = b;
-  if (m.ok) { const { buffer: _b, ...queue } = m.params.queue; next.queue = queue; }
+  if (m.ok) {
+    const { buffer: _b, ...queue } = m.params.queue;
+    next.queue = queue;
+  }
   const sum = await sim.summary().catch(() => null);
   const rtts = sum?.flows.map((f) => f.rtt).filter((r) => r > 0) ?? [];
   if (rtts.length) next.rttMs = +((rtts.reduce((a, b) => a + b, 0) / rtts.length) * 1000).toPrecision(4);
@@ -46,7 +57,10 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
 
   const fill = useCallback(() => {
     const runId = snap.runId;
-    void fromScenario(sim, snap).then((next) => { setInputs((cur) => ({ ...cur, ...next })); setFilledRun(runId); });
+    void fromScenario(sim, snap).then((next) => {
+      setInputs((cur) => ({ ...cur, ...next }));
+      setFilledRun(runId);
+    });
   }, [sim, snap]);
 
   // Prefill when a run of a new scenario starts.
@@ -69,35 +83,62 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
         setAnswer({ error: e instanceof Error ? e.message : String(e) });
       }
     });
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [sim, inputs, hasRun]);
 
   const a = answer && 'ok' in answer ? answer.ok : null;
   return (
-    <section className="panel steady" aria-labelledby="steady-title" data-testid="steady-state" data-filled-run={filledRun}>
+    <section
+      className="panel steady"
+      aria-labelledby="steady-title"
+      data-testid="steady-state"
+      data-filled-run={filledRun}
+    >
       <h2 id="steady-title">Steady state (Eqs. 11-12)</h2>
       <p className="muted small">
-        Where the fluid model (docs/fluid-model.md) comes to rest for {inputs.flows} identical flows sharing a {queueText(inputs)}:
-        what loss keeps them at their fair share, and where the queue settles.
+        Where the fluid model (docs/fluid-model.md) comes to rest for {inputs.flows} identical flows sharing a{' '}
+        {queueText(inputs)}: what loss keeps them at their fair share, and where the queue settles.
       </p>
       {KEYS.map((k) => (
-        <ParamControl key={k} spec={STEADY_SPECS[k]} value={inputs[k]}
-          onCommit={(v) => { if (typeof v === 'number') setInputs((cur) => ({ ...cur, [k]: v })); }} />
+        <ParamControl
+          key={k}
+          spec={STEADY_SPECS[k]}
+          value={inputs[k]}
+          onCommit={(v) => {
+            if (typeof v === 'number') setInputs((cur) => ({ ...cur, [k]: v }));
+          }}
+        />
       ))}
-      <button type="button" onClick={fill} disabled={!snap.scenario}>Fill from scenario</button>
-      {answer && 'error' in answer ? <p className="param-error" role="alert">{answer.error}</p> : null}
+      <button type="button" onClick={fill} disabled={!snap.scenario}>
+        Fill from scenario
+      </button>
+      {answer && 'error' in answer ? (
+        <p className="param-error" role="alert">
+          {answer.error}
+        </p>
+      ) : null}
       <dl className="steady-out" aria-live="polite">
         <dt>Quiescent loss for the fair share</dt>
         <dd data-testid="steady-qfair">{a ? percent(a.qFair) : '-'}</dd>
-        {a ? <dd className="steady-means" data-testid="steady-qfair-means">
-          With the queue empty, each flow gets its fair share ({+a.fairShare.toPrecision(4)} packets/s) when this fraction of its packets is lost.
-        </dd> : null}
+        {a ? (
+          <dd className="steady-means" data-testid="steady-qfair-means">
+            With the queue empty, each flow gets its fair share ({+a.fairShare.toPrecision(4)} packets/s) when this
+            fraction of its packets is lost.
+          </dd>
+        ) : null}
         <dt>Exogenous loss at which the loop opens (queue empties)</dt>
         <dd data-testid="steady-peopen">{a ? percent(a.peOpen) : '-'}</dd>
-        {a ? <dd className="steady-means" data-testid="steady-peopen-means">
-          Above this much random loss the flows cannot fill the link: the queue stays empty and the link is partly idle. Below it, the queue decides.
-        </dd> : null}
-        <dt>At p<sub>e</sub> = {percent(inputs.exoLoss)}</dt>
+        {a ? (
+          <dd className="steady-means" data-testid="steady-peopen-means">
+            Above this much random loss the flows cannot fill the link: the queue stays empty and the link is partly
+            idle. Below it, the queue decides.
+          </dd>
+        ) : null}
+        <dt>
+          At p<sub>e</sub> = {percent(inputs.exoLoss)}
+        </dt>
         <dd data-testid="steady-point">{a ? describe(a, inputs) : '-'}</dd>
       </dl>
     </section>
@@ -106,17 +147,23 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
 
 function queueText(i: SteadyInputs): string {
   const q = i.queue;
-  if (q?.kind === 'red') return `RED queue (buffer ${i.buffer} packets, drops from ${q.minTh ?? '?'} to ${q.maxTh ?? '?'} packets of average queue)`;
+  if (q?.kind === 'red')
+    return `RED queue (buffer ${i.buffer} packets, drops from ${q.minTh ?? '?'} to ${q.maxTh ?? '?'} packets of average queue)`;
   return `DropTail queue of ${i.buffer} packets`;
 }
 
 /** The equilibrium at the given exogenous loss, in words. */
 function describe(a: SteadyAnswer, i: SteadyInputs): string {
   const x = `${+a.xMean.toPrecision(4)} packets/s per flow (fair share ${+a.fairShare.toPrecision(4)})`;
-  if (a.regime === 'open') return `loop open: the queue stays empty and the link is ${percent(a.utilization)} busy; ${x}.`;
-  if (a.regime === 'closed') return `loop closed: the queue settles at ${+a.backlog.toPrecision(3)} of its ${i.buffer} packets and the link is full; ${x}.`;
+  if (a.regime === 'open')
+    return `loop open: the queue stays empty and the link is ${percent(a.utilization)} busy; ${x}.`;
+  if (a.regime === 'closed')
+    return `loop closed: the queue settles at ${+a.backlog.toPrecision(3)} of its ${i.buffer} packets and the link is full; ${x}.`;
   if (a.regime === 'full') {
-    const limit = i.queue?.kind === 'red' && i.queue.maxTh !== undefined && i.queue.maxTh < i.buffer ? `RED's upper threshold (${+a.backlog.toPrecision(3)} packets)` : `this scenario's buffer (${+a.backlog.toPrecision(3)} packets)`;
+    const limit =
+      i.queue?.kind === 'red' && i.queue.maxTh !== undefined && i.queue.maxTh < i.buffer
+        ? `RED's upper threshold (${+a.backlog.toPrecision(3)} packets)`
+        : `this scenario's buffer (${+a.backlog.toPrecision(3)} packets)`;
     return `no resting point below ${limit}: so little loss lets the flows overfill the queue, which overflows again and again; the rates swing instead of settling.`;
   }
   return a.regime;

@@ -16,30 +16,57 @@ export function groupPresets(): Map<string, Preset[]> {
   return groups;
 }
 
-export function PresetSelect({ preset, onApply }: { preset: string; onApply: (preset: string, scenario: Scenario) => void }) {
+export function PresetSelect({
+  preset,
+  onApply,
+}: {
+  preset: string;
+  onApply: (preset: string, scenario: Scenario) => void;
+}) {
   return (
-    <select id="preset-select" aria-label="Preset" value={findPreset(preset) ? preset : ''} onChange={(e) => {
-      const p = findPreset(e.target.value);
-      if (p) onApply(p.id, cloneScenario(p.scenario));
-    }}>
+    <select
+      id="preset-select"
+      aria-label="Preset"
+      value={findPreset(preset) ? preset : ''}
+      onChange={(e) => {
+        const p = findPreset(e.target.value);
+        if (p) onApply(p.id, cloneScenario(p.scenario));
+      }}
+    >
       {[...groupPresets()].map(([group, list]) => (
         <optgroup key={group} label={group}>
-          {list.map((p) => <option key={p.id} value={p.id} title={p.source}>{p.title}</option>)}
+          {list.map((p) => (
+            <option key={p.id} value={p.id} title={p.source}>
+              {p.title}
+            </option>
+          ))}
         </optgroup>
       ))}
     </select>
   );
 }
 
-export function StoryPanel({ preset, scenario, onApply, editable, editorOpen, onEditor, toolsOnly = false }: {
-  preset: string; scenario: Scenario; onApply: (preset: string, scenario: Scenario) => void;
+export function StoryPanel({
+  preset,
+  scenario,
+  onApply,
+  editable,
+  editorOpen,
+  onEditor,
+  toolsOnly = false,
+}: {
+  preset: string;
+  scenario: Scenario;
+  onApply: (preset: string, scenario: Scenario) => void;
   /** False on a locked page: no preset chooser, no editor. */
-  editable: boolean; editorOpen: boolean; onEditor: () => void;
+  editable: boolean;
+  editorOpen: boolean;
+  onEditor: () => void;
   /** A lesson is followed: its panel tells the story; only the tools are shown here. */
   toolsOnly?: boolean;
 }) {
   const p = findPreset(preset);
-  const name = typeof scenario.name === 'string' ? scenario.name : p?.title ?? 'Scenario';
+  const name = typeof scenario.name === 'string' ? scenario.name : (p?.title ?? 'Scenario');
   const edited = p ? !jsonEqual(p.scenario, scenario) : false;
   // Phones show the first lines of the story; "More" shows all of it.
   const [more, setMore] = useState(false);
@@ -47,26 +74,47 @@ export function StoryPanel({ preset, scenario, onApply, editable, editorOpen, on
     return editable ? (
       <div className="story-tools story-tools-only">
         <PresetSelect preset={preset} onApply={onApply} />
-        <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>Edit scenario</button>
+        <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
+          Edit scenario
+        </button>
       </div>
     ) : null;
   }
   return (
     <section className="panel story" aria-labelledby="story-title">
       <div className="story-head">
-        <h2 id="story-title" className="scenario-title">{name}{edited ? <span className="muted small"> (edited)</span> : null}</h2>
+        <h2 id="story-title" className="scenario-title">
+          {name}
+          {edited ? <span className="muted small"> (edited)</span> : null}
+        </h2>
         {editable ? (
           <span className="story-tools">
             <PresetSelect preset={preset} onApply={onApply} />
-            <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>Edit scenario</button>
+            <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
+              Edit scenario
+            </button>
           </span>
         ) : null}
       </div>
       <div className={`story-text${more ? ' more' : ''}`}>
-        {p?.watch ? <p className="story-watch"><strong>What you are watching: </strong>{p.watch}</p> : null}
-        {p?.tryThis ? <p className="story-try"><strong>Try this: </strong>{p.tryThis}</p> : null}
+        {p?.watch ? (
+          <p className="story-watch">
+            <strong>What you are watching: </strong>
+            {p.watch}
+          </p>
+        ) : null}
+        {p?.tryThis ? (
+          <p className="story-try">
+            <strong>Try this: </strong>
+            {p.tryThis}
+          </p>
+        ) : null}
       </div>
-      {p?.watch ? <button type="button" className="story-more" aria-expanded={more} onClick={() => setMore((m) => !m)}>{more ? 'Less' : 'More'}</button> : null}
+      {p?.watch ? (
+        <button type="button" className="story-more" aria-expanded={more} onClick={() => setMore((m) => !m)}>
+          {more ? 'Less' : 'More'}
+        </button>
+      ) : null}
     </section>
   );
 }

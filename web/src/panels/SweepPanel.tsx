@@ -39,16 +39,25 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
   const params = useMemo(() => sweepableParams(specs, cfg.flow, base ?? scenario), [specs, cfg.flow, base, scenario]);
   const chosen = params.findIndex((p) => p.path === cfg.param && (!p.needs || cfg.fixed.includes(p.needs)));
   const chosenParam = params[chosen] ?? params.find((p) => p.path === cfg.param);
-  const defaults: ModelDefaults = useMemo(() => ({
-    bottleneckRate: specDefault(specs, 'topology.dumbbell.bottleneckRate', 16e6),
-    packetSize: specDefault(specs, 'packetSize', 1000),
-    zeta: specDefault(specs, 'flows.lasd.zeta', 0.001),
-  }), [specs]);
+  const defaults: ModelDefaults = useMemo(
+    () => ({
+      bottleneckRate: specDefault(specs, 'topology.dumbbell.bottleneckRate', 16e6),
+      packetSize: specDefault(specs, 'packetSize', 1000),
+      zeta: specDefault(specs, 'flows.lasd.zeta', 0.001),
+    }),
+    [specs],
+  );
 
   const run = () => {
-    if (!base) { setFormError(`base "${cfg.base}": not a preset`); return; }
+    if (!base) {
+      setFormError(`base "${cfg.base}": not a preset`);
+      return;
+    }
     const jobs = expandGrid(cfg, base);
-    if (!jobs.ok) { setFormError(jobs.error); return; }
+    if (!jobs.ok) {
+      setFormError(jobs.error);
+      return;
+    }
     setFormError(null);
     onStart();
     sweeps.start(jobs.value, workerCount(cfg, cores(), jobs.value.length), cfg.flow, defaults);
@@ -67,15 +76,20 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
     const ideal = /(^|\.)(weight|ccParams\.N)$/.test(cfg.param);
     const axes = AXES[cfg.measure];
     return {
-      points, series, means: aggregate(points), logX: cfg.log,
+      points,
+      series,
+      means: aggregate(points),
+      logX: cfg.log,
       overlays: overlayLines(cfg.measure, progress.results, xExtent(points), { ideal, logX: cfg.log }),
-      xLabel: axes.x ?? (chosenParam ? chosenParam.label : cfg.param), yLabel: axes.y,
+      xLabel: axes.x ?? (chosenParam ? chosenParam.label : cfg.param),
+      yLabel: axes.y,
     };
   }, [progress.results, cfg.measure, cfg.param, cfg.log, chosenParam]);
 
   const failures = useMemo(() => {
     const byError = new Map<string, string[]>();
-    for (const f of progress.failures) byError.set(f.error, [...(byError.get(f.error) ?? []), `${f.series ? `${f.series} ` : ''}${f.x}`]);
+    for (const f of progress.failures)
+      byError.set(f.error, [...(byError.get(f.error) ?? []), `${f.series ? `${f.series} ` : ''}${f.x}`]);
     return [...byError];
   }, [progress.failures]);
 
@@ -86,7 +100,16 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
     <section className="panel sweep-panel" aria-label="Sweep">
       <div className="notice-head">
         <h2>Sweep</h2>
-        <button type="button" onClick={() => { sweeps.cancel(); onClose(); }} title="Close the sweep panel (cancels a running sweep)">Close</button>
+        <button
+          type="button"
+          onClick={() => {
+            sweeps.cancel();
+            onClose();
+          }}
+          title="Close the sweep panel (cancels a running sweep)"
+        >
+          Close
+        </button>
       </div>
       <p className="muted small">
         Runs the base scenario once per value (and per series value and seed) headless in {cfg.workers || auto} web
@@ -94,73 +117,200 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
         The interactive run is paused while a sweep runs.
       </p>
       <div className="sweep-form">
-        <label>Base scenario
+        <label>
+          Base scenario
           <select aria-label="Base scenario" value={cfg.base} onChange={(e) => set('base', e.target.value)}>
             <option value="current">the current scenario</option>
-            {PRESETS.map((p) => <option key={p.id} value={p.id}>{p.id}</option>)}
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.id}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Swept parameter
-          <select aria-label="Swept parameter" value={chosen >= 0 ? String(chosen) : ''} onChange={(e) => pickParam(Number(e.target.value))}>
+        <label>
+          Swept parameter
+          <select
+            aria-label="Swept parameter"
+            value={chosen >= 0 ? String(chosen) : ''}
+            onChange={(e) => pickParam(Number(e.target.value))}
+          >
             {chosen < 0 ? <option value="">(path below)</option> : null}
-            {params.map((p, i) => <option key={`${p.path}-${i}`} value={i}>{p.label}{p.needs ? ` [${p.needs}]` : ''}</option>)}
+            {params.map((p, i) => (
+              <option key={`${p.path}-${i}`} value={i}>
+                {p.label}
+                {p.needs ? ` [${p.needs}]` : ''}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Path
-          <input aria-label="Path" className="txt" value={cfg.param} onChange={(e) => set('param', e.target.value)} spellCheck={false} />
+        <label>
+          Path
+          <input
+            aria-label="Path"
+            className="txt"
+            value={cfg.param}
+            onChange={(e) => set('param', e.target.value)}
+            spellCheck={false}
+          />
         </label>
         <p className="muted small sweep-spec">{describeParam(chosenParam)}</p>
-        <label>Values
-          <input aria-label="Values" className="txt" value={cfg.values} onChange={(e) => set('values', e.target.value)} placeholder="1,10,100 or 1:100:7" spellCheck={false} />
+        <label>
+          Values
+          <input
+            aria-label="Values"
+            className="txt"
+            value={cfg.values}
+            onChange={(e) => set('values', e.target.value)}
+            placeholder="1,10,100 or 1:100:7"
+            spellCheck={false}
+          />
         </label>
-        <label className="inline"><input type="checkbox" checked={cfg.log} onChange={(e) => set('log', e.target.checked)} />log (range spacing and x axis)</label>
-        <label>Series path
-          <input aria-label="Series path" className="txt" value={cfg.series} onChange={(e) => set('series', e.target.value)} placeholder="flows.cc (empty: one series)" spellCheck={false} />
+        <label className="inline">
+          <input type="checkbox" checked={cfg.log} onChange={(e) => set('log', e.target.checked)} />
+          log (range spacing and x axis)
         </label>
-        <label>Series values
-          <input aria-label="Series values" className="txt" value={cfg.seriesValues} onChange={(e) => set('seriesValues', e.target.value)} placeholder="sd,lasd" spellCheck={false} />
+        <label>
+          Series path
+          <input
+            aria-label="Series path"
+            className="txt"
+            value={cfg.series}
+            onChange={(e) => set('series', e.target.value)}
+            placeholder="flows.cc (empty: one series)"
+            spellCheck={false}
+          />
         </label>
-        <label>Also set
-          <input aria-label="Also set" className="txt" value={cfg.fixed} onChange={(e) => set('fixed', e.target.value)} placeholder="queue.maxP=0.2; exoLoss.kind=bernoulli" spellCheck={false} />
+        <label>
+          Series values
+          <input
+            aria-label="Series values"
+            className="txt"
+            value={cfg.seriesValues}
+            onChange={(e) => set('seriesValues', e.target.value)}
+            placeholder="sd,lasd"
+            spellCheck={false}
+          />
         </label>
-        <label>Measure
-          <select aria-label="Measure" value={cfg.measure} onChange={(e) => { if (isMeasure(e.target.value)) set('measure', e.target.value); }}>
-            {MEASURES.map((m) => <option key={m} value={m}>{MEASURE_LABELS[m]}</option>)}
+        <label>
+          Also set
+          <input
+            aria-label="Also set"
+            className="txt"
+            value={cfg.fixed}
+            onChange={(e) => set('fixed', e.target.value)}
+            placeholder="queue.maxP=0.2; exoLoss.kind=bernoulli"
+            spellCheck={false}
+          />
+        </label>
+        <label>
+          Measure
+          <select
+            aria-label="Measure"
+            value={cfg.measure}
+            onChange={(e) => {
+              if (isMeasure(e.target.value)) set('measure', e.target.value);
+            }}
+          >
+            {MEASURES.map((m) => (
+              <option key={m} value={m}>
+                {MEASURE_LABELS[m]}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Measured flow k
-          <input aria-label="Measured flow k" type="number" className="num" min={0} step={1} value={cfg.flow} onChange={(e) => set('flow', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+        <label>
+          Measured flow k
+          <input
+            aria-label="Measured flow k"
+            type="number"
+            className="num"
+            min={0}
+            step={1}
+            value={cfg.flow}
+            onChange={(e) => set('flow', Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+          />
         </label>
-        <label>Duration (s)
-          <input aria-label="Duration (s)" type="number" className="num" min={1} value={cfg.duration} onChange={(e) => set('duration', Number(e.target.value))} />
+        <label>
+          Duration (s)
+          <input
+            aria-label="Duration (s)"
+            type="number"
+            className="num"
+            min={1}
+            value={cfg.duration}
+            onChange={(e) => set('duration', Number(e.target.value))}
+          />
         </label>
-        <label>Measure from (s)
-          <input aria-label="Measure from (s)" type="number" className="num" min={0} value={cfg.measureFrom} onChange={(e) => set('measureFrom', Number(e.target.value))} />
+        <label>
+          Measure from (s)
+          <input
+            aria-label="Measure from (s)"
+            type="number"
+            className="num"
+            min={0}
+            value={cfg.measureFrom}
+            onChange={(e) => set('measureFrom', Number(e.target.value))}
+          />
         </label>
-        <label>Seeds per point
-          <input aria-label="Seeds per point" type="number" className="num" min={1} max={100} value={cfg.seeds} onChange={(e) => set('seeds', Math.max(1, Math.floor(Number(e.target.value) || 1)))} />
+        <label>
+          Seeds per point
+          <input
+            aria-label="Seeds per point"
+            type="number"
+            className="num"
+            min={1}
+            max={100}
+            value={cfg.seeds}
+            onChange={(e) => set('seeds', Math.max(1, Math.floor(Number(e.target.value) || 1)))}
+          />
         </label>
-        <label>Workers (0 = auto: {auto})
-          <input aria-label="Workers" type="number" className="num" min={0} max={16} value={cfg.workers} onChange={(e) => set('workers', Math.max(0, Math.floor(Number(e.target.value) || 0)))} />
+        <label>
+          Workers (0 = auto: {auto})
+          <input
+            aria-label="Workers"
+            type="number"
+            className="num"
+            min={0}
+            max={16}
+            value={cfg.workers}
+            onChange={(e) => set('workers', Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+          />
         </label>
       </div>
       <div className="row">
-        <button type="button" className="primary" onClick={run} disabled={progress.running}>Run sweep</button>
-        <button type="button" onClick={() => sweeps.cancel()} disabled={!progress.running}>Cancel</button>
+        <button type="button" className="primary" onClick={run} disabled={progress.running}>
+          Run sweep
+        </button>
+        <button type="button" onClick={() => sweeps.cancel()} disabled={!progress.running}>
+          Cancel
+        </button>
         <progress aria-label="Sweep progress" max={Math.max(1, progress.total)} value={progress.done} />
         <output className="small" aria-label="Sweep status">
           {progress.total ? `${progress.done} / ${progress.total} runs` : 'no sweep yet'}
           {progress.total ? ` (${pct} %)` : ''}
           {progress.failures.length ? `, ${progress.failures.length} failed` : ''}
-          {progress.total ? `, ${(progress.elapsedMs / 1000).toFixed(1)} s, ${progress.workers} worker${progress.workers === 1 ? '' : 's'}` : ''}
+          {progress.total
+            ? `, ${(progress.elapsedMs / 1000).toFixed(1)} s, ${progress.workers} worker${progress.workers === 1 ? '' : 's'}`
+            : ''}
           {progress.cancelled ? ', cancelled' : !progress.running && progress.total ? ', done' : ''}
         </output>
       </div>
-      {formError ? <div className="notice error" role="alert">{formError}</div> : null}
+      {formError ? (
+        <div className="notice error" role="alert">
+          {formError}
+        </div>
+      ) : null}
       {failures.length ? (
         <div className="notice error sweep-failures" role="alert">
           Runs that failed (the others went on):
-          <ul>{failures.map(([err, at]) => <li key={err}>{err} <span className="muted">(at {at.join(', ')})</span></li>)}</ul>
+          <ul>
+            {failures.map(([err, at]) => (
+              <li key={err}>
+                {err} <span className="muted">(at {at.join(', ')})</span>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
       <SweepPlot data={plot} />
@@ -175,14 +325,25 @@ function SweepTable({ means, series }: { means: ReturnType<typeof aggregate>; se
   if (!keys.length) return null;
   return (
     <table className="sweep-table small">
-      <thead><tr><th>value</th>{series.map((s) => <th key={s}>{s || 'mean'}</th>)}</tr></thead>
+      <thead>
+        <tr>
+          <th>value</th>
+          {series.map((s) => (
+            <th key={s}>{s || 'mean'}</th>
+          ))}
+        </tr>
+      </thead>
       <tbody>
         {keys.map((k) => (
           <tr key={k}>
             <td>{k}</td>
             {series.map((s) => {
               const p = means.get(s)?.find((q) => q.key === k);
-              return <td key={s} data-series={s} data-value={k}>{p ? `${fmtTick(Number(p.y.toPrecision(3)))}${p.n > 1 ? ` (n=${p.n})` : ''}` : ''}</td>;
+              return (
+                <td key={s} data-series={s} data-value={k}>
+                  {p ? `${fmtTick(Number(p.y.toPrecision(3)))}${p.n > 1 ? ` (n=${p.n})` : ''}` : ''}
+                </td>
+              );
             })}
           </tr>
         ))}

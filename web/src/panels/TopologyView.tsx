@@ -51,7 +51,10 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       if (!svgEl || !lay || sim.store.version === lastVersion || !onScreen.current) return;
       // Each SVG change repaints the panel: twenty times a second animates the flashes well enough.
       const t = performance.now();
-      if (t - drawnAt < REDRAW_MS) { requestFrame(); return; }
+      if (t - drawnAt < REDRAW_MS) {
+        requestFrame();
+        return;
+      }
       drawnAt = t;
       lastVersion = sim.store.version;
       const svg = d3.select(svgEl);
@@ -60,8 +63,13 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       const len = q ? sim.store.latest(`queue.${q}.len`) : NaN;
       const buf = q ? sim.liveValue(`queue.${q}`, 'buffer') : NaN;
       const frac = Number.isFinite(len) && buf > 0 ? Math.min(1, len / buf) : 0;
-      svg.select('rect.queue-fill').attr('width', lay.queue.w * frac).attr('x', lay.queue.x + lay.queue.w * (1 - frac));
-      svg.select('text.queue-label').text(Number.isFinite(len) ? `${len.toFixed(0)} / ${Number.isFinite(buf) ? buf : '?'} pkts` : '');
+      svg
+        .select('rect.queue-fill')
+        .attr('width', lay.queue.w * frac)
+        .attr('x', lay.queue.x + lay.queue.w * (1 - frac));
+      svg
+        .select('text.queue-label')
+        .text(Number.isFinite(len) ? `${len.toFixed(0)} / ${Number.isFinite(buf) ? buf : '?'} pkts` : '');
       // Drop flashes
       const d = sim.store.drops;
       const now = sim.store.now;
@@ -71,11 +79,24 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
         if (age > FLASH_S) break;
         const flow = d.flow.get(i);
         const pos = lay.dropAt(s.links[d.link.get(i)] ?? '', flow, d.reason.get(i) === DropReason.Exogenous);
-        flashes.push({ k: i, x: pos.x + ((i * 7) % 11) - 5, y: pos.y + ((i * 5) % 9) - 4, color: flowColor(flow), age });
+        flashes.push({
+          k: i,
+          x: pos.x + ((i * 7) % 11) - 5,
+          y: pos.y + ((i * 5) % 9) - 4,
+          color: flowColor(flow),
+          age,
+        });
       }
-      svg.select('g.drops').selectAll<SVGCircleElement, (typeof flashes)[number]>('circle').data(flashes).join('circle')
-        .attr('cx', (f) => f.x).attr('cy', (f) => f.y).attr('r', (f) => 3 + 4 * (1 - f.age / FLASH_S))
-        .attr('fill', (f) => f.color).attr('opacity', (f) => Math.max(0.1, 1 - f.age / FLASH_S));
+      svg
+        .select('g.drops')
+        .selectAll<SVGCircleElement, (typeof flashes)[number]>('circle')
+        .data(flashes)
+        .join('circle')
+        .attr('cx', (f) => f.x)
+        .attr('cy', (f) => f.y)
+        .attr('r', (f) => 3 + 4 * (1 - f.age / FLASH_S))
+        .attr('fill', (f) => f.color)
+        .attr('opacity', (f) => Math.max(0.1, 1 - f.age / FLASH_S));
     });
   }, [sim, onScreen]);
 
@@ -85,37 +106,83 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       <div ref={wrapRef} className="topology">
         <svg ref={svgRef} role="img" aria-label={describe(snap)} height={HEIGHT} />
       </div>
-      <p className="muted small">The bar is the bottleneck queue; dots are drops in the last {FLASH_S} s, in the colour of their flow (exogenous drops on the receiver side).</p>
+      <p className="muted small">
+        The bar is the bottleneck queue; dots are drops in the last {FLASH_S} s, in the colour of their flow (exogenous
+        drops on the receiver side).
+      </p>
     </section>
   );
 }
 
 function describe(s: SimSnapshot): string {
-  const kind = s.scenario ? getPath(s.scenario, 'topology.kind') ?? 'dumbbell' : 'unknown';
+  const kind = s.scenario ? (getPath(s.scenario, 'topology.kind') ?? 'dumbbell') : 'unknown';
   return `Topology: ${String(kind)} with ${s.flowCount} flows`;
 }
 
-function drawStatic(svgEl: SVGSVGElement, lay: Layout, s: SimSnapshot, width: number, exoLive: number | undefined): void {
+function drawStatic(
+  svgEl: SVGSVGElement,
+  lay: Layout,
+  s: SimSnapshot,
+  width: number,
+  exoLive: number | undefined,
+): void {
   const svg = d3.select(svgEl).attr('width', width).attr('viewBox', `0 0 ${width} ${HEIGHT}`);
   svg.selectAll('*').remove();
   const g = svg.append('g');
-  g.selectAll('line.link').data(lay.links).join('line').attr('class', (l) => `link${l.main ? ' main' : ''}`)
-    .attr('x1', (l) => l.x1).attr('y1', (l) => l.y1).attr('x2', (l) => l.x2).attr('y2', (l) => l.y2);
-  g.selectAll('text.link-label').data(lay.links.filter((l) => l.label)).join('text').attr('class', 'link-label')
-    .attr('x', (l) => (l.x1 + l.x2) / 2).attr('y', (l) => (l.y1 + l.y2) / 2 + (l.main ? 26 : -4)).attr('text-anchor', 'middle').text((l) => l.label!);
+  g.selectAll('line.link')
+    .data(lay.links)
+    .join('line')
+    .attr('class', (l) => `link${l.main ? ' main' : ''}`)
+    .attr('x1', (l) => l.x1)
+    .attr('y1', (l) => l.y1)
+    .attr('x2', (l) => l.x2)
+    .attr('y2', (l) => l.y2);
+  g.selectAll('text.link-label')
+    .data(lay.links.filter((l) => l.label))
+    .join('text')
+    .attr('class', 'link-label')
+    .attr('x', (l) => (l.x1 + l.x2) / 2)
+    .attr('y', (l) => (l.y1 + l.y2) / 2 + (l.main ? 26 : -4))
+    .attr('text-anchor', 'middle')
+    .text((l) => l.label!);
   const exo = s.scenario ? exoLossText(s.specs, s.scenario, exoLive) : null;
   if (exo) {
-    g.append('text').attr('class', 'link-label exo-label').attr('x', lay.exoLabel.x).attr('y', lay.exoLabel.y).attr('text-anchor', 'middle').text(exo);
+    g.append('text')
+      .attr('class', 'link-label exo-label')
+      .attr('x', lay.exoLabel.x)
+      .attr('y', lay.exoLabel.y)
+      .attr('text-anchor', 'middle')
+      .text(exo);
   }
-  g.selectAll('circle.node').data(lay.nodes).join('circle').attr('class', (n) => `node${n.router ? ' router' : ''}`)
-    .attr('cx', (n) => n.x).attr('cy', (n) => n.y).attr('r', (n) => (n.router ? 10 : 5))
+  g.selectAll('circle.node')
+    .data(lay.nodes)
+    .join('circle')
+    .attr('class', (n) => `node${n.router ? ' router' : ''}`)
+    .attr('cx', (n) => n.x)
+    .attr('cy', (n) => n.y)
+    .attr('r', (n) => (n.router ? 10 : 5))
     .attr('fill', (n) => (n.flow !== undefined ? flowColor(n.flow) : null));
-  g.selectAll('text.node-label').data(lay.nodes.filter((n) => n.label)).join('text').attr('class', 'node-label')
-    .attr('x', (n) => n.x).attr('y', (n) => n.y + (n.router ? -14 : 3)).attr('dx', (n) => (n.router ? 0 : n.x < width / 2 ? -9 : 9))
-    .attr('text-anchor', (n) => (n.router ? 'middle' : n.x < width / 2 ? 'end' : 'start')).text((n) => n.label!);
+  g.selectAll('text.node-label')
+    .data(lay.nodes.filter((n) => n.label))
+    .join('text')
+    .attr('class', 'node-label')
+    .attr('x', (n) => n.x)
+    .attr('y', (n) => n.y + (n.router ? -14 : 3))
+    .attr('dx', (n) => (n.router ? 0 : n.x < width / 2 ? -9 : 9))
+    .attr('text-anchor', (n) => (n.router ? 'middle' : n.x < width / 2 ? 'end' : 'start'))
+    .text((n) => n.label!);
   const q = lay.queue;
   g.append('rect').attr('class', 'queue-box').attr('x', q.x).attr('y', q.y).attr('width', q.w).attr('height', q.h);
-  g.append('rect').attr('class', 'queue-fill').attr('x', q.x + q.w).attr('y', q.y).attr('width', 0).attr('height', q.h);
-  g.append('text').attr('class', 'queue-label').attr('x', q.x + q.w / 2).attr('y', q.y - 5).attr('text-anchor', 'middle');
+  g.append('rect')
+    .attr('class', 'queue-fill')
+    .attr('x', q.x + q.w)
+    .attr('y', q.y)
+    .attr('width', 0)
+    .attr('height', q.h);
+  g.append('text')
+    .attr('class', 'queue-label')
+    .attr('x', q.x + q.w / 2)
+    .attr('y', q.y - 5)
+    .attr('text-anchor', 'middle');
   svg.append('g').attr('class', 'drops');
 }

@@ -25,7 +25,17 @@ function valueText(v: unknown): string {
 
 const mbps = (bps: number) => (bps / 1e6).toFixed(3);
 
-export function PrintSummary({ sim, state, onClose, autoPrint = true }: { sim: SimController; state: AppState; onClose: () => void; autoPrint?: boolean }) {
+export function PrintSummary({
+  sim,
+  state,
+  onClose,
+  autoPrint = true,
+}: {
+  sim: SimController;
+  state: AppState;
+  onClose: () => void;
+  autoPrint?: boolean;
+}) {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState('');
   const [images] = useState<ChartImage[]>(() => {
@@ -35,7 +45,9 @@ export function PrintSummary({ sim, state, onClose, autoPrint = true }: { sim: S
   const [loaded, setLoaded] = useState(0);
   const url = `${location.origin}${location.pathname}${encodeState(state)}`;
 
-  useEffect(() => { sim.summary().then(setSummary, (e: Error) => setError(e.message)); }, [sim]);
+  useEffect(() => {
+    sim.summary().then(setSummary, (e: Error) => setError(e.message));
+  }, [sim]);
   useEffect(() => {
     if (autoPrint && summary && loaded >= images.length) window.print();
   }, [autoPrint, summary, loaded, images.length]);
@@ -45,20 +57,33 @@ export function PrintSummary({ sim, state, onClose, autoPrint = true }: { sim: S
   return createPortal(
     <div className="print-sheet" role="dialog" aria-label="Printable summary" data-testid="print-sheet">
       <div className="print-tools">
-        <button type="button" className="primary" onClick={() => window.print()}>Print</button>
-        <button type="button" onClick={onClose}>Close</button>
+        <button type="button" className="primary" onClick={() => window.print()}>
+          Print
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
       </div>
       <header>
         <h1>{name}</h1>
-        <p>Bottleneck Lab run summary, {new Date().toISOString().slice(0, 10)}. Seed <b data-testid="print-seed">{String(state.scenario.seed ?? 1)}</b>,
-          simulated time {summary ? summary.simSeconds.toFixed(2) : sim.store.now.toFixed(2)} s.</p>
-        <p className="print-url">Reproduce this run: <span data-testid="print-url">{url}</span></p>
+        <p>
+          Bottleneck Lab run summary, {new Date().toISOString().slice(0, 10)}. Seed{' '}
+          <b data-testid="print-seed">{String(state.scenario.seed ?? 1)}</b>, simulated time{' '}
+          {summary ? summary.simSeconds.toFixed(2) : sim.store.now.toFixed(2)} s.
+        </p>
+        <p className="print-url">
+          Reproduce this run: <span data-testid="print-url">{url}</span>
+        </p>
       </header>
       <div className="print-charts">
         {images.map((img) => (
           <figure key={img.id}>
-            <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(img.svg)}`} alt={img.title}
-              onLoad={() => setLoaded((n) => n + 1)} onError={() => setLoaded((n) => n + 1)} />
+            <img
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(img.svg)}`}
+              alt={img.title}
+              onLoad={() => setLoaded((n) => n + 1)}
+              onError={() => setLoaded((n) => n + 1)}
+            />
             <figcaption>{img.title}</figcaption>
           </figure>
         ))}
@@ -66,25 +91,54 @@ export function PrintSummary({ sim, state, onClose, autoPrint = true }: { sim: S
       {error ? <p className="param-error">Summary not available: {error}</p> : null}
       {summary ? (
         <p className="print-numbers">
-          Jain&apos;s index <b data-testid="print-jain">{summary.jain.toFixed(3)}</b>, weighted {summary.weightedJain.toFixed(3)};
-          bottleneck utilization {(summary.utilization * 100).toFixed(1)} %
+          Jain&apos;s index <b data-testid="print-jain">{summary.jain.toFixed(3)}</b>, weighted{' '}
+          {summary.weightedJain.toFixed(3)}; bottleneck utilization {(summary.utilization * 100).toFixed(1)} %
           {summary.queues[0] ? `; mean queue ${summary.queues[0].meanLength.toFixed(1)} packets` : ''}.
         </p>
       ) : null}
       <div className="print-tables">
         <table className="print-flows">
-          <thead><tr><th>flow</th><th>Mb/s</th><th>goodput</th><th>cong. loss</th><th>exo. loss</th><th>timeouts</th><th>RTT ms</th><th>weight</th></tr></thead>
+          <thead>
+            <tr>
+              <th>flow</th>
+              <th>Mb/s</th>
+              <th>goodput</th>
+              <th>cong. loss</th>
+              <th>exo. loss</th>
+              <th>timeouts</th>
+              <th>RTT ms</th>
+              <th>weight</th>
+            </tr>
+          </thead>
           <tbody>
             {(summary?.flows ?? []).slice(0, MAX_FLOWS).map((f) => (
-              <tr key={f.id}><td>{f.id}</td><td>{mbps(f.throughputBps)}</td><td>{mbps(f.goodputBps)}</td><td>{f.congestionLosses}</td>
-                <td>{f.exogenousLosses}</td><td>{f.timeouts}</td><td>{(f.rtt * 1000).toFixed(1)}</td><td>{f.weight}</td></tr>
+              <tr key={f.id}>
+                <td>{f.id}</td>
+                <td>{mbps(f.throughputBps)}</td>
+                <td>{mbps(f.goodputBps)}</td>
+                <td>{f.congestionLosses}</td>
+                <td>{f.exogenousLosses}</td>
+                <td>{f.timeouts}</td>
+                <td>{(f.rtt * 1000).toFixed(1)}</td>
+                <td>{f.weight}</td>
+              </tr>
             ))}
           </tbody>
         </table>
-        {summary && summary.flows.length > MAX_FLOWS ? <p className="small">... and {summary.flows.length - MAX_FLOWS} more flows (all in the summary JSON).</p> : null}
+        {summary && summary.flows.length > MAX_FLOWS ? (
+          <p className="small">... and {summary.flows.length - MAX_FLOWS} more flows (all in the summary JSON).</p>
+        ) : null}
         <p className="print-params">
-          {params.map(([k, v]) => <span key={k}><b>{k}</b> {valueText(v)}</span>)}
-          {state.live.map((c, i) => <span key={`live${i}`}><b>at {c.t} s</b> {c.entity} {c.key} = {c.value}</span>)}
+          {params.map(([k, v]) => (
+            <span key={k}>
+              <b>{k}</b> {valueText(v)}
+            </span>
+          ))}
+          {state.live.map((c, i) => (
+            <span key={`live${i}`}>
+              <b>at {c.t} s</b> {c.entity} {c.key} = {c.value}
+            </span>
+          ))}
         </p>
       </div>
     </div>,

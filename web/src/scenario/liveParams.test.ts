@@ -7,17 +7,30 @@ const specs = normalizeSpecs({
   groups: {
     'queue.red': [
       { key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 250, min: 1, max: 100000, live: true },
-      { key: 'maxP', label: 'Max drop probability', unit: '', type: 'number', default: 0.1, min: 0, max: 1, live: true },
+      {
+        key: 'maxP',
+        label: 'Max drop probability',
+        unit: '',
+        type: 'number',
+        default: 0.1,
+        min: 0,
+        max: 1,
+        live: true,
+      },
       { key: 'gentle', label: 'Gentle', unit: '', type: 'bool', default: false, live: false },
     ],
-    'queue.droptail': [{ key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 250, min: 1, max: 100000, live: true }],
+    'queue.droptail': [
+      { key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 250, min: 1, max: 100000, live: true },
+    ],
     flow: [{ key: 'weight', label: 'Weight', unit: '', type: 'number', default: 1, min: 0.01, max: 1000, live: true }],
     'live.flow': [
       { key: 'exoLoss', label: 'Exogenous loss', unit: '', type: 'number', default: 0, min: 0, max: 1, live: true },
       { key: 'weight', label: 'Weight', unit: '', type: 'number', default: 1, min: 0.01, max: 1000, live: true },
       { key: 'active', label: 'Active', unit: '', type: 'bool', default: true, live: true },
     ],
-    'live.link': [{ key: 'rate', label: 'Rate', unit: 'bit/s', type: 'number', default: 1e6, min: 1e3, max: 1e11, live: true }],
+    'live.link': [
+      { key: 'rate', label: 'Rate', unit: 'bit/s', type: 'number', default: 1e6, min: 1e3, max: 1e11, live: true },
+    ],
   },
 });
 
@@ -25,7 +38,14 @@ const scenario: Scenario = {
   version: 1,
   topology: { kind: 'dumbbell', bottleneckRate: 16e6 },
   queue: { kind: 'red', maxP: 0.2 },
-  exoLoss: { kind: 'schedule', steps: [[0, 0], [20, 0.01], [40, 0.05]] },
+  exoLoss: {
+    kind: 'schedule',
+    steps: [
+      [0, 0],
+      [20, 0.01],
+      [40, 0.05],
+    ],
+  },
   flows: { count: 4 },
   flowOverrides: [{ flow: 2, weight: 3 }],
 };
@@ -33,8 +53,16 @@ const scenario: Scenario = {
 describe('live parameters', () => {
   it('offers the live specs of the flows, the current queue kind and the bottleneck link', () => {
     const c = liveControls(specs, scenario).map((x) => `${x.entity}/${x.key}`);
-    expect(c).toEqual(['flows/exoLoss', 'flows/weight', 'queue.bottleneck/buffer', 'queue.bottleneck/maxP', 'link.bottleneck/rate']);
-    const chain = liveControls(specs, { ...scenario, topology: { kind: 'chain' }, queue: { kind: 'droptail' } }).map((x) => `${x.entity}/${x.key}`);
+    expect(c).toEqual([
+      'flows/exoLoss',
+      'flows/weight',
+      'queue.bottleneck/buffer',
+      'queue.bottleneck/maxP',
+      'link.bottleneck/rate',
+    ]);
+    const chain = liveControls(specs, { ...scenario, topology: { kind: 'chain' }, queue: { kind: 'droptail' } }).map(
+      (x) => `${x.entity}/${x.key}`,
+    );
     expect(chain).toContain('queue.AB/buffer');
     expect(chain).not.toContain('queue.AB/maxP');
   });
@@ -49,11 +77,18 @@ describe('live parameters', () => {
     expect(initialLiveValue(specs, scenario, 'queue.bottleneck', 'buffer', 0)).toBe(250);
     expect(initialLiveValue(specs, scenario, 'link.bottleneck', 'rate', 0)).toBe(16e6);
   });
-  it('reads a graph link\'s own queue, with its kind\'s defaults for what it leaves out', () => {
-    const g = { version: 1, topology: { kind: 'graph', nodes: ['a', 'b', 'c'], links: [
-      { name: 'L1', from: 'a', to: 'b', queue: { kind: 'droptail', buffer: 75 } },
-      { name: 'L2', from: 'b', to: 'c', queue: { kind: 'red' } },
-    ] } } as unknown as Scenario;
+  it("reads a graph link's own queue, with its kind's defaults for what it leaves out", () => {
+    const g = {
+      version: 1,
+      topology: {
+        kind: 'graph',
+        nodes: ['a', 'b', 'c'],
+        links: [
+          { name: 'L1', from: 'a', to: 'b', queue: { kind: 'droptail', buffer: 75 } },
+          { name: 'L2', from: 'b', to: 'c', queue: { kind: 'red' } },
+        ],
+      },
+    } as unknown as Scenario;
     expect(initialLiveValue(specs, g, 'queue.L1', 'buffer', 0)).toBe(75);
     expect(initialLiveValue(specs, g, 'queue.L2', 'maxP', 0)).toBe(0.1);
     expect(initialLiveValue(specs, g, 'queue.L3', 'buffer', 0)).toBe(250);
@@ -61,7 +96,15 @@ describe('live parameters', () => {
   it('labels changes for the chart marks', () => {
     const exo = specs.find((s) => s.key === 'live.flow.exoLoss');
     expect(changeLabel(exo, 'flows', 'exoLoss', 0.01, 0.05)).toBe('exogenous loss 1% -> 5%');
-    expect(changeLabel(specs.find((s) => s.key === 'live.flow.weight'), 'flow.3', 'weight', 1, 2)).toBe('flow 3 weight 1 -> 2');
+    expect(
+      changeLabel(
+        specs.find((s) => s.key === 'live.flow.weight'),
+        'flow.3',
+        'weight',
+        1,
+        2,
+      ),
+    ).toBe('flow 3 weight 1 -> 2');
     expect(formatValue(16e6, { unit: 'bit/s', key: 'rate' })).toBe('16 Mb/s');
     expect(scheduleMarks(specs, scenario)).toEqual([
       { t: 20, label: 'exogenous loss 0% -> 1%' },

@@ -17,7 +17,9 @@ export function bottleneckLink(s: Scenario): string {
   if (kind === 'chain') return 'AB';
   if (kind === 'graph') {
     const links = getPath(s, 'topology.links');
-    const first = Array.isArray(links) ? links.find((l) => isPlainObject(l) && isPlainObject(l.queue)) ?? links[0] : undefined;
+    const first = Array.isArray(links)
+      ? (links.find((l) => isPlainObject(l) && isPlainObject(l.queue)) ?? links[0])
+      : undefined;
     return isPlainObject(first) && typeof first.name === 'string' ? first.name : 'bottleneck';
   }
   return 'bottleneck';
@@ -56,7 +58,8 @@ export function liveControls(specs: readonly ParamSpec[], s: Scenario): LiveCont
     if (m && m[1] === queueKind) out.push({ entity: `queue.${link}`, key: m[2]!, spec });
   }
   for (const spec of specs) {
-    if (spec.live && spec.key.startsWith('live.link.')) out.push({ entity: `link.${link}`, key: spec.key.slice(10), spec });
+    if (spec.live && spec.key.startsWith('live.link.'))
+      out.push({ entity: `link.${link}`, key: spec.key.slice(10), spec });
   }
   return out;
 }
@@ -69,7 +72,8 @@ export function flowLiveSpecs(specs: readonly ParamSpec[]): ParamSpec[] {
 function scheduleRate(steps: Json | undefined, t: number): number {
   let rate = 0;
   if (Array.isArray(steps)) {
-    for (const st of steps) if (Array.isArray(st) && typeof st[0] === 'number' && typeof st[1] === 'number' && st[0] <= t) rate = st[1];
+    for (const st of steps)
+      if (Array.isArray(st) && typeof st[0] === 'number' && typeof st[1] === 'number' && st[0] <= t) rate = st[1];
   }
   return rate;
 }
@@ -78,15 +82,27 @@ function scheduleRate(steps: Json | undefined, t: number): number {
 export function exoLossAt(s: Scenario, t: number): number {
   const kind = getPath(s, 'exoLoss.kind') ?? 'none';
   if (kind === 'none') return 0;
-  if (kind === 'bernoulli') { const r = getPath(s, 'exoLoss.rate'); return typeof r === 'number' ? r : 0; }
+  if (kind === 'bernoulli') {
+    const r = getPath(s, 'exoLoss.rate');
+    return typeof r === 'number' ? r : 0;
+  }
   if (kind === 'schedule') return scheduleRate(getPath(s, 'exoLoss.steps'), t);
   return Number.NaN;
 }
 
 /** The value a live parameter has in the scenario as written, at simulated time t. */
-export function initialLiveValue(specs: readonly ParamSpec[], s: Scenario, entity: string, key: string, t: number): number {
-  const num = (v: Json | undefined): number | undefined => (typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : undefined);
-  const liveDefault = num(specs.find((sp) => sp.key === `live.${entity.split('.')[0] === 'link' ? 'link' : 'flow'}.${key}`)?.default);
+export function initialLiveValue(
+  specs: readonly ParamSpec[],
+  s: Scenario,
+  entity: string,
+  key: string,
+  t: number,
+): number {
+  const num = (v: Json | undefined): number | undefined =>
+    typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : undefined;
+  const liveDefault = num(
+    specs.find((sp) => sp.key === `live.${entity.split('.')[0] === 'link' ? 'link' : 'flow'}.${key}`)?.default,
+  );
   if (entity === 'flows' || entity.startsWith('flow.')) {
     if (key === 'exoLoss') return exoLossAt(s, t);
     const i = Number(entity.slice(5));
@@ -97,13 +113,19 @@ export function initialLiveValue(specs: readonly ParamSpec[], s: Scenario, entit
   if (entity.startsWith('queue.')) {
     // A graph's link carries its own queue; other topologies share the scenario's `queue`.
     const own = graphQueue(s, entity.slice('queue.'.length));
-    const kinds = own ? (g: string) => (g === 'queue' && typeof own.kind === 'string' ? own.kind : kindOf(s)(g)) : kindOf(s);
+    const kinds = own
+      ? (g: string) => (g === 'queue' && typeof own.kind === 'string' ? own.kind : kindOf(s)(g))
+      : kindOf(s);
     const spec = findSpec(specs, `queue.${key}`, kinds);
     return num(own ? own[key] : getPath(s, `queue.${key}`)) ?? num(spec?.default) ?? Number.NaN;
   }
   if (entity.startsWith('link.')) {
     if (key === 'rate' && getPath(s, 'topology.kind') !== 'chain') {
-      return num(getPath(s, 'topology.bottleneckRate')) ?? num(findSpec(specs, 'topology.bottleneckRate', kindOf(s))?.default) ?? Number.NaN;
+      return (
+        num(getPath(s, 'topology.bottleneckRate')) ??
+        num(findSpec(specs, 'topology.bottleneckRate', kindOf(s))?.default) ??
+        Number.NaN
+      );
     }
     if (key === 'lossRate') return 0;
   }
@@ -121,15 +143,31 @@ export function formatValue(v: number, spec: Pick<ParamSpec, 'unit' | 'max' | 'k
 }
 
 /** "exogenous loss 1% -> 5%", "flow 3 weight 1 -> 2", "bottleneck queue maxP 0.1 -> 0.2". */
-export function changeLabel(spec: ParamSpec | undefined, entity: string, key: string, from: number, to: number): string {
+export function changeLabel(
+  spec: ParamSpec | undefined,
+  entity: string,
+  key: string,
+  from: number,
+  to: number,
+): string {
   const what = (spec?.label ?? key).toLowerCase();
-  const where = entity === 'flows' ? '' : entity.startsWith('flow.') ? `flow ${entity.slice(5)} ` : `${entity.split('.').slice(1).join('.')} `;
+  const where =
+    entity === 'flows'
+      ? ''
+      : entity.startsWith('flow.')
+        ? `flow ${entity.slice(5)} `
+        : `${entity.split('.').slice(1).join('.')} `;
   const s = spec ?? { unit: '', key };
   return `${where}${what} ${formatValue(from, s)} -> ${formatValue(to, s)}`;
 }
 
 /** The spec of a live entity/key pair. */
-export function specForLive(specs: readonly ParamSpec[], s: Scenario, entity: string, key: string): ParamSpec | undefined {
+export function specForLive(
+  specs: readonly ParamSpec[],
+  s: Scenario,
+  entity: string,
+  key: string,
+): ParamSpec | undefined {
   if (entity === 'flows' || entity.startsWith('flow.')) return specs.find((sp) => sp.key === `live.flow.${key}`);
   if (entity.startsWith('link.')) return specs.find((sp) => sp.key === `live.link.${key}`);
   if (entity.startsWith('queue.')) return findSpec(specs, `queue.${key}`, kindOf(s));
@@ -174,7 +212,9 @@ export function exoLossText(specs: readonly ParamSpec[], s: Scenario, live: numb
     const steps = getPath(s, 'exoLoss.steps');
     const parts: string[] = [fmt(exoLossAt(s, 0))];
     if (Array.isArray(steps)) {
-      for (const st of steps) if (Array.isArray(st) && typeof st[0] === 'number' && st[0] > 0 && typeof st[1] === 'number') parts.push(`${fmt(st[1])} at ${st[0]} s`);
+      for (const st of steps)
+        if (Array.isArray(st) && typeof st[0] === 'number' && st[0] > 0 && typeof st[1] === 'number')
+          parts.push(`${fmt(st[1])} at ${st[0]} s`);
     }
     return `exogenous loss: ${parts.join(' -> ')}`;
   }

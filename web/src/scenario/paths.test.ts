@@ -30,8 +30,15 @@ describe('scenario paths', () => {
     expect(Object.getPrototypeOf(o.a)).toBeNull();
   });
 
-  for (const path of ['__proto__.x', '__proto__.hasOwnProperty', 'constructor.prototype.x', 'a.__proto__.x',
-    'queue.constructor', 'prototype', 'flows.__proto__']) {
+  for (const path of [
+    '__proto__.x',
+    '__proto__.hasOwnProperty',
+    'constructor.prototype.x',
+    'a.__proto__.x',
+    'queue.constructor',
+    'prototype',
+    'flows.__proto__',
+  ]) {
     it(`refuses "${path}" in setPath, getPath and deletePath`, () => {
       const o: JsonObject = { a: {}, queue: { kind: 'red' }, flows: { count: 2 } };
       expect(forbiddenSegment(path)).toMatch(/^(__proto__|constructor|prototype)$/);

@@ -34,7 +34,14 @@ const firstVisit: Scenario = {
     accessDelayMax: 0.004,
   },
   queue: { kind: 'droptail', buffer: 250 },
-  exoLoss: { kind: 'schedule', steps: [[0, 0], [20, 0.01], [40, 0.05]] },
+  exoLoss: {
+    kind: 'schedule',
+    steps: [
+      [0, 0],
+      [20, 0.01],
+      [40, 0.05],
+    ],
+  },
   flows: { count: 20, tcp: 'newreno' },
 };
 
@@ -43,10 +50,18 @@ const files = import.meta.glob<{ default: Scenario }>('../../../public/presets/*
 function fromFiles(): Preset[] {
   const out: Preset[] = [];
   for (const [path, mod] of Object.entries(files)) {
-    const id = path.split('/').pop()!.replace(/\.json$/, '');
+    const id = path
+      .split('/')
+      .pop()!
+      .replace(/\.json$/, '');
     const scenario = mod.default;
     if (!scenario || typeof scenario !== 'object' || scenario.version !== 1) continue;
-    out.push({ id, title: typeof scenario.name === 'string' ? scenario.name : id, source: `public/presets/${id}.json`, scenario });
+    out.push({
+      id,
+      title: typeof scenario.name === 'string' ? scenario.name : id,
+      source: `public/presets/${id}.json`,
+      scenario,
+    });
   }
   return out.sort((x, y) => x.id.localeCompare(y.id));
 }
@@ -55,7 +70,10 @@ function fromFiles(): Preset[] {
  * Each preset's story, by preset id: kept beside the scenario files rather than in them, since
  * the core (and the CLI that reads the same files) accepts only scenario fields.
  */
-const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>('../../../public/stories/presets.json', { eager: true });
+const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>(
+  '../../../public/stories/presets.json',
+  { eager: true },
+);
 const STORIES = Object.values(stories)[0]?.default ?? {};
 
 /** A preset's story (public/stories/presets.json, by preset id). */

@@ -9,7 +9,11 @@ describe('repair from core errors', () => {
     expect(fieldOfError('something went wrong')).toBeNull();
   });
   it('removes a named field, or a field inside an array element', () => {
-    const s: JsonObject = { version: 1, queue: { kind: 'red', maxP: 7 }, flowOverrides: [{ flow: 1 }, { flow: 2, weight: 'x' }] };
+    const s: JsonObject = {
+      version: 1,
+      queue: { kind: 'red', maxP: 7 },
+      flowOverrides: [{ flow: 1 }, { flow: 2, weight: 'x' }],
+    };
     expect(dropFieldNamedInError(s, 'queue.maxP: out of range')).toBe('queue.maxP');
     expect(s.queue).toEqual({ kind: 'red' });
     expect(dropFieldNamedInError(s, 'flowOverrides[1].weight: expected a number')).toBe('flowOverrides[1].weight');

@@ -4,9 +4,20 @@
 
 /** Scenario fields hidden from the scenario panel in student mode (the JSON fields are too). */
 export const ADVANCED_FIELDS: ReadonlySet<string> = new Set([
-  'samplePeriod', 'measureFrom', 'packetSize',
+  'samplePeriod',
+  'measureFrom',
+  'packetSize',
   'topology.accessBuffer',
-  'flows.rwnd', 'flows.initialCwnd', 'flows.minRto', 'flows.dupThresh', 'flows.vegasRetx', 'flows.tedRto',
-  'flows.delayedAck', 'flows.deadlineRtt', 'flows.startSpread', 'flows.ccParams',
-  'queue.weight', 'queue.gentle',
+  'flows.rwnd',
+  'flows.initialCwnd',
+  'flows.minRto',
+  'flows.dupThresh',
+  'flows.vegasRetx',
+  'flows.tedRto',
+  'flows.delayedAck',
+  'flows.deadlineRtt',
+  'flows.startSpread',
+  'flows.ccParams',
+  'queue.weight',
+  'queue.gentle',
 ]);

@@ -6,7 +6,14 @@ import { normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
-import { changeLabel, initialLiveValue, isScheduleMark, replacesSchedule, scheduleMarks, specForLive } from '../scenario/liveParams';
+import {
+  changeLabel,
+  initialLiveValue,
+  isScheduleMark,
+  replacesSchedule,
+  scheduleMarks,
+  specForLive,
+} from '../scenario/liveParams';
 import type { LiveChange } from '../core/types';
 import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
 
@@ -45,13 +52,35 @@ type Waiter = { runId: number | null; resolve: (v: never) => void; reject: (e: E
 export class SimController {
   readonly store = new ChartStore();
   private worker!: Worker;
-  private snap: SimSnapshot = { ready: false, specs: [], runId: 0, status: 'idle', scenario: null, columns: [], flowCount: 0, duration: 0, error: null, refused: null, repaired: [], paramVersion: 0, crashes: 0, crashReason: null, links: [], queues: [], hold: null };
+  private snap: SimSnapshot = {
+    ready: false,
+    specs: [],
+    runId: 0,
+    status: 'idle',
+    scenario: null,
+    columns: [],
+    flowCount: 0,
+    duration: 0,
+    error: null,
+    refused: null,
+    repaired: [],
+    paramVersion: 0,
+    crashes: 0,
+    crashReason: null,
+    links: [],
+    queues: [],
+    hold: null,
+  };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
   /** Calls waiting for their reply, by call id: the one pending map. */
   private waiting = new Map<number, Waiter>();
   private liveValues = new Map<string, number>();
-  private initial: { scenario: Scenario | null; specs: ParamSpec[]; values: Map<string, number> } = { scenario: null, specs: [], values: new Map() };
+  private initial: { scenario: Scenario | null; specs: ParamSpec[]; values: Map<string, number> } = {
+    scenario: null,
+    specs: [],
+    values: new Map(),
+  };
   private speed = 1;
   private readyWaiters: (() => void)[] = [];
   /** Called when a change made through setParam was applied (the app adds it to the URL). */
@@ -67,7 +96,9 @@ export class SimController {
   private spawn(): void {
     const w = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
     this.worker = w;
-    w.onmessage = (ev: MessageEvent<FromWorker>) => { if (this.worker === w) this.receive(ev.data); };
+    w.onmessage = (ev: MessageEvent<FromWorker>) => {
+      if (this.worker === w) this.receive(ev.data);
+    };
     w.onerror = (ev) => {
       if (this.worker !== w) return;
       if (this.snap.ready) this.crashed(ev.message || 'the simulation worker failed');
@@ -99,7 +130,9 @@ export class SimController {
     for (const f of this.listeners) f();
   }
 
-  private send(msg: ToWorker): void { this.worker.postMessage(msg); }
+  private send(msg: ToWorker): void {
+    this.worker.postMessage(msg);
+  }
 
   whenReady(): Promise<void> {
     return this.snap.ready ? Promise.resolve() : new Promise((r) => this.readyWaiters.push(r));
@@ -108,7 +141,11 @@ export class SimController {
   /** Starts a new run of `scenario`, replaying `live` changes at their times. */
   start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
     const runId = this.snap.runId + 1;
-    for (const [id, w] of this.waiting) if (w.runId !== null && w.runId !== runId) { w.reject(new Error('run was replaced')); this.waiting.delete(id); }
+    for (const [id, w] of this.waiting)
+      if (w.runId !== null && w.runId !== runId) {
+        w.reject(new Error('run was replaced'));
+        this.waiting.delete(id);
+      }
     this.update({ runId, status: 'idle', error: null, refused: null, repaired: [] });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
@@ -121,13 +158,17 @@ export class SimController {
     this.send({ type: 'play', runId: this.snap.runId, speed: this.speed });
     return true;
   }
-  pause(): void { this.send({ type: 'pause', runId: this.snap.runId }); }
+  pause(): void {
+    this.send({ type: 'pause', runId: this.snap.runId });
+  }
   /** Makes Play, Space, Step and an embedding page's play wait, saying why (null lifts it). */
   setHold(reason: string | null): void {
     if (reason !== this.snap.hold) this.update({ hold: reason });
   }
   /** The speed the run is played at (simulated seconds per wall second, 0 = as fast as possible). */
-  getSpeed(): number { return this.speed; }
+  getSpeed(): number {
+    return this.speed;
+  }
   step(): void {
     if (this.snap.hold !== null) return;
     const sp = this.snap.scenario?.samplePeriod;
@@ -143,9 +184,18 @@ export class SimController {
     const runId = this.snap.runId;
     return new Promise((resolve, reject) => {
       const check = () => {
-        if (this.snap.runId !== runId) { off(); offS(); reject(new Error('run was replaced')); return; }
+        if (this.snap.runId !== runId) {
+          off();
+          offS();
+          reject(new Error('run was replaced'));
+          return;
+        }
         const done = this.snap.status === 'finished' || this.snap.status === 'error';
-        if (this.store.now >= t - 1e-9 || done) { off(); offS(); resolve(this.store.now); }
+        if (this.store.now >= t - 1e-9 || done) {
+          off();
+          offS();
+          resolve(this.store.now);
+        }
       };
       const off = this.store.subscribe(check);
       const offS = this.subscribe(check);
@@ -187,8 +237,11 @@ export class SimController {
    * or with `error` when the call failed.
    */
   fluid(fn: FluidFn, params: object): Promise<{ result: unknown; ms: number; error?: string }> {
-    return this.request({ op: 'fluid', fn, params: JSON.stringify(params) })
-      .catch((e: Error) => ({ result: null, ms: 0, error: e.message }));
+    return this.request({ op: 'fluid', fn, params: JSON.stringify(params) }).catch((e: Error) => ({
+      result: null,
+      ms: 0,
+      error: e.message,
+    }));
   }
 
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
@@ -216,7 +269,8 @@ export class SimController {
     if (!scenario) return Number.NaN;
     // Painters ask for every flow's weight several times a second: remember scenario values
     // (not exogenous loss, which follows the scenario's schedule in time).
-    if (this.initial.scenario !== scenario || this.initial.specs !== specs) this.initial = { scenario, specs, values: new Map() };
+    if (this.initial.scenario !== scenario || this.initial.specs !== specs)
+      this.initial = { scenario, specs, values: new Map() };
     let iv = this.initial.values.get(id);
     if (iv === undefined) {
       iv = initialLiveValue(specs, scenario, entity, key, t);
@@ -228,11 +282,13 @@ export class SimController {
   /** Reads link names (once per run) and queue kinds and bounds from the core's summary. */
   private readQueues(links: boolean): void {
     const runId = this.snap.runId;
-    this.summary().then((sum) => {
-      if (this.snap.runId !== runId) return;
-      const queues = sum.queues.map(({ id, kind, qmax }) => (qmax === undefined ? { id, kind } : { id, kind, qmax }));
-      this.update(links ? { links: sum.links.map((l) => l.id), queues } : { queues });
-    }).catch(() => undefined);
+    this.summary()
+      .then((sum) => {
+        if (this.snap.runId !== runId) return;
+        const queues = sum.queues.map(({ id, kind, qmax }) => (qmax === undefined ? { id, kind } : { id, kind, qmax }));
+        this.update(links ? { links: sum.links.map((l) => l.id), queues } : { queues });
+      })
+      .catch(() => undefined);
   }
 
   /** A reply: settles its call (ignored when the call is gone, e.g. cut off by a new run). */
@@ -253,11 +309,22 @@ export class SimController {
       // The value just before the change's own time (a replayed change arrives before the charts reach it).
       const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
       this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
-      if (msg.entity === 'flows') for (const k of [...this.liveValues.keys()]) if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
+      if (msg.entity === 'flows')
+        for (const k of [...this.liveValues.keys()])
+          if (k.startsWith('flow.') && k.endsWith(`/${msg.key}`)) this.liveValues.delete(k);
       // A live exogenous loss for all flows replaces the scenario's loss schedule: its later
       // steps will not happen, so the charts no longer mark them.
       if (replacesSchedule(msg.entity, msg.key)) this.store.removeMarks((m) => isScheduleMark(m) && m.t > msg.t);
-      this.store.addMark({ t: msg.t, entity: msg.entity, key: msg.key, value: msg.value, label: changeLabel(spec, msg.entity, msg.key, before, msg.value) }, changes.length > 1);
+      this.store.addMark(
+        {
+          t: msg.t,
+          entity: msg.entity,
+          key: msg.key,
+          value: msg.value,
+          label: changeLabel(spec, msg.entity, msg.key, before, msg.value),
+        },
+        changes.length > 1,
+      );
       // A deadline changes D_max, hence TED's Q_max.
       if (this.snap.queues.some((q) => q.qmax !== undefined)) qmax = true;
     }
@@ -273,9 +340,19 @@ export class SimController {
       for (const r of this.readyWaiters.splice(0)) r();
       return;
     }
-    if (msg.type === 'fatal') { this.update({ error: msg.error, status: 'error' }); return; }
-    if (msg.type === 'crashed') { this.crashed(msg.error); return; }
-    if (msg.type === 'reply') { if (msg.ok) this.settle(msg.id, true, msg.value); else this.settle(msg.id, false, undefined, msg.error); return; }
+    if (msg.type === 'fatal') {
+      this.update({ error: msg.error, status: 'error' });
+      return;
+    }
+    if (msg.type === 'crashed') {
+      this.crashed(msg.error);
+      return;
+    }
+    if (msg.type === 'reply') {
+      if (msg.ok) this.settle(msg.id, true, msg.value);
+      else this.settle(msg.id, false, undefined, msg.error);
+      return;
+    }
     if (msg.runId !== this.snap.runId) return; // output of a run that was reset
     switch (msg.type) {
       case 'created': {
@@ -285,8 +362,17 @@ export class SimController {
         this.liveValues.clear();
         this.store.reset(msg.columns, dur / sp, msg.duration);
         timeView.reset();
-        for (const m of scheduleMarks(this.snap.specs, msg.scenario)) this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN, schedule: true });
-        this.update({ scenario: msg.scenario, columns: msg.columns, flowCount: this.store.flowCount, duration: msg.duration, repaired: msg.repaired, links: [], queues: [] });
+        for (const m of scheduleMarks(this.snap.specs, msg.scenario))
+          this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN, schedule: true });
+        this.update({
+          scenario: msg.scenario,
+          columns: msg.columns,
+          flowCount: this.store.flowCount,
+          duration: msg.duration,
+          repaired: msg.repaired,
+          links: [],
+          queues: [],
+        });
         this.readQueues(true);
         break;
       }
@@ -299,7 +385,10 @@ export class SimController {
         break;
       case 'status':
         this.store.setNow(msg.now);
-        this.update({ status: msg.status, error: msg.error ?? (msg.status === 'error' ? 'simulation error' : this.snap.error) });
+        this.update({
+          status: msg.status,
+          error: msg.error ?? (msg.status === 'error' ? 'simulation error' : this.snap.error),
+        });
         break;
       case 'param':
         this.applied([msg]);

@@ -37,7 +37,12 @@ export class ChartStore {
   private listeners = new Set<() => void>();
 
   private static dropLog(): DropLog {
-    return { t: new RingBuffer(DROP_CAPACITY), flow: new RingBuffer(DROP_CAPACITY), link: new RingBuffer(DROP_CAPACITY), reason: new RingBuffer(DROP_CAPACITY) };
+    return {
+      t: new RingBuffer(DROP_CAPACITY),
+      flow: new RingBuffer(DROP_CAPACITY),
+      link: new RingBuffer(DROP_CAPACITY),
+      reason: new RingBuffer(DROP_CAPACITY),
+    };
   }
 
   /** Starts a new run: forgets all data. `expectedRows` sizes the buffers. */
@@ -62,8 +67,12 @@ export class ChartStore {
   /** Appends one metric block (bl_drain bytes). */
   append(buffer: ArrayBuffer, now: number): void {
     const b = parseBlock(buffer);
-    if (b.cols !== this.ring.cols && b.rows > 0) throw new Error(`block has ${b.cols} columns, expected ${this.ring.cols}`);
-    if (b.rows > 0) { this.ring.pushRows(b.samples, b.rows); this.dataVersion++; }
+    if (b.cols !== this.ring.cols && b.rows > 0)
+      throw new Error(`block has ${b.cols} columns, expected ${this.ring.cols}`);
+    if (b.rows > 0) {
+      this.ring.pushRows(b.samples, b.rows);
+      this.dataVersion++;
+    }
     const ev = b.events;
     for (let i = 0; i < ev.count; i++) {
       const kind = ev.kind[i]!;
@@ -102,23 +111,44 @@ export class ChartStore {
   }
 
   setNow(t: number): void {
-    if (t !== this.now) { this.now = t; this.touch(); }
+    if (t !== this.now) {
+      this.now = t;
+      this.touch();
+    }
   }
 
-  col(name: string): number | undefined { return this.index.get(name); }
-  has(name: string): boolean { return this.index.has(name); }
-  get rows(): number { return this.ring.length; }
+  col(name: string): number | undefined {
+    return this.index.get(name);
+  }
+  has(name: string): boolean {
+    return this.index.has(name);
+  }
+  get rows(): number {
+    return this.ring.length;
+  }
 
   /** A series view of one column, for decimation. */
   series(name: string): Series | null {
     const c = this.index.get(name);
     if (c === undefined) return null;
     const ring = this.ring;
-    return { length: ring.length, t: (i) => ring.get(0, i), v: (i) => ring.get(c, i), lowerBound: (t) => ring.lowerBound(t) };
+    return {
+      length: ring.length,
+      t: (i) => ring.get(0, i),
+      v: (i) => ring.get(c, i),
+      lowerBound: (t) => ring.lowerBound(t),
+    };
   }
 
   /** Min/max decimation of one column over [t0, t1] for `width` pixel columns (null if no such column). */
-  decimate(name: string, t0: number, t1: number, width: number, out?: Decimated, resume?: DecimateState): (Decimated & { state: DecimateState }) | null {
+  decimate(
+    name: string,
+    t0: number,
+    t1: number,
+    width: number,
+    out?: Decimated,
+    resume?: DecimateState,
+  ): (Decimated & { state: DecimateState }) | null {
     const c = this.index.get(name);
     return c === undefined ? null : decimateRing(this.ring, c, t0, t1, width, out, resume);
   }
@@ -151,7 +181,10 @@ export class ChartStore {
       if (slot === cap) slot = 0;
       if (data[slot]! > t1) break;
       const v = data[base + slot]!;
-      if (v === v) { sum += v; n++; }
+      if (v === v) {
+        sum += v;
+        n++;
+      }
     }
     return n ? sum / n : Number.NaN;
   }
@@ -166,4 +199,3 @@ export class ChartStore {
     for (const f of this.listeners) f();
   }
 }
-

@@ -10,7 +10,10 @@ describe('decimate', () => {
   it('reduces many samples per pixel column to min/max/first/last', () => {
     const t: number[] = [];
     const v: number[] = [];
-    for (let i = 0; i < 1000; i++) { t.push(i / 100); v.push(Math.sin(i)); }
+    for (let i = 0; i < 1000; i++) {
+      t.push(i / 100);
+      v.push(Math.sin(i));
+    }
     const d = decimate(series(t, v), 0, 10, 10);
     expect(d.n).toBeLessThanOrEqual(11);
     // column 0 holds samples 0..99
@@ -48,7 +51,13 @@ describe('decimate', () => {
   it('uses lowerBound when given and reuses the output buffer', () => {
     const t = [0, 1, 2, 3];
     let calls = 0;
-    const s: Series = { ...series(t, [5, 6, 7, 8]), lowerBound: (x) => { calls++; return t.findIndex((y) => y >= x); } };
+    const s: Series = {
+      ...series(t, [5, 6, 7, 8]),
+      lowerBound: (x) => {
+        calls++;
+        return t.findIndex((y) => y >= x);
+      },
+    };
     const a = decimate(s, 2, 3, 100);
     const b = decimate(s, 2, 3, 100, a);
     expect(calls).toBe(2);
@@ -60,17 +69,28 @@ describe('decimate', () => {
 describe('decimateRing', () => {
   it('gives exactly what the generic decimation gives, also after the ring wrapped', () => {
     let seed = 12345;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const ring = new ColumnRing(500, 2);
     const rows: number[] = [];
     for (let i = 0; i < 1234; i++) rows.push(i * 0.1, i % 97 === 0 ? Number.NaN : rnd() * 100);
     ring.pushRows(rows, 1234);
-    const s: Series = { length: ring.length, t: (i) => ring.get(0, i), v: (i) => ring.get(1, i), lowerBound: (t) => ring.lowerBound(t) };
-    for (const [t0, t1, w] of [[0, 200, 300], [80, 100, 57], [90.05, 90.95, 1000], [120, 130, 10]] as const) {
+    const s: Series = {
+      length: ring.length,
+      t: (i) => ring.get(0, i),
+      v: (i) => ring.get(1, i),
+      lowerBound: (t) => ring.lowerBound(t),
+    };
+    for (const [t0, t1, w] of [
+      [0, 200, 300],
+      [80, 100, 57],
+      [90.05, 90.95, 1000],
+      [120, 130, 10],
+    ] as const) {
       const a = decimate(s, t0, t1, w);
       const b = decimateRing(ring, 1, t0, t1, w);
       expect(b.n).toBe(a.n);
-      for (const k of ['px', 'min', 'max', 'first', 'last'] as const) expect(Array.from(b[k].subarray(0, b.n))).toEqual(Array.from(a[k].subarray(0, a.n)));
+      for (const k of ['px', 'min', 'max', 'first', 'last'] as const)
+        expect(Array.from(b[k].subarray(0, b.n))).toEqual(Array.from(a[k].subarray(0, a.n)));
     }
   });
 });
@@ -83,13 +103,17 @@ describe('decimateRing, incrementally', () => {
     let state = out.state;
     for (let block = 0; block < 50; block++) {
       const rows: number[] = [];
-      for (let r = 0; r < 17; r++) { const i = block * 17 + r; rows.push(i * 0.1, Math.sin(i) * (i % 13)); }
+      for (let r = 0; r < 17; r++) {
+        const i = block * 17 + r;
+        rows.push(i * 0.1, Math.sin(i) * (i % 13));
+      }
       ring.pushRows(rows, 17);
       out = decimateRing(ring, 1, 0, 100, 200, out, state);
       state = out.state;
       const ref = full(100);
       expect(out.n).toBe(ref.n);
-      for (const k of ['px', 'min', 'max', 'first', 'last'] as const) expect(Array.from(out[k].subarray(0, out.n))).toEqual(Array.from(ref[k].subarray(0, ref.n)));
+      for (const k of ['px', 'min', 'max', 'first', 'last'] as const)
+        expect(Array.from(out[k].subarray(0, out.n))).toEqual(Array.from(ref[k].subarray(0, ref.n)));
     }
     expect(state.rows).toBe(850);
   });

@@ -51,8 +51,12 @@ export function meanOf(d: Decimated, out?: Decimated, from = 0): Decimated {
   for (let k = reuse ? Math.min(from, out.n) : 0; k < d.n; k++) {
     const m = d.sum[k]! / d.cnt[k]!;
     res.px[k] = d.px[k]!;
-    res.min[k] = m; res.max[k] = m; res.first[k] = m; res.last[k] = m;
-    res.sum[k] = d.sum[k]!; res.cnt[k] = d.cnt[k]!;
+    res.min[k] = m;
+    res.max[k] = m;
+    res.first[k] = m;
+    res.last[k] = m;
+    res.sum[k] = d.sum[k]!;
+    res.cnt[k] = d.cnt[k]!;
   }
   res.n = d.n;
   return res;
@@ -114,7 +118,11 @@ export function decimate(s: Series, t0: number, t1: number, width: number, out?:
  * the same output left them; `n` when it wrote none; -1 when it started afresh), so a chart
  * redraws only from there.
  */
-export interface DecimateState { rows: number; done: boolean; changed: number }
+export interface DecimateState {
+  rows: number;
+  done: boolean;
+  changed: number;
+}
 
 /**
  * The same reduction as `decimate`, straight over a column of a ColumnRing (column 0 = time),
@@ -122,19 +130,34 @@ export interface DecimateState { rows: number; done: boolean; changed: number }
  * state a previous call on the same `out`, window and width left), only rows added since are
  * read, so a growing run costs per frame what it added, not what it holds.
  */
-export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: number, width: number,
-  out?: Decimated, resume?: DecimateState): Decimated & { state: DecimateState } {
+export function decimateRing(
+  ring: ColumnRing,
+  col: number,
+  t0: number,
+  t1: number,
+  width: number,
+  out?: Decimated,
+  resume?: DecimateState,
+): Decimated & { state: DecimateState } {
   const cols = Math.max(1, Math.floor(width));
-  const res = (out && out.px.length >= cols + 2 ? out : makeDecimated(cols + 2)) as Decimated & { state: DecimateState };
+  const res = (out && out.px.length >= cols + 2 ? out : makeDecimated(cols + 2)) as Decimated & {
+    state: DecimateState;
+  };
   const len = ring.length;
   const firstRow = ring.total - len; // run row number of logical row 0
   const canResume = resume !== undefined && res === out && resume.rows >= firstRow && resume.rows <= ring.total;
-  if (canResume && resume.done) { res.state = { rows: resume.rows, done: true, changed: res.n }; return res; }
+  if (canResume && resume.done) {
+    res.state = { rows: resume.rows, done: true, changed: res.n };
+    return res;
+  }
   let n = canResume ? res.n : 0;
   const n0 = n;
   res.n = n;
   res.state = { rows: canResume ? resume.rows : 0, done: false, changed: canResume ? n : -1 };
-  if (len === 0 || !(t1 > t0)) { res.state.rows = ring.total; return res; }
+  if (len === 0 || !(t1 > t0)) {
+    res.state.rows = ring.total;
+    return res;
+  }
   const { data, capacity: cap, head } = ring;
   const vBase = col * cap;
   const scale = cols / (t1 - t0);
@@ -151,7 +174,13 @@ export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: numb
     if (p < -1) p = -1;
     else if (p > cols) p = cols;
     if (p !== cur) {
-      PX[n] = p; MIN[n] = v; MAX[n] = v; FIRST[n] = v; LAST[n] = v; SUM[n] = v; CNT[n] = 1;
+      PX[n] = p;
+      MIN[n] = v;
+      MAX[n] = v;
+      FIRST[n] = v;
+      LAST[n] = v;
+      SUM[n] = v;
+      CNT[n] = 1;
       n++;
       cur = p;
     } else {
@@ -162,7 +191,11 @@ export function decimateRing(ring: ColumnRing, col: number, t0: number, t1: numb
       SUM[k] = SUM[k]! + v;
       CNT[k] = CNT[k]! + 1;
     }
-    if (t > t1) { res.state.done = true; i++; break; }
+    if (t > t1) {
+      res.state.done = true;
+      i++;
+      break;
+    }
   }
   res.n = n;
   res.state.rows = firstRow + i;

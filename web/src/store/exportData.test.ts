@@ -18,8 +18,18 @@ describe('ChartStore', () => {
     s.reset(['t', 'flow.0.cwnd', 'flow.0.thr', 'flow.1.cwnd', 'flow.1.thr'], 100);
     expect(s.flowCount).toBe(2);
     const v0 = s.version;
-    s.append(encodeBlock(3, 5, [1, 1, 10, 1, 20, 2, 2, 30, 2, 40, 3, 3, 50, 3, 60], [
-      { t: 1.5, kind: 1, flow: 1, link: 0, reason: 4 }, { t: 1.6, kind: 2, flow: 0, link: -1, reason: 0 }]), 3);
+    s.append(
+      encodeBlock(
+        3,
+        5,
+        [1, 1, 10, 1, 20, 2, 2, 30, 2, 40, 3, 3, 50, 3, 60],
+        [
+          { t: 1.5, kind: 1, flow: 1, link: 0, reason: 4 },
+          { t: 1.6, kind: 2, flow: 0, link: -1, reason: 0 },
+        ],
+      ),
+      3,
+    );
     expect(s.version).toBeGreaterThan(v0);
     expect(s.now).toBe(3);
     expect(s.values('flow.1.thr')).toEqual([20, 40, 60]);

@@ -3,12 +3,17 @@ import { FRAME_BUDGET_MS, addPainter, paintFrame } from './frameLoop';
 
 describe('frame loop budget', () => {
   const removers: Array<() => void> = [];
-  afterEach(() => { while (removers.length) removers.pop()!(); });
+  afterEach(() => {
+    while (removers.length) removers.pop()!();
+  });
 
   it('stops painting when the budget is spent and resumes with the rest next frame', () => {
     let clock = 0;
     const ran: string[] = [];
-    const painter = (name: string, cost: number) => () => { ran.push(name); clock += cost; };
+    const painter = (name: string, cost: number) => () => {
+      ran.push(name);
+      clock += cost;
+    };
     removers.push(addPainter(painter('slow', FRAME_BUDGET_MS + 2)));
     removers.push(addPainter(painter('a', 1)));
     removers.push(addPainter(painter('b', 1)));
@@ -21,7 +26,13 @@ describe('frame loop budget', () => {
   it('runs every painter in one frame when they are cheap', () => {
     let clock = 0;
     let count = 0;
-    for (let i = 0; i < 5; i++) removers.push(addPainter(() => { count++; clock += 1; }));
+    for (let i = 0; i < 5; i++)
+      removers.push(
+        addPainter(() => {
+          count++;
+          clock += 1;
+        }),
+      );
     expect(paintFrame(() => clock)).toBe(5);
     expect(count).toBe(5);
   });

@@ -4,9 +4,12 @@ import { ColumnRing, RingBuffer } from './ringBuffer';
 describe('RingBuffer', () => {
   it('keeps entries in order until full, then drops the oldest', () => {
     const r = new RingBuffer(3);
-    r.push(1); r.push(2);
+    r.push(1);
+    r.push(2);
     expect(r.toArray()).toEqual([1, 2]);
-    r.push(3); r.push(4); r.push(5);
+    r.push(3);
+    r.push(4);
+    r.push(5);
     expect(r.length).toBe(3);
     expect(r.toArray()).toEqual([3, 4, 5]);
     expect(r.get(0)).toBe(3);
@@ -20,7 +23,8 @@ describe('RingBuffer', () => {
   });
   it('clear empties it', () => {
     const r = new RingBuffer(2);
-    r.push(1); r.clear();
+    r.push(1);
+    r.clear();
     expect(r.length).toBe(0);
     r.push(7);
     expect(r.toArray()).toEqual([7]);

@@ -7,11 +7,14 @@ export class RingBuffer {
   private len = 0;
 
   constructor(readonly capacity: number) {
-    if (!(capacity > 0) || !Number.isInteger(capacity)) throw new Error(`ring capacity must be a positive integer, got ${capacity}`);
+    if (!(capacity > 0) || !Number.isInteger(capacity))
+      throw new Error(`ring capacity must be a positive integer, got ${capacity}`);
     this.data = new Float64Array(capacity);
   }
 
-  get length(): number { return this.len; }
+  get length(): number {
+    return this.len;
+  }
 
   push(v: number): void {
     const slot = (this.start + this.len) % this.capacity;
@@ -25,7 +28,10 @@ export class RingBuffer {
     return this.data[(this.start + i) % this.capacity]!;
   }
 
-  clear(): void { this.start = 0; this.len = 0; }
+  clear(): void {
+    this.start = 0;
+    this.len = 0;
+  }
 
   toArray(): number[] {
     const out: number[] = [];
@@ -44,14 +50,22 @@ export class ColumnRing {
   private start = 0;
   private len = 0;
 
-  constructor(readonly capacity: number, readonly cols: number) {
-    if (!(capacity > 0) || !Number.isInteger(capacity)) throw new Error(`ring capacity must be a positive integer, got ${capacity}`);
+  constructor(
+    readonly capacity: number,
+    readonly cols: number,
+  ) {
+    if (!(capacity > 0) || !Number.isInteger(capacity))
+      throw new Error(`ring capacity must be a positive integer, got ${capacity}`);
     this.data = new Float64Array(capacity * cols);
   }
 
-  get length(): number { return this.len; }
+  get length(): number {
+    return this.len;
+  }
   /** Slot of the oldest row. */
-  get head(): number { return this.start; }
+  get head(): number {
+    return this.start;
+  }
   /** Rows ever pushed (row i kept is row number total - length + i of the run). */
   total = 0;
 
@@ -86,5 +100,9 @@ export class ColumnRing {
     return lo;
   }
 
-  clear(): void { this.start = 0; this.len = 0; this.total = 0; }
+  clear(): void {
+    this.start = 0;
+    this.len = 0;
+    this.total = 0;
+  }
 }

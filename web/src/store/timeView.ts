@@ -2,7 +2,10 @@
 // window on the whole run so far; zooming or panning switches it off until reset.
 import { requestFrame } from './frameLoop';
 
-export interface TimeWindow { t0: number; t1: number }
+export interface TimeWindow {
+  t0: number;
+  t1: number;
+}
 
 class TimeView {
   follow = true;

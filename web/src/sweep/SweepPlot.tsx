@@ -24,11 +24,24 @@ export function SweepPlot({ data }: { data: Omit<SweepPlotData, 'width' | 'heigh
       <svg ref={svg} className="chart-svg static" role="img" aria-label={`${data.yLabel} against ${data.xLabel}`} />
       <div className="legend" aria-label="Sweep legend">
         {data.series.map((s) => (
-          <span key={`s-${s}`} className="legend-item"><span className="sw" aria-hidden="true" style={{ background: seriesColor(data.series, s) }} />{s || 'runs'}</span>
+          <span key={`s-${s}`} className="legend-item">
+            <span className="sw" aria-hidden="true" style={{ background: seriesColor(data.series, s) }} />
+            {s || 'runs'}
+          </span>
         ))}
         {data.overlays.map((l) => (
           <span key={`o-${l.label}`} className="legend-item">
-            <svg width="22" height="8" aria-hidden="true"><line x1="0" y1="4" x2="22" y2="4" stroke={seriesColor(data.series, l.series)} strokeWidth="1.5" strokeDasharray={DASH[l.kind]} /></svg>
+            <svg width="22" height="8" aria-hidden="true">
+              <line
+                x1="0"
+                y1="4"
+                x2="22"
+                y2="4"
+                stroke={seriesColor(data.series, l.series)}
+                strokeWidth="1.5"
+                strokeDasharray={DASH[l.kind]}
+              />
+            </svg>
             {l.label}
           </span>
         ))}

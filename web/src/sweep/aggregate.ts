@@ -36,10 +36,23 @@ export interface SweepFailure {
 }
 
 /** A plotted point of one run. */
-export interface PlotPoint { series: string; key: number; x: number; y: number }
+export interface PlotPoint {
+  series: string;
+  key: number;
+  x: number;
+  y: number;
+}
 
 /** Mean of the runs at one swept value of one series (over seeds). */
-export interface AggPoint { series: string; key: number; x: number; y: number; yMin: number; yMax: number; n: number }
+export interface AggPoint {
+  series: string;
+  key: number;
+  x: number;
+  y: number;
+  yMin: number;
+  yMax: number;
+  n: number;
+}
 
 /** Axis titles of each measure: x, then y. */
 export const AXES: Record<Measure, { x: string | null; y: string }> = {
@@ -53,13 +66,19 @@ export const AXES: Record<Measure, { x: string | null; y: string }> = {
 /** Where a run lands on the plot of a measure (null if the measure is undefined for it). */
 export function plotPoint(measure: Measure, r: SweepResult): PlotPoint | null {
   const m = r.m;
-  const at = (x: number, y: number) => (Number.isFinite(x) && Number.isFinite(y) ? { series: r.series, key: r.x, x, y } : null);
+  const at = (x: number, y: number) =>
+    Number.isFinite(x) && Number.isFinite(y) ? { series: r.series, key: r.x, x, y } : null;
   switch (measure) {
-    case 'ratio': return at(r.x, m.ratio);
-    case 'throughput': return at(m.lossEvent, m.thr / (8 * r.model.packetSize));
-    case 'loss': return at(m.sumWeights, m.lossEventAll);
-    case 'timeouts': return at(r.x, m.timeouts);
-    case 'jain': return at(r.x, m.jain);
+    case 'ratio':
+      return at(r.x, m.ratio);
+    case 'throughput':
+      return at(m.lossEvent, m.thr / (8 * r.model.packetSize));
+    case 'loss':
+      return at(m.sumWeights, m.lossEventAll);
+    case 'timeouts':
+      return at(r.x, m.timeouts);
+    case 'jain':
+      return at(r.x, m.jain);
   }
 }
 
@@ -80,13 +99,19 @@ export function aggregate(points: readonly PlotPoint[]): Map<string, AggPoint[]>
     for (const [key, ps] of byKey) {
       const ys = ps.map((p) => p.y);
       agg.push({
-        series, key, n: ps.length,
+        series,
+        key,
+        n: ps.length,
         x: ps.reduce((a, p) => a + p.x, 0) / ps.length,
         y: ys.reduce((a, y) => a + y, 0) / ps.length,
-        yMin: Math.min(...ys), yMax: Math.max(...ys),
+        yMin: Math.min(...ys),
+        yMax: Math.max(...ys),
       });
     }
-    out.set(series, agg.sort((a, b) => a.key - b.key));
+    out.set(
+      series,
+      agg.sort((a, b) => a.key - b.key),
+    );
   }
   return out;
 }
@@ -99,7 +124,11 @@ function obj(v: Json | undefined): Record<string, Json> {
 }
 
 /** Core defaults the closed forms need when a scenario leaves them out (from the specs). */
-export interface ModelDefaults { bottleneckRate: number; packetSize: number; zeta: number }
+export interface ModelDefaults {
+  bottleneckRate: number;
+  packetSize: number;
+  zeta: number;
+}
 
 /** A flow's window rule (its override's, else the flows' default, else aimd) and merged ccParams. */
 export function flowRule(scenario: Scenario, flow: number | null): { cc: string; params: Record<string, Json> } {

@@ -7,7 +7,11 @@ import { pathKeys, setPath as setScenarioPath } from '../scenario/paths.mjs';
 /** A value as typed on a command line or in a field: JSON when it parses (numbers, true), else text. */
 export function parseValue(s) {
   const t = s.trim();
-  try { return JSON.parse(t); } catch { return t; }
+  try {
+    return JSON.parse(t);
+  } catch {
+    return t;
+  }
 }
 
 export { pathKeys };

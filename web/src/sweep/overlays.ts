@@ -38,11 +38,15 @@ function ratioLines(results: readonly SweepResult[]): OverlayLine[] {
   const out: OverlayLine[] = [];
   for (const [series, rs] of bySeries(results)) {
     const keys = [...new Set(rs.map((r) => r.x))].sort((a, b) => a - b);
-    const at = keys.map((k) => {
-      const here = rs.filter((r) => r.x === k && r.m.lossEventOthers > 0);
-      const pr = here.map((r) => predictedRatios(r.m.weight, r.m.lossEventOthers, r.m.rtt, defaultT0(r.m.rtt), r.model.f));
-      return { k, eq3: mean(pr.map((p) => p.eq3)), eq8: mean(pr.map((p) => p.eq8)), n: pr.length };
-    }).filter((p) => p.n > 0);
+    const at = keys
+      .map((k) => {
+        const here = rs.filter((r) => r.x === k && r.m.lossEventOthers > 0);
+        const pr = here.map((r) =>
+          predictedRatios(r.m.weight, r.m.lossEventOthers, r.m.rtt, defaultT0(r.m.rtt), r.model.f),
+        );
+        return { k, eq3: mean(pr.map((p) => p.eq3)), eq8: mean(pr.map((p) => p.eq8)), n: pr.length };
+      })
+      .filter((p) => p.n > 0);
     const name = series ? ` (${series})` : '';
     out.push({ kind: 'eq3', label: `Eq. 3${name}`, series, pts: at.map((p) => [p.k, p.eq3]) });
     out.push({ kind: 'eq8', label: `Eq. 8${name}`, series, pts: at.map((p) => [p.k, p.eq8]) });
@@ -60,8 +64,19 @@ function throughputLines(results: readonly SweepResult[], xDomain: [number, numb
     const rs = weighted.filter((r) => r.m.weight === w);
     const rtt = mean(rs.map((r) => r.m.rtt));
     const fns = weightFns(rs[0]!.model.f, w);
-    out.push({ kind: 'eq3', label: `Eq. 3, w = ${w}`, series: null, pts: ps.map((p) => [p, eq3(p, rtt, fns)]), tag: `w = ${w}` });
-    out.push({ kind: 'eq8', label: `Eq. 8, w = ${w}`, series: null, pts: ps.map((p) => [p, eq8(p, rtt, defaultT0(rtt), fns)]) });
+    out.push({
+      kind: 'eq3',
+      label: `Eq. 3, w = ${w}`,
+      series: null,
+      pts: ps.map((p) => [p, eq3(p, rtt, fns)]),
+      tag: `w = ${w}`,
+    });
+    out.push({
+      kind: 'eq8',
+      label: `Eq. 8, w = ${w}`,
+      series: null,
+      pts: ps.map((p) => [p, eq8(p, rtt, defaultT0(rtt), fns)]),
+    });
   }
   return out;
 }
@@ -75,22 +90,47 @@ function lossLines(results: readonly SweepResult[], xDomain: [number, number], l
   const out: OverlayLine[] = [{ kind: 'eq5', label: 'Eq. 5', series: null, pts: sums.map((s) => [s, eq5(s, ctilde)]) }];
   const lasd = weighted.find((r) => r.model.cc === 'lasd');
   if (lasd) {
-    out.push({ kind: 'eq9', label: `Eq. 9 (zeta = ${lasd.model.zeta}), lower of 5 and 9`, series: null,
-      pts: sums.map((s) => [s, lasdLoss(s, ctilde, lasd.model.zeta)]) });
+    out.push({
+      kind: 'eq9',
+      label: `Eq. 9 (zeta = ${lasd.model.zeta}), lower of 5 and 9`,
+      series: null,
+      pts: sums.map((s) => [s, lasdLoss(s, ctilde, lasd.model.zeta)]),
+    });
   }
   return out;
 }
 
 /** The overlay lines of a plot; `ideal` when the swept value is a weight (or mulTCP's N). */
-export function overlayLines(measure: Measure, results: readonly SweepResult[], xDomain: [number, number], opts: { ideal: boolean; logX: boolean }): OverlayLine[] {
+export function overlayLines(
+  measure: Measure,
+  results: readonly SweepResult[],
+  xDomain: [number, number],
+  opts: { ideal: boolean; logX: boolean },
+): OverlayLine[] {
   if (!results.length) return [];
   switch (measure) {
     case 'ratio': {
       const lines = ratioLines(results);
-      return opts.ideal ? [{ kind: 'ideal', label: 'ideal (y = w)', series: null, pts: [[xDomain[0], xDomain[0]], [xDomain[1], xDomain[1]]] }, ...lines] : lines;
+      return opts.ideal
+        ? [
+            {
+              kind: 'ideal',
+              label: 'ideal (y = w)',
+              series: null,
+              pts: [
+                [xDomain[0], xDomain[0]],
+                [xDomain[1], xDomain[1]],
+              ],
+            },
+            ...lines,
+          ]
+        : lines;
     }
-    case 'throughput': return throughputLines(results, xDomain);
-    case 'loss': return lossLines(results, xDomain, opts.logX);
-    default: return [];
+    case 'throughput':
+      return throughputLines(results, xDomain);
+    case 'loss':
+      return lossLines(results, xDomain, opts.logX);
+    default:
+      return [];
   }
 }

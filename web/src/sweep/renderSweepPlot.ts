@@ -37,7 +37,10 @@ function domain(vals: number[], forceLog: boolean): { lo: number; hi: number; lo
   let hi = Math.max(...fin);
   const log = lo > 0 && (forceLog || hi / lo >= 20);
   if (log) return { lo: lo / 1.25, hi: hi * 1.25, log };
-  if (lo === hi) { lo -= Math.abs(lo) * 0.1 || 1; hi += Math.abs(hi) * 0.1 || 1; }
+  if (lo === hi) {
+    lo -= Math.abs(lo) * 0.1 || 1;
+    hi += Math.abs(hi) * 0.1 || 1;
+  }
   const pad = (hi - lo) * 0.06;
   return { lo: lo >= 0 && lo - pad < 0 ? 0 : lo - pad, hi: hi + pad, log };
 }
@@ -75,40 +78,113 @@ export function drawSweepPlot(svgEl: SVGSVGElement, d: SweepPlotData): void {
   };
 
   const grid = svg.append('g').attr('class', 'grid');
-  grid.selectAll('line.gy').data(ticks(y, 5, yd.log)).join('line').attr('class', 'gy')
-    .attr('x1', MARGIN.left).attr('x2', width - MARGIN.right).attr('y1', (v) => y(v)).attr('y2', (v) => y(v));
-  svg.append('g').attr('class', 'axis x').attr('transform', `translate(0,${height - MARGIN.bottom})`)
-    .call(d3.axisBottom(x).tickValues(ticks(x, 6, xd.log)).tickFormat(fmtTick));
-  svg.append('g').attr('class', 'axis y').attr('transform', `translate(${MARGIN.left},0)`)
-    .call(d3.axisLeft(y).tickValues(ticks(y, 5, yd.log)).tickFormat(fmtTick));
-  svg.append('text').attr('class', 'axis-label').attr('x', (MARGIN.left + width - MARGIN.right) / 2).attr('y', height - 6)
-    .attr('text-anchor', 'middle').text(`${d.xLabel}${xd.log ? ' (log)' : ''}`);
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(12,${(MARGIN.top + height - MARGIN.bottom) / 2}) rotate(-90)`)
-    .attr('text-anchor', 'middle').text(`${d.yLabel}${yd.log ? ' (log)' : ''}`);
+  grid
+    .selectAll('line.gy')
+    .data(ticks(y, 5, yd.log))
+    .join('line')
+    .attr('class', 'gy')
+    .attr('x1', MARGIN.left)
+    .attr('x2', width - MARGIN.right)
+    .attr('y1', (v) => y(v))
+    .attr('y2', (v) => y(v));
+  svg
+    .append('g')
+    .attr('class', 'axis x')
+    .attr('transform', `translate(0,${height - MARGIN.bottom})`)
+    .call(
+      d3
+        .axisBottom(x)
+        .tickValues(ticks(x, 6, xd.log))
+        .tickFormat(fmtTick),
+    );
+  svg
+    .append('g')
+    .attr('class', 'axis y')
+    .attr('transform', `translate(${MARGIN.left},0)`)
+    .call(
+      d3
+        .axisLeft(y)
+        .tickValues(ticks(y, 5, yd.log))
+        .tickFormat(fmtTick),
+    );
+  svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('x', (MARGIN.left + width - MARGIN.right) / 2)
+    .attr('y', height - 6)
+    .attr('text-anchor', 'middle')
+    .text(`${d.xLabel}${xd.log ? ' (log)' : ''}`);
+  svg
+    .append('text')
+    .attr('class', 'axis-label')
+    .attr('transform', `translate(12,${(MARGIN.top + height - MARGIN.bottom) / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle')
+    .text(`${d.yLabel}${yd.log ? ' (log)' : ''}`);
 
   const body = svg.append('g').attr('class', 'plot-body');
-  body.append('clipPath').attr('id', 'sweep-clip').append('rect')
-    .attr('x', MARGIN.left).attr('y', MARGIN.top).attr('width', width - MARGIN.left - MARGIN.right).attr('height', height - MARGIN.top - MARGIN.bottom);
+  body
+    .append('clipPath')
+    .attr('id', 'sweep-clip')
+    .append('rect')
+    .attr('x', MARGIN.left)
+    .attr('y', MARGIN.top)
+    .attr('width', width - MARGIN.left - MARGIN.right)
+    .attr('height', height - MARGIN.top - MARGIN.bottom);
   const clipped = body.append('g').attr('clip-path', 'url(#sweep-clip)');
-  const ok = ([a, b]: [number, number]) => Number.isFinite(a) && Number.isFinite(b) && (!xd.log || a > 0) && (!yd.log || b > 0);
-  const line = d3.line<[number, number]>().defined(ok).x(([a]) => x(a)).y(([, b]) => y(b));
+  const ok = ([a, b]: [number, number]) =>
+    Number.isFinite(a) && Number.isFinite(b) && (!xd.log || a > 0) && (!yd.log || b > 0);
+  const line = d3
+    .line<[number, number]>()
+    .defined(ok)
+    .x(([a]) => x(a))
+    .y(([, b]) => y(b));
 
-  clipped.selectAll('path.overlay').data(d.overlays).join('path')
-    .attr('class', (l) => `overlay overlay-${l.kind}`).attr('fill', 'none')
-    .attr('stroke', (l) => seriesColor(d.series, l.series)).attr('stroke-width', 1.3).attr('stroke-dasharray', (l) => DASH[l.kind])
-    .attr('d', (l) => line(l.pts)).append('title').text((l) => l.label);
+  clipped
+    .selectAll('path.overlay')
+    .data(d.overlays)
+    .join('path')
+    .attr('class', (l) => `overlay overlay-${l.kind}`)
+    .attr('fill', 'none')
+    .attr('stroke', (l) => seriesColor(d.series, l.series))
+    .attr('stroke-width', 1.3)
+    .attr('stroke-dasharray', (l) => DASH[l.kind])
+    .attr('d', (l) => line(l.pts))
+    .append('title')
+    .text((l) => l.label);
   const tagged = d.overlays.filter((l) => l.tag && l.pts.length && ok(l.pts[l.pts.length - 1]!));
-  clipped.selectAll('text.overlay-tag').data(tagged).join('text').attr('class', 'overlay-tag axis-label')
-    .attr('x', (l) => x(l.pts[l.pts.length - 1]![0]) - 4).attr('y', (l) => y(l.pts[l.pts.length - 1]![1]) - 4)
-    .attr('text-anchor', 'end').text((l) => l.tag!);
+  clipped
+    .selectAll('text.overlay-tag')
+    .data(tagged)
+    .join('text')
+    .attr('class', 'overlay-tag axis-label')
+    .attr('x', (l) => x(l.pts[l.pts.length - 1]![0]) - 4)
+    .attr('y', (l) => y(l.pts[l.pts.length - 1]![1]) - 4)
+    .attr('text-anchor', 'end')
+    .text((l) => l.tag!);
 
   const means = [...d.means];
-  clipped.selectAll('path.series-mean').data(means).join('path')
-    .attr('class', 'series-mean').attr('fill', 'none').attr('stroke-width', 2)
-    .attr('stroke', ([s]) => seriesColor(d.series, s)).attr('d', ([, pts]) => line(pts.map((p) => [p.x, p.y])));
-  clipped.selectAll('circle.sweep-point').data(d.points.filter((p) => ok([p.x, p.y]))).join('circle')
-    .attr('class', 'sweep-point').attr('r', 3.5).attr('cx', (p) => x(p.x)).attr('cy', (p) => y(p.y))
-    .attr('fill', (p) => seriesColor(d.series, p.series)).attr('fill-opacity', 0.75)
-    .attr('data-series', (p) => p.series).attr('data-x', (p) => p.key).attr('data-y', (p) => p.y)
-    .append('title').text((p) => `${p.series ? `${p.series}, ` : ''}${p.key}: ${fmtTick(p.y)}`);
+  clipped
+    .selectAll('path.series-mean')
+    .data(means)
+    .join('path')
+    .attr('class', 'series-mean')
+    .attr('fill', 'none')
+    .attr('stroke-width', 2)
+    .attr('stroke', ([s]) => seriesColor(d.series, s))
+    .attr('d', ([, pts]) => line(pts.map((p) => [p.x, p.y])));
+  clipped
+    .selectAll('circle.sweep-point')
+    .data(d.points.filter((p) => ok([p.x, p.y])))
+    .join('circle')
+    .attr('class', 'sweep-point')
+    .attr('r', 3.5)
+    .attr('cx', (p) => x(p.x))
+    .attr('cy', (p) => y(p.y))
+    .attr('fill', (p) => seriesColor(d.series, p.series))
+    .attr('fill-opacity', 0.75)
+    .attr('data-series', (p) => p.series)
+    .attr('data-x', (p) => p.key)
+    .attr('data-y', (p) => p.y)
+    .append('title')
+    .text((p) => `${p.series ? `${p.series}, ` : ''}${p.key}: ${fmtTick(p.y)}`);
 }

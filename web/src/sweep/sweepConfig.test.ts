@@ -5,7 +5,13 @@ import { DEFAULT_SWEEP, type SweepConfig, expandGrid, parseFixed, parseValues, w
 import { cartesian, pathKeys, setPath } from './grid.mjs';
 import { findPreset } from '../scenario/presets';
 
-const base: Scenario = { version: 1, duration: 600, measureFrom: 60, flows: { count: 10, cc: 'sd' }, flowOverrides: [{ flow: 0, weight: 10 }] };
+const base: Scenario = {
+  version: 1,
+  duration: 600,
+  measureFrom: 60,
+  flows: { count: 10, cc: 'sd' },
+  flowOverrides: [{ flow: 0, weight: 10 }],
+};
 const cfg = (p: Partial<SweepConfig>): SweepConfig => ({ ...DEFAULT_SWEEP, ...p });
 
 describe('values', () => {
@@ -18,7 +24,10 @@ describe('values', () => {
     expect(parseValues('1:1000:4', true)).toEqual({ ok: true, value: [1, 10, 100, 1000] });
   });
   it('says what is wrong', () => {
-    const e = (t: string, log = false) => { const r = parseValues(t, log); return r.ok ? '' : r.error; };
+    const e = (t: string, log = false) => {
+      const r = parseValues(t, log);
+      return r.ok ? '' : r.error;
+    };
     expect(e('1,x,3')).toMatch(/values "1,x,3": expected numbers/);
     expect(e('1:10:1')).toMatch(/whole count from 2/);
     expect(e('0:10:3', true)).toMatch(/log range needs from and to above 0/);
@@ -37,11 +46,28 @@ describe('paths and fixed changes', () => {
     expect(doc.flowOverrides).toEqual([undefined, { ccParams: { N: 4 }, flow: 1 }]);
   });
   it('fixed changes parse as JSON where they can', () => {
-    expect(parseFixed('queue.maxP=0.2; exoLoss.kind=bernoulli ;queue.gentle=false')).toEqual({ ok: true, value: [['queue.maxP', 0.2], ['exoLoss.kind', 'bernoulli'], ['queue.gentle', false]] });
+    expect(parseFixed('queue.maxP=0.2; exoLoss.kind=bernoulli ;queue.gentle=false')).toEqual({
+      ok: true,
+      value: [
+        ['queue.maxP', 0.2],
+        ['exoLoss.kind', 'bernoulli'],
+        ['queue.gentle', false],
+      ],
+    });
     expect(parseFixed('nonsense').ok).toBe(false);
   });
   it('cartesian: the first axis varies slowest', () => {
-    expect(cartesian<string | number>([['a', 'b'], [1, 2]])).toEqual([['a', 1], ['a', 2], ['b', 1], ['b', 2]]);
+    expect(
+      cartesian<string | number>([
+        ['a', 'b'],
+        [1, 2],
+      ]),
+    ).toEqual([
+      ['a', 1],
+      ['a', 2],
+      ['b', 1],
+      ['b', 2],
+    ]);
   });
 });
 
@@ -51,13 +77,36 @@ describe('expandGrid', () => {
     expect(p?.scenario.flowOverrides).toEqual([{ flow: 0, weight: 10 }]);
   });
   it('series x values x seeds runs, each with its own scenario', () => {
-    const r = expandGrid(cfg({ values: '1,10,100', series: 'flows.cc', seriesValues: 'sd,lasd', seeds: 2, duration: 60, measureFrom: 15, fixed: 'queue.maxP=0.2' }), base);
+    const r = expandGrid(
+      cfg({
+        values: '1,10,100',
+        series: 'flows.cc',
+        seriesValues: 'sd,lasd',
+        seeds: 2,
+        duration: 60,
+        measureFrom: 15,
+        fixed: 'queue.maxP=0.2',
+      }),
+      base,
+    );
     if (!r.ok) throw new Error(r.error);
     expect(r.value).toHaveLength(12);
-    expect(r.value.map((j) => `${j.series}/${j.x}/${j.seed}`).slice(0, 4)).toEqual(['sd/1/1', 'sd/1/2', 'sd/10/1', 'sd/10/2']);
+    expect(r.value.map((j) => `${j.series}/${j.x}/${j.seed}`).slice(0, 4)).toEqual([
+      'sd/1/1',
+      'sd/1/2',
+      'sd/10/1',
+      'sd/10/2',
+    ]);
     const j = r.value[11]!;
     expect(j).toMatchObject({ index: 11, series: 'lasd', x: 100, seed: 2 });
-    expect(j.scenario).toMatchObject({ duration: 60, measureFrom: 15, seed: 2, flows: { count: 10, cc: 'lasd' }, flowOverrides: [{ flow: 0, weight: 100 }], queue: { maxP: 0.2 } });
+    expect(j.scenario).toMatchObject({
+      duration: 60,
+      measureFrom: 15,
+      seed: 2,
+      flows: { count: 10, cc: 'lasd' },
+      flowOverrides: [{ flow: 0, weight: 100 }],
+      queue: { maxP: 0.2 },
+    });
     expect(base.flowOverrides).toEqual([{ flow: 0, weight: 10 }]); // the base is not touched
   });
   it('one series when no series path is given', () => {
@@ -67,7 +116,10 @@ describe('expandGrid', () => {
     expect(r.value[1]!.scenario.flowOverrides).toEqual([{ flow: 0, weight: 10, ccParams: { N: 4 } }]);
   });
   it('form errors name the field; values the core refuses are left to their runs', () => {
-    const e = (p: Partial<SweepConfig>) => { const r = expandGrid(cfg(p), base); return r.ok ? '' : r.error; };
+    const e = (p: Partial<SweepConfig>) => {
+      const r = expandGrid(cfg(p), base);
+      return r.ok ? '' : r.error;
+    };
     expect(e({ param: 'flows..weight' })).toMatch(/^swept parameter: bad path/);
     expect(e({ seeds: 0 })).toMatch(/^seeds: 0 is not allowed/);
     expect(e({ series: 'flows.cc', seriesValues: ' , ' })).toMatch(/series values/);

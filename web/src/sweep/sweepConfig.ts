@@ -82,17 +82,26 @@ export function parseValues(text: string, log: boolean): Parsed<number[]> {
   if (range) {
     const [a, b, n] = [Number(range[1]), Number(range[2]), Number(range[3])];
     if (![a, b].every(Number.isFinite) || !Number.isInteger(n) || n < 2 || n > MAX_RUNS) {
-      return { ok: false, error: `values "${t}": expected from:to:count with numbers and a whole count from 2 to ${MAX_RUNS}` };
+      return {
+        ok: false,
+        error: `values "${t}": expected from:to:count with numbers and a whole count from 2 to ${MAX_RUNS}`,
+      };
     }
     if (log && (a <= 0 || b <= 0)) return { ok: false, error: `values "${t}": a log range needs from and to above 0` };
     const at = (i: number) => (log ? a * (b / a) ** (i / (n - 1)) : a + ((b - a) * i) / (n - 1));
     return { ok: true, value: Array.from({ length: n }, (_, i) => sig(at(i))) };
   }
-  const items = t.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = t
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const nums = items.map(Number);
   const bad = items.find((_, i) => !Number.isFinite(nums[i]!));
   if (bad !== undefined || !items.length) {
-    return { ok: false, error: `values "${t}": expected numbers separated by commas (1,10,100) or from:to:count (1:100:7)` };
+    return {
+      ok: false,
+      error: `values "${t}": expected numbers separated by commas (1,10,100) or from:to:count (1:100:7)`,
+    };
   }
   return { ok: true, value: nums };
 }
@@ -100,10 +109,15 @@ export function parseValues(text: string, log: boolean): Parsed<number[]> {
 /** "path=value; path=value" -> pairs (values parsed as JSON when they can be). */
 export function parseFixed(text: string): Parsed<[string, unknown][]> {
   const out: [string, unknown][] = [];
-  for (const item of text.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = item.indexOf('=');
     const path = eq > 0 ? item.slice(0, eq).trim() : '';
-    try { pathKeys(path); } catch {
+    try {
+      pathKeys(path);
+    } catch {
       return { ok: false, error: `also set "${item}": expected path=value, e.g. queue.maxP=0.2` };
     }
     out.push([path, parseValue(item.slice(eq + 1))]);
@@ -112,7 +126,12 @@ export function parseFixed(text: string): Parsed<[string, unknown][]> {
 }
 
 function checkPath(what: string, path: string): string | null {
-  try { pathKeys(path); return null; } catch (e) { return `${what}: ${(e as Error).message}`; }
+  try {
+    pathKeys(path);
+    return null;
+  } catch (e) {
+    return `${what}: ${(e as Error).message}`;
+  }
 }
 
 /**
@@ -126,8 +145,14 @@ export function expandGrid(cfg: SweepConfig, base: Scenario): Parsed<SweepJob[]>
   if (!fixed.ok) return fixed;
   const pathError = checkPath('swept parameter', cfg.param) ?? (cfg.series ? checkPath('series', cfg.series) : null);
   if (pathError) return { ok: false, error: pathError };
-  if (!Number.isInteger(cfg.seeds) || cfg.seeds < 1) return { ok: false, error: `seeds: ${cfg.seeds} is not allowed; expected a whole number of at least 1` };
-  const seriesVals = cfg.series ? cfg.seriesValues.split(',').map((s) => s.trim()).filter(Boolean) : [''];
+  if (!Number.isInteger(cfg.seeds) || cfg.seeds < 1)
+    return { ok: false, error: `seeds: ${cfg.seeds} is not allowed; expected a whole number of at least 1` };
+  const seriesVals = cfg.series
+    ? cfg.seriesValues
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [''];
   if (!seriesVals.length) return { ok: false, error: `series values: give at least one value for ${cfg.series}` };
   const seeds = Array.from({ length: cfg.seeds }, (_, i) => i + 1);
   const total = seriesVals.length * values.value.length * seeds.length;
@@ -135,7 +160,11 @@ export function expandGrid(cfg: SweepConfig, base: Scenario): Parsed<SweepJob[]>
 
   const jobs: SweepJob[] = [];
   try {
-    for (const [series, x, seed] of cartesian<string | number>([seriesVals, values.value, seeds]) as [string, number, number][]) {
+    for (const [series, x, seed] of cartesian<string | number>([seriesVals, values.value, seeds]) as [
+      string,
+      number,
+      number,
+    ][]) {
       const doc = structuredClone(base) as Scenario & Record<string, Json>;
       doc.duration = cfg.duration;
       doc.measureFrom = cfg.measureFrom;

@@ -21,7 +21,9 @@ export function overrideSlot(base: Scenario, flow: number): { index: number; nee
   const list = Array.isArray(base.flowOverrides) ? base.flowOverrides : [];
   const i = list.findIndex((o) => o !== null && typeof o === 'object' && !Array.isArray(o) && o.flow === flow);
   if (i >= 0) return { index: i };
-  return list.length === flow ? { index: flow } : { index: list.length, needs: `flowOverrides[${list.length}].flow=${flow}` };
+  return list.length === flow
+    ? { index: flow }
+    : { index: list.length, needs: `flowOverrides[${list.length}].flow=${flow}` };
 }
 
 /** Scenario-wide keys the sweep form sets by itself, or that make no sense to sweep. */
@@ -45,11 +47,17 @@ export function sweepableParams(specs: readonly ParamSpec[], flow: number, base:
       out.push({ path: spec.key, label: `all flows: ${spec.label}`, spec });
     } else if (parts[0] === 'flows' && parts.length === 3) {
       const [, cc, leaf] = parts;
-      if (cc === ownCc) out.push({ path: own(`ccParams.${leaf}`), label: `flow ${flow}: ${cc} ${spec.label}`, spec, ...needs });
+      if (cc === ownCc)
+        out.push({ path: own(`ccParams.${leaf}`), label: `flow ${flow}: ${cc} ${spec.label}`, spec, ...needs });
       if (cc === allCc) out.push({ path: `flows.ccParams.${leaf}`, label: `all flows: ${cc} ${spec.label}`, spec });
     } else if (parts.length === 3 && KIND_FIELD[parts[0]!]) {
       const [group, kind, leaf] = parts as [string, string, string];
-      out.push({ path: `${group}.${leaf}`, label: `${group} (${kind}): ${spec.label}`, spec, needs: `${group}.${KIND_FIELD[group]}=${kind}` });
+      out.push({
+        path: `${group}.${leaf}`,
+        label: `${group} (${kind}): ${spec.label}`,
+        spec,
+        needs: `${group}.${KIND_FIELD[group]}=${kind}`,
+      });
     }
   }
   return out;

@@ -7,11 +7,30 @@ import { SweepRunner } from './sweepRunner';
 import type { SweepJob } from './sweepConfig';
 
 const flow = (id: number, thr: number): FlowSummary => ({
-  id, deliveredPackets: 0, throughputBps: thr, goodputBps: thr, sentPackets: 100, congestionLosses: 1,
-  exogenousLosses: 0, retransmits: 1, timeouts: 0, fastRetransmits: 1, weight: 1, rtt: 0.1,
+  id,
+  deliveredPackets: 0,
+  throughputBps: thr,
+  goodputBps: thr,
+  sentPackets: 100,
+  congestionLosses: 1,
+  exogenousLosses: 0,
+  retransmits: 1,
+  timeouts: 0,
+  fastRetransmits: 1,
+  weight: 1,
+  rtt: 0.1,
 });
 const summary = (ratio: number): Summary => ({
-  simSeconds: 10, wallSeconds: 0, events: 0, flows: [flow(0, ratio), flow(1, 1)], queues: [], links: [], jain: 1, weightedJain: 1, utilization: 1, eventsDropped: 0,
+  simSeconds: 10,
+  wallSeconds: 0,
+  events: 0,
+  flows: [flow(0, ratio), flow(1, 1)],
+  queues: [],
+  links: [],
+  jain: 1,
+  weightedJain: 1,
+  utilization: 1,
+  eventsDropped: 0,
 });
 
 /** A worker that answers each headless run on the next tick: the summary of flow 0 at x (ratio x), or an error for x < 0. */
@@ -21,24 +40,44 @@ class FakeWorker {
   onerror: ((ev: ErrorEvent) => void) | null = null;
   terminated = false;
   received: number[] = [];
-  constructor(private readonly broken = false) { FakeWorker.all.push(this); }
+  constructor(private readonly broken = false) {
+    FakeWorker.all.push(this);
+  }
   postMessage(msg: ToWorker): void {
     if (msg.type !== 'call' || msg.call.op !== 'headless') return;
     this.received.push(msg.id);
     const x = (msg.call.scenario as Scenario & { x: number }).x;
-    const reply: FromWorker = this.broken ? { type: 'fatal', error: 'could not load the simulator: no wasm' }
-      : x < 0 ? { type: 'reply', id: msg.id, ok: false, error: `flowOverrides[0].weight: ${x} is out of range; allowed [0.01, 1000]` }
+    const reply: FromWorker = this.broken
+      ? { type: 'fatal', error: 'could not load the simulator: no wasm' }
+      : x < 0
+        ? {
+            type: 'reply',
+            id: msg.id,
+            ok: false,
+            error: `flowOverrides[0].weight: ${x} is out of range; allowed [0.01, 1000]`,
+          }
         : { type: 'reply', id: msg.id, ok: true, value: { summary: summary(x), ms: 1 } };
-    setTimeout(() => { if (!this.terminated) this.onmessage?.(new MessageEvent('message', { data: reply })); }, 0);
+    setTimeout(() => {
+      if (!this.terminated) this.onmessage?.(new MessageEvent('message', { data: reply }));
+    }, 0);
   }
-  terminate(): void { this.terminated = true; }
+  terminate(): void {
+    this.terminated = true;
+  }
 }
 
-const jobs = (xs: number[]): SweepJob[] => xs.map((x, index) => ({ index, series: 's', x, seed: 1, scenario: { version: 1, x } as Scenario }));
+const jobs = (xs: number[]): SweepJob[] =>
+  xs.map((x, index) => ({ index, series: 's', x, seed: 1, scenario: { version: 1, x } as Scenario }));
 const defaults = { bottleneckRate: 1e7, packetSize: 1000, zeta: 0.001 };
-const settle = (r: SweepRunner) => new Promise<void>((resolve) => {
-  const off = r.subscribe(() => { if (!r.getSnapshot().running) { off(); resolve(); } });
-});
+const settle = (r: SweepRunner) =>
+  new Promise<void>((resolve) => {
+    const off = r.subscribe(() => {
+      if (!r.getSnapshot().running) {
+        off();
+        resolve();
+      }
+    });
+  });
 
 describe('SweepRunner', () => {
   it('runs every job on the workers; a refused value fails alone', async () => {
@@ -50,8 +89,21 @@ describe('SweepRunner', () => {
     await done;
     const s = r.getSnapshot();
     expect(s.done).toBe(5);
-    expect(s.results.map((q) => [q.x, q.m.ratio]).sort((a, b) => a[0]! - b[0]!)).toEqual([[1, 1], [2, 2], [4, 4], [8, 8]]);
-    expect(s.failures).toEqual([{ index: 2, series: 's', x: -5, seed: 1, error: 'flowOverrides[0].weight: -5 is out of range; allowed [0.01, 1000]' }]);
+    expect(s.results.map((q) => [q.x, q.m.ratio]).sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [1, 1],
+      [2, 2],
+      [4, 4],
+      [8, 8],
+    ]);
+    expect(s.failures).toEqual([
+      {
+        index: 2,
+        series: 's',
+        x: -5,
+        seed: 1,
+        error: 'flowOverrides[0].weight: -5 is out of range; allowed [0.01, 1000]',
+      },
+    ]);
     expect(FakeWorker.all).toHaveLength(2);
     expect(FakeWorker.all.flatMap((w) => w.received).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(FakeWorker.all.every((w) => w.terminated && w.received.length >= 2)).toBe(true);

@@ -23,10 +23,21 @@ export interface SweepProgress {
 
 export type WorkerFactory = () => Worker;
 
-const simWorker: WorkerFactory = () => new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
+const simWorker: WorkerFactory = () =>
+  new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
 
 export class SweepRunner {
-  private snap: SweepProgress = { sweepId: 0, total: 0, done: 0, running: false, cancelled: false, workers: 0, results: [], failures: [], elapsedMs: 0 };
+  private snap: SweepProgress = {
+    sweepId: 0,
+    total: 0,
+    done: 0,
+    running: false,
+    cancelled: false,
+    workers: 0,
+    results: [],
+    failures: [],
+    elapsedMs: 0,
+  };
   private listeners = new Set<() => void>();
   private workers: Worker[] = [];
   private queue: SweepJob[] = [];
@@ -51,7 +62,16 @@ export class SweepRunner {
     this.queue = [...jobs];
     this.startedAt = performance.now();
     const n = Math.max(1, Math.min(nWorkers, jobs.length));
-    this.update({ sweepId: this.snap.sweepId + 1, total: jobs.length, done: 0, running: jobs.length > 0, cancelled: false, workers: n, results: [], failures: [] });
+    this.update({
+      sweepId: this.snap.sweepId + 1,
+      total: jobs.length,
+      done: 0,
+      running: jobs.length > 0,
+      cancelled: false,
+      workers: n,
+      results: [],
+      failures: [],
+    });
     for (let i = 0; i < n; i++) this.spawn(flow, defaults);
   }
 
@@ -73,7 +93,11 @@ export class SweepRunner {
     let current: SweepJob | null = null;
     const next = () => {
       current = this.queue.shift() ?? null;
-      if (current) { const msg: ToWorker = { type: 'call', id: current.index, call: { op: 'headless', scenario: current.scenario } }; w.postMessage(msg); return; }
+      if (current) {
+        const msg: ToWorker = { type: 'call', id: current.index, call: { op: 'headless', scenario: current.scenario } };
+        w.postMessage(msg);
+        return;
+      }
       w.terminate();
       this.workers = this.workers.filter((x) => x !== w);
       if (!this.workers.length) this.update({ running: false });
@@ -89,7 +113,10 @@ export class SweepRunner {
         if (current) fail(current, msg.error);
         w.terminate();
         this.workers = this.workers.filter((x) => x !== w);
-        if (!this.workers.length) { for (const j of this.queue.splice(0)) fail(j, msg.error); this.update({ running: false }); }
+        if (!this.workers.length) {
+          for (const j of this.queue.splice(0)) fail(j, msg.error);
+          this.update({ running: false });
+        }
         return;
       }
       if (!current || msg.type !== 'reply' || msg.id !== current.index) return;
@@ -99,7 +126,15 @@ export class SweepRunner {
         try {
           const { summary, ms } = msg.value as CallValue['headless'];
           const m = runMeasures(summary, flow, membersOf(job.scenario, flow));
-          const result: SweepResult = { index: job.index, series: job.series, x: job.x, seed: job.seed, ms, m, model: modelInputs(job.scenario, flow, m.rtt, defaults) };
+          const result: SweepResult = {
+            index: job.index,
+            series: job.series,
+            x: job.x,
+            seed: job.seed,
+            ms,
+            m,
+            model: modelInputs(job.scenario, flow, m.rtt, defaults),
+          };
           this.update({ done: this.snap.done + 1, results: [...this.snap.results, result] });
         } catch (e) {
           fail(job, (e as Error).message);
@@ -109,7 +144,14 @@ export class SweepRunner {
     };
     w.onerror = (ev) => {
       ev.preventDefault();
-      w.onmessage?.(new MessageEvent('message', { data: { type: 'fatal', error: `simulation worker failed: ${ev.message || 'could not start'}` } satisfies FromWorker }));
+      w.onmessage?.(
+        new MessageEvent('message', {
+          data: {
+            type: 'fatal',
+            error: `simulation worker failed: ${ev.message || 'could not start'}`,
+          } satisfies FromWorker,
+        }),
+      );
     };
     next();
   }

@@ -19,7 +19,7 @@ describe('weight functions (Eq. 4)', () => {
 });
 
 describe('Eq. 3 and Eq. 8 (throughput against loss)', () => {
-  it('Eq. 3 with f = 1, alpha 1, beta 1/2 is TCP\'s sqrt(3 / 2p) / RTT: 122.47 pkt/s at p = 1 %, RTT 100 ms', () => {
+  it("Eq. 3 with f = 1, alpha 1, beta 1/2 is TCP's sqrt(3 / 2p) / RTT: 122.47 pkt/s at p = 1 %, RTT 100 ms", () => {
     expect(eq3(0.01, 0.1, { inc: 1, dec: 1 })).toBeCloseTo(122.4745, 3);
   });
   it('Eq. 8: p = 1 %, RTT 200 ms, T0 1 s: Q = 3 sqrt(0.03) = 0.5196, B = 1 / (0.01633 + 0.005213) = 46.42 pkt/s', () => {

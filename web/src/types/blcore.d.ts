@@ -22,6 +22,9 @@ declare module '*/generated/blcore.mjs' {
     lengthBytesUTF8(s: string): number;
     HEAPU8: Uint8Array;
   }
-  const createBlCore: (opts?: { locateFile?: (path: string, prefix: string) => string; wasmBinary?: ArrayBuffer | Uint8Array }) => Promise<BlCoreModule>;
+  const createBlCore: (opts?: {
+    locateFile?: (path: string, prefix: string) => string;
+    wasmBinary?: ArrayBuffer | Uint8Array;
+  }) => Promise<BlCoreModule>;
   export default createBlCore;
 }

@@ -8,8 +8,13 @@ export function Explain({ term }: { term: GlossaryKey }) {
   const g = GLOSSARY[term];
   return (
     <span className="explain">
-      <button type="button" className="explain-btn" aria-label={`What is ${g.term}?`} aria-describedby={id}>?</button>
-      <span role="tooltip" id={id} className="explain-tip"><strong>{g.term}: </strong>{g.text}</span>
+      <button type="button" className="explain-btn" aria-label={`What is ${g.term}?`} aria-describedby={id}>
+        ?
+      </button>
+      <span role="tooltip" id={id} className="explain-tip">
+        <strong>{g.term}: </strong>
+        {g.text}
+      </span>
     </span>
   );
 }
@@ -20,7 +25,10 @@ export function GlossaryList() {
       <summary>Glossary</summary>
       <dl>
         {(Object.keys(GLOSSARY) as GlossaryKey[]).map((k) => (
-          <div key={k}><dt>{GLOSSARY[k].term}</dt><dd>{GLOSSARY[k].text}</dd></div>
+          <div key={k}>
+            <dt>{GLOSSARY[k].term}</dt>
+            <dd>{GLOSSARY[k].text}</dd>
+          </div>
         ))}
       </dl>
     </details>

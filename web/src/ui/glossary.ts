@@ -15,7 +15,7 @@ export const GLOSSARY = {
   },
   jain: {
     term: "Jain's fairness index",
-    text: "A number from 1/n to 1 saying how evenly n flows share the link: 1 when all get the same throughput, 1/n when one flow gets everything. (Sum of x)^2 / (n x sum of x^2).",
+    text: 'A number from 1/n to 1 saying how evenly n flows share the link: 1 when all get the same throughput, 1/n when one flow gets everything. (Sum of x)^2 / (n x sum of x^2).',
   },
   aqm: {
     term: 'Active queue management (AQM)',

@@ -3,7 +3,10 @@
 import type { Summary } from '../core/types';
 
 export interface ChartStat {
-  draws: number; points: number; /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number; layoutMs?: number;
+  draws: number;
+  points: number;
+  /** Wall time of the last redraw and of its decimation, in ms. */ ms?: number;
+  layoutMs?: number;
   /** Redraws of every pixel (the others only redrew the columns new data changed). */
   fullDraws?: number;
   /** Points drawn per line (by column, e.g. "flow.0.thr", "fluid.thr"). */
@@ -29,5 +32,9 @@ export interface CompareHook {
 }
 
 let compareHook: CompareHook | null = null;
-export function setCompareHook(h: CompareHook | null): void { compareHook = h; }
-export function getCompareHook(): CompareHook | null { return compareHook; }
+export function setCompareHook(h: CompareHook | null): void {
+  compareHook = h;
+}
+export function getCompareHook(): CompareHook | null {
+  return compareHook;
+}

@@ -9,10 +9,13 @@ export function useOnScreen(ref: RefObject<Element | null>, margin = '100px'): R
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver !== 'function') return;
-    const io = new IntersectionObserver((entries) => {
-      visible.current = entries.some((e) => e.isIntersecting);
-      if (visible.current) requestFrame();
-    }, { rootMargin: margin });
+    const io = new IntersectionObserver(
+      (entries) => {
+        visible.current = entries.some((e) => e.isIntersecting);
+        if (visible.current) requestFrame();
+      },
+      { rootMargin: margin },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [ref, margin]);

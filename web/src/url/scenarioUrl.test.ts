@@ -39,7 +39,12 @@ describe('scenario URL', () => {
   it('round-trips changed fields, removed fields, presets, live changes and view', () => {
     const s = defaultState();
     // Any preset other than the default one with a RED queue (the specs above know RED's maxP).
-    const other = PRESETS.find((p) => p.id !== DEFAULT_PRESET.id && getPath(p.scenario, 'queue.kind') === 'red' && typeof p.scenario.flows === 'object');
+    const other = PRESETS.find(
+      (p) =>
+        p.id !== DEFAULT_PRESET.id &&
+        getPath(p.scenario, 'queue.kind') === 'red' &&
+        typeof p.scenario.flows === 'object',
+    );
     if (!other) throw new Error('no RED preset in public/presets');
     s.preset = other.id;
     s.scenario = structuredClone(other.scenario);
@@ -49,7 +54,10 @@ describe('scenario URL', () => {
     (s.scenario.flows as Record<string, unknown>).count = 7;
     s.scenario.flowOverrides = [{ flow: 2, tcp: 'reno', weight: 2 }];
     delete (s.scenario as Record<string, unknown>).packetSize;
-    s.live = [{ t: 12.5, entity: 'flows', key: 'exoLoss', value: 0.05 }, { t: 30, entity: 'flow.3', key: 'weight', value: 2 }];
+    s.live = [
+      { t: 12.5, entity: 'flows', key: 'exoLoss', value: 0.05 },
+      { t: 30, entity: 'flow.3', key: 'weight', value: 2 },
+    ];
     s.view = { charts: ['queue', 'cwnd'], hidden: [1, 4], theme: 'dark', speed: 0, panels: ['charts'], fluid: true };
     const hash = encodeState(s);
     expect(hash).toContain('view.fluid=1');
@@ -89,7 +97,13 @@ describe('scenario URL', () => {
   });
 
   it("reads an older link's flows.N (a window rule's parameter) as flows.ccParams.N", () => {
-    const cc = [...specs, ...normalizeSpecs([{ key: 'flows.cc', type: 'enum', options: ['aimd', 'multcp'] }, { key: 'flows.multcp.N', type: 'number', min: 1, max: 1000 }])];
+    const cc = [
+      ...specs,
+      ...normalizeSpecs([
+        { key: 'flows.cc', type: 'enum', options: ['aimd', 'multcp'] },
+        { key: 'flows.multcp.N', type: 'number', min: 1, max: 1000 },
+      ]),
+    ];
     const d = decodeState('#v=1&flows.cc=multcp&flows.N=8', cc);
     expect(d.dropped).toEqual([]);
     expect(getPath(d.state.scenario, 'flows.ccParams.N')).toBe(8);
@@ -103,7 +117,10 @@ describe('scenario URL', () => {
   });
 
   it('reads what it can from malformed and outdated links', () => {
-    const d = decodeState('#v=0&preset=nope&%E0%A4%A=1&seed=9&live=5:flows:exoLoss:0.1;garbage&view.charts=cwnd,pie&view.speed=-3&view.theme=neon', specs);
+    const d = decodeState(
+      '#v=0&preset=nope&%E0%A4%A=1&seed=9&live=5:flows:exoLoss:0.1;garbage&view.charts=cwnd,pie&view.speed=-3&view.theme=neon',
+      specs,
+    );
     expect(d.state.scenario.seed).toBe(9);
     expect(d.state.preset).toBe(DEFAULT_PRESET.id);
     expect(d.state.live).toEqual([{ t: 5, entity: 'flows', key: 'exoLoss', value: 0.1 }]);
@@ -111,7 +128,16 @@ describe('scenario URL', () => {
     expect(d.state.view.speed).toBe(1);
     expect(d.state.view.theme).toBe('auto');
     const all = d.dropped.join('\n');
-    for (const w of ['version 0', 'preset "nope"', 'not a valid URL entry', 'garbage', 'pie', 'view.speed', 'view.theme']) expect(all).toContain(w);
+    for (const w of [
+      'version 0',
+      'preset "nope"',
+      'not a valid URL entry',
+      'garbage',
+      'pie',
+      'view.speed',
+      'view.theme',
+    ])
+      expect(all).toContain(w);
   });
 
   it('keeps unknown fields for the core to judge when no specs are known yet', () => {
@@ -123,14 +149,24 @@ describe('scenario URL', () => {
   it('refuses structured fields that are not JSON', () => {
     const d = decodeState('#v=1&exoLoss.steps=oops', specs);
     expect(d.dropped[0]).toContain('exoLoss.steps');
-    expect((d.state.scenario.exoLoss as Record<string, unknown>).steps).toEqual([[0, 0], [20, 0.01], [40, 0.05]]);
+    expect((d.state.scenario.exoLoss as Record<string, unknown>).steps).toEqual([
+      [0, 0],
+      [20, 0.01],
+      [40, 0.05],
+    ]);
   });
 
   describe('links that try to reach Object.prototype (issue 11)', () => {
     const protoNames = Object.getOwnPropertyNames(Object.prototype).sort();
-    for (const hash of ['#v=1&__proto__.hasOwnProperty=~', '#v=1&__proto__.dangerouslySetInnerHTML=x',
-      '#v=1&constructor.prototype.x=1', '#v=1&queue.__proto__.x=1', '#v=1&flows.constructor.prototype.polluted=1',
-      '#v=1&__proto__=%7B%22x%22%3A1%7D', '#v=1&flowOverrides=%5B%7B%22__proto__%22%3A%7B%22x%22%3A1%7D%7D%5D']) {
+    for (const hash of [
+      '#v=1&__proto__.hasOwnProperty=~',
+      '#v=1&__proto__.dangerouslySetInnerHTML=x',
+      '#v=1&constructor.prototype.x=1',
+      '#v=1&queue.__proto__.x=1',
+      '#v=1&flows.constructor.prototype.polluted=1',
+      '#v=1&__proto__=%7B%22x%22%3A1%7D',
+      '#v=1&flowOverrides=%5B%7B%22__proto__%22%3A%7B%22x%22%3A1%7D%7D%5D',
+    ]) {
       it(`drops ${hash} with a notice and leaves the default scenario and Object.prototype alone`, () => {
         for (const sp of [specs, undefined]) {
           const d = decodeState(hash, sp);
@@ -154,7 +190,9 @@ describe('scenario URL', () => {
       expect(at.state.live).toHaveLength(1000);
       const past = decodeState(`#v=1&${live(1001)}`, specs);
       expect(past.state.live).toEqual([]);
-      expect(past.dropped).toEqual(['live: 1001 changes; a link may carry at most 1000 live changes (64000 characters), so none were replayed']);
+      expect(past.dropped).toEqual([
+        'live: 1001 changes; a link may carry at most 1000 live changes (64000 characters), so none were replayed',
+      ]);
       const long = decodeState(`#v=1&live=${'1:flows:exoLoss:0.0000001;'.repeat(2600)}`, specs);
       expect(long.state.live).toEqual([]);
       expect(long.dropped[0]).toMatch(/^live: 67600 characters/);
@@ -164,20 +202,24 @@ describe('scenario URL', () => {
       const hash = `#v=1&seed=5&name=${'x'.repeat(LINK_LIMITS.chars)}`;
       const d = decodeState(hash, specs);
       expect(d.state).toEqual(defaultState());
-      expect(d.dropped).toEqual([`the link is ${hash.length - 1} characters long; at most 200000 are read, so the default scenario was opened`]);
+      expect(d.dropped).toEqual([
+        `the link is ${hash.length - 1} characters long; at most 200000 are read, so the default scenario was opened`,
+      ]);
     });
 
     it('drops array values past 2,000 entries or 8 levels of nesting', () => {
-      const overrides = (n: number) => encodeURIComponent(JSON.stringify(Array.from({ length: n }, (_, i) => ({ flow: i }))));
+      const overrides = (n: number) =>
+        encodeURIComponent(JSON.stringify(Array.from({ length: n }, (_, i) => ({ flow: i }))));
       expect(decodeState(`#v=1&flowOverrides=${overrides(2000)}`).state.scenario.flowOverrides).toHaveLength(2000);
       const past = decodeState(`#v=1&flowOverrides=${overrides(2001)}`);
       expect(past.state.scenario.flowOverrides).toEqual(defaultState().scenario.flowOverrides);
       expect(past.dropped).toEqual(['flowOverrides: refused, 2001 entries; a link may carry at most 2000']);
       const nest = (d: number) => '['.repeat(d) + '1' + ']'.repeat(d);
       expect(decodeState(`#v=1&topology.rates=${nest(8)}`).dropped).toEqual([]);
-      expect(decodeState(`#v=1&topology.rates=${nest(9)}`).dropped).toEqual(['topology.rates: refused, nested deeper than 8 levels']);
+      expect(decodeState(`#v=1&topology.rates=${nest(9)}`).dropped).toEqual([
+        'topology.rates: refused, nested deeper than 8 levels',
+      ]);
       expect(decodeState(`#v=1&topology.rates=${nest(100000)}`).dropped).toHaveLength(1); // no stack overflow
     });
   });
 });
-

@@ -20,10 +20,25 @@
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
-import { deletePath, flatten, forbiddenSegment, getPath, isPlainObject, jsonEqual, jsonProblem, setPath } from '../scenario/paths.mjs';
 import {
-  DEFAULT_VIEW, isChartId, isPanelId, isTheme, validSpeed,
-  type ChartId, type PanelId, type ViewState,
+  deletePath,
+  flatten,
+  forbiddenSegment,
+  getPath,
+  isPlainObject,
+  jsonEqual,
+  jsonProblem,
+  setPath,
+} from '../scenario/paths.mjs';
+import {
+  DEFAULT_VIEW,
+  isChartId,
+  isPanelId,
+  isTheme,
+  validSpeed,
+  type ChartId,
+  type PanelId,
+  type ViewState,
 } from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
@@ -74,11 +89,25 @@ export const LINK_LIMITS = {
 } as const;
 
 /** Scenario paths whose values are whole arrays by design. */
-const STRUCTURED_PATHS = ['exoLoss.steps', 'flowOverrides', 'traffic', 'topology.nodes', 'topology.links',
-  'topology.flows', 'topology.rates'];
+const STRUCTURED_PATHS = [
+  'exoLoss.steps',
+  'flowOverrides',
+  'traffic',
+  'topology.nodes',
+  'topology.links',
+  'topology.flows',
+  'topology.rates',
+];
 
 export function defaultState(): AppState {
-  return { preset: DEFAULT_PRESET.id, scenario: cloneScenario(DEFAULT_PRESET.scenario), live: [], view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] }, sweep: null, teach: defaultTeach() };
+  return {
+    preset: DEFAULT_PRESET.id,
+    scenario: cloneScenario(DEFAULT_PRESET.scenario),
+    live: [],
+    view: { ...DEFAULT_VIEW, charts: [...DEFAULT_VIEW.charts], panels: [...DEFAULT_VIEW.panels] },
+    sweep: null,
+    teach: defaultTeach(),
+  };
 }
 
 // ---- values ----
@@ -97,7 +126,11 @@ function decodeValue(s: string): Json {
   if (s === 'null') return null;
   if (s !== '' && !Number.isNaN(Number(s))) return Number(s);
   if (/^[[{"]/.test(s)) {
-    try { return JSON.parse(s) as Json; } catch { /* text after all */ }
+    try {
+      return JSON.parse(s) as Json;
+    } catch {
+      /* text after all */
+    }
   }
   return s;
 }
@@ -181,14 +214,27 @@ function decodeLive(raw: string, dropped: string[]): LiveChange[] {
   const out: LiveChange[] = [];
   const items = raw.length > LINK_LIMITS.liveChars ? null : raw.split(';').filter(Boolean);
   if (!items || items.length > LINK_LIMITS.liveChanges) {
-    dropped.push(`live: ${items ? `${items.length} changes` : `${raw.length} characters`}; a link may carry at most ${LINK_LIMITS.liveChanges} live changes (${LINK_LIMITS.liveChars} characters), so none were replayed`);
+    dropped.push(
+      `live: ${items ? `${items.length} changes` : `${raw.length} characters`}; a link may carry at most ${LINK_LIMITS.liveChanges} live changes (${LINK_LIMITS.liveChars} characters), so none were replayed`,
+    );
     return out;
   }
   for (const item of items) {
     const [t, entity, key, value, ...rest] = item.split(':');
     const tn = Number(t);
     const vn = Number(value);
-    if (rest.length || !entity || !key || entity.includes('\0') || key.includes('\0') || !Number.isFinite(tn) || tn < 0 || value === undefined || value === '' || !Number.isFinite(vn)) {
+    if (
+      rest.length ||
+      !entity ||
+      !key ||
+      entity.includes('\0') ||
+      key.includes('\0') ||
+      !Number.isFinite(tn) ||
+      tn < 0 ||
+      value === undefined ||
+      value === '' ||
+      !Number.isFinite(vn)
+    ) {
       dropped.push(`live change "${item}": expected time:entity:key:value`);
     } else out.push({ t: tn, entity, key, value: vn });
   }
@@ -197,8 +243,12 @@ function decodeLive(raw: string, dropped: string[]): LiveChange[] {
 
 function decodeView(key: string, raw: string, view: ViewState, dropped: string[]): void {
   switch (key) {
-    case 'view.charts': view.charts = decodeList<ChartId>(raw, isChartId, 'chart', dropped); break;
-    case 'view.panels': view.panels = decodeList<PanelId>(raw, isPanelId, 'panel', dropped); break;
+    case 'view.charts':
+      view.charts = decodeList<ChartId>(raw, isChartId, 'chart', dropped);
+      break;
+    case 'view.panels':
+      view.panels = decodeList<PanelId>(raw, isPanelId, 'panel', dropped);
+      break;
     case 'view.hide': {
       const ids = raw.split(',').filter(Boolean).map(Number);
       if (ids.every((n) => Number.isInteger(n) && n >= 0)) view.hidden = ids;
@@ -219,7 +269,8 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
       else dropped.push(`view.speed=${raw}: expected 0 (as fast as possible) or 0.1 to 1000`);
       break;
     }
-    default: dropped.push(`${key}: unknown view setting`);
+    default:
+      dropped.push(`${key}: unknown view setting`);
   }
 }
 
@@ -231,7 +282,9 @@ function movedKindParam(key: string, specs: readonly ParamSpec[], scenario: Json
   const [group, leaf, ...rest] = key.split('.');
   if (!group || !leaf || rest.length || !KIND_PARAMS[group] || specs.some((sp) => sp.key === key)) return key;
   const kind = kindOfIn(scenario)(group) ?? specs.find((sp) => sp.key === `${group}.${KIND_FIELD[group]}`)?.default;
-  return typeof kind === 'string' && specs.some((sp) => sp.key === `${group}.${kind}.${leaf}`) ? kindParamPath(group, leaf) : key;
+  return typeof kind === 'string' && specs.some((sp) => sp.key === `${group}.${kind}.${leaf}`)
+    ? kindParamPath(group, leaf)
+    : key;
 }
 
 /**
@@ -244,7 +297,9 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   const text = hash.replace(/^#/, '');
   if (text.trim() === '') return { state, dropped };
   if (text.length > LINK_LIMITS.chars) {
-    dropped.push(`the link is ${text.length} characters long; at most ${LINK_LIMITS.chars} are read, so the default scenario was opened`);
+    dropped.push(
+      `the link is ${text.length} characters long; at most ${LINK_LIMITS.chars} are read, so the default scenario was opened`,
+    );
     return { state, dropped };
   }
 
@@ -263,30 +318,43 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
 
   const version = get('v');
   if (version === undefined) dropped.push(`link version: missing (read as version ${URL_VERSION})`);
-  else if (version !== String(URL_VERSION)) dropped.push(`link version ${version}: this app reads version ${URL_VERSION}; kept what it could`);
+  else if (version !== String(URL_VERSION))
+    dropped.push(`link version ${version}: this app reads version ${URL_VERSION}; kept what it could`);
 
   const presetId = get('preset');
   if (presetId !== undefined) {
     const preset = findPreset(presetId);
-    if (preset) { state.preset = preset.id; state.scenario = cloneScenario(preset.scenario); }
-    else dropped.push(`preset "${presetId}": unknown, used "${DEFAULT_PRESET.id}"`);
+    if (preset) {
+      state.preset = preset.id;
+      state.scenario = cloneScenario(preset.scenario);
+    } else dropped.push(`preset "${presetId}": unknown, used "${DEFAULT_PRESET.id}"`);
   }
   const basePaths = flatten(state.scenario);
   // ---- sweep keys (sweepUrl.ts) ----
-  state.sweep = decodeSweep(entries.filter(([k]) => isSweepKey(k)), dropped);
+  state.sweep = decodeSweep(
+    entries.filter(([k]) => isSweepKey(k)),
+    dropped,
+  );
 
   const lesson = get('lesson');
   if (lesson !== undefined) {
     const step = Number(get('step') ?? 1);
-    if (/^[a-z0-9][a-z0-9-]{0,63}$/.test(lesson) && Number.isInteger(step) && step >= 1) state.lesson = { id: lesson, step };
+    if (/^[a-z0-9][a-z0-9-]{0,63}$/.test(lesson) && Number.isInteger(step) && step >= 1)
+      state.lesson = { id: lesson, step };
     else dropped.push(`lesson=${lesson}&step=${get('step') ?? ''}: expected a lesson id and a step number from 1`);
   }
 
   for (const [rawKey, raw] of entries) {
     const key = specs ? movedKindParam(rawKey, specs, state.scenario) : rawKey;
     if (key === 'v' || key === 'preset' || key === 'lesson' || key === 'step') continue;
-    if (key === 'live') { state.live = decodeLive(raw, dropped); continue; }
-    if (key.startsWith('view.')) { decodeView(key, raw, state.view, dropped); continue; }
+    if (key === 'live') {
+      state.live = decodeLive(raw, dropped);
+      continue;
+    }
+    if (key.startsWith('view.')) {
+      decodeView(key, raw, state.view, dropped);
+      continue;
+    }
     if (isSweepKey(key)) continue;
     if (decodeTeachingKey(key, raw, state.teach, dropped)) continue;
     const bad = forbiddenSegment(key);
@@ -298,15 +366,27 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       dropped.push(`"${key}": not a scenario field`);
       continue;
     }
-    if (raw === ABSENT) { deletePath(state.scenario, key); continue; }
+    if (raw === ABSENT) {
+      deletePath(state.scenario, key);
+      continue;
+    }
     const value = decodeValue(raw);
-    const problem = jsonProblem(value) ??
-      (Array.isArray(value) && value.length > LINK_LIMITS.items ? `${value.length} entries; a link may carry at most ${LINK_LIMITS.items}` : undefined);
-    if (problem) { dropped.push(`${key}: refused, ${problem}`); continue; }
+    const problem =
+      jsonProblem(value) ??
+      (Array.isArray(value) && value.length > LINK_LIMITS.items
+        ? `${value.length} entries; a link may carry at most ${LINK_LIMITS.items}`
+        : undefined);
+    if (problem) {
+      dropped.push(`${key}: refused, ${problem}`);
+      continue;
+    }
     const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
     if (spec) {
       const r = validateValue({ ...spec, key }, value);
-      if (!r.ok) { dropped.push(r.message); continue; }
+      if (!r.ok) {
+        dropped.push(r.message);
+        continue;
+      }
       if (!setPath(state.scenario, key, r.value)) dropped.push(`${key}: conflicts with another field`);
       continue;
     }

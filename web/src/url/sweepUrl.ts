@@ -18,8 +18,19 @@ type Field = keyof SweepConfig;
 
 /** URL key of each field (short where the field name is long). */
 const KEYS: Record<Field, string> = {
-  base: 'base', param: 'param', values: 'values', log: 'log', series: 'series', seriesValues: 'seriesValues',
-  fixed: 'set', measure: 'measure', flow: 'flow', duration: 'duration', measureFrom: 'from', seeds: 'seeds', workers: 'workers',
+  base: 'base',
+  param: 'param',
+  values: 'values',
+  log: 'log',
+  series: 'series',
+  seriesValues: 'seriesValues',
+  fixed: 'set',
+  measure: 'measure',
+  flow: 'flow',
+  duration: 'duration',
+  measureFrom: 'from',
+  seeds: 'seeds',
+  workers: 'workers',
 };
 
 /** Numeric fields: whole number or not, and the allowed range. */
@@ -79,7 +90,10 @@ export function decodeSweep(entries: readonly [string, string][], dropped: strin
   for (const [key, raw] of entries) {
     if (key === SWEEP_KEY) continue;
     const f = byKey.get(key);
-    if (!f) { dropped.push(`${key}: unknown sweep setting`); continue; }
+    if (!f) {
+      dropped.push(`${key}: unknown sweep setting`);
+      continue;
+    }
     const err = decodeField(cfg, f, raw);
     if (err) dropped.push(err);
   }

@@ -37,7 +37,8 @@ function diffValueText(v: Json): string {
 
 export function encodeTeaching(t: TeachState): string[] {
   const out: string[] = [];
-  if (t.compare) out.push(`compare=${t.compare.path}:${encodeURIComponent(diffValueText(t.compare.value)).replace(/%2C/g, ',')}`);
+  if (t.compare)
+    out.push(`compare=${t.compare.path}:${encodeURIComponent(diffValueText(t.compare.value)).replace(/%2C/g, ',')}`);
   if (t.unlock) out.push(`unlock=${t.unlock.length ? t.unlock.join(',') : 'none'}`);
   if (t.student) out.push('student=1');
   return out;
@@ -50,7 +51,10 @@ export function decodeTeachingKey(key: string, raw: string, t: TeachState, dropp
       const colon = raw.indexOf(':');
       const path = colon > 0 ? raw.slice(0, colon) : '';
       const text = colon > 0 ? raw.slice(colon + 1) : '';
-      if (!PATH_RE.test(path) || text === '') { dropped.push(`compare=${raw}: expected scenario.path:value (e.g. queue.kind:red)`); return true; }
+      if (!PATH_RE.test(path) || text === '') {
+        dropped.push(`compare=${raw}: expected scenario.path:value (e.g. queue.kind:red)`);
+        return true;
+      }
       let value: Json = text;
       if (text === 'true' || text === 'false') value = text === 'true';
       else if (!Number.isNaN(Number(text))) value = Number(text);
@@ -58,7 +62,10 @@ export function decodeTeachingKey(key: string, raw: string, t: TeachState, dropp
       return true;
     }
     case 'unlock': {
-      if (raw === 'none') { t.unlock = []; return true; }
+      if (raw === 'none') {
+        t.unlock = [];
+        return true;
+      }
       const ids = raw.split(',').filter(Boolean);
       const bad = ids.filter((id) => !LOCK_ID_RE.test(id));
       for (const b of bad) dropped.push(`unlock "${b}": expected flows.<key>, queue.<key> or link.<key>`);

@@ -32,7 +32,8 @@ export interface CallValue {
 
 export type Request = { type: 'call'; id: number; call: Call };
 /** The answer to one call: its value, or the error (for the core, its own message, naming the field and range). */
-export type Reply = { type: 'reply'; id: number; ok: true; value: unknown } | { type: 'reply'; id: number; ok: false; error: string };
+export type Reply =
+  { type: 'reply'; id: number; ok: true; value: unknown } | { type: 'reply'; id: number; ok: false; error: string };
 
 export type ToWorker =
   | Request

@@ -29,8 +29,14 @@ function crashed(e: unknown): void {
   run = null;
   post({ type: 'crashed', error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
 }
-self.addEventListener('error', (ev) => { ev.preventDefault(); crashed(ev.error ?? ev.message); });
-self.addEventListener('unhandledrejection', (ev) => { ev.preventDefault(); crashed(ev.reason); });
+self.addEventListener('error', (ev) => {
+  ev.preventDefault();
+  crashed(ev.error ?? ev.message);
+});
+self.addEventListener('unhandledrejection', (ev) => {
+  ev.preventDefault();
+  crashed(ev.reason);
+});
 
 interface Run {
   id: number;
@@ -108,11 +114,18 @@ function advanceSlice(r: Run, target: number, applied: ParamMsg[]): 'reached' | 
 
 function schedule(r: Run, delay: number): void {
   if (r.timer !== null) clearTimeout(r.timer);
-  r.timer = setTimeout(() => { r.timer = null; tick(r); }, delay);
+  r.timer = setTimeout(() => {
+    r.timer = null;
+    tick(r);
+  }, delay);
 }
 
 function tick(r: Run): void {
-  try { tickUnsafe(r); } catch (e) { crashed(e); }
+  try {
+    tickUnsafe(r);
+  } catch (e) {
+    crashed(e);
+  }
 }
 
 function tickUnsafe(r: Run): void {
@@ -120,13 +133,25 @@ function tickUnsafe(r: Run): void {
   const now = core!.now(r.h);
   let target = r.speed === 0 ? r.stopAt : r.simAnchor + ((performance.now() - r.wallAnchor) / 1000) * r.speed;
   // When the simulation cannot keep up with the chosen speed, do not try to catch up later.
-  if (r.speed > 0 && target - now > r.speed * 0.25) { reanchor(r); target = now + r.speed * 0.016; }
+  if (r.speed > 0 && target - now > r.speed * 0.25) {
+    reanchor(r);
+    target = now + r.speed * 0.016;
+  }
   target = Math.min(target, r.stopAt, r.duration);
   const res = target > now ? advance(r, target) : 'reached';
   flush(r);
-  if (res === 'error') { setStatus(r, 'error', core!.lastError()); return; }
-  if (res === 'finished' || core!.now(r.h) >= r.duration - 1e-12) { setStatus(r, 'finished'); return; }
-  if (core!.now(r.h) >= r.stopAt - 1e-12) { setStatus(r, 'paused'); return; }
+  if (res === 'error') {
+    setStatus(r, 'error', core!.lastError());
+    return;
+  }
+  if (res === 'finished' || core!.now(r.h) >= r.duration - 1e-12) {
+    setStatus(r, 'finished');
+    return;
+  }
+  if (core!.now(r.h) >= r.stopAt - 1e-12) {
+    setStatus(r, 'paused');
+    return;
+  }
   schedule(r, res === 'more' ? 0 : 15);
 }
 
@@ -143,16 +168,34 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   const repaired: string[] = [];
   let h = 0;
   for (let i = 0; ; i++) {
-    try { h = core!.create(JSON.stringify(doc)); break; } catch (e) {
+    try {
+      h = core!.create(JSON.stringify(doc));
+      break;
+    } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
       const field = i < MAX_REPAIRS ? dropFieldNamedInError(doc, error) : null;
-      if (!field) { post({ type: 'createFailed', runId: id, error }); return; }
+      if (!field) {
+        post({ type: 'createFailed', runId: id, error });
+        return;
+      }
       repaired.push(error);
     }
   }
   const duration = typeof doc.duration === 'number' ? doc.duration : Number.POSITIVE_INFINITY;
   const samplePeriod = typeof doc.samplePeriod === 'number' ? doc.samplePeriod : 0.1;
-  run = { id, h, duration, samplePeriod, live: [...live].sort((a, b) => a.t - b.t), status: 'paused', speed: 1, stopAt: Infinity, simAnchor: 0, wallAnchor: 0, timer: null };
+  run = {
+    id,
+    h,
+    duration,
+    samplePeriod,
+    live: [...live].sort((a, b) => a.t - b.t),
+    status: 'paused',
+    speed: 1,
+    stopAt: Infinity,
+    simAnchor: 0,
+    wallAnchor: 0,
+    timer: null,
+  };
   post({ type: 'created', runId: id, columns: core!.columns(h), scenario: doc, repaired, duration });
   setStatus(run, 'paused');
 }
@@ -204,27 +247,47 @@ function call(id: number, c: Call): void {
 }
 
 function handle(msg: ToWorker): void {
-  if (msg.type === 'call') { call(msg.id, msg.call); return; }
-  if (msg.type === 'create') { create(msg.runId, msg.scenario, msg.live); return; }
+  if (msg.type === 'call') {
+    call(msg.id, msg.call);
+    return;
+  }
+  if (msg.type === 'create') {
+    create(msg.runId, msg.scenario, msg.live);
+    return;
+  }
   const r = run;
   if (!r || r.id !== msg.runId) return; // a message for a run that is gone
   switch (msg.type) {
     case 'play':
       if (r.status === 'finished') return;
-      r.speed = msg.speed; r.stopAt = Infinity; reanchor(r);
+      r.speed = msg.speed;
+      r.stopAt = Infinity;
+      reanchor(r);
       // A fresh run starts one sample period ahead, so its first sample row is drawn at once.
       if (r.simAnchor === 0 && r.speed > 0) r.simAnchor = r.samplePeriod;
-      setStatus(r, 'playing'); schedule(r, 0);
+      setStatus(r, 'playing');
+      schedule(r, 0);
       break;
     case 'speed':
-      r.speed = msg.speed; reanchor(r);
+      r.speed = msg.speed;
+      reanchor(r);
       break;
     case 'pause':
-      if (r.status === 'playing') { flush(r); setStatus(r, 'paused'); }
+      if (r.status === 'playing') {
+        flush(r);
+        setStatus(r, 'paused');
+      }
       break;
     case 'runUntil':
-      if (r.status === 'finished') { setStatus(r, 'finished'); return; }
-      r.speed = 0; r.stopAt = msg.t; reanchor(r); setStatus(r, 'playing'); schedule(r, 0);
+      if (r.status === 'finished') {
+        setStatus(r, 'finished');
+        return;
+      }
+      r.speed = 0;
+      r.stopAt = msg.t;
+      reanchor(r);
+      setStatus(r, 'playing');
+      schedule(r, 0);
       break;
     case 'step': {
       if (r.status === 'finished') return;
@@ -241,8 +304,15 @@ function handle(msg: ToWorker): void {
 
 self.onmessage = (ev: MessageEvent<ToWorker>) => {
   if (dead) return;
-  if (!core) { pending.push(ev.data); return; }
-  try { handle(ev.data); } catch (e) { crashed(e); }
+  if (!core) {
+    pending.push(ev.data);
+    return;
+  }
+  try {
+    handle(ev.data);
+  } catch (e) {
+    crashed(e);
+  }
 };
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
@@ -250,8 +320,16 @@ createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
   .then((m) => {
     core = new BlBinding(m);
     let specs: unknown = [];
-    try { specs = core.describe(); } catch (e) { post({ type: 'fatal', error: `bl_describe: ${String(e)}` }); }
+    try {
+      specs = core.describe();
+    } catch (e) {
+      post({ type: 'fatal', error: `bl_describe: ${String(e)}` });
+    }
     post({ type: 'ready', specs });
-    try { for (const msg of pending.splice(0)) handle(msg); } catch (e) { crashed(e); }
+    try {
+      for (const msg of pending.splice(0)) handle(msg);
+    } catch (e) {
+      crashed(e);
+    }
   })
   .catch((e: unknown) => post({ type: 'fatal', error: `could not load the simulator: ${String(e)}` }));
