@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything, from a clean clone on a fresh Debian machine. Stages run in order
 # and stop at the first failure, naming it; the last line sums them up.
-#   setup -> layers (no import points up) -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
+#   setup -> layers (no import points up) -> format (Prettier, clang-format) -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
 #   -> fuzz (short: 40 s, BL_FUZZ_SECONDS) -> typecheck -> lint (ESLint) -> unit tests (vitest) -> browser tests (Playwright)
 # The last four run when package.json defines them (typecheck, lint, test:unit, test:e2e).
 set -uo pipefail
@@ -13,6 +13,7 @@ has_script() { node -e "process.exit(require('./package.json').scripts?.['$1'] ?
 
 add "setup"         "bash scripts/setup.sh"
 add "layers"        "npm run --silent layers"
+add "format"        "bash scripts/format.sh --check"
 add "native build"  "bash scripts/build-native.sh"
 add "native tests"  "ctest --test-dir build/native --output-on-failure -j $(nproc)"
 add "wasm build"    "bash scripts/build-wasm.sh"
