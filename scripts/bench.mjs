@@ -6,11 +6,11 @@
 //   node scripts/bench.mjs [--quick] [--no-ns2] [--no-ns3] [--json FILE] [--markdown]
 // Scenario (d) is also timed in ns-3.37 (docs/ns3/modern.cc) when libns3-dev is installed.
 // --quick runs scenario (a) alone. Not a test: nothing here passes or fails on speed.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root, runNative, runNs2, haveNs2, measureProcess, scenarioFile } from './lib/runners.mjs';
+import { compileNs3, ns3Installed } from './lib/ns3.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -74,24 +74,7 @@ const results = [];
 // ns-3.37 (Debian's libns3-dev), compiled once from docs/ns3/modern.cc, when installed.
 const ns3Exe = path.join(os.tmpdir(), 'bl-bench-ns3-modern');
 function haveNs3() {
-  if (!fs.existsSync('/usr/lib/x86_64-linux-gnu/libns3-core.so')) return false;
-  const libs = [
-    'core',
-    'network',
-    'internet',
-    'point-to-point',
-    'applications',
-    'traffic-control',
-    'nix-vector-routing',
-    'bridge',
-    'stats',
-  ].map((l) => `-lns3-${l}`);
-  const r = spawnSync(
-    'g++',
-    ['-O2', '-std=c++17', path.join(root, 'docs/ns3/modern.cc'), '-o', ns3Exe, '-Wl,--no-as-needed', ...libs],
-    { encoding: 'utf8' },
-  );
-  return r.status === 0;
+  return ns3Installed() && compileNs3(path.join(root, 'docs/ns3/modern.cc'), ns3Exe).status === 0;
 }
 const withNs3 = !args.includes('--no-ns3') && !quick && haveNs3();
 

@@ -4,10 +4,10 @@
 // goodputs, mean and 95th-percentile queueing delay, and each TCP group's share.
 //   node scripts/validate-ns3.mjs [--only bloat|mix] [--duration S] [--seed N]
 // With BL_LOCK=<file> each ns-3 run is started under `flock <file>` (a shared machine's heavy-job lock).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, runNative, measureProcess } from './lib/runners.mjs';
+import { compileNs3 } from './lib/ns3.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
@@ -17,26 +17,14 @@ const measureFrom = Number(opt('measureFrom', 10));
 const seed = Number(opt('seed', 1));
 const ns3Bin = path.join(root, 'build/ns3-dumbbell');
 const ns3Src = path.join(root, 'docs/ns3/dumbbell.cc');
-const ns3Libs = [
-  'core',
-  'network',
-  'internet',
-  'point-to-point',
-  'applications',
-  'traffic-control',
-  'nix-vector-routing',
-  'bridge',
-  'stats',
-].map((l) => `-lns3-${l}`);
 
 /** Builds build/ns3-dumbbell when it is missing or older than its source. */
 function buildNs3() {
   if (fs.existsSync(ns3Bin) && fs.statSync(ns3Bin).mtimeMs >= fs.statSync(ns3Src).mtimeMs) return;
   if (!fs.existsSync('/usr/include/ns3.37')) throw new Error('ns-3.37 is not installed: apt-get install -y libns3-dev');
   fs.mkdirSync(path.dirname(ns3Bin), { recursive: true });
-  execFileSync('g++', ['-O2', '-std=c++17', ns3Src, '-o', ns3Bin, '-Wl,--no-as-needed', ...ns3Libs], {
-    stdio: 'inherit',
-  });
+  const r = compileNs3(ns3Src, ns3Bin);
+  if (r.status !== 0) throw new Error(`compiling ${ns3Src} failed:\n${r.stderr}`);
 }
 
 // The shared topology: 20 Mb/s, 5 ms bottleneck, 100 Mb/s access links of 10-20 ms one way
