@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bound_params.h"
 #include "core/packet.h"
 #include "core/params.h"
 #include "core/time.h"
@@ -94,6 +95,34 @@ class QueueDisc {
   // Cross-parameter rules (e.g. RED's minTh < maxTh), checked before `apply`.
   virtual bool consistent(const std::string& /*key*/, double /*v*/, std::string& /*err*/) const { return true; }
   virtual void apply(const std::string& key, double v) = 0;
+};
+
+// A discipline whose parameters are bound to its members (T::params(), a BoundSpecs<T>; see
+// core/bound_params.h): specs(), param() and apply() come from that one table, and the
+// constructor loads every parameter with load(). After a live change onChange(key) recomputes
+// what derives from the parameter; param() of a key that is no parameter asks state() (read-only
+// state such as PIE's drop probability, for tests and the UI).
+template <class T>
+class BoundQueueDisc : public QueueDisc {
+ public:
+  const SpecList& specs() const override { return T::params().specs(); }
+  double param(const std::string& key) const override {
+    if (const BoundParam<T>* p = T::params().find(key)) return p->get(self());
+    return state(key);
+  }
+
+ protected:
+  void load(const ParamValues& v) { T::params().load(self(), v); }
+  virtual double state(const std::string& /*key*/) const { return NAN; }
+  virtual void onChange(const std::string& /*key*/) {}
+  void apply(const std::string& key, double v) final {
+    T::params().find(key)->set(self(), v);
+    onChange(key);
+  }
+
+ private:
+  T& self() { return static_cast<T&>(*this); }
+  const T& self() const { return static_cast<const T&>(*this); }
 };
 
 // A queue kind: its specs and how to build one from validated values.
