@@ -78,6 +78,8 @@ class QueueDisc {
   bool setParam(const std::string& key, double v, std::string& err);
   // Current value of a parameter (for the summary and the UI), NaN if unknown.
   virtual double param(const std::string& key) const = 0;
+  // The current option of an Enum parameter, by name ("" if `key` is no Enum parameter).
+  const char* option(const std::string& key) const;
 
   uint64_t drops[kDropReasons] = {};
   uint64_t marks = 0;  // packets marked CE instead of dropped (ECN)

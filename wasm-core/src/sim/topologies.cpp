@@ -157,7 +157,7 @@ class GraphBuilder {
     for (Link* l : fwd) {
       base += l->delay() + txTime(packetSize_, l->rate());
       if (std::string(l->queue().kind()) != "ted") continue;
-      if (l->queue().param("mode") == 1)
+      if (std::string(l->queue().option("mode")) == "ebd")
         ebd = true;
       else
         ++lbd;
