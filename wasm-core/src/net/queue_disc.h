@@ -99,6 +99,12 @@ class QueueDisc {
   virtual void apply(const std::string& key, double v) = 0;
 };
 
+// The `buffer` spec most disciplines share: a hard limit in packets, live, with its default.
+inline ParamSpec bufferSpec(double def) {
+  return {"buffer", "Buffer", "packets", ParamType::Int, def, 1, 100000, "Hard limit; arrivals beyond it overflow.",
+          true};
+}
+
 // A discipline whose parameters are bound to its members (T::params(), a BoundSpecs<T>; see
 // core/bound_params.h): specs(), param() and apply() come from that one table, and the
 // constructor loads every parameter with load(). After a live change onChange(key) recomputes

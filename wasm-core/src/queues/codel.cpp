@@ -93,8 +93,7 @@ class Codel final : public BoundQueueDisc<Codel> {
  public:
   static const BoundSpecs<Codel>& params() {
     static const BoundSpecs<Codel> t{
-        bind<&Codel::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 1000, 1, 100000,
-                               "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Codel::buffer_>(bufferSpec(1000)),
         bindSeconds<&Codel::core_, &CodelCore::target>({"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1,
                                                         "Acceptable standing queueing delay (RFC 8289: 5 ms).", true}),
         bindSeconds<&Codel::core_, &CodelCore::interval>(

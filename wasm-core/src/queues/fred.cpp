@@ -24,8 +24,7 @@ class Fred final : public BoundQueueDisc<Fred> {
  public:
   static const BoundSpecs<Fred>& params() {
     static const BoundSpecs<Fred> t{
-        bind<&Fred::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-                              "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Fred::buffer_>(bufferSpec(250)),
         bind<&Fred::core_, &RedCore::minTh>(
             {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
              "Below this average queue, nothing is dropped early; also each flow's buffer cap (maxq).", true}),

@@ -17,8 +17,7 @@ class Pi final : public BoundQueueDisc<Pi> {
  public:
   static const BoundSpecs<Pi>& params() {
     static const BoundSpecs<Pi> t{
-        bind<&Pi::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-                            "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Pi::buffer_>(bufferSpec(250)),
         bind<&Pi::qRef_>({"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 100000,
                           "Queue length the controller holds.", true}),
         bind<&Pi::a_>({"a", "Coefficient a", "1/packet", ParamType::Number, 1.822e-5, 0, 1,

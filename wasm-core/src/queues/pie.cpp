@@ -27,8 +27,7 @@ class Pie final : public BoundQueueDisc<Pie> {
  public:
   static const BoundSpecs<Pie>& params() {
     static const BoundSpecs<Pie> t{
-        bind<&Pie::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 1000, 1, 100000,
-                             "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Pie::buffer_>(bufferSpec(1000)),
         bind<&Pie::target_>({"target", "Target", "s", ParamType::Number, 0.015, 0.0001, 1,
                              "Queueing delay the controller holds (RFC 8033: 15 ms).", true}),
         bindSeconds<&Pie::tUpdate_>({"tUpdate", "Update interval", "s", ParamType::Number, 0.015, 0.001, 1,

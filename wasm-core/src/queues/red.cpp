@@ -87,8 +87,7 @@ class Red final : public BoundQueueDisc<Red> {
  public:
   static const BoundSpecs<Red>& params() {
     static const BoundSpecs<Red> t{
-        bind<&Red::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-                             "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Red::buffer_>(bufferSpec(250)),
         bind<&Red::core_, &RedCore::minTh>({"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
                                             "Below this average queue, nothing is dropped early.", true}),
         bind<&Red::core_, &RedCore::maxTh>({"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,

@@ -19,8 +19,7 @@ class Rem final : public BoundQueueDisc<Rem> {
  public:
   static const BoundSpecs<Rem>& params() {
     static const BoundSpecs<Rem> t{
-        bind<&Rem::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-                             "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Rem::buffer_>(bufferSpec(250)),
         bind<&Rem::target_>(
             {"target", "Target queue", "packets", ParamType::Number, 20, 0, 100000,
              "Queue the price drives towards (b*); the price stops moving when the queue is here and input = capacity.",

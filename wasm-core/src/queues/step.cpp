@@ -13,8 +13,7 @@ class Step final : public BoundQueueDisc<Step> {
  public:
   static const BoundSpecs<Step>& params() {
     static const BoundSpecs<Step> t{
-        bind<&Step::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-                              "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Step::buffer_>(bufferSpec(250)),
         bind<&Step::k_>({"K", "Marking threshold K", "packets", ParamType::Int, 20, 0, 100000,
                          "Arrivals that find at least K packets waiting are marked CE (ECN-capable) or dropped (not).",
                          true})};

@@ -33,8 +33,7 @@ class Xqm final : public BoundQueueDisc<Xqm> {
   enum class Hide { Off, OnOff, Smooth };
   static const BoundSpecs<Xqm>& params() {
     static const BoundSpecs<Xqm> t{
-        bind<&Xqm::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-                             "Hard limit; arrivals beyond it overflow.", true}),
+        bind<&Xqm::buffer_>(bufferSpec(250)),
         bind<&Xqm::cp_>({"cp", "Control period", "s", ParamType::Number, 0.01, 1e-5, 10,
                          "CP: time between updates of every flow's imposed loss rate q_i (the paper: about 10 ms).",
                          true}),
