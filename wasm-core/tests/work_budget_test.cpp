@@ -93,6 +93,15 @@ TEST(WorkBudget, TcpFlowsGetTheirMaxMinShare) {
   // packets/s x (data hops + ACK hops) x 10 s
   EXPECT_NEAR(w.tcpEvents, (1250.0 * 4 + 11250.0 * 2) * 10, 1e-6);
   EXPECT_EQ(w.trafficEvents, 0);
+
+  // Two levels: flows 0 (x->z) and 1 (x->y) halve a (625 packets/s each); flow 2 (y->z) then
+  // takes what flow 0 leaves of b (2500 - 625), not half of b.
+  const WorkEstimate w2 = estimateOf(
+      R"({"version":1,"duration":10,"flows":{"startSpread":0},"topology":{"kind":"graph","nodes":["x","y","z"],)"
+      R"("links":[{"name":"a","from":"x","to":"y","rate":1e7,"delay":0.01},{"name":"b","from":"y","to":"z","rate":2e7,"delay":0.01}],)"
+      R"("flows":[{"src":"x","dst":"z","start":0},{"src":"x","dst":"y","start":0},{"src":"y","dst":"z","start":0}]}})",
+      10);
+  EXPECT_NEAR(w2.tcpEvents, (625.0 * 4 + 625.0 * 2 + 1875.0 * 2) * 10, 1e-6);
 }
 
 // A flow with a small receiver window is held to rwnd packets per round trip.

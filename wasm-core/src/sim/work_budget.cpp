@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <map>
@@ -31,52 +32,56 @@ double emptyRtt(const Demand& d, double dataBits) {
 }
 
 // Max-min fair rates (packets/s) of the TCP flows `tcp` over link capacities `cap` (packets/s,
-// by link index), each flow also capped at cap[flow]: progressive filling. All unfrozen flows
-// rise together; the first link to fill (or flow to reach its own cap) freezes its flows at
-// that level. Each flow is frozen once, so the work is O(total hops x log).
-std::vector<double> maxMinRates(const Network& net, const std::vector<const Demand*>& tcp, std::vector<double> cap,
-                                const std::vector<double>& flowCap) {
+// by link index), each flow also capped at flowCap[flow]: progressive filling. All unfrozen
+// flows rise together; the first link to fill (or flow to reach its own cap) freezes its flows
+// at that level. A link's filling level only rises as flows freeze, so the heap holds at most
+// one entry per link and per flow, refreshed when it comes up stale: each flow is frozen once,
+// and the work is O(total hops x log) in time and O(links + flows + hops) in memory.
+std::vector<double> maxMinRates(const Network& net, const std::vector<const Demand*>& tcp,
+                                const std::vector<double>& cap, const std::vector<double>& flowCap) {
   const size_t nl = net.links.size(), nf = tcp.size();
-  std::vector<std::vector<size_t>> onLink(nl);
+  std::vector<std::vector<uint32_t>> onLink(nl);
   std::vector<double> frozenLoad(nl, 0);
-  std::vector<size_t> unfrozen(nl, 0);
+  std::vector<uint32_t> unfrozen(nl, 0);
   for (size_t f = 0; f < nf; ++f)
     for (const PacketSink* h : tcp[f]->route->hops) {
       const size_t l = static_cast<size_t>(hopLink(h).index());
-      onLink[l].push_back(f);
+      onLink[l].push_back(static_cast<uint32_t>(f));
       ++unfrozen[l];
     }
+  auto level = [&](size_t l) { return std::max(0.0, cap[l] - frozenLoad[l]) / unfrozen[l]; };
   // Entries (level, id): id < nl is a link filling, id >= nl is flow id - nl reaching its cap.
   using Entry = std::pair<double, size_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> next;
-  std::vector<double> linkLevel(nl, 0);
-  auto push = [&](size_t l) {
-    linkLevel[l] = std::max(0.0, cap[l] - frozenLoad[l]) / static_cast<double>(unfrozen[l]);
-    next.push({linkLevel[l], l});
-  };
   for (size_t l = 0; l < nl; ++l)
-    if (unfrozen[l] > 0) push(l);
+    if (unfrozen[l] > 0) next.push({level(l), l});
   for (size_t f = 0; f < nf; ++f) next.push({flowCap[f], nl + f});
   std::vector<double> rate(nf, 0);
   std::vector<bool> frozen(nf, false);
-  auto freeze = [&](size_t f, double level) {
+  auto freeze = [&](size_t f, double at) {
     frozen[f] = true;
-    rate[f] = level;
+    rate[f] = at;
     for (const PacketSink* h : tcp[f]->route->hops) {
       const size_t l = static_cast<size_t>(hopLink(h).index());
-      frozenLoad[l] += level;
-      if (--unfrozen[l] > 0) push(l);
+      frozenLoad[l] += at;
+      --unfrozen[l];
     }
   };
   while (!next.empty()) {
-    const auto [level, id] = next.top();
+    const auto [at, id] = next.top();
     next.pop();
     if (id >= nl) {
-      if (!frozen[id - nl]) freeze(id - nl, level);
-    } else if (unfrozen[id] > 0 && level == linkLevel[id]) {
-      for (size_t f : onLink[id])
-        if (!frozen[f]) freeze(f, level);
+      if (!frozen[id - nl]) freeze(id - nl, at);
+      continue;
     }
+    if (unfrozen[id] == 0) continue;
+    const double now = level(id);
+    if (now > at) {
+      next.push({now, id});  // flows froze below it since: it fills later
+      continue;
+    }
+    for (uint32_t f : onLink[id])
+      if (!frozen[f]) freeze(f, now);
   }
   return rate;
 }
