@@ -192,7 +192,8 @@ const SpecList& flowSpecs() {
          0,
          0,
          "SACK's window in and after a fast recovery: ssthresh (RFC 6675 and 5681: cwnd = ssthresh, at least 2 "
-         "packets, as Linux) or ns2 (ns-2's Sack1: half the integer window, down to 1, kept after the recovery). "
+         "packets, as Linux) or ns2 (ns-2's Sack1: half the window, below 2 for a window below 4, kept after the "
+         "recovery; ssthresh the integer part, at least 2). "
          "tcp sack with cc aimd only. See docs/tcp.md.",
          false,
          {"ssthresh", "ns2"}},

@@ -452,7 +452,8 @@ void TcpSender::enterRecovery() {
   syncState();
   st_.inFlight -= static_cast<double>(limitedSent_);
   limitedSent_ = 0;
-  const double halfWindow = std::floor(std::floor(st_.cwnd) / 2);  // ns-2's halfwin
+  // ns-2's halfwin with its default precisionReduce_: half of windowd() = min(cwnd, rwnd).
+  const double halfWindow = std::min(st_.cwnd, cfg_.rwnd) / 2;
   st_.ssthresh = cc_->onLossEvent(st_);
   inRecovery_ = true;
   firstPartial_ = true;
@@ -462,8 +463,11 @@ void TcpSender::enterRecovery() {
   ++fs.fastRetransmits;
   sim_.event(TraceEvent::FastRetransmit, flow_, -1);
   if (cfg_.recovery == TcpConfig::Sack) {
-    if (!rate_) st_.cwnd = st_.ssthresh;  // RFC 6675 (4.2): no inflation, pipe does the accounting
-    if (!rate_ && cfg_.recoveryCwnd == TcpConfig::Ns2Sack1) st_.cwnd = std::max(1.0, halfWindow);
+    if (!rate_) st_.cwnd = st_.ssthresh;                       // RFC 6675 (4.2): no inflation, pipe does the accounting
+    if (!rate_ && cfg_.recoveryCwnd == TcpConfig::Ns2Sack1) {  // slowdown(CLOSE_SSTHRESH_HALF|CLOSE_CWND_HALF)
+      st_.ssthresh = std::max(std::floor(halfWindow), 2.0);
+      st_.cwnd = std::max(1.0, halfWindow);
+    }
     retransmitInRecovery(sndUna_);
   } else {
     if (!rate_) st_.cwnd = st_.ssthresh + cfg_.dupThresh;  // RFC 5681 3.2 step 3
