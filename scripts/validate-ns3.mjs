@@ -6,11 +6,13 @@
 // bottleneck (both over [measureFrom, end]) and timeouts (whole run). Bold: outside the issue's
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
 //   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N] [--lock FILE] [--cubic KEY=VALUE]...
+//                                 [--both KEY=VALUE]...
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
 // presets (the issue-13 presets: bufferbloat, cubic-vs-reno, bbr-vs-cubic at 1 and 10 BDP),
 // dctcp (DCTCP through a step-marking queue). --cubic sets a ccParams key of every CUBIC flow on
-// our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged). --lock runs
+// our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged); --both sets
+// a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
 // --trace writes one flow's congestion window over time from both simulators
@@ -28,11 +30,12 @@ const only = opt('only', null)?.split(',');
 const seed = Number(opt('seed', 1));
 const lock = opt('lock', null);
 const cubicParams = {};
+const both = {}; // --both KEY=VALUE: a top-level scenario key changed for both simulators
 args.forEach((a, i) => {
-  if (a !== '--cubic') return;
+  if (a !== '--cubic' && a !== '--both') return;
   const [k, v] = (args[i + 1] ?? '').split('=');
-  if (!k || v === undefined) throw new Error(`--cubic takes KEY=VALUE, not ${args[i + 1]}`);
-  cubicParams[k] = v === 'true' || v === 'false' ? v === 'true' : Number(v);
+  if (!k || v === undefined) throw new Error(`${a} takes KEY=VALUE, not ${args[i + 1]}`);
+  (a === '--cubic' ? cubicParams : both)[k] = v === 'true' || v === 'false' ? v === 'true' : Number(v);
 });
 
 // ---- The experiments, as core scenarios ----
@@ -385,6 +388,7 @@ if (args.includes('--trace')) {
 } else {
   const chosen = experiments.filter((e) => !only || only.includes(e.group) || only.includes(e.name));
   if (!chosen.length) throw new Error(`--only: no experiment in ${only}`);
+  for (const e of chosen) Object.assign(e.scenario, both);
   const rows = [];
   for (const e of chosen) {
     rows.push(await run(e));
@@ -392,6 +396,7 @@ if (args.includes('--trace')) {
     process.stderr.write(`${rows.length}/${chosen.length} ${table(rows.slice(-1)).split('\n')[2]}\n`);
   }
   if (Object.keys(cubicParams).length) console.log(`ours with CUBIC ccParams ${JSON.stringify(cubicParams)}\n`);
+  if (Object.keys(both).length) console.log(`both with ${JSON.stringify(both)}\n`);
   console.log(table(rows));
   console.log('\nns-3 commands:\n');
   for (const r of rows) console.log(`    ${r.cmd}`);

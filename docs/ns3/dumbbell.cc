@@ -147,7 +147,7 @@ int main(int argc, char* argv[]) {
   uint32_t buffer = 1000, accessBuffer = 10000, packetSize = 1000, initialCwnd = 2, stepK = 20;
   double minTh = 50, maxTh = 120, maxP = 0.1, qw = 0.002;
   bool gentle = true, ecn = false, queueEcn = false;
-  bool sack = true, delayedAck = false, hystart = false;
+  bool sack = true, delayedAck = false, hystart = false, timestamps = false;
   double duration = 40, measureFrom = 10, start = 0, startSpread = 1, minRto = 0.2;
   uint32_t seed = 1;
   int traceFlow = -1;
@@ -179,6 +179,7 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("sack", "SACK on (1) or off (0)", sack);
   cmd.AddValue("delayedAck", "receivers ACK every second segment", delayedAck);
   cmd.AddValue("hystart", "TcpCubic HyStart", hystart);
+  cmd.AddValue("timestamps", "TCP timestamps (RFC 7323; the segment is then packetSize - 52 bytes)", timestamps);
   cmd.AddValue("minRto", "minimum retransmission timeout (s)", minRto);
   cmd.AddValue("duration", "simulated seconds", duration);
   cmd.AddValue("measureFrom", "metrics cover [measureFrom, duration] (s)", measureFrom);
@@ -200,21 +201,22 @@ int main(int argc, char* argv[]) {
   g.measureFrom = measureFrom;
   g.timeouts.assign(flows, 0);
   g.recoveries.assign(flows, 0);
-  g.segmentSize = packetSize - 40;
+  const uint32_t headerSize = timestamps ? 52 : 40;
+  g.segmentSize = packetSize - headerSize;
   if (traceFlow >= 0) {
     g.trace = std::fopen(traceFile.c_str(), "w");
     if (!g.trace) NS_FATAL_ERROR("cannot write --traceFile " << traceFile);
   }
 
-  // TCP, set explicitly (no timestamps: the segment is packetSize - 40 bytes of payload).
+  // TCP, set explicitly (without timestamps the segment is packetSize - 40 bytes of payload).
   Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TcpClassicRecovery::GetTypeId()));
-  Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize - 40));
+  Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize - headerSize));
   Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
   Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delayedAck ? 2 : 1));
   Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 27));
   Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 27));
   Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(sack));
-  Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
+  Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(timestamps));
   Config::SetDefault("ns3::TcpSocketBase::WindowScaling", BooleanValue(true));
   Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(minRto)));
   Config::SetDefault("ns3::TcpCubic::HyStart", BooleanValue(hystart));
@@ -308,7 +310,7 @@ int main(int argc, char* argv[]) {
     sinks[i] = DynamicCast<PacketSink>(s.Get(0));
     BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(sinkAddr[i], port));
     src.SetAttribute("MaxBytes", UintegerValue(0));
-    src.SetAttribute("SendSize", UintegerValue(packetSize - 40));
+    src.SetAttribute("SendSize", UintegerValue(packetSize - headerSize));
     ApplicationContainer c = src.Install(senders.Get(i));
     const double at = start + u->GetValue(0, startSpread);
     c.Start(Seconds(at));

@@ -88,7 +88,9 @@ export function ns3Args(s, extra = {}) {
   const f = { ...d.flow, ...s.flows };
   if (s.traffic?.length || (s.exoLoss?.kind && s.exoLoss.kind !== 'none'))
     throw new Error('ns-3 mapping: traffic and exoLoss are not mapped');
-  if (top.headerSize !== 40) throw new Error('ns-3 mapping: headerSize must be 40 (TCP/IP without timestamps)');
+  const timestamps = { 40: 0, 52: 1 }[top.headerSize];
+  if (timestamps === undefined)
+    throw new Error(`ns-3 mapping: headerSize ${top.headerSize} is not mapped (40: TCP/IP; 52: with timestamps)`);
   const sack = { sack: 1, newreno: 0 }[f.tcp];
   if (sack === undefined) throw new Error(`ns-3 mapping: flows.tcp ${f.tcp} is not mapped (allowed: sack, newreno)`);
   const cc = ccName(f.cc, 'flows.cc');
@@ -125,6 +127,7 @@ export function ns3Args(s, extra = {}) {
     sack,
     delayedAck: f.delayedAck ? 1 : 0,
     hystart: cubic.hystart ? 1 : 0,
+    timestamps,
     start: f.start,
     startSpread: f.startSpread,
     ecn: f.ecn ? 1 : 0,

@@ -52,6 +52,8 @@ test('ns-3 mapping: units, defaults and one group of overrides', () => {
   assert.equal(a.minRto, '0.2');
   assert.equal(a.packetSize, '1000');
   assert.equal(a.hystart, '0');
+  assert.equal(a.timestamps, '0');
+  assert.equal(asObject(ns3Args({ ...base, headerSize: 52 })).timestamps, '1'); // TCP/IP + timestamps
 });
 
 test('ns-3 mapping: the step queue threshold counts the device queue, DCTCP flows are ECN-capable', () => {
@@ -69,6 +71,7 @@ test('ns-3 mapping: what cannot be mapped is an error naming it', () => {
   assert.throws(() => ns3Args({ ...base, flows: { ...base.flows, cc: 'vegas' } }), /flows\.cc vegas/);
   assert.throws(() => ns3Args({ ...base, queue: { kind: 'codel', target: 0.01 } }), /queue\.target/);
   assert.throws(() => ns3Args({ ...base, queue: { kind: 'xqm' } }), /queue\.kind xqm/);
+  assert.throws(() => ns3Args({ ...base, headerSize: 48 }), /headerSize 48/);
   assert.throws(() => ns3Args({ ...base, flowOverrides: [{ flow: 0, weight: 2 }] }), /flowOverrides\[\]\.weight/);
   assert.throws(
     () =>
