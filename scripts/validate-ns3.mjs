@@ -134,12 +134,17 @@ experiments.push({
   scenario: preset('dctcp-ecn'),
 });
 
-/** Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow. */
+/** Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow (by override). */
 function ours(s, params = cubicParams) {
   if (!Object.keys(params).length) return s;
   const t = structuredClone(s);
-  if (t.flows.cc === 'cubic') t.flows.ccParams = { ...t.flows.ccParams, ...params };
-  for (const o of t.flowOverrides ?? []) if (o.cc === 'cubic') o.ccParams = { ...o.ccParams, ...params };
+  t.flowOverrides ??= [];
+  for (let i = 0; i < t.flows.count; i++) {
+    let o = t.flowOverrides.find((x) => x.flow === i);
+    if ((o?.cc ?? t.flows.cc) !== 'cubic') continue;
+    if (!o) t.flowOverrides.push((o = { flow: i }));
+    o.ccParams = { ...t.flows.ccParams, ...o.ccParams, ...params };
+  }
   return t;
 }
 
