@@ -10,7 +10,7 @@
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
 // presets (the issue-13 presets: bufferbloat, cubic-vs-reno, bbr-vs-cubic at 1 and 10 BDP),
-// dctcp (DCTCP through a step-marking queue). --cubic sets a ccParams key of every CUBIC flow on
+// dctcp (DCTCP through a step-marking queue), ecn (NewReno with ECN through RED). --cubic sets a ccParams key of every CUBIC flow on
 // our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged); --both sets
 // a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
@@ -132,6 +132,15 @@ experiments.push({
   name: 'dctcp-ecn',
   label: 'dctcp-ecn (10 DCTCP, 100 Mb/s, 1 ms RTT, step K = 20)',
   scenario: preset('dctcp-ecn'),
+});
+
+// Classic ECN (RFC 3168): 20 NewReno flows through RED marking instead of dropping (the core's
+// RED defaults: minTh 50, maxTh 120, maxP 0.1, weight 0.002, gentle; 250-packet buffer).
+experiments.push({
+  group: 'ecn',
+  name: 'newreno-red-ecn',
+  label: '20 NewReno flows with ECN, RED marking, 250 packets',
+  scenario: dumbbell({ kind: 'red', ecn: true, buffer: 250 }, { cc: 'aimd', ecn: true }),
 });
 
 /** Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow (by override). */
