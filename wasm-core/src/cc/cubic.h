@@ -12,6 +12,9 @@ struct CubicParams {
   double beta = 0.7;  // multiplicative decrease
   bool fastConvergence = true;
   bool hystart = false;  // HyStart++ (RFC 9406)
+  // RFC 9438 4.3's Reno-friendly region (W_est). A research switch: off gives CUBIC without it,
+  // as ns-3.37's TcpCubic and Linux with tcp_friendliness=0 (docs/validation-ns3.md).
+  bool renoFriendly = true;
 };
 
 // Exposed for tests: the state of the current congestion-avoidance epoch.
@@ -42,7 +45,8 @@ class CubicCc : public BoundCc<CubicCc> {
   double wMax_ = 0;          // window just before the last reduction (fast convergence applied)
   double origin_ = 0;        // the plateau of the current curve (W_max, or cwnd if above it)
   double k_ = 0;
-  double wEst_ = 0;  // the Reno-friendly estimate
+  double wEst_ = 0;       // the Reno-friendly estimate
+  double cwndPrior_ = 0;  // cwnd just before the last reduction (4.3: alpha_cubic 1 from there)
   double cwndEpoch_ = 0;
   // HyStart++ round state.
   int64_t windowEnd_ = -1;
