@@ -157,7 +157,7 @@ class GraphBuilder {
     for (Link* l : fwd) {
       base += l->delay() + txTime(packetSize_, l->rate());
       if (std::string(l->queue().kind()) != "ted") continue;
-      if (l->queue().param("mode") == 1)
+      if (std::string(l->queue().option("mode")) == "ebd")
         ebd = true;
       else
         ++lbd;
@@ -196,6 +196,13 @@ class GraphBuilder {
                                                                       : TcpConfig::RestartOnFastRetransmit;
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
+    if (std::string(fv.option("recoveryCwnd")) == "ns2") {
+      if (cfg.recovery != TcpConfig::Sack || std::string(fv.option("cc")) != "aimd") {
+        err = path + ".recoveryCwnd: \"ns2\" is ns-2's Sack1 rule; it needs tcp \"sack\" and cc \"aimd\"";
+        return false;
+      }
+      cfg.recoveryCwnd = TcpConfig::Ns2Sack1;
+    }
     cfg.ecn = fv.flag("ecn");
     cfg.pacing = fv.flag("pacing");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
