@@ -43,7 +43,7 @@ const scenarios = [
       measureFrom: 10,
     },
   },
-].slice(0, quick ? 1 : 3);
+].slice(0, quick ? 1 : undefined);
 
 async function runWasm(scenario) {
   const file = scenarioFile(scenario);
