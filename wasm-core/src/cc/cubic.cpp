@@ -124,47 +124,29 @@ double CubicCc::onTimeout(const CcState& s) {
   return ssthresh;
 }
 
-bool CubicCc::setParam(std::string_view key, double value) {
-  if (key == "C" && value > 0) {
-    p_.c = value;
-    return true;
-  }
-  if (key == "beta" && value > 0 && value < 1) {
-    p_.beta = value;
-    return true;
-  }
-  if (key == "fastConvergence") {
-    p_.fastConvergence = value != 0;
-    return true;
-  }
-  if (key == "hystart") {
-    p_.hystart = value != 0;
-    return true;
-  }
-  if (key == "renoFriendly") {
-    p_.renoFriendly = value != 0;
-    return true;
-  }
-  return false;
-}
-
 std::unique_ptr<CongestionControl> makeCubic(const CubicParams& p) { return std::make_unique<CubicCc>(p); }
 
-const SpecList& cubicSpecs() {
-  static const SpecList s = {
-      {"C", "CUBIC C", "packets/s^3", ParamType::Number, 0.4, 0.01, 10,
-       "Scale of the cubic window function W(t) = C (t - K)^3 + W_max (RFC 9438: 0.4)."},
-      {"beta", "CUBIC beta", "", ParamType::Number, 0.7, 0.1, 0.95,
-       "The window is multiplied by beta on a loss or ECN echo (RFC 9438: 0.7)."},
-      {"fastConvergence", "Fast convergence", "", ParamType::Bool, 1, 0, 1,
-       "A flow reduced below its previous W_max remembers a lower W_max, releasing bandwidth to newer flows."},
-      {"hystart", "HyStart++", "", ParamType::Bool, 0, 0, 1,
-       "RFC 9406: leave slow start for conservative slow start when the round's minimum RTT rises."},
-      {"renoFriendly", "Reno-friendly region", "", ParamType::Bool, 1, 0, 1,
-       "RFC 9438 4.3: never grow slower than Reno (W_est). A research switch: off is CUBIC without it, as "
-       "ns-3.37's TcpCubic."},
-  };
-  return s;
+const BoundSpecs<CubicCc>& CubicCc::params() {
+  static const BoundSpecs<CubicCc> t{
+      bind<&CubicCc::p_, &CubicParams::c>({"C", "CUBIC C", "packets/s^3", ParamType::Number, 0.4, 0.01, 10,
+                                           "Scale of the cubic window function W(t) = C (t - K)^3 + W_max (RFC "
+                                           "9438: 0.4)."}),
+      bind<&CubicCc::p_, &CubicParams::beta>({"beta", "CUBIC beta", "", ParamType::Number, 0.7, 0.1, 0.95,
+                                              "The window is multiplied by beta on a loss or ECN echo (RFC 9438: "
+                                              "0.7)."}),
+      bind<&CubicCc::p_, &CubicParams::fastConvergence>(
+          {"fastConvergence", "Fast convergence", "", ParamType::Bool, 1, 0, 1,
+           "A flow reduced below its previous W_max remembers a lower W_max, releasing bandwidth to newer flows."}),
+      bind<&CubicCc::p_, &CubicParams::hystart>(
+          {"hystart", "HyStart++", "", ParamType::Bool, 0, 0, 1,
+           "RFC 9406: leave slow start for conservative slow start when the round's minimum RTT rises."}),
+      bind<&CubicCc::p_, &CubicParams::renoFriendly>(
+          {"renoFriendly", "Reno-friendly region", "", ParamType::Bool, 1, 0, 1,
+           "RFC 9438 4.3: never grow slower than Reno (W_est). A research switch: off is CUBIC without it, as "
+           "ns-3.37's TcpCubic."})};
+  return t;
 }
+
+const SpecList& cubicSpecs() { return CubicCc::params().specs(); }
 
 }  // namespace bl

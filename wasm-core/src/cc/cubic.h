@@ -18,15 +18,15 @@ struct CubicParams {
 };
 
 // Exposed for tests: the state of the current congestion-avoidance epoch.
-class CubicCc : public CongestionControl {
+class CubicCc : public BoundCc<CubicCc> {
  public:
+  static const BoundSpecs<CubicCc>& params();
   explicit CubicCc(const CubicParams& p) : p_(p) {}
   const char* name() const override { return "cubic"; }
   void onAck(CcState& s, uint32_t acked) override;
   void onRttSample(CcState& s, SimTime rtt) override;
   double onLossEvent(const CcState& s) override;
   double onTimeout(const CcState& s) override;
-  bool setParam(std::string_view key, double value) override;
 
   // W_cubic(t) = C (t - K)^3 + W_max (RFC 9438 eq. 1), t in seconds since the epoch start.
   double wCubic(double t) const { return p_.c * (t - k_) * (t - k_) * (t - k_) + origin_; }
