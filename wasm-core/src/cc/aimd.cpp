@@ -4,6 +4,9 @@
 // (1 - beta), 2) (RFC 5681 eq. 4 for beta = 1/2). The limit L matters after a timeout, when
 // one ACK for a retransmission can cover hundreds of packets the receiver had buffered:
 // without it, go-back-N would send a whole ssthresh of duplicates in one burst.
+// ackCounting "perAck" counts ACKs instead of packets acked, as RFC 5681 section 3.1 writes
+// the rules and ns-2's opencwnd() does: each ACK of new data adds 1 below ssthresh (also the
+// one that crosses it) and alpha / cwnd above, whatever it covers.
 #include <algorithm>
 
 #include "cc/congestion_control.h"
@@ -17,6 +20,10 @@ class Aimd final : public CongestionControl {
   const char* name() const override { return "aimd"; }
 
   void onAck(CcState& s, uint32_t acked) override {
+    if (perAck_) {
+      s.cwnd += s.cwnd < s.ssthresh ? 1.0 : alpha_ / s.cwnd;
+      return;
+    }
     double n = acked;
     if (s.cwnd < s.ssthresh) {
       const double grow = std::min({n, kAbcLimit, s.ssthresh - s.cwnd});
@@ -37,6 +44,10 @@ class Aimd final : public CongestionControl {
       beta_ = value;
       return true;
     }
+    if (key == "ackCounting" && (value == 0 || value == 1)) {
+      perAck_ = value == 1;
+      return true;
+    }
     return false;
   }
 
@@ -44,10 +55,28 @@ class Aimd final : public CongestionControl {
   static constexpr double kAbcLimit = 2;  // RFC 3465 L, packets per ACK in slow start
   double alpha_;
   double beta_;
+  bool perAck_ = false;  // ackCounting "perAck" (RFC 5681 3.1, ns-2); false: RFC 3465 ABC
 };
 
 }  // namespace
 
 std::unique_ptr<CongestionControl> makeAimd(double alpha, double beta) { return std::make_unique<Aimd>(alpha, beta); }
+
+const SpecList& aimdSpecs() {
+  static const SpecList s = {
+      {"ackCounting",
+       "ACK counting",
+       "",
+       ParamType::Enum,
+       0,
+       0,
+       0,
+       "abc: RFC 3465 (packets acked, at most 2 per ACK in slow start, stopping at ssthresh); perAck: RFC 5681 3.1 "
+       "and ns-2 (each ACK of new data adds 1 in slow start, 1/cwnd after, whatever it covers). See docs/tcp.md.",
+       false,
+       {"abc", "perAck"}},
+  };
+  return s;
+}
 
 }  // namespace bl
