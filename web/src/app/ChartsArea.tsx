@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { CHART_IDS, type ChartId, type ViewState } from '../url/viewState';
-import type { ChartProps } from '../charts/chartContext';
+import { type ChartProps, wantsBand } from '../charts/chartContext';
 import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';
 import { DelayChart } from '../charts/DelayChart';
@@ -49,6 +49,8 @@ export function ChartsArea({
     }
     setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((a, b) => a - b) });
   };
+  const band = wantsBand(snap.flowCount, view.lines);
+  const onBand = (b: boolean) => setView({ lines: !b });
   const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id));
   return (
     <section className="charts-area" aria-label="Charts">
@@ -56,7 +58,17 @@ export function ChartsArea({
         {snap.scenario
           ? shown.map((id) => {
               const { C } = CHARTS[id];
-              return <C key={id} sim={sim} snap={snap} hidden={hidden} onToggleFlow={onToggleFlow} />;
+              return (
+                <C
+                  key={id}
+                  sim={sim}
+                  snap={snap}
+                  hidden={hidden}
+                  onToggleFlow={onToggleFlow}
+                  band={band}
+                  onBand={onBand}
+                />
+              );
             })
           : null}
       </div>

@@ -14,11 +14,16 @@ import {
   type DecimatedLine,
   type HLine,
   type Plot,
+  bandPairs,
   decimateLines,
   plotArea,
+  traceBand,
   traceLine,
   yRange,
 } from './chartModel';
+
+/** Opacity of a band's fill (its lines are drawn at full strength). */
+const BAND_ALPHA = 0.22;
 
 export interface Frame {
   model: ChartModel;
@@ -102,12 +107,22 @@ export function drawCanvas(
   ctx.putImageData(img, 0, 0, rect.x, rect.y, rect.w, rect.h);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const sparse = dr.lines.filter((l) => !isDense(l.d, cols));
-  if (sparse.length === 0) return update;
+  const bands = bandPairs(dr.lines);
+  if (sparse.length === 0 && bands.length === 0) return update;
   const left = Math.max(plot.left, rect.x / dpr);
   ctx.save();
   ctx.beginPath();
   ctx.rect(left, plot.top, plot.left + plot.width - left, plot.height);
   ctx.clip();
+  // Bands over the freshly put strip only (left of it the canvas keeps the earlier fill).
+  for (const { hi, lo } of bands) {
+    ctx.beginPath();
+    ctx.fillStyle = hi.line.color;
+    ctx.globalAlpha = BAND_ALPHA;
+    traceBand(ctx, hi.d, lo.d, plot, cols, dr.yFast, scale);
+    ctx.fill();
+    ctx.globalAlpha = 1;
+  }
   for (const { line, d } of sparse) {
     ctx.beginPath();
     ctx.strokeStyle = line.color;
@@ -316,6 +331,15 @@ export function exportSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn, colors: { b
   const cols = Math.max(1, Math.floor(dr.plot.width));
   const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   g.setAttribute('fill', 'none');
+  for (const { hi, lo } of bandPairs(dr.lines)) {
+    const p = d3.path();
+    traceBand(p, hi.d, lo.d, dr.plot, cols, dr.yFast, f.model.scale ?? 1);
+    const el = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+    el.setAttribute('d', p.toString());
+    el.setAttribute('fill', hi.line.color);
+    el.setAttribute('fill-opacity', String(BAND_ALPHA));
+    g.appendChild(el);
+  }
   for (const { line, d } of dr.lines) {
     const p = d3.path();
     traceLine(p, d, dr.plot, cols, dr.yFast, f.model.scale ?? 1);

@@ -24,6 +24,8 @@ export interface ViewState {
   panels: PanelId[];
   /** The fluid model's prediction drawn over the throughput and queue charts (`view.fluid=1`). */
   fluid: boolean;
+  /** One line per flow even above BAND_FLOWS flows, where charts otherwise draw a band (`view.lines=1`). */
+  lines: boolean;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -33,6 +35,7 @@ export const DEFAULT_VIEW: ViewState = {
   speed: 1,
   panels: ['controls', 'charts'],
   fluid: false,
+  lines: false,
 };
 
 export function isChartId(s: string): s is ChartId {
