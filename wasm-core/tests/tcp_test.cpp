@@ -428,6 +428,50 @@ TEST(TcpTimer, SackForgetsScoreboardOnTimeout) {
   }
 }
 
+// recoveryCwnd, a window of 3 (cwnd = ssthresh = 3, RTT 100 ms, limited transmit on) whose
+// first packet (seq 0) is lost. At t=100 the dupacks for 1 and 2 send 3 and 4 by limited
+// transmit; at t=200 the third dupack (for 3) enters recovery and retransmits 0.
+//  - ssthresh (RFC 6675 4.2): FlightSize 5 - 2 = 3, ssthresh = max(3/2, 2) = 2, cwnd = 2. pipe
+//    is then 2 (the retransmission and the unSACKed 4); the fourth dupack SACKs 4, pipe 1, and
+//    sends the new packet 5 (maxSeq 6). At t=300 the full ACK 5 ends recovery with cwnd =
+//    ssthresh = 2 and sends 6; the ACK 6 is congestion avoidance, cwnd 2 + 1/2 = 2.5, and
+//    sends 7 (maxSeq 8).
+//  - ns2 (ns-2's Sack1 with precisionReduce_: cwnd = 3 / 2 = 1.5, ssthresh = max(int(1.5), 2)
+//    = 2): pipe 2, then 1, never leaves a whole packet of room under 1.5, so nothing new at
+//    t=200 (maxSeq 5). The full ACK 5 at t=300 ends recovery and leaves cwnd at 1.5, which
+//    sends 5 alone (maxSeq 6). Its ACK at t=400 is slow start up to ssthresh (RFC 3465: 0.5
+//    takes cwnd to 2) and congestion avoidance for the rest (+ 0.5 / 2): cwnd 2.25, sending
+//    6 and 7 (maxSeq 8), one round trip behind. (ns-2 would add a whole packet there, 2.5.)
+TEST(TcpRecovery, RecoveryCwndSsthreshOrNs2) {
+  for (auto rule : {TcpConfig::Ssthresh, TcpConfig::Ns2Sack1}) {
+    SCOPED_TRACE(testing::Message() << "recoveryCwnd " << rule);
+    const bool ns2 = rule == TcpConfig::Ns2Sack1;
+    TcpConfig c = config(TcpConfig::Sack, 3, 10000, 3);
+    c.limitedTransmit = true;
+    c.recoveryCwnd = rule;
+    Harness h(c);
+    h.fwd.drops = {{0, 1}};
+    h.snd.start();
+    h.runUntil(250 * ms);
+    EXPECT_EQ(h.fs().fastRetransmits, 1u);
+    EXPECT_TRUE(h.snd.inRecovery());
+    EXPECT_EQ(h.snd.ssthresh(), 2);
+    EXPECT_EQ(h.snd.cwndPackets(), ns2 ? 1.5 : 2);
+    EXPECT_EQ(h.snd.maxSeq(), ns2 ? 5 : 6);
+    h.runUntil(350 * ms);
+    EXPECT_FALSE(h.snd.inRecovery());
+    EXPECT_EQ(h.snd.highestAcked(), ns2 ? 5 : 6);
+    EXPECT_EQ(h.snd.cwndPackets(), ns2 ? 1.5 : 2.5);
+    EXPECT_EQ(h.snd.maxSeq(), ns2 ? 6 : 8);
+    h.runUntil(450 * ms);
+    if (ns2) {
+      EXPECT_EQ(h.snd.cwndPackets(), 2.25);
+      EXPECT_EQ(h.snd.maxSeq(), 8);
+    }
+    EXPECT_EQ(h.fs().timeouts, 0u);
+  }
+}
+
 // (d) Everything from seq 10 on is lost. Ten RTT samples of exactly 100 ms leave RTO at the
 // 200 ms floor, armed by the last new ACK at t=300. Timeouts then come 200, 400, 800 ... ms
 // apart, doubling up to maxRto = 60 s. ssthresh = 12/2 = 6 at the first timeout and is held

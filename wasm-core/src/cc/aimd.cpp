@@ -28,18 +28,6 @@ class Aimd final : public CongestionControl {
 
   double onLossEvent(const CcState& s) override { return std::max(s.inFlight * (1.0 - beta_), 2.0); }
 
-  bool setParam(std::string_view key, double value) override {
-    if (key == "alpha" && value > 0) {
-      alpha_ = value;
-      return true;
-    }
-    if (key == "beta" && value > 0 && value < 1) {
-      beta_ = value;
-      return true;
-    }
-    return false;
-  }
-
  private:
   static constexpr double kAbcLimit = 2;  // RFC 3465 L, packets per ACK in slow start
   double alpha_;

@@ -17,6 +17,15 @@ constexpr int kMaxNodes = 100000;       // graph nodes (docs/scenario.md, "Guard
 constexpr int kMaxLinks = 100000;       // graph links (each is two one-way links)
 constexpr int kMaxHops = 65535;         // hops of one route: a packet's hop counter is 16 bits
 constexpr int kMaxSources = 2000;       // traffic sources
+// The work budget: events a whole run may be expected to take (sim/work_budget.h estimates
+// them at create). A browser tab gets minutes of work, the command line hours, never days.
+constexpr double kMaxWorkBrowser = 1e9;
+constexpr double kMaxWorkNative = 2e10;
+#ifdef __EMSCRIPTEN__
+constexpr double kMaxWork = kMaxWorkBrowser;
+#else
+constexpr double kMaxWork = kMaxWorkNative;
+#endif
 
 const SpecList& scenarioSpecs();
 const SpecList& dumbbellSpecs();
