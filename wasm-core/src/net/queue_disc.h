@@ -142,6 +142,18 @@ struct QueueKind {
   std::function<std::unique_ptr<QueueDisc>(const ParamValues&, const LinkInfo&, Simulation&, std::string& err)> make;
 };
 
+// The kind of a bound discipline T, built as T(values, link, simulation) once `check` (if any)
+// has accepted the values (cross-parameter rules; it names the fields in err).
+template <class T>
+QueueKind boundKind(const char* name, const char* help, bool (*check)(const ParamValues&, std::string&) = nullptr) {
+  return {
+      name, help, &T::params().specs(),
+      [check](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
+        if (check && !check(v, err)) return nullptr;
+        return std::make_unique<T>(v, l, s);
+      }};
+}
+
 // Every queue kind the core knows (queues/registry.cpp).
 const std::vector<QueueKind>& queueKinds();
 const QueueKind* findQueueKind(const std::string& name);

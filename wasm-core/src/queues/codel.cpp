@@ -105,7 +105,7 @@ class Codel final : public BoundQueueDisc<Codel> {
                                               "Mark ECN-capable packets CE instead of dropping them.", true})};
     return t;
   }
-  Codel(const ParamValues& v, const LinkInfo& link) {
+  Codel(const ParamValues& v, const LinkInfo& link, Simulation&) {
     load(v);
     core_.mtu = link.packetSize;
   }
@@ -133,13 +133,10 @@ class Codel final : public BoundQueueDisc<Codel> {
 }  // namespace
 
 QueueKind codelKind() {
-  return {"codel",
-          "CoDel (RFC 8289): drops from the head once the queueing delay has stayed above target for an interval, then "
-          "at interval / sqrt(count).",
-          &Codel::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation&, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Codel>(v, l);
-          }};
+  return boundKind<Codel>(
+      "codel",
+      "CoDel (RFC 8289): drops from the head once the queueing delay has stayed above target for an interval, then "
+      "at interval / sqrt(count).");
 }
 
 }  // namespace bl

@@ -13,7 +13,7 @@ class DropTail final : public BoundQueueDisc<DropTail> {
                                   "Packets that may wait for the link; arrivals to a full buffer are dropped.", true})};
     return t;
   }
-  explicit DropTail(const ParamValues& v) { load(v); }
+  DropTail(const ParamValues& v, const LinkInfo&, Simulation&) { load(v); }
   const char* kind() const override { return "droptail"; }
   DropReason onArrival(Packet&, const QueueState& q) override {
     return q.packets >= buffer_ ? DropReason::Overflow : DropReason::None;
@@ -27,9 +27,7 @@ class DropTail final : public BoundQueueDisc<DropTail> {
 }  // namespace
 
 QueueKind dropTailKind() {
-  return {
-      "droptail", "First in, first out; drops only when the buffer is full.", &DropTail::params().specs(),
-      [](const ParamValues& v, const LinkInfo&, Simulation&, std::string&) { return std::make_unique<DropTail>(v); }};
+  return boundKind<DropTail>("droptail", "First in, first out; drops only when the buffer is full.");
 }
 
 }  // namespace bl

@@ -173,13 +173,9 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
 }  // namespace
 
 QueueKind fqCodelKind() {
-  return {
+  return boundKind<FqCodel>(
       "fq_codel",
-      "FQ-CoDel (RFC 8290): per-flow queues by hash, deficit round robin with new flows first, CoDel on each queue.",
-      &FqCodel::params().specs(),
-      [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-        return std::make_unique<FqCodel>(v, l, s);
-      }};
+      "FQ-CoDel (RFC 8290): per-flow queues by hash, deficit round robin with new flows first, CoDel on each queue.");
 }
 
 }  // namespace bl

@@ -125,12 +125,8 @@ class Fred final : public BoundQueueDisc<Fred> {
 }  // namespace
 
 QueueKind fredKind() {
-  return {"fred", "Flow RED: RED's average plus per-flow buffer accounting that protects fragile flows.",
-          &Fred::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
-            if (!redThresholdsValid(v, err)) return nullptr;
-            return std::make_unique<Fred>(v, l, s);
-          }};
+  return boundKind<Fred>("fred", "Flow RED: RED's average plus per-flow buffer accounting that protects fragile flows.",
+                         redThresholdsValid);
 }
 
 }  // namespace bl

@@ -22,6 +22,13 @@ namespace bl {
 
 namespace {
 
+// A scenario's minFill <= maxFill (the builder adds the field path).
+bool fillsValid(const ParamValues& v, std::string& err) {
+  if (v.num("minFill") <= v.num("maxFill")) return true;
+  err = "minFill (" + jsonNumber(v.num("minFill")) + ") must not exceed maxFill (" + jsonNumber(v.num("maxFill")) + ")";
+  return false;
+}
+
 class HeadToTail final : public BoundQueueDisc<HeadToTail> {
  public:
   static const BoundSpecs<HeadToTail>& params() {
@@ -134,18 +141,11 @@ class HeadToTail final : public BoundQueueDisc<HeadToTail> {
 }  // namespace
 
 QueueKind httKind() {
-  return {"htt",
-          "Head-to-Tail: at each departure, with adaptive probability p_htt, moves the head's whole flow to the tail "
-          "(delay, not drops).",
-          &HeadToTail::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
-            if (v.num("minFill") > v.num("maxFill")) {
-              err = "minFill (" + jsonNumber(v.num("minFill")) + ") must not exceed maxFill (" +
-                    jsonNumber(v.num("maxFill")) + ")";
-              return nullptr;
-            }
-            return std::make_unique<HeadToTail>(v, l, s);
-          }};
+  return boundKind<HeadToTail>(
+      "htt",
+      "Head-to-Tail: at each departure, with adaptive probability p_htt, moves the head's whole flow to the tail "
+      "(delay, not drops).",
+      fillsValid);
 }
 
 }  // namespace bl

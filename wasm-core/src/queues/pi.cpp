@@ -54,11 +54,8 @@ class Pi final : public BoundQueueDisc<Pi> {
 }  // namespace
 
 QueueKind piKind() {
-  return {"pi", "Proportional-integral AQM: drop probability driven by the queue error against a reference.",
-          &Pi::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Pi>(v, l, s);
-          }};
+  return boundKind<Pi>("pi",
+                       "Proportional-integral AQM: drop probability driven by the queue error against a reference.");
 }
 
 }  // namespace bl

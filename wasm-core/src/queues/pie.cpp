@@ -124,13 +124,9 @@ class Pie final : public BoundQueueDisc<Pie> {
 }  // namespace
 
 QueueKind pieKind() {
-  return {
-      "pie",
-      "PIE (RFC 8033): a drop probability driven by the queueing delay against a 15 ms target, with a burst allowance.",
-      &Pie::params().specs(),
-      [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-        return std::make_unique<Pie>(v, l, s);
-      }};
+  return boundKind<Pie>("pie",
+                        "PIE (RFC 8033): a drop probability driven by the queueing delay against a 15 ms target, with "
+                        "a burst allowance.");
 }
 
 }  // namespace bl

@@ -155,12 +155,9 @@ class Red final : public BoundQueueDisc<Red> {
 }  // namespace
 
 QueueKind redKind() {
-  return {"red", "Random Early Detection: drops early with a probability that grows with the average queue.",
-          &Red::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
-            if (!redThresholdsValid(v, err)) return nullptr;
-            return std::make_unique<Red>(v, l, s);
-          }};
+  return boundKind<Red>("red",
+                        "Random Early Detection: drops early with a probability that grows with the average queue.",
+                        redThresholdsValid);
 }
 
 }  // namespace bl

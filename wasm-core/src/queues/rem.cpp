@@ -71,12 +71,8 @@ class Rem final : public BoundQueueDisc<Rem> {
 }  // namespace
 
 QueueKind remKind() {
-  return {"rem",
-          "Random Exponential Marking: a link price from queue and rate mismatch; drop probability 1 - phi^-price.",
-          &Rem::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Rem>(v, l, s);
-          }};
+  return boundKind<Rem>(
+      "rem", "Random Exponential Marking: a link price from queue and rate mismatch; drop probability 1 - phi^-price.");
 }
 
 }  // namespace bl

@@ -19,7 +19,7 @@ class Step final : public BoundQueueDisc<Step> {
                          true})};
     return t;
   }
-  explicit Step(const ParamValues& v) { load(v); }
+  Step(const ParamValues& v, const LinkInfo&, Simulation&) { load(v); }
   const char* kind() const override { return "step"; }
   DropReason onArrival(Packet& p, const QueueState& q) override {
     if (q.packets >= buffer_) return DropReason::Overflow;
@@ -35,9 +35,8 @@ class Step final : public BoundQueueDisc<Step> {
 }  // namespace
 
 QueueKind stepKind() {
-  return {"step", "Step marking (DCTCP's switch): CE-mark ECN-capable arrivals when K or more packets wait.",
-          &Step::params().specs(),
-          [](const ParamValues& v, const LinkInfo&, Simulation&, std::string&) { return std::make_unique<Step>(v); }};
+  return boundKind<Step>("step",
+                         "Step marking (DCTCP's switch): CE-mark ECN-capable arrivals when K or more packets wait.");
 }
 
 }  // namespace bl

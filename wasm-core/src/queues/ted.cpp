@@ -156,12 +156,8 @@ class Ted final : public BoundQueueDisc<Ted> {
 }  // namespace
 
 QueueKind tedKind() {
-  return {"ted",
-          "Time-driven Early Discard: packets that wait past their deadline (local or end to end) are discarded.",
-          &Ted::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Ted>(v, l, s);
-          }};
+  return boundKind<Ted>(
+      "ted", "Time-driven Early Discard: packets that wait past their deadline (local or end to end) are discarded.");
 }
 
 }  // namespace bl

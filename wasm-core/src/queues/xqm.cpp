@@ -180,13 +180,10 @@ class Xqm final : public BoundQueueDisc<Xqm> {
 }  // namespace
 
 QueueKind xqmKind() {
-  return {"xqm",
-          "XQM PI-TB: per-flow loss rates from throughput and buffer matching; complements exogenous loss and "
-          "can hide it.",
-          &Xqm::params().specs(),
-          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-            return std::make_unique<Xqm>(v, l, s);
-          }};
+  return boundKind<Xqm>(
+      "xqm",
+      "XQM PI-TB: per-flow loss rates from throughput and buffer matching; complements exogenous loss and "
+      "can hide it.");
 }
 
 }  // namespace bl

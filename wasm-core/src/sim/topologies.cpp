@@ -182,8 +182,8 @@ class GraphBuilder {
     sim_.flowAttrs().push_back(
         FlowAttrs{fv.num("weight"), rttDeadline ? fv.num("deadlineRtt") * toSeconds(propRtt) : fv.num("deadline")});
     TcpConfig cfg;
-    static const TcpConfig::Recovery kRec[] = {TcpConfig::Reno, TcpConfig::NewReno, TcpConfig::Sack};
-    cfg.recovery = kRec[static_cast<int>(fv.num("tcp"))];
+    const std::string tcp = fv.option("tcp");
+    cfg.recovery = tcp == "reno" ? TcpConfig::Reno : tcp == "sack" ? TcpConfig::Sack : TcpConfig::NewReno;
     cfg.packetSize = packetSize_;
     cfg.initialCwnd = fv.num("initialCwnd");
     cfg.rwnd = fv.num("rwnd");
