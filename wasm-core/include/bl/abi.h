@@ -21,6 +21,17 @@ extern "C" {
 // Returns a handle > 0, or 0 on error (see bl_last_error()).
 int32_t bl_create(const char* scenario_json);
 
+// Checks a scenario without creating a simulation and lists every problem at once:
+// {"ok": true|false, "problems": [{"path": "queue.maxP", "message": "7 is out of range; allowed
+// [0, 1]", "value": 7, "range": {"min": 0, "max": 1, "unit": ""} | null, "options": [...] | null,
+// "default": 0.1}]}. `path` is the field's place in the document ("flowOverrides[2].weight";
+// "" for the document itself), `range` is given for numbers, `options` for choices (kinds
+// too), `default` is what the field is when left out. Every field-level problem is listed;
+// when there is none, the rules between fields (measureFrom below duration, routes of a
+// graph, ...) are checked and the first that fails is listed. The text stays valid until the
+// next handle-less call. Never fails (a null argument is reported as a problem).
+const char* bl_check(const char* scenario_json);
+
 // Status codes returned by bl_run_until.
 enum {
   BL_RUN_REACHED = 0,      // simulated time reached `until`
