@@ -68,8 +68,11 @@ const uint8_t* bl_drain_ptr(int32_t handle);
 // Whole-run summary so far as JSON (the CLI prints this).
 const char* bl_summary(int32_t handle);
 
-// The parameter specs of every tunable as JSON: key, label, unit, type, default, min,
-// max, options, help, live. Controls, URL keys, validation and docs come from this.
+// The parameter specs of every tunable as JSON (version 2, docs/scenario.md "Parameter specs"):
+// groups named by their path in the scenario document, each with its specs (key, label, unit,
+// type, default, min, max, options, help, live) or the field that selects its kind; the kinds
+// of each family once; live parameters per entity; the guard rails; the fluid model's specs.
+// Controls, URL keys, validation and docs come from this.
 const char* bl_describe(void);
 
 // The last error message ("" if none). Per thread; set by any failing call.

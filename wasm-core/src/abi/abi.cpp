@@ -129,7 +129,7 @@ const char* bl_summary(int32_t handle) {
 }
 
 const char* bl_describe(void) {
-  reg().text = bl::describeAll().dump();
+  reg().text = bl::describeDocument().dump();
   return reg().text.c_str();
 }
 

@@ -254,31 +254,4 @@ const ParamSpec& chainRateSpec() {
   return s;
 }
 
-Json describeAll() {
-  Json root = Json::object();
-  root.set("version", Json::number(kScenarioVersion));
-  Json g = Json::object();
-  g.set("scenario", specsToJson(scenarioSpecs()));
-  g.set("topology.dumbbell", specsToJson(dumbbellSpecs()));
-  g.set("topology.chain", specsToJson(chainSpecs()));
-  g.set("topology.graph", specsToJson(graphSpecs()));
-  for (const QueueKind& k : queueKinds()) g.set("queue." + std::string(k.name), specsToJson(*k.specs));
-  for (const LossKind& k : lossKinds()) g.set("loss." + std::string(k.name), specsToJson(*k.specs));
-  g.set("flow", specsToJson(flowSpecs()));
-  for (const CcKind& k : ccKinds()) g.set("cc." + std::string(k.name), specsToJson(*k.specs));
-  g.set("traffic", specsToJson(trafficSpecs()));
-  g.set("live.flow", specsToJson(liveFlowSpecs()));
-  g.set("live.link", specsToJson(liveLinkSpecs()));
-  root.set("groups", g);
-  Json help = Json::object();
-  for (const QueueKind& k : queueKinds()) help.set("queue." + std::string(k.name), Json::string(k.help));
-  for (const LossKind& k : lossKinds()) help.set("loss." + std::string(k.name), Json::string(k.help));
-  for (const CcKind& k : ccKinds()) help.set("cc." + std::string(k.name), Json::string(k.help));
-  root.set("kinds", help);
-  Json limits = Json::object();
-  for (const Limit& l : bl::limits()) limits.set(l.key, Json::number(l.value));
-  root.set("limits", limits);
-  return root;
-}
-
 }  // namespace bl

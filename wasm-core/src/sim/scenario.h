@@ -44,7 +44,4 @@ const SpecList& liveLinkSpecs();
 const SpecList& graphLinkSpecs();  // topology.links[] of a graph
 const ParamSpec& chainRateSpec();  // each of a chain's topology.rates
 
-// bl_describe(): every spec list, grouped.
-Json describeAll();
-
 }  // namespace bl

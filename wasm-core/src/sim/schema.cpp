@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cc/registry.h"
+#include "fluid/fluid_json.h"
 #include "net/loss_model.h"
 #include "net/queue_disc.h"
 #include "sim/instance.h"
@@ -94,10 +95,11 @@ SchemaGroup items(std::string path, const ParamSpec& spec, std::string whenKey =
   return g;
 }
 
-SchemaGroup kinded(std::string path, std::vector<SchemaKind> kinds, std::string key, std::string def,
+SchemaGroup kinded(std::string path, std::string set, std::vector<SchemaKind> kinds, std::string key, std::string def,
                    bool inParent = false, std::string fallback = "") {
   SchemaGroup g;
   g.path = std::move(path);
+  g.kindSet = std::move(set);
   g.kinds = std::move(kinds);
   g.selectorKey = std::move(key);
   g.defaultKind = std::move(def);
@@ -278,22 +280,22 @@ const std::vector<SchemaGroup>& scenarioSchema() {
     };
     std::vector<SchemaGroup> g;
     g.push_back(plain("", scenarioSpecs()));
-    g.push_back(kinded("topology", topo, "kind", "dumbbell"));
+    g.push_back(kinded("topology", "topology", topo, "kind", "dumbbell"));
     g.push_back(items("topology.rates[]", chainRateSpec(), "topology.kind", "chain"));
-    g.push_back(kinded("topology.underlayQueue", queueSchemaKinds(), "kind", "red"));
+    g.push_back(kinded("topology.underlayQueue", "queue", queueSchemaKinds(), "kind", "red"));
     g.push_back(items("topology.nodes[]", nodeNameSpec(), "topology.kind", "graph"));
     g.push_back(plain("topology.links[]", graphLinkSpecs(), "topology.kind", "graph"));
-    g.push_back(kinded("topology.links[].queue", queueSchemaKinds(), "kind", "droptail"));
-    g.push_back(kinded("topology.links[].loss", lossSchemaKinds(), "kind", "none"));
+    g.push_back(kinded("topology.links[].queue", "queue", queueSchemaKinds(), "kind", "droptail"));
+    g.push_back(kinded("topology.links[].loss", "loss", lossSchemaKinds(), "kind", "none"));
     g.push_back(plain("topology.flows[]", graphFlowSpecs(), "topology.kind", "graph"));
-    g.push_back(kinded("topology.flows[].ccParams", ccSchemaKinds(), "cc", ccNames()[0], true, "flows.cc"));
-    g.push_back(kinded("queue", queueSchemaKinds(), "kind", "droptail"));
-    g.push_back(kinded("exoLoss", lossSchemaKinds(), "kind", "none"));
+    g.push_back(kinded("topology.flows[].ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true, "flows.cc"));
+    g.push_back(kinded("queue", "queue", queueSchemaKinds(), "kind", "droptail"));
+    g.push_back(kinded("exoLoss", "loss", lossSchemaKinds(), "kind", "none"));
     g.push_back(plain("flows", flowSpecs()));
-    g.push_back(kinded("flows.ccParams", ccSchemaKinds(), "cc", ccNames()[0], true));
+    g.push_back(kinded("flows.ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true));
     g.push_back(plain("flowOverrides[]", overrideSpecs()));
-    g.push_back(kinded("flowOverrides[].ccParams", ccSchemaKinds(), "cc", ccNames()[0], true, "flows.cc"));
-    g.push_back(kinded("flowOverrides[].exoLoss", lossSchemaKinds(), "kind", "none"));
+    g.push_back(kinded("flowOverrides[].ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true, "flows.cc"));
+    g.push_back(kinded("flowOverrides[].exoLoss", "loss", lossSchemaKinds(), "kind", "none"));
     g.push_back(plain("traffic[]", trafficSpecs()));
     g.push_back(plain("aggregates[]", mpatAggregateSpecs()));
     g.push_back(items("aggregates[].flows[]", memberFlowSpec()));
@@ -343,6 +345,64 @@ Json checkScenario(const std::string& json) {
   r.set("ok", Json::boolean(c.problems.items().empty()));
   r.set("problems", c.problems);
   return r;
+}
+
+Json groupJson(const SchemaGroup& g) {
+  Json o = Json::object();
+  if (g.specs) o.set("specs", specsToJson(*g.specs));
+  if (g.items) o.set("items", specsToJson({*g.items}).items()[0]);
+  if (!g.kinds.empty()) {
+    o.set("selector", Json::string(selectorPath(g)));
+    if (!g.fallback.empty()) o.set("fallback", Json::string(g.fallback));
+    o.set("default", Json::string(g.defaultKind));
+    o.set("kinds", Json::string(g.kindSet));
+  }
+  if (!g.whenKey.empty()) {
+    Json w = Json::object();
+    w.set(g.whenKey, Json::string(g.whenValue));
+    o.set("when", w);
+  }
+  return o;
+}
+
+Json describeDocument() {
+  Json root = Json::object();
+  root.set("version", Json::number(kDescribeVersion));
+  root.set("scenarioVersion", Json::number(kScenarioVersion));
+  Json groups = Json::object();
+  for (const SchemaGroup& g : scenarioSchema()) groups.set(g.path, groupJson(g));
+  root.set("groups", groups);
+  // The kinds of each family once ("queue": {"red": {help, specs}, ...}); groups name their family.
+  Json sets = Json::object();
+  for (const SchemaGroup& g : scenarioSchema()) {
+    if (g.kinds.empty() || sets.find(g.kindSet)) continue;
+    Json kinds = Json::object();
+    for (const SchemaKind& k : g.kinds) {
+      Json kj = Json::object();
+      kj.set("help", Json::string(k.help));
+      kj.set("specs", specsToJson(*k.specs));
+      kinds.set(k.name, kj);
+    }
+    sets.set(g.kindSet, kinds);
+  }
+  root.set("kinds", sets);
+  // What bl_set_param changes, by entity: "flows" and "flow.N" take the flow's, "link.NAME" the
+  // link's; "queue.NAME" takes the specs marked live of that link's queue kind.
+  Json live = Json::object();
+  live.set("flow", specsToJson(liveFlowSpecs()));
+  live.set("link", specsToJson(liveLinkSpecs()));
+  root.set("live", live);
+  Json lim = Json::object();
+  for (const Limit& l : limits()) {
+    Json x = Json::object();
+    x.set("value", Json::number(l.value));
+    x.set("unit", Json::string(l.unit));
+    x.set("help", Json::string(l.help));
+    lim.set(l.key, x);
+  }
+  root.set("limits", lim);
+  root.set("fluid", fluidDescribe());
+  return root;
 }
 
 }  // namespace bl

@@ -24,7 +24,8 @@ struct SchemaKind {
 struct SchemaGroup {
   std::string path;
   const SpecList* specs = nullptr;  // the fields of the object there (no kind), or
-  std::vector<SchemaKind> kinds;    // one spec list per kind, chosen by the selector:
+  std::vector<SchemaKind> kinds;    // one spec list per kind, chosen by the selector,
+  std::string kindSet;              //   the kinds' family ("queue", "loss", "cc", "topology"):
   std::string selectorKey;          //   the selecting field's key ("kind", "cc"),
   bool selectorInParent = false;    //   in the parent object (flows.cc for flows.ccParams) or in the object itself,
   std::string fallback;             //   and where to look when it is absent ("flows.cc"), else the default kind
