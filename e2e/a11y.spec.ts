@@ -29,6 +29,20 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+for (const theme of ['light', 'dark'] as const) {
+  test(`30 flows (band charts) and a flow's own settings (${theme}): no serious or critical violations`, async ({
+    lab,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await lab.open(`#v=1&flows.count=30&view.theme=${theme}&flowOverrides=[{"flow":2,"start":3}]`);
+    await lab.runUntil(5);
+    await page.getByRole('button', { name: "Edit flow 2's own settings" }).click();
+    await expect(page.locator('.flow-own .own-field.own')).toHaveCount(1);
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
 test('compare mode: no serious or critical accessibility violations', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/#v=1&compare=queue.kind:red');

@@ -100,6 +100,15 @@ test.describe('links that once left no usable page', () => {
       true,
     ],
     [
+      // The work budget (docs/scenario.md, "Guard rails"): 12.5 M packets a second over 6 hops
+      // for 59.5 s (the flows start within the first second) is past the browser's billion
+      // events even at the default 60 s.
+      'a link asking for days of work (2,000 flows through 100 Gb/s)',
+      '#v=1&flows.count=2000&topology.bottleneckRate=100000000000&topology.accessRate=100000000000',
+      /linked scenario could not run \(duration: 60 s at these rates is about 4\.46 billion events of work.*the work budget is 1 billion events/,
+      true,
+    ],
+    [
       'a graph flow whose src equals its dst',
       graph('["a","b"]', '[{"name":"x","from":"a","to":"b"}]', '[{"src":"a","dst":"a"}]'),
       /topology\.flows\[0\]\.src\/topology\.flows\[0\]\.dst/,
@@ -116,6 +125,23 @@ test.describe('links that once left no usable page', () => {
       else expect(await lab.columns()).not.toEqual(await defaultColumns(page));
     });
   }
+
+  test('a link asking for more work than the browser allows runs without its duration, with a notice', async ({
+    lab,
+    page,
+  }) => {
+    // 1 Gb/s for an hour is about 2.7 billion events: the duration is left out (60 s fits).
+    await opensSafely(
+      lab,
+      page,
+      '#v=1&duration=3600&topology.bottleneckRate=1000000000',
+      /duration: 3600 s at these rates is about 2\.7 billion events of work .*shorten duration to at most 1\d\d0 s/,
+    );
+    // The rest of the link is kept: the flows share 1 Gb/s, not the default 16 Mb/s.
+    expect(await lab.runUntil(2)).toBeGreaterThanOrEqual(2);
+    const total = (await lab.summary()).flows.reduce((a, f) => a + f.throughputBps, 0);
+    expect(total).toBeGreaterThan(64e6);
+  });
 
   test('a live= list at the limit (1,000 changes) is replayed', async ({ lab, page }) => {
     const errors: string[] = [];

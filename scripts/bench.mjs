@@ -4,13 +4,14 @@
 // other. Prints wall and CPU time, peak memory, events per second and simulated seconds per
 // wall second, and the ns-2 : WASM ratios (CPU time is the steadier figure on a busy machine).
 //   node scripts/bench.mjs [--quick] [--no-ns2] [--no-ns3] [--json FILE] [--markdown]
-// Scenario (d) is also timed in ns-3.37 (docs/ns3/modern.cc) when libns3-dev is installed.
+// Scenario (d) is also timed in ns-3.37 (docs/ns3/dumbbell.cc, given the same scenario through
+// scripts/lib/ns3.mjs) when libns3-dev is installed.
 // --quick runs scenario (a) alone. Not a test: nothing here passes or fails on speed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root, runNative, runNs2, haveNs2, measureProcess, scenarioFile } from './lib/runners.mjs';
-import { compileNs3, ns3Installed } from './lib/ns3.mjs';
+import { buildNs3, ns3Installed, runNs3 } from './lib/ns3.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -28,22 +29,9 @@ const scenarios = [
     label: '(d) 100 CUBIC flows through FQ-CoDel, 1 Gb/s, 60 s',
     scenario: read('wasm-core/bench/cubic-fqcodel-100.json'),
     ns2: false,
-    // The same dumbbell in ns-3.37 (docs/ns3/modern.cc), timed where libns3-dev is installed.
-    ns3: {
-      flows: 100,
-      cc: 'cubic',
-      aqm: 'fq_codel',
-      buffer: 10240,
-      rate: 1e9,
-      delay: 0.005,
-      accessRate: 10e9,
-      accessDelayMin: 0.001,
-      accessDelayMax: 0.01,
-      duration: 60,
-      measureFrom: 10,
-    },
+    ns3: true, // the same scenario in ns-3.37 (docs/ns3/dumbbell.cc), where libns3-dev is installed
   },
-].slice(0, quick ? 1 : 3);
+].slice(0, quick ? 1 : undefined);
 
 async function runWasm(scenario) {
   const file = scenarioFile(scenario);
@@ -71,14 +59,20 @@ if (!withNs2) console.log('ns-2 not run (not installed, or --no-ns2); `BL_WITH_N
 
 // One row per runner: { name, wallSeconds, cpuSeconds, memBytes, memText, events, simSeconds }.
 const results = [];
-// ns-3.37 (Debian's libns3-dev), compiled once from docs/ns3/modern.cc, when installed.
-const ns3Exe = path.join(os.tmpdir(), 'bl-bench-ns3-modern');
+// ns-3.37 (Debian's libns3-dev): build/ns3-dumbbell, built from docs/ns3/dumbbell.cc if needed.
 function haveNs3() {
-  return ns3Installed() && compileNs3(path.join(root, 'docs/ns3/modern.cc'), ns3Exe).status === 0;
+  if (!ns3Installed()) return false;
+  try {
+    buildNs3();
+    return true;
+  } catch (e) {
+    console.log(`ns-3 not run: ${e.message}`);
+    return false;
+  }
 }
 const withNs3 = !args.includes('--no-ns3') && !quick && haveNs3();
 
-for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Args } of scenarios) {
+for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Ok } of scenarios) {
   console.log(`\n${label}`);
   const native = await runNative(scenario);
   const wasm = await runWasm(scenario);
@@ -109,12 +103,9 @@ for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Args } of scenarios) {
       utilization: wasm.summary.utilization,
     },
   ];
-  if (withNs3 && ns3Args) {
-    const r = await measureProcess(
-      ns3Exe,
-      Object.entries(ns3Args).map(([k, v]) => `--${k}=${v}`),
-    );
-    const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  if (withNs3 && ns3Ok) {
+    const r = await runNs3(scenario);
+    const out = r.result;
     rows.push({
       name: 'ns-3',
       wallSeconds: r.wallSeconds,
@@ -124,7 +115,7 @@ for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Args } of scenarios) {
       events: null,
       simSeconds: n.simSeconds,
       jain: out.jain,
-      utilization: out.utilization,
+      utilization: out.util,
     });
   }
   if (ns2) {

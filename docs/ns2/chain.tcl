@@ -10,12 +10,14 @@
 # accessDelayMin per side, a cross flow's accessDelayMin + hopDelay per side, so every flow's
 # propagation RTT is 2 (2 accessDelayMin + 3 hopDelay) = 26 ms.
 # A->B runs the scheme under test (-queue); B->C and C->D run RED (minTh 50, maxTh 120,
-# weight 1e-4, maxP 0.1, not gentle); every queue holds `buffer` packets. Reverse (ACK)
+# weight 1e-4, maxP 0.1, gentle and wait as -gentle/-wait); every queue holds `buffer` packets. Reverse (ACK)
 # directions of the hops are DropTail with `buffer` packets.
 # Queue knobs (ns-2 name = ours):
 #   RED: thresh_ = minTh, maxthresh_ = maxTh, q_weight_ = weight, linterm_ = 1/maxP,
-#        gentle_ false, wait_ false (ours spaces drops with pb / (1 - count pb), which is
-#        ns-2's wait_ false), in packets, mean_pktsize_ 1000 (idle decay).
+#        gentle_ = gentle, wait_ = wait (both on by default, ns-2's defaults and ours since
+#        issue 14; 0 for the 1993 spacing pb / (1 - count pb)), in packets,
+#        mean_pktsize_ 1000 (idle decay). ns-2 never drops while at most one packet
+#        waits (`qlen > 1`), which is our earlyMinQueue 2 default.
 #   REM: gamma_ = gamma, phi_ = phi, pbo_ = target, pupdtime_ = period, inw_ = inputWeight,
 #        mean_pktsize_ 1000, markpkts_ false (drop); ns-2's alpha is fixed at 0.1 in rem.cc
 #        (ours is 0.1 too).
@@ -24,9 +26,10 @@
 # wire), minrto_ 0.2, windowInit_ 2; start times uniform in [start, start + startSpread].
 # The seed seeds ns-2's default RNG (the AQMs' drop decisions) and the start times.
 #
-# Output: one JSON object on stdout: per-flow bytes received over [measureFrom, duration]
-# and throughput with the flow's group, Jain's index over the flows that cross A (AD and
-# AB), the mean queue at A (packets), A's utilisation and drops at A, B and C.
+# Output: one JSON object on stdout: per flow, bytes received over [measureFrom, duration],
+# throughput, group, and data packets sent and retransmitted over that window; Jain's index
+# over the flows that cross A (AD and AB), the mean queue at A (packets), A's utilisation
+# and drops at A, B and C.
 
 set opt(queue) RED
 set opt(seed) 1
@@ -53,6 +56,8 @@ set opt(minTh) 50
 set opt(maxTh) 120
 set opt(maxP) 0.1
 set opt(wq) 0.0001
+set opt(gentle) 1
+set opt(wait) 1
 # REM at A
 set opt(remGamma) 0.001
 set opt(remPhi) 1.001
@@ -67,6 +72,9 @@ set opt(piQref) 50
 
 source [file join [file dirname [info script]] common.tcl]
 parse_options
+foreach k {gentle wait} {
+  if {$opt($k) != 0 && $opt($k) != 1} { usage "-$k must be 0 or 1, got $opt($k)" }
+}
 if {[lsearch {RED REM PI} $opt(queue)] < 0} { usage "-queue must be RED, REM or PI, got $opt(queue)" }
 if {$opt(measureFrom) >= $opt(duration)} { usage "-measureFrom must be below -duration" }
 
@@ -89,8 +97,8 @@ Queue/RED set thresh_ $opt(minTh)
 Queue/RED set maxthresh_ $opt(maxTh)
 Queue/RED set linterm_ [expr {1.0 / $opt(maxP)}]
 Queue/RED set q_weight_ $opt(wq)
-Queue/RED set gentle_ false
-Queue/RED set wait_ false
+Queue/RED set gentle_ $opt(gentle)
+Queue/RED set wait_ $opt(wait)
 Queue/RED set bytes_ false
 Queue/RED set queue_in_bytes_ false
 Queue/RED set mean_pktsize_ $opt(packetSize)
@@ -154,8 +162,11 @@ proc sample {} {
   set last(q) $cur
 }
 proc mark {} {
-  global ns opt n sink qmon last acc base
-  for {set i 0} {$i < $n} {incr i} { set last($i) [$sink($i) set bytes_]; set acc($i) 0 }
+  global ns opt n sink qmon last acc base tcp
+  for {set i 0} {$i < $n} {incr i} {
+    set last($i) [$sink($i) set bytes_]; set acc($i) 0
+    set base(sent$i) [$tcp($i) set ndatapack_]; set base(retx$i) [$tcp($i) set nrexmitpack_]
+  }
   set last(q) [$qmon(A) set bdepartures_]; set acc(q) 0
   foreach r {A B C} { set base(drops$r) [$qmon($r) set pdrops_] }
   set base(sum) [[$qmon(A) get-pkts-integrator] set sum_]
@@ -164,13 +175,15 @@ proc mark {} {
   }
 }
 proc finish {} {
-  global ns opt n qmon acc base grp
+  global ns opt n qmon acc base grp tcp
   sample
   set T [expr {double($opt(duration)) - $opt(measureFrom)}]
   set flows {}; set s 0.0; set sq 0.0; set k 0
   for {set i 0} {$i < $n} {incr i} {
     set thr [expr {$acc($i) * 8.0 / $T}]
-    lappend flows [format {{"id":%d,"group":"%s","bytes":%s,"throughputBps":%.1f}} $i $grp($i) $acc($i) $thr]
+    lappend flows [format {{"id":%d,"group":"%s","bytes":%s,"throughputBps":%.1f,"sent":%d,"retransmits":%d}} \
+        $i $grp($i) $acc($i) $thr [expr {[$tcp($i) set ndatapack_] - $base(sent$i)}] \
+        [expr {[$tcp($i) set nrexmitpack_] - $base(retx$i)}]]
     if {$grp($i) == "AD" || $grp($i) == "AB"} {
       set s [expr {$s + $thr}]; set sq [expr {$sq + $thr * $thr}]; incr k
     }

@@ -1,25 +1,32 @@
-// Bottleneck Lab: the ns-3.37 side of the issue-13 validation (docs/validation-ns3.md).
+// Bottleneck Lab: the ns-3.37 side of the issue-13 validation (docs/validation-ns3.md), and the
+// ns-3 timing of `npm run bench` row (d). One program for every side-by-side run with ns-3;
+// scripts/lib/ns3.mjs maps a core scenario (docs/scenario.md) onto its options.
 //
 // A dumbbell: N senders -> access links -> router L -> bottleneck -> router R -> access links
 // -> N receivers, one bulk TCP flow per sender/receiver pair. Each access link's one-way delay
 // is drawn uniformly from [accessDelayMin, accessDelayMax] (sender and receiver side drawn
-// separately, as the core's dumbbell without sameAccessDelay). The bottleneck L->R carries the
-// chosen queue disc (fifo = DropTail with `buffer` packets, codel, pie, fqcodel); its device
-// queue is one packet, so every packet waits in the queue disc. Everything else is set
-// explicitly rather than left to ns-3's defaults (TcpCubic with PRR, an FqCoDel root queue
-// disc on every device, delayed ACKs, 1 s minimum RTO, 10-packet initial window, timestamps).
+// separately, as the core's dumbbell without sameAccessDelay). Congestion control per flow:
+// NewReno, CUBIC, BBR or DCTCP (--cc; the flows listed in --cc2Flows run --cc2). The bottleneck
+// L->R carries the chosen queue disc (fifo = DropTail, codel, pie, fqcodel, red, step = RED with
+// minTh = maxTh = K on the instantaneous queue, DCTCP's marking switch); its device queue is one
+// packet, so every packet waits in the queue disc. Everything else is set explicitly rather
+// than left to ns-3's defaults (TcpCubic with PRR and HyStart, an FqCoDel root queue disc on
+// every device, delayed ACKs, 1 s minimum RTO, 10-packet initial window, timestamps).
 //
 // Prints one JSON line: bottleneck utilisation (busy fraction of the link after measureFrom),
-// per-flow goodput (application bytes received after measureFrom), Jain's index of the
-// goodputs, and the mean and 95th percentile of the queueing delay (sojourn time from the
-// queue disc's enqueue to the start of the packet's transmission on the bottleneck, for
-// packets whose transmission starts after measureFrom).
+// per-flow goodput (application bytes received after measureFrom), timeouts and fast
+// recoveries (entries into CA_LOSS and CA_RECOVERY over the whole run), Jain's index of the
+// goodputs, the mean and 95th percentile of the queueing delay (sojourn time from the queue
+// disc's enqueue to the start of the packet's transmission on the bottleneck, for packets whose
+// transmission starts after measureFrom), and the queue's drops and CE marks after measureFrom.
+// With --traceFlow=i --traceFile=F it also writes flow i's congestion window, ssthresh and
+// congestion state changes to F ("t cwnd ssthresh state", segments, seconds).
 //
 // Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md):
 //   g++ -O2 -std=c++17 docs/ns3/dumbbell.cc -o build/ns3-dumbbell -Wl,--no-as-needed \
 //     -lns3-core -lns3-network -lns3-internet -lns3-point-to-point -lns3-applications \
 //     -lns3-traffic-control -lns3-nix-vector-routing -lns3-bridge -lns3-stats
-// Run: ./build/ns3-dumbbell --flows=20 --queue=codel --tcp=NewReno --duration=40
+// Run: ./build/ns3-dumbbell --flows=20 --queue=codel --cc=newreno --duration=40
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -30,6 +37,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,96 +46,184 @@ using namespace ns3;
 
 namespace {
 
-struct Sojourn {
+struct Stats {
   std::unordered_map<uint64_t, Time> enqueuedAt;  // packet uid -> time the queue disc took it
   std::vector<double> samples;                    // seconds, packets sent after measureFrom
   double measureFrom = 0;
-  uint64_t busyBytes = 0;                          // bytes (with PPP header) sent after measureFrom
-  uint64_t drops = 0;
+  uint64_t busyBytes = 0;  // bytes (with PPP header) sent after measureFrom
+  uint64_t drops = 0, marks = 0;
+  std::vector<uint32_t> timeouts, recoveries;  // per flow, whole run
+  FILE* trace = nullptr;
+  uint32_t segmentSize = 1;
+  double cwnd = 0, ssthresh = 0;
+  int state = 0;
 };
-Sojourn g_sojourn;
+Stats g;
 
-void OnEnqueue(Ptr<const QueueDiscItem> item) {
-  g_sojourn.enqueuedAt[item->GetPacket()->GetUid()] = Simulator::Now();
-}
+void OnEnqueue(Ptr<const QueueDiscItem> item) { g.enqueuedAt[item->GetPacket()->GetUid()] = Simulator::Now(); }
 
 void OnDrop(Ptr<const QueueDiscItem> item) {
-  g_sojourn.enqueuedAt.erase(item->GetPacket()->GetUid());
-  if (Simulator::Now().GetSeconds() >= g_sojourn.measureFrom) ++g_sojourn.drops;
+  g.enqueuedAt.erase(item->GetPacket()->GetUid());
+  if (Simulator::Now().GetSeconds() >= g.measureFrom) ++g.drops;
+}
+
+void OnMark(Ptr<const QueueDiscItem>, const char*) {
+  if (Simulator::Now().GetSeconds() >= g.measureFrom) ++g.marks;
 }
 
 void OnTxBegin(Ptr<const Packet> p) {
-  auto it = g_sojourn.enqueuedAt.find(p->GetUid());
+  auto it = g.enqueuedAt.find(p->GetUid());
   const double now = Simulator::Now().GetSeconds();
-  if (it != g_sojourn.enqueuedAt.end()) {
-    if (now >= g_sojourn.measureFrom) g_sojourn.samples.push_back(now - it->second.GetSeconds());
-    g_sojourn.enqueuedAt.erase(it);
+  if (it != g.enqueuedAt.end()) {
+    if (now >= g.measureFrom) g.samples.push_back(now - it->second.GetSeconds());
+    g.enqueuedAt.erase(it);
   }
-  if (now >= g_sojourn.measureFrom) g_sojourn.busyBytes += p->GetSize();
+  if (now >= g.measureFrom) g.busyBytes += p->GetSize();
 }
 
-TypeId TcpType(const std::string& name) {
-  if (name == "NewReno") return TcpNewReno::GetTypeId();
-  if (name == "Cubic") return TcpCubic::GetTypeId();
-  NS_FATAL_ERROR("--tcp must be NewReno or Cubic, not " << name);
+void OnCongState(uint32_t flow, TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now) {
+  if (now == TcpSocketState::CA_LOSS) ++g.timeouts[flow];
+  if (now == TcpSocketState::CA_RECOVERY) ++g.recoveries[flow];
+}
+
+void TraceLine() {
+  std::fprintf(g.trace, "%.6f %.3f %.3f %d\n", Simulator::Now().GetSeconds(), g.cwnd, g.ssthresh, g.state);
+}
+void OnTraceCwnd(uint32_t, uint32_t now) {
+  g.cwnd = static_cast<double>(now) / g.segmentSize;
+  TraceLine();
+}
+void OnTraceSsthresh(uint32_t, uint32_t now) {
+  g.ssthresh = static_cast<double>(now) / g.segmentSize;
+  TraceLine();
+}
+void OnTraceState(TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t now) {
+  g.state = static_cast<int>(now);
+  TraceLine();
+}
+
+// Hooks one sender's socket (its node's only TCP socket) once the application has opened it.
+void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
+  const std::string base = "/NodeList/" + std::to_string(nodeId) + "/$ns3::TcpL4Protocol/SocketList/0/";
+  Config::ConnectWithoutContext(base + "CongState", MakeBoundCallback(&OnCongState, flow));
+  if (!traced) return;
+  Config::ConnectWithoutContext(base + "CongestionWindow", MakeCallback(&OnTraceCwnd));
+  Config::ConnectWithoutContext(base + "SlowStartThreshold", MakeCallback(&OnTraceSsthresh));
+  Config::ConnectWithoutContext(base + "CongState", MakeCallback(&OnTraceState));
+}
+
+TypeId CcType(const std::string& name) {
+  if (name == "newreno") return TcpNewReno::GetTypeId();
+  if (name == "cubic") return TcpCubic::GetTypeId();
+  if (name == "bbr") return TcpBbr::GetTypeId();
+  if (name == "dctcp") return TcpDctcp::GetTypeId();
+  NS_FATAL_ERROR("--cc and --cc2 must be newreno, cubic, bbr or dctcp, not " << name);
+}
+
+// "0-9,12" -> {0..9, 12}
+std::vector<bool> ParseFlowList(const std::string& spec, uint32_t flows) {
+  std::vector<bool> in(flows, false);
+  std::stringstream ss(spec);
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    if (part.empty()) continue;
+    const auto dash = part.find('-');
+    const uint32_t a = std::stoul(part.substr(0, dash));
+    const uint32_t b = dash == std::string::npos ? a : std::stoul(part.substr(dash + 1));
+    if (a > b || b >= flows) NS_FATAL_ERROR("--cc2Flows: " << part << " is outside flows 0-" << flows - 1);
+    for (uint32_t i = a; i <= b; ++i) in[i] = true;
+  }
+  return in;
 }
 
 }  // namespace
 
 int main(int argc, char* argv[]) {
   uint32_t flows = 20;
-  uint32_t cubicFlows = 0;  // with --tcp=NewReno: the first cubicFlows flows run TcpCubic
-  double rateMbps = 20, delayMs = 1, accessRateMbps = 100;
+  std::string cc = "newreno", cc2 = "newreno", cc2Flows;
+  double rateMbps = 20, delayMs = 5, accessRateMbps = 100;
   double accessDelayMinMs = 10, accessDelayMaxMs = 20;
-  std::string queue = "fifo", tcp = "NewReno";
-  uint32_t buffer = 1000, accessBuffer = 10000, packetSize = 1000, initialCwnd = 2;
-  bool sack = true, delayedAck = false, hystart = false;
-  double duration = 40, measureFrom = 10, startSpread = 1, minRto = 0.2;
+  std::string queue = "fifo";
+  uint32_t buffer = 1000, accessBuffer = 10000, packetSize = 1000, initialCwnd = 2, stepK = 20, rwnd = 10000;
+  double minTh = 50, maxTh = 120, maxP = 0.1, qw = 0.002;
+  bool gentle = true, ecn = false, queueEcn = false;
+  bool sack = true, delayedAck = false, hystart = false, timestamps = false;
+  double duration = 40, measureFrom = 10, start = 0, startSpread = 1, minRto = 0.2;
   uint32_t seed = 1;
+  int traceFlow = -1;
+  std::string traceFile;
 
   CommandLine cmd(__FILE__);
   cmd.AddValue("flows", "number of TCP flows", flows);
-  cmd.AddValue("cubicFlows", "how many of the flows (the first ones) run TcpCubic", cubicFlows);
-  cmd.AddValue("tcp", "TCP variant of the other flows: NewReno or Cubic", tcp);
+  cmd.AddValue("cc", "congestion control: newreno, cubic, bbr or dctcp", cc);
+  cmd.AddValue("cc2", "congestion control of the flows in --cc2Flows", cc2);
+  cmd.AddValue("cc2Flows", "flows (0-based, e.g. 0-9,12) that run --cc2", cc2Flows);
   cmd.AddValue("rate", "bottleneck rate (Mb/s)", rateMbps);
   cmd.AddValue("delay", "bottleneck one-way delay (ms)", delayMs);
   cmd.AddValue("accessRate", "access link rate (Mb/s)", accessRateMbps);
   cmd.AddValue("accessDelayMin", "smallest access one-way delay (ms)", accessDelayMinMs);
   cmd.AddValue("accessDelayMax", "largest access one-way delay (ms)", accessDelayMaxMs);
-  cmd.AddValue("queue", "bottleneck queue disc: fifo, codel, pie, fqcodel", queue);
+  cmd.AddValue("queue", "bottleneck queue disc: fifo, codel, pie, fqcodel, red, step", queue);
   cmd.AddValue("buffer", "bottleneck queue disc limit (packets)", buffer);
+  cmd.AddValue("K", "step: mark arrivals that find at least K packets in the queue disc", stepK);
+  cmd.AddValue("minTh", "red: minimum threshold (packets)", minTh);
+  cmd.AddValue("maxTh", "red: maximum threshold (packets)", maxTh);
+  cmd.AddValue("maxP", "red: drop probability at maxTh", maxP);
+  cmd.AddValue("qw", "red: queue weight of the average", qw);
+  cmd.AddValue("gentle", "red: gentle mode", gentle);
+  cmd.AddValue("ecn", "ECN-capable TCPs (RFC 3168; DCTCP always is)", ecn);
+  cmd.AddValue("queueEcn", "codel, pie, fqcodel, red mark ECN-capable packets instead of dropping them", queueEcn);
   cmd.AddValue("accessBuffer", "access link DropTail buffer (packets)", accessBuffer);
   cmd.AddValue("packetSize", "IP packet size on the wire (bytes, TCP/IP headers included)", packetSize);
   cmd.AddValue("initialCwnd", "initial congestion window (segments)", initialCwnd);
+  cmd.AddValue("rwnd", "receive and send socket buffers (segments): the cap on data in flight", rwnd);
   cmd.AddValue("sack", "SACK on (1) or off (0)", sack);
   cmd.AddValue("delayedAck", "receivers ACK every second segment", delayedAck);
   cmd.AddValue("hystart", "TcpCubic HyStart", hystart);
+  cmd.AddValue("timestamps", "TCP timestamps (RFC 7323; the segment is then packetSize - 52 bytes)", timestamps);
   cmd.AddValue("minRto", "minimum retransmission timeout (s)", minRto);
   cmd.AddValue("duration", "simulated seconds", duration);
   cmd.AddValue("measureFrom", "metrics cover [measureFrom, duration] (s)", measureFrom);
-  cmd.AddValue("startSpread", "flow i starts at a uniform draw in [0, startSpread) s", startSpread);
+  cmd.AddValue("start", "earliest flow start (s)", start);
+  cmd.AddValue("startSpread", "flow i starts at a uniform draw in [start, start + startSpread) s", startSpread);
   cmd.AddValue("seed", "run number of the random streams", seed);
+  cmd.AddValue("traceFlow", "flow whose cwnd, ssthresh and state changes go to --traceFile", traceFlow);
+  cmd.AddValue("traceFile", "file for --traceFlow's trace", traceFile);
   cmd.Parse(argc, argv);
   if (measureFrom >= duration) NS_FATAL_ERROR("--measureFrom must be below --duration");
-  if (cubicFlows > flows) NS_FATAL_ERROR("--cubicFlows must be at most --flows");
+  if (flows == 0) NS_FATAL_ERROR("--flows must be at least 1");
+  if (traceFlow >= static_cast<int>(flows)) NS_FATAL_ERROR("--traceFlow must be below --flows");
+  const std::vector<bool> inGroup2 = ParseFlowList(cc2Flows, flows);
+  CcType(cc);
+  CcType(cc2);
 
   RngSeedManager::SetSeed(1);
   RngSeedManager::SetRun(seed);
-  g_sojourn.measureFrom = measureFrom;
+  g.measureFrom = measureFrom;
+  g.timeouts.assign(flows, 0);
+  g.recoveries.assign(flows, 0);
+  const uint32_t headerSize = timestamps ? 52 : 40;
+  g.segmentSize = packetSize - headerSize;
+  if (traceFlow >= 0) {
+    g.trace = std::fopen(traceFile.c_str(), "w");
+    if (!g.trace) NS_FATAL_ERROR("cannot write --traceFile " << traceFile);
+  }
 
-  // TCP, set explicitly (no timestamps: the segment is packetSize - 40 bytes of payload).
-  Config::SetDefault("ns3::TcpL4Protocol::SocketType", TypeIdValue(TcpType(tcp)));
+  // TCP, set explicitly (without timestamps the segment is packetSize - 40 bytes of payload).
   Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TcpClassicRecovery::GetTypeId()));
-  Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize - 40));
+  Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize - headerSize));
   Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
   Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delayedAck ? 2 : 1));
-  Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 27));
-  Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 27));
+  // Socket buffers of rwnd segments (the core's flow rwnd); not more: BulkSend fills its send
+  // buffer at once, and 100 flows with 128 MB each took 4 GB of memory.
+  Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(rwnd * (packetSize - headerSize)));
+  Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rwnd * (packetSize - headerSize)));
   Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(sack));
-  Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(false));
+  Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(timestamps));
   Config::SetDefault("ns3::TcpSocketBase::WindowScaling", BooleanValue(true));
   Config::SetDefault("ns3::TcpSocketBase::MinRto", TimeValue(Seconds(minRto)));
   Config::SetDefault("ns3::TcpCubic::HyStart", BooleanValue(hystart));
+  if (ecn) Config::SetDefault("ns3::TcpSocketBase::UseEcn", StringValue("On"));
 
   NodeContainer senders, receivers, routers;
   senders.Create(flows);
@@ -135,10 +231,11 @@ int main(int argc, char* argv[]) {
   routers.Create(2);
   InternetStackHelper stack;
   stack.InstallAll();
-  // Per-node variant for the mixed runs: the first cubicFlows senders run TcpCubic.
-  for (uint32_t i = 0; i < cubicFlows; ++i) {
-    Ptr<TcpL4Protocol> l4 = senders.Get(i)->GetObject<TcpL4Protocol>();
-    l4->SetAttribute("SocketType", TypeIdValue(TcpCubic::GetTypeId()));
+  // Each flow's variant on both of its ends (a DCTCP receiver must echo every CE mark).
+  for (uint32_t i = 0; i < flows; ++i) {
+    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc));
+    senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
+    receivers.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
   }
 
   // Bottleneck: a one-packet device queue under the chosen queue disc.
@@ -150,16 +247,27 @@ int main(int argc, char* argv[]) {
 
   TrafficControlHelper tch;
   const QueueSizeValue limit(QueueSize(QueueSizeUnit::PACKETS, buffer));
+  const BooleanValue useEcn(queueEcn);
   if (queue == "fifo") {
     tch.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", limit);
   } else if (queue == "codel") {
-    tch.SetRootQueueDisc("ns3::CoDelQueueDisc", "MaxSize", limit);
+    tch.SetRootQueueDisc("ns3::CoDelQueueDisc", "MaxSize", limit, "UseEcn", useEcn);
   } else if (queue == "pie") {
-    tch.SetRootQueueDisc("ns3::PieQueueDisc", "MaxSize", limit);
+    tch.SetRootQueueDisc("ns3::PieQueueDisc", "MaxSize", limit, "UseEcn", useEcn);
   } else if (queue == "fqcodel") {
-    tch.SetRootQueueDisc("ns3::FqCoDelQueueDisc", "MaxSize", limit);
+    tch.SetRootQueueDisc("ns3::FqCoDelQueueDisc", "MaxSize", limit, "UseEcn", useEcn);
+  } else if (queue == "red" || queue == "step") {
+    // step: minTh = maxTh = K on the instantaneous queue (QW 1), every arrival at or above K
+    // is a "forced" mark (UseHardDrop false), non-ECN-capable ones are dropped.
+    const bool step = queue == "step";
+    tch.SetRootQueueDisc("ns3::RedQueueDisc", "MaxSize", limit, "UseEcn", BooleanValue(step || queueEcn), "UseHardDrop",
+                         BooleanValue(false), "MinTh", DoubleValue(step ? stepK : minTh), "MaxTh",
+                         DoubleValue(step ? stepK : maxTh), "QW", DoubleValue(step ? 1.0 : qw), "LInterm",
+                         DoubleValue(1 / maxP), "Gentle", BooleanValue(!step && gentle), "MeanPktSize",
+                         UintegerValue(packetSize), "LinkBandwidth", DataRateValue(DataRate(rateMbps * 1e6)),
+                         "LinkDelay", TimeValue(MilliSeconds(delayMs)));
   } else {
-    NS_FATAL_ERROR("--queue must be fifo, codel, pie or fqcodel, not " << queue);
+    NS_FATAL_ERROR("--queue must be fifo, codel, pie, fqcodel, red or step, not " << queue);
   }
   QueueDiscContainer qd = tch.Install(core.Get(0));
   // The reverse (ACK) direction: a large FIFO, never the bottleneck.
@@ -198,21 +306,25 @@ int main(int argc, char* argv[]) {
 
   std::vector<Ptr<PacketSink>> sinks(flows);
   for (uint32_t i = 0; i < flows; ++i) {
-    const uint16_t port = 5000 + i;
+    const uint16_t port = 5000;
     PacketSinkHelper sinkHelper("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
     ApplicationContainer s = sinkHelper.Install(receivers.Get(i));
     s.Start(Seconds(0));
     sinks[i] = DynamicCast<PacketSink>(s.Get(0));
     BulkSendHelper src("ns3::TcpSocketFactory", InetSocketAddress(sinkAddr[i], port));
     src.SetAttribute("MaxBytes", UintegerValue(0));
-    src.SetAttribute("SendSize", UintegerValue(packetSize - 40));
+    src.SetAttribute("SendSize", UintegerValue(packetSize - headerSize));
     ApplicationContainer c = src.Install(senders.Get(i));
-    c.Start(Seconds(u->GetValue(0, startSpread)));
+    const double at = start + u->GetValue(0, startSpread);
+    c.Start(Seconds(at));
+    Simulator::Schedule(Seconds(at) + NanoSeconds(1), &ConnectSocketTraces, i, senders.Get(i)->GetId(),
+                        static_cast<int>(i) == traceFlow);
   }
 
   Ptr<QueueDisc> q = qd.Get(0);
   q->TraceConnectWithoutContext("Enqueue", MakeCallback(&OnEnqueue));
   q->TraceConnectWithoutContext("Drop", MakeCallback(&OnDrop));
+  q->TraceConnectWithoutContext("Mark", MakeCallback(&OnMark));
   core.Get(0)->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&OnTxBegin));
 
   std::vector<uint64_t> rxAtStart(flows);
@@ -221,6 +333,7 @@ int main(int argc, char* argv[]) {
   });
   Simulator::Stop(Seconds(duration));
   Simulator::Run();
+  if (g.trace) std::fclose(g.trace);
 
   const double span = duration - measureFrom;
   std::vector<double> goodput(flows);
@@ -231,7 +344,7 @@ int main(int argc, char* argv[]) {
     sumSq += goodput[i] * goodput[i];
   }
   const double jain = sumSq > 0 ? sum * sum / (flows * sumSq) : 0;
-  std::vector<double>& s = g_sojourn.samples;
+  std::vector<double>& s = g.samples;
   double mean = 0, p95 = 0;
   if (!s.empty()) {
     for (double x : s) mean += x;
@@ -239,13 +352,14 @@ int main(int argc, char* argv[]) {
     std::sort(s.begin(), s.end());
     p95 = s[std::min(s.size() - 1, static_cast<size_t>(0.95 * static_cast<double>(s.size())))];
   }
-  const double util = 8.0 * static_cast<double>(g_sojourn.busyBytes) / (rateMbps * 1e6 * span);
-  std::printf("{\"util\":%.6f,\"jain\":%.6f,\"delayMean\":%.6f,\"delayP95\":%.6f,\"drops\":%llu,"
+  const double util = 8.0 * static_cast<double>(g.busyBytes) / (rateMbps * 1e6 * span);
+  std::printf("{\"util\":%.6f,\"jain\":%.6f,\"delayMean\":%.6f,\"delayP95\":%.6f,\"drops\":%llu,\"marks\":%llu,"
               "\"sent\":%zu,\"flows\":[",
-              util, jain, mean, p95, static_cast<unsigned long long>(g_sojourn.drops), s.size());
+              util, jain, mean, p95, static_cast<unsigned long long>(g.drops), static_cast<unsigned long long>(g.marks),
+              s.size());
   for (uint32_t i = 0; i < flows; ++i) {
-    std::printf("%s{\"tcp\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f}", i ? "," : "",
-                i < cubicFlows ? "Cubic" : tcp.c_str(), rttMs[i], goodput[i]);
+    std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u}", i ? "," : "",
+                inGroup2[i] ? cc2.c_str() : cc.c_str(), rttMs[i], goodput[i], g.timeouts[i], g.recoveries[i]);
   }
   std::printf("]}\n");
   Simulator::Destroy();

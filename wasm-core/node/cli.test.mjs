@@ -60,3 +60,19 @@ test('sim passes blsim errors through with a non-zero exit', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('sim refuses a scenario past the command line work budget before running it', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-cli-'));
+  const file = path.join(dir, 'days.json');
+  // 1,000 CBR sources at 100 Gb/s for an hour: about 90,000 billion events (weeks of work).
+  const traffic = Array.from({ length: 1000 }, () => ({ kind: 'cbr', rate: 1e11 }));
+  fs.writeFileSync(file, JSON.stringify({ version: 1, duration: 3600, samplePeriod: 1, traffic }));
+  try {
+    const r = sim('--scenario', file);
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /duration: 3600 s at these rates is about \d+ billion events of work/);
+    assert.match(r.stderr, /the work budget is 20 billion events \(browser 1 billion, command line 20 billion\)/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

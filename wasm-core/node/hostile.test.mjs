@@ -78,3 +78,30 @@ test('a route of 65,536 hops is refused, not wrapped around', () => {
   assert.match(err, /has 65536 hops; at most 65535/);
   stillWorks();
 });
+
+// The work budget (docs/scenario.md, "Guard rails"): the browser's is 1 billion events, a
+// twentieth of the command line's. One CBR source at 100 Gb/s over one link makes 25 M events
+// a second (a send and an arrival per 1000-byte packet): 40 s is exactly the budget.
+test('the browser work budget: 40 s of 25 M events a second is accepted, 40.001 s refused naming the fields', () => {
+  const cbr = (duration) => ({
+    version: 1,
+    duration,
+    samplePeriod: 1,
+    topology: {
+      kind: 'graph',
+      nodes: ['a', 'b'],
+      links: [{ from: 'a', to: 'b', rate: 1e11, delay: 0 }],
+      flows: [{ src: 'a', dst: 'b', start: duration }],
+    },
+    traffic: [{ kind: 'cbr', rate: 1e11, from: 'a', to: 'b' }],
+  });
+  core.create(cbr(40)).destroy();
+  const err = refused(cbr(40.001));
+  assert.match(err, /^duration: 40\.001 s at these rates is about 1 billion events of work/);
+  assert.match(err, /most from traffic\[0\]/);
+  assert.match(err, /the work budget is 1 billion events \(browser 1 billion, command line 20 billion\)/);
+  assert.match(err, /shorten duration to at most 40 s/);
+  // What the command line accepts is past the browser's budget.
+  assert.match(refused(cbr(800)), /the work budget is 1 billion events/);
+  stillWorks();
+});

@@ -78,6 +78,44 @@ TEST(Cubic, RenoFriendlyRegionAtShortRtt) {
   EXPECT_NEAR(s2.cwnd, l.wCubic(2.0), 1.0);
 }
 
+// The research switch renoFriendly = false removes W_est: at the same 1 ms RTT the window now
+// follows the cubic curve alone: W_cubic(50 ms) = 100 - 0.4 (4.217 - 0.05)^3 = 71.05, about a
+// packet up in 50 RTTs where the Reno-friendly region gives 26.
+TEST(Cubic, WithoutRenoFriendlyRegionTheCurveAloneDecides) {
+  CubicParams p;
+  p.renoFriendly = false;
+  CubicCc c(p);
+  CcState s = ca(100, 0, 1 * ms);
+  c.onLossEvent(s);
+  s.cwnd = 70;
+  for (int r = 0; r < 50; ++r) rtt(c, s, r * ms);
+  EXPECT_LT(s.cwnd, 72);
+  EXPECT_NEAR(s.cwnd, c.wCubic(0.05), 0.5);
+  EXPECT_GT(c.wEst(), 90);  // the estimate still runs, unused
+}
+
+// RFC 9438 4.8 (and Linux's reset on entering TCP_CA_Loss): after a timeout ssthresh is
+// cwnd x beta, and the first epoch after it has K = 0 and W_max = W_est = its starting
+// window, not the window before the timeout. A later loss is an ordinary one (no fast
+// convergence against the forgotten W_max).
+TEST(Cubic, TimeoutForgetsWmax) {
+  CubicCc c({});
+  CcState s = ca(100, 0);
+  c.onLossEvent(s);  // W_max 100
+  s.cwnd = 80;
+  EXPECT_DOUBLE_EQ(c.onTimeout(s), 56);
+  s.cwnd = 56;  // slow start has reached ssthresh
+  s.ssthresh = 56;
+  s.now = 10 * kSecond;
+  c.onAck(s, 1);
+  EXPECT_DOUBLE_EQ(c.k(), 0);
+  EXPECT_NEAR(c.wCubic(0), 56, 1e-9);
+  EXPECT_NEAR(c.wEst(), 56 + 0.529 / 56, 1e-3);  // alpha_cubic: below cwnd_prior = 80
+  s.cwnd = 60;
+  c.onLossEvent(s);
+  EXPECT_DOUBLE_EQ(c.wMax(), 60);
+}
+
 // HyStart++: RTT samples that rise by more than eta (here 100 -> 120 ms, eta = 12.5 ms) at a
 // round's 8th sample start conservative slow start (growth / 4); five CSS rounds later
 // slow start ends with ssthresh = cwnd.

@@ -32,6 +32,8 @@ TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
       {R"({"version": 1, "flows": {"count": 5000}})", {"flows.count", "5000", "[1, 2000]"}},
       {R"({"version": 1, "flows": {"tcp": "cubic"}})", {"flows.tcp", "cubic", "newreno"}},
       {R"({"version": 1, "flowOverrides": [{"flow": 25}]})", {"flowOverrides[0].flow", "[0, 19]", ""}},
+      {R"({"version": 1, "flows": {"recoveryCwnd": "ns2"}})", {"recoveryCwnd", "tcp \"sack\"", "cc \"aimd\""}},
+      {R"({"version": 1, "flows": {"tcp": "sack", "cc": "cubic", "recoveryCwnd": "ns2"}})", {"recoveryCwnd", "cc", ""}},
       {R"({"version": 1, "exoLoss": {"kind": "bernoulli", "rate": 1.5}})", {"exoLoss.rate", "1.5", "[0, 1]"}},
       {R"({"version": 1, "topology": {"kind": "ring"}})", {"topology.kind", "ring", "dumbbell"}},
       {R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b", "c"],

@@ -146,6 +146,32 @@ TEST(TcpWindow, CongestionAvoidanceAddsAboutOnePerRtt) {
   EXPECT_LT(h.snd.cwndPackets(), 20.0);
 }
 
+// ackCounting, on the module alone. Slow start, cwnd 2 (ssthresh 100), one ACK for 3
+// packets: RFC 3465 adds min(3, L = 2) = 2 (cwnd 4), per-ACK counting 1 (cwnd 3). Congestion
+// avoidance, cwnd 4 (ssthresh 2), one ACK for 2 packets: 2/4 (4.5) against 1/4 (4.25).
+// Crossing ssthresh, cwnd 1.5 (ssthresh 2), one ACK for 1 packet: RFC 3465 stops slow start
+// at 2 and counts the other half packet as congestion avoidance (2 + 0.5/2 = 2.25); per ACK,
+// as ns-2's opencwnd, the ACK adds a whole packet (2.5).
+TEST(TcpWindow, AimdAckCountingAbcOrPerAck) {
+  struct Case {
+    double cwnd, ssthresh;
+    uint32_t acked;
+    double abc, perAck;
+  };
+  for (const Case& c : {Case{2, 100, 3, 4, 3}, Case{4, 2, 2, 4.5, 4.25}, Case{1.5, 2, 1, 2.25, 2.5}}) {
+    for (int perAck : {0, 1}) {
+      SCOPED_TRACE(testing::Message() << "cwnd " << c.cwnd << " perAck " << perAck);
+      auto cc = makeAimd();
+      ASSERT_TRUE(cc->setParam("ackCounting", perAck));
+      CcState s;
+      s.cwnd = c.cwnd;
+      s.ssthresh = c.ssthresh;
+      cc->onAck(s, c.acked);
+      EXPECT_DOUBLE_EQ(s.cwnd, perAck ? c.perAck : c.abc);
+    }
+  }
+}
+
 // Shared scenario for the loss tests: RTT 60 ms (RTO stays 200 ms, over 3 RTTs), initial
 // cwnd 10 in slow start. Round 1 (t=60): acks 1..10, cwnd 20, seqs 10..29 out. Round 2
 // (t=120): acks 11..20 take cwnd to 30 and send 30..49, so FlightSize is 30 when the third
@@ -425,6 +451,50 @@ TEST(TcpTimer, SackForgetsScoreboardOnTimeout) {
     EXPECT_EQ(h.snd.sackedPackets(), 0);
     EXPECT_EQ(h.fs().retransmits, 2u);
     EXPECT_EQ(h.fs().timeouts, 1u);
+  }
+}
+
+// recoveryCwnd, a window of 3 (cwnd = ssthresh = 3, RTT 100 ms, limited transmit on) whose
+// first packet (seq 0) is lost. At t=100 the dupacks for 1 and 2 send 3 and 4 by limited
+// transmit; at t=200 the third dupack (for 3) enters recovery and retransmits 0.
+//  - ssthresh (RFC 6675 4.2): FlightSize 5 - 2 = 3, ssthresh = max(3/2, 2) = 2, cwnd = 2. pipe
+//    is then 2 (the retransmission and the unSACKed 4); the fourth dupack SACKs 4, pipe 1, and
+//    sends the new packet 5 (maxSeq 6). At t=300 the full ACK 5 ends recovery with cwnd =
+//    ssthresh = 2 and sends 6; the ACK 6 is congestion avoidance, cwnd 2 + 1/2 = 2.5, and
+//    sends 7 (maxSeq 8).
+//  - ns2 (ns-2's Sack1 with precisionReduce_: cwnd = 3 / 2 = 1.5, ssthresh = max(int(1.5), 2)
+//    = 2): pipe 2, then 1, never leaves a whole packet of room under 1.5, so nothing new at
+//    t=200 (maxSeq 5). The full ACK 5 at t=300 ends recovery and leaves cwnd at 1.5, which
+//    sends 5 alone (maxSeq 6). Its ACK at t=400 is slow start up to ssthresh (RFC 3465: 0.5
+//    takes cwnd to 2) and congestion avoidance for the rest (+ 0.5 / 2): cwnd 2.25, sending
+//    6 and 7 (maxSeq 8), one round trip behind. (ns-2 would add a whole packet there, 2.5.)
+TEST(TcpRecovery, RecoveryCwndSsthreshOrNs2) {
+  for (auto rule : {TcpConfig::Ssthresh, TcpConfig::Ns2Sack1}) {
+    SCOPED_TRACE(testing::Message() << "recoveryCwnd " << rule);
+    const bool ns2 = rule == TcpConfig::Ns2Sack1;
+    TcpConfig c = config(TcpConfig::Sack, 3, 10000, 3);
+    c.limitedTransmit = true;
+    c.recoveryCwnd = rule;
+    Harness h(c);
+    h.fwd.drops = {{0, 1}};
+    h.snd.start();
+    h.runUntil(250 * ms);
+    EXPECT_EQ(h.fs().fastRetransmits, 1u);
+    EXPECT_TRUE(h.snd.inRecovery());
+    EXPECT_EQ(h.snd.ssthresh(), 2);
+    EXPECT_EQ(h.snd.cwndPackets(), ns2 ? 1.5 : 2);
+    EXPECT_EQ(h.snd.maxSeq(), ns2 ? 5 : 6);
+    h.runUntil(350 * ms);
+    EXPECT_FALSE(h.snd.inRecovery());
+    EXPECT_EQ(h.snd.highestAcked(), ns2 ? 5 : 6);
+    EXPECT_EQ(h.snd.cwndPackets(), ns2 ? 1.5 : 2.5);
+    EXPECT_EQ(h.snd.maxSeq(), ns2 ? 6 : 8);
+    h.runUntil(450 * ms);
+    if (ns2) {
+      EXPECT_EQ(h.snd.cwndPackets(), 2.25);
+      EXPECT_EQ(h.snd.maxSeq(), 8);
+    }
+    EXPECT_EQ(h.fs().timeouts, 0u);
   }
 }
 

@@ -24,16 +24,16 @@ CcState avoidance(double cwnd, double inFlight) {
 
 TEST(WeightFns, ThePapersThreeChoices) {
   for (double w : {1.0, 2.0, 10.0, 100.0}) {
-    const WeightFns e = weightFns(0, w);
+    const WeightFns e = weightFns(WeightFn::Equal, w);
     EXPECT_DOUBLE_EQ(e.inc, e.dec);
     EXPECT_NEAR(e.inc * (2 * e.inc - 0.5), 1.5 * w * w, 1e-9 * w * w);  // Eq. 4 with f_inc = f_dec
-    EXPECT_DOUBLE_EQ(weightFns(1, w).inc, w * w);
-    EXPECT_DOUBLE_EQ(weightFns(1, w).dec, 1);
-    EXPECT_DOUBLE_EQ(weightFns(2, w).inc, 1);
-    EXPECT_DOUBLE_EQ(weightFns(2, w).dec, w * w);
+    EXPECT_DOUBLE_EQ(weightFns(WeightFn::Inc, w).inc, w * w);
+    EXPECT_DOUBLE_EQ(weightFns(WeightFn::Inc, w).dec, 1);
+    EXPECT_DOUBLE_EQ(weightFns(WeightFn::Dec, w).inc, 1);
+    EXPECT_DOUBLE_EQ(weightFns(WeightFn::Dec, w).dec, w * w);
   }
-  EXPECT_DOUBLE_EQ(weightFns(0, 1).inc, 1);  // weight 1 is TCP
-  EXPECT_DOUBLE_EQ(weightFns(0, 2).inc, (0.5 + std::sqrt(48.25)) / 4);
+  EXPECT_DOUBLE_EQ(weightFns(WeightFn::Equal, 1).inc, 1);  // weight 1 is TCP
+  EXPECT_DOUBLE_EQ(weightFns(WeightFn::Equal, 2).inc, (0.5 + std::sqrt(48.25)) / 4);
 }
 
 // Increase f_inc / cwnd per ACKed packet in congestion avoidance (f_inc per RTT), decrease
@@ -43,7 +43,7 @@ TEST(TcpSd, WindowRuleForEachChoice) {
     int f;
     double w, inc, dec;
   };
-  const double fe = weightFns(0, 4).inc;
+  const double fe = weightFns(WeightFn::Equal, 4).inc;
   for (const Case& c : {Case{0, 4, fe, fe}, Case{1, 3, 9, 1}, Case{2, 3, 1, 9}}) {
     auto cc = makeSd();
     ASSERT_TRUE(cc->setParam("weight", c.w));
@@ -63,7 +63,7 @@ TEST(TcpSd, OnePerRttTimesFincOverAWindow) {
   cc->setParam("weight", 10);
   CcState s = avoidance(100, 100);
   for (int i = 0; i < 100; ++i) cc->onAck(s, 1);  // one window of ACKs
-  const double f = weightFns(0, 10).inc;
+  const double f = weightFns(WeightFn::Equal, 10).inc;
   EXPECT_NEAR(s.cwnd - 100, f, 0.05 * f);
 }
 
@@ -170,7 +170,7 @@ TEST(TcpLasd, IncreaseScaledByAlphaFromTheEstimate) {
   cc->onAck(s, 1);                          // alpha = 0.001 / 0.01
   EXPECT_DOUBLE_EQ(s.cwnd, 20 + 0.1 / 20);
   ASSERT_TRUE(cc->setParam("weight", 3));
-  const double f = weightFns(0, 3).inc;
+  const double f = weightFns(WeightFn::Equal, 3).inc;
   const double before = s.cwnd;
   cc->onAck(s, 1);
   EXPECT_DOUBLE_EQ(s.cwnd, before + f * 0.1 / before);

@@ -209,29 +209,9 @@ void BbrCc::onRateSample(CcState& s, const RateSample& rs) {
   setCwnd(s, rs);
 }
 
-bool BbrCc::setParam(std::string_view key, double value) {
-  if (key == "rngSeed") {
-    rngDraw_ = value;
-    return true;
-  }
-  if (key == "packetSize" && value > 0) {
-    packetSize_ = static_cast<uint32_t>(value);
-    return true;
-  }
-  if (key == "minRttWindow" && value > 0) {
-    minRttWindow_ = fromSeconds(value);
-    return true;
-  }
-  if (key == "probeRttTime" && value > 0) {
-    probeRttTime_ = fromSeconds(value);
-    return true;
-  }
-  if (key == "highGain" && value > 1) {
-    highGain_ = value;
-    if (mode_ == Startup) pacingGain_ = cwndGain_ = value;
-    return true;
-  }
-  return false;
+// A new Startup gain applies at once while in Startup.
+void BbrCc::onChange(std::string_view key) {
+  if (key == "highGain" && mode_ == Startup) pacingGain_ = cwndGain_ = highGain_;
 }
 
 const std::vector<const char*>& BbrCc::traceNames() const {
@@ -252,14 +232,20 @@ double BbrCc::traceValue(size_t i) const {
 
 std::unique_ptr<CongestionControl> makeBbr() { return std::make_unique<BbrCc>(); }
 
-const SpecList& bbrSpecs() {
-  static const SpecList s = {
-      {"highGain", "Startup gain", "", ParamType::Number, 2.885, 1.01, 10, "Pacing and cwnd gain in Startup (2/ln 2)."},
-      {"minRttWindow", "Min-RTT window", "s", ParamType::Number, 10, 0.1, 600,
-       "How long a min RTT sample stays valid before ProbeRTT."},
-      {"probeRttTime", "ProbeRTT time", "s", ParamType::Number, 0.2, 0.01, 10, "Time spent at 4 packets in ProbeRTT."},
-  };
-  return s;
+const BoundSpecs<BbrCc>& BbrCc::params() {
+  static const BoundSpecs<BbrCc> t{
+      bind<&BbrCc::highGain_>({"highGain", "Startup gain", "", ParamType::Number, 2.885, 1.01, 10,
+                               "Pacing and cwnd gain in Startup (2/ln 2)."}),
+      bindSeconds<&BbrCc::minRttWindow_>({"minRttWindow", "Min-RTT window", "s", ParamType::Number, 10, 0.1, 600,
+                                          "How long a min RTT sample stays valid before ProbeRTT."}),
+      bindSeconds<&BbrCc::probeRttTime_>({"probeRttTime", "ProbeRTT time", "s", ParamType::Number, 0.2, 0.01, 10,
+                                          "Time spent at 4 packets in ProbeRTT."}),
+      // Given by the flow: its packet size (for the pacing rate in bit/s) and a uniform draw
+      // from its stream (the starting ProbeBW phase).
+      bindHidden<&BbrCc::packetSize_>("packetSize", 1, 1e9), bindHidden<&BbrCc::rngDraw_>("rngSeed", 0, 1)};
+  return t;
 }
+
+const SpecList& bbrSpecs() { return BbrCc::params().specs(); }
 
 }  // namespace bl

@@ -8,8 +8,9 @@
 
 namespace bl {
 
-class BbrCc : public CongestionControl {
+class BbrCc : public BoundCc<BbrCc> {
  public:
+  static const BoundSpecs<BbrCc>& params();
   enum Mode { Startup = 0, Drain = 1, ProbeBw = 2, ProbeRtt = 3 };
   explicit BbrCc(uint32_t packetSize = 1000) : packetSize_(packetSize) {}
   const char* name() const override { return "bbr"; }
@@ -18,7 +19,6 @@ class BbrCc : public CongestionControl {
   double onTimeout(const CcState& s) override { return onLossEvent(s); }
   bool ownsWindow() const override { return true; }
   void onRateSample(CcState& s, const RateSample& rs) override;
-  bool setParam(std::string_view key, double value) override;
   const std::vector<const char*>& traceNames() const override;
   double traceValue(size_t i) const override;
 
@@ -41,6 +41,7 @@ class BbrCc : public CongestionControl {
   void setPacing(CcState& s);
   void setCwnd(CcState& s, const RateSample& rs);
   void enterProbeBw();
+  void onChange(std::string_view key) override;
 
   uint32_t packetSize_;
   Mode mode_ = Startup;

@@ -3,11 +3,13 @@
 // owns only the window rule. Vegas, weighted AIMD (TCP-SD), loss-adaptive AIMD (TCP-LASD) and
 // mulTCP are further modules; none of them needs to touch the sender.
 #pragma once
+#include <cmath>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/bound_params.h"
 #include "core/time.h"
 
 namespace bl {
@@ -75,12 +77,40 @@ class CongestionControl {
     return none;
   }
   virtual double traceValue(size_t /*i*/) const { return 0; }
-  // Live parameters such as a weight. Returns false if the key is not this module's.
+  // Live parameters such as a weight. Returns false if the key is not this module's (or the
+  // value is outside its range).
   virtual bool setParam(std::string_view /*key*/, double /*value*/) { return false; }
+  // A parameter's current value (Enum: its option's index), NaN if the key is not this module's.
+  virtual double param(std::string_view /*key*/) const { return NAN; }
+};
+
+// A module whose parameters are bound to its members (T::params(), a BoundSpecs<T>; see
+// core/bound_params.h): setParam() checks a value against its spec, stores it and calls
+// onChange(key), where the module recomputes what derives from it; param() reads it back.
+// Base is CongestionControl or a window rule modules share (ScaledAimd).
+template <class T, class Base = CongestionControl>
+class BoundCc : public Base {
+ public:
+  bool setParam(std::string_view key, double v) override {
+    const BoundParam<T>* p = T::params().find(key);
+    if (!p || !p->accepts(v)) return false;
+    p->set(static_cast<T&>(*this), v);
+    onChange(key);
+    return true;
+  }
+  double param(std::string_view key) const override {
+    const BoundParam<T>* p = T::params().find(key);
+    return p ? p->get(static_cast<const T&>(*this)) : NAN;
+  }
+
+ protected:
+  virtual void onChange(std::string_view /*key*/) {}
 };
 
 // Standard AIMD: slow start below ssthresh, then +alpha packets per RTT; on loss the window
 // is multiplied by (1 - beta). alpha = 1, beta = 1/2 is Reno's rule.
 std::unique_ptr<CongestionControl> makeAimd(double alpha = 1.0, double beta = 0.5);
+// AIMD's parameters (cc.aimd): ackCounting.
+const SpecList& aimdSpecs();
 
 }  // namespace bl

@@ -13,8 +13,11 @@
 // On a loss or an ECN echo: W_max = cwnd, or cwnd (1 + beta) / 2 when cwnd is below the
 // previous W_max (fast convergence, 4.7: a flow losing ground releases bandwidth sooner);
 // ssthresh = max(cwnd x beta, 2) with beta = 0.7 (4.6; cwnd rather than FlightSize, as Linux);
-// the next ACK in congestion avoidance starts a new epoch. A timeout is a congestion event
-// like the others (4.8): W_max is kept, not forgotten.
+// the next ACK in congestion avoidance starts a new epoch. On a timeout (4.8) ssthresh is set
+// the same way but W_max is forgotten: the first epoch after it has K = 0 and W_max = W_est =
+// the window at its start (Linux: the reset on entering TCP_CA_Loss, last_max_cwnd = 0).
+// alpha_cubic becomes 1 once W_est reaches cwnd_prior, the window before the last reduction
+// (4.3). The Reno-friendly region can be switched off (renoFriendly, a research switch).
 // Slow start is standard (RFC 5681 with ABC L = 2, as the aimd module). HyStart++ (RFC 9406),
 // as an option: per round (a window of data), take the minimum of the first N_RTT_SAMPLE = 8
 // RTT samples; if it exceeds the previous round's by eta = clamp(lastRoundMinRTT / 8, 4 ms,
@@ -63,10 +66,10 @@ void CubicCc::onAck(CcState& s, uint32_t acked) {
   const double t = now - toSeconds(epochStart_);
   const double rtt = toSeconds(s.srtt);
   const double target = std::clamp(wCubic(t + rtt), s.cwnd, 1.5 * s.cwnd);
-  // Reno-friendly estimate: alpha_cubic per RTT while below W_max, then Reno's 1.
-  const double alpha = wEst_ < wMax_ ? 3 * (1 - p_.beta) / (1 + p_.beta) : 1.0;
+  // Reno-friendly estimate: alpha_cubic per RTT while below cwnd_prior, then Reno's 1.
+  const double alpha = wEst_ < cwndPrior_ ? 3 * (1 - p_.beta) / (1 + p_.beta) : 1.0;
   wEst_ += alpha * acked / s.cwnd;
-  if (wCubic(t) < wEst_) {
+  if (p_.renoFriendly && wCubic(t) < wEst_) {
     s.cwnd = std::max(s.cwnd, wEst_);
   } else {
     s.cwnd += (target - s.cwnd) / s.cwnd * acked;
@@ -106,6 +109,7 @@ void CubicCc::onRttSample(CcState& s, SimTime rtt) {
 
 double CubicCc::reduce(const CcState& s) {
   const double w = s.cwnd;
+  cwndPrior_ = w;
   wMax_ = p_.fastConvergence && w < wMax_ ? w * (1 + p_.beta) / 2 : w;
   epochStart_ = -1;
   css_ = false;
@@ -114,42 +118,35 @@ double CubicCc::reduce(const CcState& s) {
 }
 
 double CubicCc::onLossEvent(const CcState& s) { return reduce(s); }
-double CubicCc::onTimeout(const CcState& s) { return reduce(s); }
-
-bool CubicCc::setParam(std::string_view key, double value) {
-  if (key == "C" && value > 0) {
-    p_.c = value;
-    return true;
-  }
-  if (key == "beta" && value > 0 && value < 1) {
-    p_.beta = value;
-    return true;
-  }
-  if (key == "fastConvergence") {
-    p_.fastConvergence = value != 0;
-    return true;
-  }
-  if (key == "hystart") {
-    p_.hystart = value != 0;
-    return true;
-  }
-  return false;
+double CubicCc::onTimeout(const CcState& s) {
+  const double ssthresh = reduce(s);
+  wMax_ = 0;  // 4.8: the next epoch takes K = 0 and W_max = its starting window
+  return ssthresh;
 }
 
 std::unique_ptr<CongestionControl> makeCubic(const CubicParams& p) { return std::make_unique<CubicCc>(p); }
 
-const SpecList& cubicSpecs() {
-  static const SpecList s = {
-      {"C", "CUBIC C", "packets/s^3", ParamType::Number, 0.4, 0.01, 10,
-       "Scale of the cubic window function W(t) = C (t - K)^3 + W_max (RFC 9438: 0.4)."},
-      {"beta", "CUBIC beta", "", ParamType::Number, 0.7, 0.1, 0.95,
-       "The window is multiplied by beta on a loss or ECN echo (RFC 9438: 0.7)."},
-      {"fastConvergence", "Fast convergence", "", ParamType::Bool, 1, 0, 1,
-       "A flow reduced below its previous W_max remembers a lower W_max, releasing bandwidth to newer flows."},
-      {"hystart", "HyStart++", "", ParamType::Bool, 0, 0, 1,
-       "RFC 9406: leave slow start for conservative slow start when the round's minimum RTT rises."},
-  };
-  return s;
+const BoundSpecs<CubicCc>& CubicCc::params() {
+  static const BoundSpecs<CubicCc> t{
+      bind<&CubicCc::p_, &CubicParams::c>({"C", "CUBIC C", "packets/s^3", ParamType::Number, 0.4, 0.01, 10,
+                                           "Scale of the cubic window function W(t) = C (t - K)^3 + W_max (RFC "
+                                           "9438: 0.4)."}),
+      bind<&CubicCc::p_, &CubicParams::beta>({"beta", "CUBIC beta", "", ParamType::Number, 0.7, 0.1, 0.95,
+                                              "The window is multiplied by beta on a loss or ECN echo (RFC 9438: "
+                                              "0.7)."}),
+      bind<&CubicCc::p_, &CubicParams::fastConvergence>(
+          {"fastConvergence", "Fast convergence", "", ParamType::Bool, 1, 0, 1,
+           "A flow reduced below its previous W_max remembers a lower W_max, releasing bandwidth to newer flows."}),
+      bind<&CubicCc::p_, &CubicParams::hystart>(
+          {"hystart", "HyStart++", "", ParamType::Bool, 0, 0, 1,
+           "RFC 9406: leave slow start for conservative slow start when the round's minimum RTT rises."}),
+      bind<&CubicCc::p_, &CubicParams::renoFriendly>(
+          {"renoFriendly", "Reno-friendly region", "", ParamType::Bool, 1, 0, 1,
+           "RFC 9438 4.3: never grow slower than Reno (W_est). A research switch: off is CUBIC without it, as "
+           "ns-3.37's TcpCubic."})};
+  return t;
 }
+
+const SpecList& cubicSpecs() { return CubicCc::params().specs(); }
 
 }  // namespace bl

@@ -12,18 +12,21 @@ struct CubicParams {
   double beta = 0.7;  // multiplicative decrease
   bool fastConvergence = true;
   bool hystart = false;  // HyStart++ (RFC 9406)
+  // RFC 9438 4.3's Reno-friendly region (W_est). A research switch: off gives CUBIC without it,
+  // as ns-3.37's TcpCubic and Linux with tcp_friendliness=0 (docs/validation-ns3.md).
+  bool renoFriendly = true;
 };
 
 // Exposed for tests: the state of the current congestion-avoidance epoch.
-class CubicCc : public CongestionControl {
+class CubicCc : public BoundCc<CubicCc> {
  public:
+  static const BoundSpecs<CubicCc>& params();
   explicit CubicCc(const CubicParams& p) : p_(p) {}
   const char* name() const override { return "cubic"; }
   void onAck(CcState& s, uint32_t acked) override;
   void onRttSample(CcState& s, SimTime rtt) override;
   double onLossEvent(const CcState& s) override;
   double onTimeout(const CcState& s) override;
-  bool setParam(std::string_view key, double value) override;
 
   // W_cubic(t) = C (t - K)^3 + W_max (RFC 9438 eq. 1), t in seconds since the epoch start.
   double wCubic(double t) const { return p_.c * (t - k_) * (t - k_) * (t - k_) + origin_; }
@@ -42,7 +45,8 @@ class CubicCc : public CongestionControl {
   double wMax_ = 0;          // window just before the last reduction (fast convergence applied)
   double origin_ = 0;        // the plateau of the current curve (W_max, or cwnd if above it)
   double k_ = 0;
-  double wEst_ = 0;  // the Reno-friendly estimate
+  double wEst_ = 0;       // the Reno-friendly estimate
+  double cwndPrior_ = 0;  // cwnd just before the last reduction (4.3: alpha_cubic 1 from there)
   double cwndEpoch_ = 0;
   // HyStart++ round state.
   int64_t windowEnd_ = -1;

@@ -31,28 +31,17 @@ void DctcpCc::onEcn(CcState& s, uint32_t acked, bool ece) {
 
 double DctcpCc::onEcnEcho(const CcState& s) { return std::max(s.cwnd * (1 - alpha_ / 2), 2.0); }
 
-bool DctcpCc::setParam(std::string_view key, double value) {
-  if (key == "g" && value > 0 && value <= 1) {
-    g_ = value;
-    return true;
-  }
-  if (key == "alphaInit" && value >= 0 && value <= 1) {
-    alpha_ = value;
-    return true;
-  }
-  return false;
-}
-
 std::unique_ptr<CongestionControl> makeDctcp() { return std::make_unique<DctcpCc>(); }
 
-const SpecList& dctcpSpecs() {
-  static const SpecList s = {
-      {"g", "DCTCP g", "", ParamType::Number, 1.0 / 16, 0.001, 1,
-       "Weight of each window's marked fraction in alpha (RFC 8257: 1/16)."},
-      {"alphaInit", "Initial alpha", "", ParamType::Number, 1, 0, 1,
-       "alpha before the first window (1: the first mark halves, as Linux)."},
-  };
-  return s;
+const BoundSpecs<DctcpCc>& DctcpCc::params() {
+  static const BoundSpecs<DctcpCc> t{
+      bind<&DctcpCc::g_>({"g", "DCTCP g", "", ParamType::Number, 1.0 / 16, 0.001, 1,
+                          "Weight of each window's marked fraction in alpha (RFC 8257: 1/16)."}),
+      bind<&DctcpCc::alphaInit_>({"alphaInit", "Initial alpha", "", ParamType::Number, 1, 0, 1,
+                                  "alpha before the first window (1: the first mark halves, as Linux)."})};
+  return t;
 }
+
+const SpecList& dctcpSpecs() { return DctcpCc::params().specs(); }
 
 }  // namespace bl

@@ -7,8 +7,9 @@
 
 namespace bl {
 
-class DctcpCc : public CongestionControl {
+class DctcpCc : public BoundCc<DctcpCc> {
  public:
+  static const BoundSpecs<DctcpCc>& params();
   DctcpCc();
   const char* name() const override { return "dctcp"; }
   void onAck(CcState& s, uint32_t acked) override { reno_->onAck(s, acked); }
@@ -16,14 +17,18 @@ class DctcpCc : public CongestionControl {
   void onEcn(CcState& s, uint32_t acked, bool ece) override;
   double onEcnEcho(const CcState& s) override;
   bool accurateEcn() const override { return true; }
-  bool setParam(std::string_view key, double value) override;
 
   double alpha() const { return alpha_; }
   int windows() const { return windows_; }
 
  private:
   std::unique_ptr<CongestionControl> reno_;
+  void onChange(std::string_view key) override {
+    if (key == "alphaInit") alpha_ = alphaInit_;
+  }
+
   double g_ = 1.0 / 16;
+  double alphaInit_ = 1;
   double alpha_ = 1;
   int64_t windowEnd_ = -1;
   uint64_t acked_ = 0, marked_ = 0;

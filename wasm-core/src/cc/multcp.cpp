@@ -6,48 +6,35 @@
 
 namespace bl {
 
-const SpecList& mulTcpSpecs() {
-  static const SpecList s = {
-      {"N", "N", "flows", ParamType::Number, 1, 1, 1000, "How many TCP flows the one flow acts as."},
-      {"set",
-       "Parameter set",
-       "",
-       ParamType::Enum,
-       0,
-       0,
-       0,
-       "linear: alpha = N, beta = 1/N; sqrt: alpha = sqrt(N), beta = N^-1.5.",
-       false,
-       {"linear", "sqrt"}},
-  };
-  return s;
-}
-
 namespace {
 
-class MulTcp final : public ScaledAimd {
+class MulTcp final : public BoundCc<MulTcp, ScaledAimd> {
  public:
+  enum class Set { Linear, Sqrt };
+  static const BoundSpecs<MulTcp>& params() {
+    static const BoundSpecs<MulTcp> t{
+        bind<&MulTcp::n_>(
+            {"N", "N", "flows", ParamType::Number, 1, 1, 1000, "How many TCP flows the one flow acts as."}),
+        bindChoice<&MulTcp::set_>("set", "Parameter set", {{"linear", Set::Linear}, {"sqrt", Set::Sqrt}}, "linear",
+                                  "linear: alpha = N, beta = 1/N; sqrt: alpha = sqrt(N), beta = N^-1.5.")};
+    return t;
+  }
   const char* name() const override { return "multcp"; }
 
-  bool setParam(std::string_view key, double v) override {
-    if (key == "N" && v >= 1)
-      n_ = v;
-    else if (key == "set" && (v == 0 || v == 1))
-      sqrtSet_ = v == 1;
-    else
-      return false;
-    increase_ = sqrtSet_ ? std::sqrt(n_) : n_;                 // alpha
-    decrease_ = (sqrtSet_ ? std::pow(n_, -1.5) : 1 / n_) / 2;  // beta of TCP's 1/2
-    return true;
+ private:
+  void onChange(std::string_view) override {
+    const bool sqrtSet = set_ == Set::Sqrt;
+    increase_ = sqrtSet ? std::sqrt(n_) : n_;                 // alpha
+    decrease_ = (sqrtSet ? std::pow(n_, -1.5) : 1 / n_) / 2;  // beta of TCP's 1/2
   }
 
- private:
   double n_ = 1;
-  bool sqrtSet_ = false;
+  Set set_ = Set::Linear;
 };
 
 }  // namespace
 
 std::unique_ptr<CongestionControl> makeMulTcp() { return std::make_unique<MulTcp>(); }
+const SpecList& mulTcpSpecs() { return MulTcp::params().specs(); }
 
 }  // namespace bl

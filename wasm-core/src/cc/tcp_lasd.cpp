@@ -30,23 +30,21 @@ void LasdEstimator::lossEvent() {
   alpha_ = std::min(1.0, zeta_ / p_);
 }
 
-const SpecList& lasdSpecs() {
-  static const SpecList s = [] {
-    SpecList l = sdSpecs();
-    l.push_back({"zeta", "Zeta", "", ParamType::Number, 0.001, 1e-6, 1,
-                 "Loss-event rate at which LASD equals weighted AIMD; alpha = min(1, zeta/p)."});
-    l.push_back({"N", "Loss intervals", "", ParamType::Int, 8, 1, 1000, "Loss events averaged for p."});
-    l.push_back({"mu", "Boost factor", "", ParamType::Number, 2, 1.01, 100,
-                 "alpha and num_thresh grow by mu when an interval outlasts 1/p."});
-    return l;
-  }();
-  return s;
-}
-
 namespace {
 
-class Lasd final : public ScaledAimd {
+class Lasd final : public BoundCc<Lasd, WeightedAimdBase> {
  public:
+  static const BoundSpecs<Lasd>& params() {
+    static const BoundSpecs<Lasd> t{
+        weightFnParam(),
+        bind<&Lasd::zeta_>({"zeta", "Zeta", "", ParamType::Number, 0.001, 1e-6, 1,
+                            "Loss-event rate at which LASD equals weighted AIMD; alpha = min(1, zeta/p)."}),
+        bind<&Lasd::n_>({"N", "Loss intervals", "", ParamType::Int, 8, 1, 1000, "Loss events averaged for p."}),
+        bind<&Lasd::mu_>({"mu", "Boost factor", "", ParamType::Number, 2, 1.01, 100,
+                          "alpha and num_thresh grow by mu when an interval outlasts 1/p."}),
+        weightParam()};
+    return t;
+  }
   Lasd() { est_.configure(zeta_, n_, mu_); }
   const char* name() const override { return "lasd"; }
 
@@ -65,23 +63,10 @@ class Lasd final : public ScaledAimd {
     return ScaledAimd::onTimeout(s);
   }
 
-  bool setParam(std::string_view key, double v) override {
-    if (key == "weight" && v > 0)
-      w_ = v;
-    else if (key == "f" && (v == 0 || v == 1 || v == 2))
-      f_ = static_cast<int>(v);
-    else if (key == "zeta" && v > 0)
-      zeta_ = v;
-    else if (key == "N" && v >= 1)
-      n_ = static_cast<int>(v);
-    else if (key == "mu" && v > 1)
-      mu_ = v;
-    else
-      return false;
-    fns_ = weightFns(f_, w_);
+  void onChange(std::string_view) override {
+    fns_ = fns();
     decrease_ = 0.5 / fns_.dec;
     est_.configure(zeta_, n_, mu_);
-    return true;
   }
 
  private:
@@ -98,8 +83,6 @@ class Lasd final : public ScaledAimd {
     flightAtLoss_ = s.inFlight;
   }
 
-  double w_ = 1;
-  int f_ = 0;
   double zeta_ = 0.001;
   int n_ = 8;
   double mu_ = 2;
@@ -111,5 +94,6 @@ class Lasd final : public ScaledAimd {
 }  // namespace
 
 std::unique_ptr<CongestionControl> makeLasd() { return std::make_unique<Lasd>(); }
+const SpecList& lasdSpecs() { return Lasd::params().specs(); }
 
 }  // namespace bl

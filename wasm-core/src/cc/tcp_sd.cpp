@@ -5,10 +5,11 @@
 
 namespace bl {
 
-WeightFns weightFns(int choice, double w) {
+WeightFns weightFns(WeightFn choice, double w) {
   switch (choice) {
-    case 1: return {w * w, 1};
-    case 2: return {1, w * w};
+    case WeightFn::Inc: return {w * w, 1};
+    case WeightFn::Dec: return {1, w * w};
+    case WeightFn::Equal:
     default: {
       const double f = (0.5 + std::sqrt(0.25 + 12 * w * w)) / 4;  // root of 2f^2 - f/2 - 3/2 w^2
       return {f, f};
@@ -29,48 +30,27 @@ void ScaledAimd::onAck(CcState& s, uint32_t acked) {
 double ScaledAimd::onLossEvent(const CcState& s) { return std::max(s.inFlight * (1.0 - decrease_), 2.0); }
 double ScaledAimd::onTimeout(const CcState& s) { return std::max(s.inFlight * 0.5, 2.0); }
 
-const SpecList& sdSpecs() {
-  static const SpecList s = {
-      {"f",
-       "Weight functions",
-       "",
-       ParamType::Enum,
-       0,
-       0,
-       0,
-       "(f_inc, f_dec): equal f with f(2f-0.5)=1.5w^2; w^2 and 1; 1 and w^2.",
-       false,
-       {"equal", "inc", "dec"}},
-  };
-  return s;
-}
-
 namespace {
 
-class WeightedAimd final : public ScaledAimd {
+class WeightedAimd final : public BoundCc<WeightedAimd, WeightedAimdBase> {
  public:
+  static const BoundSpecs<WeightedAimd>& params() {
+    static const BoundSpecs<WeightedAimd> t{weightFnParam(), weightParam()};
+    return t;
+  }
   const char* name() const override { return "sd"; }
 
-  bool setParam(std::string_view key, double v) override {
-    if (key == "weight" && v > 0)
-      w_ = v;
-    else if (key == "f" && (v == 0 || v == 1 || v == 2))
-      f_ = static_cast<int>(v);
-    else
-      return false;
-    const WeightFns fns = weightFns(f_, w_);
-    increase_ = fns.inc;
-    decrease_ = 0.5 / fns.dec;
-    return true;
-  }
-
  private:
-  double w_ = 1;
-  int f_ = 0;
+  void onChange(std::string_view) override {
+    const WeightFns f = fns();
+    increase_ = f.inc;
+    decrease_ = 0.5 / f.dec;
+  }
 };
 
 }  // namespace
 
 std::unique_ptr<CongestionControl> makeSd() { return std::make_unique<WeightedAimd>(); }
+const SpecList& sdSpecs() { return WeightedAimd::params().specs(); }
 
 }  // namespace bl

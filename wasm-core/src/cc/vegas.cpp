@@ -93,33 +93,19 @@ double VegasCc::onTimeout(const CcState& s) {
   return std::max(2.0, s.inFlight / 2);
 }
 
-bool VegasCc::setParam(std::string_view key, double value) {
-  if (key == "alpha" && value >= 0) {
-    p_.alpha = value;
-    return true;
-  }
-  if (key == "beta" && value >= 0) {
-    p_.beta = value;
-    return true;
-  }
-  if (key == "gamma" && value >= 0) {
-    p_.gamma = value;
-    return true;
-  }
-  return false;
-}
-
 std::unique_ptr<CongestionControl> makeVegas(const VegasParams& p) { return std::make_unique<VegasCc>(p); }
 
-const SpecList& vegasSpecs() {
-  static const SpecList s = {
-      {"alpha", "Vegas alpha", "packets", ParamType::Number, 1, 0, 1000,
-       "Below this many packets queued (diff), grow by one packet per RTT."},
-      {"beta", "Vegas beta", "packets", ParamType::Number, 3, 0, 1000,
-       "Above this many packets queued, shrink by one packet per RTT."},
-      {"gamma", "Vegas gamma", "packets", ParamType::Number, 1, 0, 1000, "Slow start ends when diff exceeds this."},
-  };
-  return s;
+const BoundSpecs<VegasCc>& VegasCc::params() {
+  static const BoundSpecs<VegasCc> t{
+      bind<&VegasCc::p_, &VegasParams::alpha>({"alpha", "Vegas alpha", "packets", ParamType::Number, 1, 0, 1000,
+                                               "Below this many packets queued (diff), grow by one packet per RTT."}),
+      bind<&VegasCc::p_, &VegasParams::beta>({"beta", "Vegas beta", "packets", ParamType::Number, 3, 0, 1000,
+                                              "Above this many packets queued, shrink by one packet per RTT."}),
+      bind<&VegasCc::p_, &VegasParams::gamma>({"gamma", "Vegas gamma", "packets", ParamType::Number, 1, 0, 1000,
+                                               "Slow start ends when diff exceeds this."})};
+  return t;
 }
+
+const SpecList& vegasSpecs() { return VegasCc::params().specs(); }
 
 }  // namespace bl

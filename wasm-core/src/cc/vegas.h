@@ -15,15 +15,15 @@ struct VegasParams {
 };
 
 // Exposed for tests: what the module decided at the end of its last RTT epoch.
-class VegasCc : public CongestionControl {
+class VegasCc : public BoundCc<VegasCc> {
  public:
+  static const BoundSpecs<VegasCc>& params();
   explicit VegasCc(const VegasParams& p) : p_(p) {}
   const char* name() const override { return "vegas"; }
   void onAck(CcState& s, uint32_t acked) override;
   void onRttSample(CcState& s, SimTime rtt) override;
   double onLossEvent(const CcState& s) override;
   double onTimeout(const CcState& s) override;
-  bool setParam(std::string_view key, double value) override;
 
   SimTime baseRtt() const { return baseRtt_; }
   double lastDiff() const { return diff_; }   // (Expected - Actual) x baseRTT, packets

@@ -22,6 +22,13 @@ bool QueueDisc::setParam(const std::string& key, double v, std::string& err) {
   return true;
 }
 
+const char* QueueDisc::option(const std::string& key) const {
+  const ParamSpec* s = findSpec(specs(), key);
+  const double i = param(key);
+  if (!s || s->type != ParamType::Enum || !(i >= 0 && i < static_cast<double>(s->options.size()))) return "";
+  return s->options[static_cast<size_t>(i)];
+}
+
 const QueueKind* findQueueKind(const std::string& name) {
   for (const QueueKind& k : queueKinds())
     if (name == k.name) return &k;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bound_params.h"
 #include "core/packet.h"
 #include "core/params.h"
 #include "core/time.h"
@@ -77,6 +78,8 @@ class QueueDisc {
   bool setParam(const std::string& key, double v, std::string& err);
   // Current value of a parameter (for the summary and the UI), NaN if unknown.
   virtual double param(const std::string& key) const = 0;
+  // The current option of an Enum parameter, by name ("" if `key` is no Enum parameter).
+  const char* option(const std::string& key) const;
 
   uint64_t drops[kDropReasons] = {};
   uint64_t marks = 0;  // packets marked CE instead of dropped (ECN)
@@ -94,6 +97,40 @@ class QueueDisc {
   // Cross-parameter rules (e.g. RED's minTh < maxTh), checked before `apply`.
   virtual bool consistent(const std::string& /*key*/, double /*v*/, std::string& /*err*/) const { return true; }
   virtual void apply(const std::string& key, double v) = 0;
+};
+
+// The `buffer` spec most disciplines share: a hard limit in packets, live, with its default.
+inline ParamSpec bufferSpec(double def) {
+  return {"buffer", "Buffer", "packets", ParamType::Int, def, 1, 100000, "Hard limit; arrivals beyond it overflow.",
+          true};
+}
+
+// A discipline whose parameters are bound to its members (T::params(), a BoundSpecs<T>; see
+// core/bound_params.h): specs(), param() and apply() come from that one table, and the
+// constructor loads every parameter with load(). After a live change onChange(key) recomputes
+// what derives from the parameter; param() of a key that is no parameter asks state() (read-only
+// state such as PIE's drop probability, for tests and the UI).
+template <class T>
+class BoundQueueDisc : public QueueDisc {
+ public:
+  const SpecList& specs() const override { return T::params().specs(); }
+  double param(const std::string& key) const override {
+    if (const BoundParam<T>* p = T::params().find(key)) return p->get(self());
+    return state(key);
+  }
+
+ protected:
+  void load(const ParamValues& v) { T::params().load(self(), v); }
+  virtual double state(const std::string& /*key*/) const { return NAN; }
+  virtual void onChange(const std::string& /*key*/) {}
+  void apply(const std::string& key, double v) final {
+    T::params().find(key)->set(self(), v);
+    onChange(key);
+  }
+
+ private:
+  T& self() { return static_cast<T&>(*this); }
+  const T& self() const { return static_cast<const T&>(*this); }
 };
 
 // A queue kind: its specs and how to build one from validated values.

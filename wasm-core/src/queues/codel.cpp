@@ -89,25 +89,27 @@ Packet* CodelCore::dequeue(PacketFifo& q, SimTime now, QueueOutput& out) {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 1000, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1,
-     "Acceptable standing queueing delay (RFC 8289: 5 ms).", true},
-    {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10,
-     "How long the delay may stay above target before dropping starts; of the order of the worst RTT (100 ms).", true},
-    {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1, "Mark ECN-capable packets CE instead of dropping them.", true},
-};
-
-class Codel final : public QueueDisc {
+class Codel final : public BoundQueueDisc<Codel> {
  public:
-  Codel(const ParamValues& v, const LinkInfo& link) : buffer_(static_cast<uint32_t>(v.num("buffer"))) {
-    core_.target = fromSeconds(v.num("target"));
-    core_.interval = fromSeconds(v.num("interval"));
-    core_.ecn = v.flag("ecn");
+  static const BoundSpecs<Codel>& params() {
+    static const BoundSpecs<Codel> t{
+        bind<&Codel::buffer_>(bufferSpec(1000)),
+        bindSeconds<&Codel::core_, &CodelCore::target>({"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1,
+                                                        "Acceptable standing queueing delay (RFC 8289: 5 ms).", true}),
+        bindSeconds<&Codel::core_, &CodelCore::interval>(
+            {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10,
+             "How long the delay may stay above target before dropping starts; of the order of the worst RTT (100 "
+             "ms).",
+             true}),
+        bind<&Codel::core_, &CodelCore::ecn>({"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
+                                              "Mark ECN-capable packets CE instead of dropping them.", true})};
+    return t;
+  }
+  Codel(const ParamValues& v, const LinkInfo& link) {
+    load(v);
     core_.mtu = link.packetSize;
   }
   const char* kind() const override { return "codel"; }
-  const SpecList& specs() const override { return kSpecs; }
   DropReason onArrival(Packet&, const QueueState& q) override {
     return q.packets >= buffer_ ? DropReason::Overflow : DropReason::None;
   }
@@ -120,29 +122,10 @@ class Codel final : public QueueDisc {
   }
   uint32_t length() const override { return fifo_.packets; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "target") return toSeconds(core_.target);
-    if (k == "interval") return toSeconds(core_.interval);
-    if (k == "ecn") return core_.ecn;
-    return NAN;
-  }
   const CodelCore& core() const { return core_; }
 
- protected:
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "target")
-      core_.target = fromSeconds(v);
-    else if (k == "interval")
-      core_.interval = fromSeconds(v);
-    else if (k == "ecn")
-      core_.ecn = v != 0;
-  }
-
  private:
-  uint32_t buffer_;
+  uint32_t buffer_ = 0;
   PacketFifo fifo_;
   CodelCore core_;
 };
@@ -153,7 +136,7 @@ QueueKind codelKind() {
   return {"codel",
           "CoDel (RFC 8289): drops from the head once the queueing delay has stayed above target for an interval, then "
           "at interval / sqrt(count).",
-          &kSpecs,
+          &Codel::params().specs(),
           [](const ParamValues& v, const LinkInfo& l, Simulation&, std::string&) -> std::unique_ptr<QueueDisc> {
             return std::make_unique<Codel>(v, l);
           }};

@@ -5,36 +5,30 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-     "Packets that may wait for the link; arrivals to a full buffer are dropped.", true},
-};
-
-class DropTail final : public QueueDisc {
+class DropTail final : public BoundQueueDisc<DropTail> {
  public:
-  explicit DropTail(const ParamValues& v) : buffer_(static_cast<uint32_t>(v.num("buffer"))) {}
+  static const BoundSpecs<DropTail>& params() {
+    static const BoundSpecs<DropTail> t{
+        bind<&DropTail::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
+                                  "Packets that may wait for the link; arrivals to a full buffer are dropped.", true})};
+    return t;
+  }
+  explicit DropTail(const ParamValues& v) { load(v); }
   const char* kind() const override { return "droptail"; }
-  const SpecList& specs() const override { return kSpecs; }
   DropReason onArrival(Packet&, const QueueState& q) override {
     return q.packets >= buffer_ ? DropReason::Overflow : DropReason::None;
   }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& key) const override { return key == "buffer" ? buffer_ : NAN; }
-
- protected:
-  void apply(const std::string& key, double v) override {
-    if (key == "buffer") buffer_ = static_cast<uint32_t>(v);
-  }
 
  private:
-  uint32_t buffer_;
+  uint32_t buffer_ = 0;
 };
 
 }  // namespace
 
 QueueKind dropTailKind() {
   return {
-      "droptail", "First in, first out; drops only when the buffer is full.", &kSpecs,
+      "droptail", "First in, first out; drops only when the buffer is full.", &DropTail::params().specs(),
       [](const ParamValues& v, const LinkInfo&, Simulation&, std::string&) { return std::make_unique<DropTail>(v); }};
 }
 

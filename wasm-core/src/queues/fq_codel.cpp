@@ -21,18 +21,6 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Limit", "packets", ParamType::Int, 10240, 1, 100000,
-     "Total packets queued; beyond it the longest queue loses its head packet.", true},
-    {"flows", "Queues", "", ParamType::Int, 1024, 1, 65536, "Number of hashed per-flow queues."},
-    {"quantum", "Quantum", "bytes", ParamType::Int, 1514, 64, 100000, "Bytes a queue may send per round-robin turn.",
-     true},
-    {"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1, "CoDel target of every queue.", true},
-    {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10, "CoDel interval of every queue.", true},
-    {"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1,
-     "Mark ECN-capable packets CE instead of dropping (on in Linux).", true},
-};
-
 struct FlowQueue {
   PacketFifo fifo;
   CodelCore codel;
@@ -47,26 +35,33 @@ struct IndexList {
   bool empty() const { return head < 0; }
 };
 
-class FqCodel final : public QueueDisc {
+class FqCodel final : public BoundQueueDisc<FqCodel> {
  public:
-  FqCodel(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
-        quantum_(static_cast<int64_t>(v.num("quantum"))),
-        queues_(static_cast<size_t>(v.num("flows"))) {
+  static const BoundSpecs<FqCodel>& params() {
+    static const BoundSpecs<FqCodel> t{
+        bind<&FqCodel::buffer_>({"buffer", "Limit", "packets", ParamType::Int, 10240, 1, 100000,
+                                 "Total packets queued; beyond it the longest queue loses its head packet.", true}),
+        bind<&FqCodel::flows_>(
+            {"flows", "Queues", "", ParamType::Int, 1024, 1, 65536, "Number of hashed per-flow queues."}),
+        bind<&FqCodel::quantum_>({"quantum", "Quantum", "bytes", ParamType::Int, 1514, 64, 100000,
+                                  "Bytes a queue may send per round-robin turn.", true}),
+        bind<&FqCodel::target_>(
+            {"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1, "CoDel target of every queue.", true}),
+        bind<&FqCodel::interval_>(
+            {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10, "CoDel interval of every queue.", true}),
+        bind<&FqCodel::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1,
+                              "Mark ECN-capable packets CE instead of dropping (on in Linux).", true})};
+    return t;
+  }
+  FqCodel(const ParamValues& v, const LinkInfo& link, Simulation& sim) {
+    load(v);
+    queues_.resize(flows_);
     Rng rng = sim.stream("fq_codel." + link.name);
     perturb_ = static_cast<uint64_t>(rng.uniform() * 4294967296.0);
-    for (FlowQueue& q : queues_) {
-      q.codel.target = fromSeconds(v.num("target"));
-      q.codel.interval = fromSeconds(v.num("interval"));
-      q.codel.ecn = v.flag("ecn");
-      q.codel.mtu = link.packetSize;
-    }
-    ecn_ = v.flag("ecn");
-    target_ = v.num("target");
-    interval_ = v.num("interval");
+    for (FlowQueue& q : queues_) q.codel.mtu = link.packetSize;
+    configureCodels();
   }
   const char* kind() const override { return "fq_codel"; }
-  const SpecList& specs() const override { return kSpecs; }
   DropReason onArrival(Packet&, const QueueState&) override { return DropReason::None; }
   bool scheduled() const override { return true; }
 
@@ -117,15 +112,6 @@ class FqCodel final : public QueueDisc {
   }
   uint32_t length() const override { return total_; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "flows") return static_cast<double>(queues_.size());
-    if (k == "quantum") return static_cast<double>(quantum_);
-    if (k == "target") return target_;
-    if (k == "interval") return interval_;
-    if (k == "ecn") return ecn_;
-    return NAN;
-  }
   // Which queue a flow hashes to (tests).
   size_t bucket(const Packet& p) const {
     uint64_t key = p.flow >= 0 ? static_cast<uint64_t>(p.flow) : reinterpret_cast<uintptr_t>(p.route) >> 4;
@@ -135,22 +121,8 @@ class FqCodel final : public QueueDisc {
   }
 
  protected:
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "quantum")
-      quantum_ = static_cast<int64_t>(v);
-    else if (k == "target") {
-      target_ = v;
-      for (FlowQueue& q : queues_) q.codel.target = fromSeconds(v);
-    } else if (k == "interval") {
-      interval_ = v;
-      for (FlowQueue& q : queues_) q.codel.interval = fromSeconds(v);
-    } else if (k == "ecn") {
-      ecn_ = v != 0;
-      for (FlowQueue& q : queues_) q.codel.ecn = ecn_;
-    }
-  }
+  // Every queue's CoDel follows the live target, interval and ecn.
+  void onChange(const std::string&) override { configureCodels(); }
 
  private:
   void push(Packet* p) {
@@ -180,14 +152,22 @@ class FqCodel final : public QueueDisc {
     q.nextInList = -1;
   }
 
-  uint32_t buffer_;
-  int64_t quantum_;
+  void configureCodels() {
+    for (FlowQueue& q : queues_) {
+      q.codel.target = fromSeconds(target_);
+      q.codel.interval = fromSeconds(interval_);
+      q.codel.ecn = ecn_;
+    }
+  }
+
+  uint32_t buffer_ = 0, flows_ = 1;
+  int64_t quantum_ = 0;
   std::vector<FlowQueue> queues_;
   IndexList newList_, oldList_;
   uint32_t total_ = 0;
   uint64_t perturb_ = 0;
-  bool ecn_ = true;
-  double target_ = 0.005, interval_ = 0.1;
+  bool ecn_ = false;
+  double target_ = 0, interval_ = 0;
 };
 
 }  // namespace
@@ -196,7 +176,8 @@ QueueKind fqCodelKind() {
   return {
       "fq_codel",
       "FQ-CoDel (RFC 8290): per-flow queues by hash, deficit round robin with new flows first, CoDel on each queue.",
-      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+      &FqCodel::params().specs(),
+      [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
         return std::make_unique<FqCodel>(v, l, s);
       }};
 }

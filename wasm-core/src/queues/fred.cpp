@@ -20,33 +20,33 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
-     "Below this average queue, nothing is dropped early; also each flow's buffer cap (maxq).", true},
-    {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
-     "At this average queue the drop probability reaches maxP; above it every flow may hold 2 packets.", true},
-    {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "Early-drop probability at maxTh.", true},
-    {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
-     "EWMA weight of each queue sample (taken at arrivals and departures) in the average.", true},
-    {"minq", "Min per-flow queue", "packets", ParamType::Number, 4, 1, 100000,
-     "A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and never "
-     "dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).",
-     true},
-};
-
-class Fred final : public QueueDisc {
+class Fred final : public BoundQueueDisc<Fred> {
  public:
-  Fred(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))), minq_(v.num("minq")), rng_(sim.stream("fred." + link.name)) {
-    core_.minTh = v.num("minTh");
-    core_.maxTh = v.num("maxTh");
-    core_.maxP = v.num("maxP");
-    core_.weight = v.num("weight");
+  static const BoundSpecs<Fred>& params() {
+    static const BoundSpecs<Fred> t{
+        bind<&Fred::buffer_>(bufferSpec(250)),
+        bind<&Fred::core_, &RedCore::minTh>(
+            {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
+             "Below this average queue, nothing is dropped early; also each flow's buffer cap (maxq).", true}),
+        bind<&Fred::core_, &RedCore::maxTh>(
+            {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
+             "At this average queue the drop probability reaches maxP; above it every flow may hold 2 packets.", true}),
+        bind<&Fred::core_, &RedCore::maxP>({"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1,
+                                            "Early-drop probability at maxTh.", true}),
+        bind<&Fred::core_, &RedCore::weight>(
+            {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
+             "EWMA weight of each queue sample (taken at arrivals and departures) in the average.", true}),
+        bind<&Fred::minq_>({"minq", "Min per-flow queue", "packets", ParamType::Number, 4, 1, 100000,
+                            "A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and "
+                            "never dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).",
+                            true})};
+    return t;
+  }
+  Fred(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("fred." + link.name)) {
+    load(v);
     core_.meanPacketTime = std::max<SimTime>(1, txTime(link.packetSize, link.rateBps));
   }
   const char* kind() const override { return "fred"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   DropReason onArrival(Packet& p, const QueueState& q) override {
     Flow& f = flow(p.flow);
@@ -95,23 +95,10 @@ class Fred final : public QueueDisc {
 
   double average() const override { return core_.avg; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "minq") return minq_;
-    return k == "gentle" || k == "wait" ? NAN : core_.param(k);
-  }
 
  protected:
   bool consistent(const std::string& k, double v, std::string& err) const override {
     return core_.thresholdsConsistent("fred", k, v, err);
-  }
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "minq")
-      minq_ = v;
-    else
-      core_.set(k, v);
   }
 
  private:
@@ -127,8 +114,8 @@ class Fred final : public QueueDisc {
   }
   double perFlowAverage() const { return std::max(1.0, nactive_ ? core_.avg / nactive_ : core_.avg); }
 
-  uint32_t buffer_;
-  double minq_;
+  uint32_t buffer_ = 0;
+  double minq_ = 1;
   RedCore core_;
   Rng rng_;
   std::vector<Flow> flows_;
@@ -138,7 +125,8 @@ class Fred final : public QueueDisc {
 }  // namespace
 
 QueueKind fredKind() {
-  return {"fred", "Flow RED: RED's average plus per-flow buffer accounting that protects fragile flows.", &kSpecs,
+  return {"fred", "Flow RED: RED's average plus per-flow buffer accounting that protects fragile flows.",
+          &Fred::params().specs(),
           [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
             if (!redThresholdsValid(v, err)) return nullptr;
             return std::make_unique<Fred>(v, l, s);

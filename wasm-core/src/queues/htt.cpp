@@ -22,35 +22,32 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 100, 1, 100000,
-     "Arrivals to a full buffer overflow (HtT's only drops).", true},
-    {"pInit", "Initial p_htt", "", ParamType::Number, 0.1, 0, 1, "Rearrange probability at the start.", false},
-    {"pMax", "Max p_htt", "", ParamType::Number, 0.2, 0, 1, "Cap on the adapted rearrange probability.", true},
-    {"minFill", "Lower fill", "", ParamType::Number, 0.1, 0, 1, "Rearrange only when the queue is at least this full.",
-     true},
-    {"maxFill", "Upper fill", "", ParamType::Number, 0.9, 0, 1, "... and at most this full (the pulse function).",
-     true},
-    {"factor", "Adaptation factor", "", ParamType::Number, 1.1, 1, 10,
-     "p_htt is multiplied (drop ratio rose) or divided (it did not) by this each interval.", true},
-    {"interval", "Adaptation interval", "s", ParamType::Number, 1, 0.01, 60, "How often p_htt adapts.", false},
-};
-
-class HeadToTail final : public QueueDisc {
+class HeadToTail final : public BoundQueueDisc<HeadToTail> {
  public:
-  HeadToTail(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
-        p_(v.num("pInit")),
-        pMax_(v.num("pMax")),
-        minFill_(v.num("minFill")),
-        maxFill_(v.num("maxFill")),
-        factor_(v.num("factor")),
-        interval_(fromSeconds(v.num("interval"))),
-        rng_(sim.stream("htt." + link.name)) {
+  static const BoundSpecs<HeadToTail>& params() {
+    static const BoundSpecs<HeadToTail> t{
+        bind<&HeadToTail::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 100, 1, 100000,
+                                    "Arrivals to a full buffer overflow (HtT's only drops).", true}),
+        bind<&HeadToTail::p_>(
+            {"pInit", "Initial p_htt", "", ParamType::Number, 0.1, 0, 1, "Rearrange probability at the start.", false}),
+        bind<&HeadToTail::pMax_>(
+            {"pMax", "Max p_htt", "", ParamType::Number, 0.2, 0, 1, "Cap on the adapted rearrange probability.", true}),
+        bind<&HeadToTail::minFill_>({"minFill", "Lower fill", "", ParamType::Number, 0.1, 0, 1,
+                                     "Rearrange only when the queue is at least this full.", true}),
+        bind<&HeadToTail::maxFill_>({"maxFill", "Upper fill", "", ParamType::Number, 0.9, 0, 1,
+                                     "... and at most this full (the pulse function).", true}),
+        bind<&HeadToTail::factor_>(
+            {"factor", "Adaptation factor", "", ParamType::Number, 1.1, 1, 10,
+             "p_htt is multiplied (drop ratio rose) or divided (it did not) by this each interval.", true}),
+        bindSeconds<&HeadToTail::interval_>({"interval", "Adaptation interval", "s", ParamType::Number, 1, 0.01, 60,
+                                             "How often p_htt adapts.", false})};
+    return t;
+  }
+  HeadToTail(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("htt." + link.name)) {
+    load(v);
     p_ = std::min(p_, pMax_);
   }
   const char* kind() const override { return "htt"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   DropReason onArrival(Packet&, const QueueState& q) override {
     if (q.packets >= buffer_) {
@@ -90,20 +87,14 @@ class HeadToTail final : public QueueDisc {
     ++adaptations_;
   }
 
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
+ protected:
+  // The adapted probability (p, pHtt; pInit reads the same member) and the rearrangement counts.
+  double state(const std::string& k) const override {
     if (k == "p" || k == "pHtt") return p_;
-    if (k == "pMax") return pMax_;
-    if (k == "minFill") return minFill_;
-    if (k == "maxFill") return maxFill_;
-    if (k == "factor") return factor_;
-    if (k == "interval") return toSeconds(interval_);
     if (k == "rearrangements") return static_cast<double>(rearrangements_);
     if (k == "moved") return static_cast<double>(moved_);
     return NAN;
   }
-
- protected:
   bool consistent(const std::string& k, double v, std::string& err) const override {
     const double lo = k == "minFill" ? v : minFill_, hi = k == "maxFill" ? v : maxFill_;
     if (lo > hi) {
@@ -112,18 +103,8 @@ class HeadToTail final : public QueueDisc {
     }
     return true;
   }
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "pMax") {
-      pMax_ = v;
-      p_ = std::min(p_, pMax_);
-    } else if (k == "minFill")
-      minFill_ = v;
-    else if (k == "maxFill")
-      maxFill_ = v;
-    else if (k == "factor")
-      factor_ = v;
+  void onChange(const std::string& k) override {
+    if (k == "pMax") p_ = std::min(p_, pMax_);
   }
 
  private:
@@ -140,9 +121,9 @@ class HeadToTail final : public QueueDisc {
     ++rearrangements_;
   }
 
-  uint32_t buffer_;
-  double p_, pMax_, minFill_, maxFill_, factor_;
-  SimTime interval_;
+  uint32_t buffer_ = 0;
+  double p_ = 0, pMax_ = 0, minFill_ = 0, maxFill_ = 1, factor_ = 1;
+  SimTime interval_ = kSecond;
   Rng rng_;
   std::deque<Packet*> q_;
   uint64_t enqueued_ = 0, dropped_ = 0;
@@ -156,7 +137,7 @@ QueueKind httKind() {
   return {"htt",
           "Head-to-Tail: at each departure, with adaptive probability p_htt, moves the head's whole flow to the tail "
           "(delay, not drops).",
-          &kSpecs,
+          &HeadToTail::params().specs(),
           [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
             if (v.num("minFill") > v.num("maxFill")) {
               err = "minFill (" + jsonNumber(v.num("minFill")) + ") must not exceed maxFill (" +

@@ -13,29 +13,23 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 100000, "Queue length the controller holds.",
-     true},
-    {"a", "Coefficient a", "1/packet", ParamType::Number, 1.822e-5, 0, 1,
-     "Weight of the current queue error (Hollot et al.: 1.822e-5).", true},
-    {"b", "Coefficient b", "1/packet", ParamType::Number, 1.816e-5, 0, 1,
-     "Weight of the previous sample's queue error, subtracted (1.816e-5).", true},
-    {"frequency", "Sampling frequency", "Hz", ParamType::Number, 170, 0.1, 1e6, "Probability updates per second.",
-     true},
-};
-
-class Pi final : public QueueDisc {
+class Pi final : public BoundQueueDisc<Pi> {
  public:
-  Pi(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
-        qRef_(v.num("qRef")),
-        a_(v.num("a")),
-        b_(v.num("b")),
-        frequency_(v.num("frequency")),
-        rng_(sim.stream("pi." + link.name)) {}
+  static const BoundSpecs<Pi>& params() {
+    static const BoundSpecs<Pi> t{
+        bind<&Pi::buffer_>(bufferSpec(250)),
+        bind<&Pi::qRef_>({"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 100000,
+                          "Queue length the controller holds.", true}),
+        bind<&Pi::a_>({"a", "Coefficient a", "1/packet", ParamType::Number, 1.822e-5, 0, 1,
+                       "Weight of the current queue error (Hollot et al.: 1.822e-5).", true}),
+        bind<&Pi::b_>({"b", "Coefficient b", "1/packet", ParamType::Number, 1.816e-5, 0, 1,
+                       "Weight of the previous sample's queue error, subtracted (1.816e-5).", true}),
+        bind<&Pi::frequency_>({"frequency", "Sampling frequency", "Hz", ParamType::Number, 170, 0.1, 1e6,
+                               "Probability updates per second.", true})};
+    return t;
+  }
+  Pi(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("pi." + link.name)) { load(v); }
   const char* kind() const override { return "pi"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   DropReason onArrival(Packet&, const QueueState& q) override {
     if (q.packets >= buffer_) return DropReason::Overflow;
@@ -49,32 +43,10 @@ class Pi final : public QueueDisc {
     qOld_ = now;
   }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "qRef") return qRef_;
-    if (k == "a") return a_;
-    if (k == "b") return b_;
-    if (k == "frequency") return frequency_;
-    return NAN;
-  }
-
- protected:
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "qRef")
-      qRef_ = v;
-    else if (k == "a")
-      a_ = v;
-    else if (k == "b")
-      b_ = v;
-    else if (k == "frequency")
-      frequency_ = v;
-  }
 
  private:
-  uint32_t buffer_;
-  double qRef_, a_, b_, frequency_;
+  uint32_t buffer_ = 0;
+  double qRef_ = 0, a_ = 0, b_ = 0, frequency_ = 1;
   Rng rng_;
   double p_ = 0, qOld_ = 0;
 };
@@ -82,7 +54,8 @@ class Pi final : public QueueDisc {
 }  // namespace
 
 QueueKind piKind() {
-  return {"pi", "Proportional-integral AQM: drop probability driven by the queue error against a reference.", &kSpecs,
+  return {"pi", "Proportional-integral AQM: drop probability driven by the queue error against a reference.",
+          &Pi::params().specs(),
           [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
             return std::make_unique<Pi>(v, l, s);
           }};

@@ -23,33 +23,34 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 1000, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"target", "Target", "s", ParamType::Number, 0.015, 0.0001, 1,
-     "Queueing delay the controller holds (RFC 8033: 15 ms).", true},
-    {"tUpdate", "Update interval", "s", ParamType::Number, 0.015, 0.001, 1,
-     "How often drop_prob is recomputed (15 ms).", true},
-    {"alpha", "Alpha", "1/s", ParamType::Number, 0.125, 0, 100, "Weight of the delay error (qdelay - target).", true},
-    {"beta", "Beta", "1/s", ParamType::Number, 1.25, 0, 100, "Weight of the delay's change since the last update.",
-     true},
-    {"maxBurst", "Burst allowance", "s", ParamType::Number, 0.15, 0, 10,
-     "Time a quiet queue lets bursts through undropped.", true},
-    {"derandomize", "De-randomise", "", ParamType::Bool, 0, 0, 1,
-     "Space drops evenly: drop only when the accumulated probability is between 0.85 and 8.5 (RFC 8033 5.4).", true},
-    {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
-     "Mark ECN-capable packets CE instead of dropping while drop_prob <= 10 %.", true},
-};
-
-class Pie final : public QueueDisc {
+class Pie final : public BoundQueueDisc<Pie> {
  public:
-  Pie(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))), rng_(sim.stream("pie." + link.name)) {
-    for (const ParamSpec& s : kSpecs)
-      if (std::string(s.key) != "buffer") apply(s.key, v.num(s.key));
+  static const BoundSpecs<Pie>& params() {
+    static const BoundSpecs<Pie> t{
+        bind<&Pie::buffer_>(bufferSpec(1000)),
+        bind<&Pie::target_>({"target", "Target", "s", ParamType::Number, 0.015, 0.0001, 1,
+                             "Queueing delay the controller holds (RFC 8033: 15 ms).", true}),
+        bindSeconds<&Pie::tUpdate_>({"tUpdate", "Update interval", "s", ParamType::Number, 0.015, 0.001, 1,
+                                     "How often drop_prob is recomputed (15 ms).", true}),
+        bind<&Pie::alpha_>({"alpha", "Alpha", "1/s", ParamType::Number, 0.125, 0, 100,
+                            "Weight of the delay error (qdelay - target).", true}),
+        bind<&Pie::beta_>({"beta", "Beta", "1/s", ParamType::Number, 1.25, 0, 100,
+                           "Weight of the delay's change since the last update.", true}),
+        bindSeconds<&Pie::maxBurst_>({"maxBurst", "Burst allowance", "s", ParamType::Number, 0.15, 0, 10,
+                                      "Time a quiet queue lets bursts through undropped.", true}),
+        bind<&Pie::derandomize_>({"derandomize", "De-randomise", "", ParamType::Bool, 0, 0, 1,
+                                  "Space drops evenly: drop only when the accumulated probability is between 0.85 and "
+                                  "8.5 (RFC 8033 5.4).",
+                                  true}),
+        bind<&Pie::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
+                          "Mark ECN-capable packets CE instead of dropping while drop_prob <= 10 %.", true})};
+    return t;
+  }
+  Pie(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("pie." + link.name)) {
+    load(v);
     burst_ = maxBurst_;
   }
   const char* kind() const override { return "pie"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   DropReason onArrival(Packet& p, const QueueState& q) override {
     if (q.packets >= buffer_) return DropReason::Overflow;
@@ -83,38 +84,13 @@ class Pie final : public QueueDisc {
     qdelayOld_ = qdelay;
   }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "target") return target_;
-    if (k == "tUpdate") return toSeconds(tUpdate_);
-    if (k == "alpha") return alpha_;
-    if (k == "beta") return beta_;
-    if (k == "maxBurst") return toSeconds(maxBurst_);
-    if (k == "derandomize") return derandomize_;
-    if (k == "ecn") return ecn_;
-    if (k == "prob") return prob_;  // state, for tests and the UI
-    if (k == "burstLeft") return toSeconds(burst_);
-    return NAN;
-  }
 
  protected:
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "target")
-      target_ = v;
-    else if (k == "tUpdate")
-      tUpdate_ = fromSeconds(v);
-    else if (k == "alpha")
-      alpha_ = v;
-    else if (k == "beta")
-      beta_ = v;
-    else if (k == "maxBurst")
-      maxBurst_ = fromSeconds(v);
-    else if (k == "derandomize")
-      derandomize_ = v != 0;
-    else if (k == "ecn")
-      ecn_ = v != 0;
+  // The drop probability and the burst allowance left (tests and the UI).
+  double state(const std::string& k) const override {
+    if (k == "prob") return prob_;
+    if (k == "burstLeft") return toSeconds(burst_);
+    return NAN;
   }
 
  private:
@@ -136,7 +112,7 @@ class Pie final : public QueueDisc {
     return drop;
   }
 
-  uint32_t buffer_;
+  uint32_t buffer_ = 0;
   double target_ = 0.015, alpha_ = 0.125, beta_ = 1.25;
   SimTime tUpdate_ = 15 * kMillisecond, maxBurst_ = 150 * kMillisecond;
   bool derandomize_ = false, ecn_ = false;
@@ -151,7 +127,8 @@ QueueKind pieKind() {
   return {
       "pie",
       "PIE (RFC 8033): a drop probability driven by the queueing delay against a 15 ms target, with a burst allowance.",
-      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+      &Pie::params().specs(),
+      [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
         return std::make_unique<Pie>(v, l, s);
       }};
 }

@@ -68,34 +68,6 @@ bool RedCore::earlyDrop(Rng& rng) {
   return false;
 }
 
-double RedCore::param(const std::string& k) const {
-  if (k == "minTh") return minTh;
-  if (k == "maxTh") return maxTh;
-  if (k == "maxP") return maxP;
-  if (k == "weight") return weight;
-  if (k == "gentle") return gentle;
-  if (k == "wait") return wait;
-  return NAN;
-}
-
-bool RedCore::set(const std::string& k, double v) {
-  if (k == "minTh")
-    minTh = v;
-  else if (k == "maxTh")
-    maxTh = v;
-  else if (k == "maxP")
-    maxP = v;
-  else if (k == "weight")
-    weight = v;
-  else if (k == "gentle")
-    gentle = v != 0;
-  else if (k == "wait")
-    wait = v != 0;
-  else
-    return false;
-  return true;
-}
-
 bool RedCore::thresholdsConsistent(const char* kind, const std::string& k, double v, std::string& err) const {
   const double lo = k == "minTh" ? v : minTh, hi = k == "maxTh" ? v : maxTh;
   if (lo < hi) return true;
@@ -111,49 +83,45 @@ bool redThresholdsValid(const ParamValues& v, std::string& err) {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
-     "Below this average queue, nothing is dropped early.", true},
-    {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
-     "At this average queue the drop probability reaches maxP.", true},
-    {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "Early-drop probability at maxTh.", true},
-    {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
-     "EWMA weight of each arrival's queue sample in the average.", true},
-    {"gentle", "Gentle", "", ParamType::Bool, 1, 0, 1,
-     "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by default, as "
-     "ns-2's gentle_).",
-     true},
-    {"earlyMinQueue", "Early-drop min queue", "packets", ParamType::Int, 2, 0, 100000,
-     "No early (or forced) drop while fewer packets than this wait, as ns-2's RED (qlen > 1); 0: the average alone "
-     "decides (1993).",
-     true},
-    {"wait", "Wait", "", ParamType::Bool, 1, 0, 1,
-     "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
-     "off: the 1993 pb / (1 - count x pb).",
-     true},
-    {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
-     "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still dropped.", true},
-};
-
-class Red final : public QueueDisc {
+class Red final : public BoundQueueDisc<Red> {
  public:
-  Red(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
-        minQueue_(static_cast<uint32_t>(v.num("earlyMinQueue"))),
-        rng_(sim.stream("red." + link.name)) {
-    core_.minTh = v.num("minTh");
-    core_.maxTh = v.num("maxTh");
-    core_.maxP = v.num("maxP");
-    core_.weight = v.num("weight");
-    core_.gentle = v.flag("gentle");
-    core_.wait = v.flag("wait");
-    ecn_ = v.flag("ecn");
+  static const BoundSpecs<Red>& params() {
+    static const BoundSpecs<Red> t{
+        bind<&Red::buffer_>(bufferSpec(250)),
+        bind<&Red::core_, &RedCore::minTh>({"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
+                                            "Below this average queue, nothing is dropped early.", true}),
+        bind<&Red::core_, &RedCore::maxTh>({"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
+                                            "At this average queue the drop probability reaches maxP.", true}),
+        bind<&Red::core_, &RedCore::maxP>({"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1,
+                                           "Early-drop probability at maxTh.", true}),
+        bind<&Red::core_, &RedCore::weight>({"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
+                                             "EWMA weight of each arrival's queue sample in the average.", true}),
+        bind<&Red::core_, &RedCore::gentle>(
+            {"gentle", "Gentle", "", ParamType::Bool, 1, 0, 1,
+             "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by default, "
+             "as ns-2's gentle_).",
+             true}),
+        bind<&Red::minQueue_>({"earlyMinQueue", "Early-drop min queue", "packets", ParamType::Int, 2, 0, 100000,
+                               "No early (or forced) drop while fewer packets than this wait, as ns-2's RED (qlen > "
+                               "1); 0: the average alone decides (1993).",
+                               true}),
+        bind<&Red::core_, &RedCore::wait>(
+            {"wait", "Wait", "", ParamType::Bool, 1, 0, 1,
+             "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
+             "off: the 1993 pb / (1 - count x pb).",
+             true}),
+        bind<&Red::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
+                          "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still "
+                          "dropped.",
+                          true})};
+    return t;
+  }
+  Red(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("red." + link.name)) {
+    load(v);
     core_.meanPacketTime = txTime(link.packetSize, link.rateBps);
     if (core_.meanPacketTime < 1) core_.meanPacketTime = 1;
   }
   const char* kind() const override { return "red"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   // Packets an overlay node marked protected (XQM's loss hiding: the paper's Assured
   // Forwarding marking) are spared early drops; a full buffer still overflows.
@@ -169,32 +137,16 @@ class Red final : public QueueDisc {
   }
   double average() const override { return core_.avg; }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "earlyMinQueue") return minQueue_;
-    if (k == "ecn") return static_cast<double>(ecn_);
-    return core_.param(k);
-  }
   const RedCore& core() const { return core_; }
 
  protected:
   bool consistent(const std::string& k, double v, std::string& err) const override {
     return core_.thresholdsConsistent("red", k, v, err);
   }
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "earlyMinQueue")
-      minQueue_ = static_cast<uint32_t>(v);
-    else if (k == "ecn")
-      ecn_ = v != 0;
-    else
-      core_.set(k, v);
-  }
 
  private:
-  uint32_t buffer_;
-  uint32_t minQueue_;
+  uint32_t buffer_ = 0;
+  uint32_t minQueue_ = 0;
   RedCore core_;
   bool ecn_ = false;
   Rng rng_;
@@ -203,7 +155,8 @@ class Red final : public QueueDisc {
 }  // namespace
 
 QueueKind redKind() {
-  return {"red", "Random Early Detection: drops early with a probability that grows with the average queue.", &kSpecs,
+  return {"red", "Random Early Detection: drops early with a probability that grows with the average queue.",
+          &Red::params().specs(),
           [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string& err) -> std::unique_ptr<QueueDisc> {
             if (!redThresholdsValid(v, err)) return nullptr;
             return std::make_unique<Red>(v, l, s);

@@ -30,10 +30,6 @@ struct RedCore {
   // count pb < 1, then pb / (2 - count pb), 1 from count pb >= 2.
   bool earlyDrop(Rng& rng);
 
-  // The threshold parameters RED and its relatives (FRED) share: minTh, maxTh, maxP,
-  // weight, gentle, wait. param() is NaN and set() false for other keys.
-  double param(const std::string& k) const;
-  bool set(const std::string& k, double v);
   // minTh < maxTh, were `k` set to `v`; `kind` names the discipline in the message.
   bool thresholdsConsistent(const char* kind, const std::string& k, double v, std::string& err) const;
 };

@@ -15,36 +15,33 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"target", "Target queue", "packets", ParamType::Number, 20, 0, 100000,
-     "Queue the price drives towards (b*); the price stops moving when the queue is here and input = capacity.", true},
-    {"gamma", "Price step", "", ParamType::Number, 0.001, 0, 1,
-     "Gain of the price update per packet of mismatch (gamma).", true},
-    {"alpha", "Queue weight", "", ParamType::Number, 0.1, 0, 100,
-     "Weight of the queue mismatch against the rate mismatch (alpha).", true},
-    {"phi", "Probability base", "", ParamType::Number, 1.001, 1.000001, 10, "Drop probability is 1 - phi^(-price).",
-     true},
-    {"period", "Update period", "s", ParamType::Number, 0.002, 1e-5, 10,
-     "Time between price updates; the rate mismatch counts packets per period.", true},
-    {"inputWeight", "Input weight", "", ParamType::Number, 1, 1e-6, 1,
-     "EWMA weight of the latest period's arrivals in the input rate (1: no filtering).", true},
-};
-
-class Rem final : public QueueDisc {
+class Rem final : public BoundQueueDisc<Rem> {
  public:
+  static const BoundSpecs<Rem>& params() {
+    static const BoundSpecs<Rem> t{
+        bind<&Rem::buffer_>(bufferSpec(250)),
+        bind<&Rem::target_>(
+            {"target", "Target queue", "packets", ParamType::Number, 20, 0, 100000,
+             "Queue the price drives towards (b*); the price stops moving when the queue is here and input = capacity.",
+             true}),
+        bind<&Rem::gamma_>({"gamma", "Price step", "", ParamType::Number, 0.001, 0, 1,
+                            "Gain of the price update per packet of mismatch (gamma).", true}),
+        bind<&Rem::alpha_>({"alpha", "Queue weight", "", ParamType::Number, 0.1, 0, 100,
+                            "Weight of the queue mismatch against the rate mismatch (alpha).", true}),
+        bind<&Rem::phi_>({"phi", "Probability base", "", ParamType::Number, 1.001, 1.000001, 10,
+                          "Drop probability is 1 - phi^(-price).", true}),
+        bind<&Rem::period_>({"period", "Update period", "s", ParamType::Number, 0.002, 1e-5, 10,
+                             "Time between price updates; the rate mismatch counts packets per period.", true}),
+        bind<&Rem::inputWeight_>({"inputWeight", "Input weight", "", ParamType::Number, 1, 1e-6, 1,
+                                  "EWMA weight of the latest period's arrivals in the input rate (1: no filtering).",
+                                  true})};
+    return t;
+  }
   Rem(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
-        target_(v.num("target")),
-        gamma_(v.num("gamma")),
-        alpha_(v.num("alpha")),
-        phi_(v.num("phi")),
-        period_(v.num("period")),
-        inputWeight_(v.num("inputWeight")),
-        packetsPerSecond_(link.rateBps / (8.0 * link.packetSize)),
-        rng_(sim.stream("rem." + link.name)) {}
+      : packetsPerSecond_(link.rateBps / (8.0 * link.packetSize)), rng_(sim.stream("rem." + link.name)) {
+    load(v);
+  }
   const char* kind() const override { return "rem"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   DropReason onArrival(Packet&, const QueueState& q) override {
     ++arrivals_;
@@ -61,38 +58,10 @@ class Rem final : public QueueDisc {
     prob_ = 1 - std::pow(phi_, -price_);
   }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "target") return target_;
-    if (k == "gamma") return gamma_;
-    if (k == "alpha") return alpha_;
-    if (k == "phi") return phi_;
-    if (k == "period") return period_;
-    if (k == "inputWeight") return inputWeight_;
-    return NAN;
-  }
-
- protected:
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "target")
-      target_ = v;
-    else if (k == "gamma")
-      gamma_ = v;
-    else if (k == "alpha")
-      alpha_ = v;
-    else if (k == "phi")
-      phi_ = v;
-    else if (k == "period")
-      period_ = v;
-    else if (k == "inputWeight")
-      inputWeight_ = v;
-  }
 
  private:
-  uint32_t buffer_;
-  double target_, gamma_, alpha_, phi_, period_, inputWeight_;
+  uint32_t buffer_ = 0;
+  double target_ = 0, gamma_ = 0, alpha_ = 0, phi_ = 1, period_ = 1, inputWeight_ = 1;
   double packetsPerSecond_;
   Rng rng_;
   uint64_t arrivals_ = 0;
@@ -102,11 +71,12 @@ class Rem final : public QueueDisc {
 }  // namespace
 
 QueueKind remKind() {
-  return {
-      "rem", "Random Exponential Marking: a link price from queue and rate mismatch; drop probability 1 - phi^-price.",
-      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-        return std::make_unique<Rem>(v, l, s);
-      }};
+  return {"rem",
+          "Random Exponential Marking: a link price from queue and rate mismatch; drop probability 1 - phi^-price.",
+          &Rem::params().specs(),
+          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+            return std::make_unique<Rem>(v, l, s);
+          }};
 }
 
 }  // namespace bl

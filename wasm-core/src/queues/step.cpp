@@ -9,44 +9,34 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"K", "Marking threshold K", "packets", ParamType::Int, 20, 0, 100000,
-     "Arrivals that find at least K packets waiting are marked CE (ECN-capable) or dropped (not).", true},
-};
-
-class Step final : public QueueDisc {
+class Step final : public BoundQueueDisc<Step> {
  public:
-  explicit Step(const ParamValues& v)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))), k_(static_cast<uint32_t>(v.num("K"))) {}
+  static const BoundSpecs<Step>& params() {
+    static const BoundSpecs<Step> t{
+        bind<&Step::buffer_>(bufferSpec(250)),
+        bind<&Step::k_>({"K", "Marking threshold K", "packets", ParamType::Int, 20, 0, 100000,
+                         "Arrivals that find at least K packets waiting are marked CE (ECN-capable) or dropped (not).",
+                         true})};
+    return t;
+  }
+  explicit Step(const ParamValues& v) { load(v); }
   const char* kind() const override { return "step"; }
-  const SpecList& specs() const override { return kSpecs; }
   DropReason onArrival(Packet& p, const QueueState& q) override {
     if (q.packets >= buffer_) return DropReason::Overflow;
     if (q.packets >= k_ && !mark(p)) return DropReason::Early;
     return DropReason::None;
   }
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& key) const override {
-    return key == "buffer" ? buffer_ : key == "K" ? static_cast<double>(k_) : NAN;
-  }
-
- protected:
-  void apply(const std::string& key, double v) override {
-    if (key == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (key == "K")
-      k_ = static_cast<uint32_t>(v);
-  }
 
  private:
-  uint32_t buffer_, k_;
+  uint32_t buffer_ = 0, k_ = 0;
 };
 
 }  // namespace
 
 QueueKind stepKind() {
-  return {"step", "Step marking (DCTCP's switch): CE-mark ECN-capable arrivals when K or more packets wait.", &kSpecs,
+  return {"step", "Step marking (DCTCP's switch): CE-mark ECN-capable arrivals when K or more packets wait.",
+          &Step::params().specs(),
           [](const ParamValues& v, const LinkInfo&, Simulation&, std::string&) { return std::make_unique<Step>(v); }};
 }
 

@@ -27,54 +27,42 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 100000, 1, 1000000,
-     "Hard limit (the paper sizes it to Q_max); expired packets do not count.", true},
-    {"mode",
-     "Deadline scope",
-     "",
-     ParamType::Enum,
-     1,
-     0,
-     0,
-     "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path.",
-     false,
-     {"lbd", "ebd"}},
-    {"deadline",
-     "Default deadline",
-     "s",
-     ParamType::Number,
-     NAN,
-     0.000001,
-     10,
-     "Deadline for packets whose flow has none (null: they never expire).",
-     true,
-     {},
-     true},
-    {"inputs", "Input links", "", ParamType::Int, 1, 1, 1000,
-     "Links feeding this queue, for Q_max (J - 1 in the paper).", true},
-    {"inputRate", "Input rate", "bit/s", ParamType::Number, 0, 0, 1e11,
-     "Capacity of each input link, for Q_max (0: this link's rate).", true},
-    {"countTransmission", "Count transmission", "", ParamType::Bool, 0, 0, 1,
-     "Charge the packet's own transmission time on this link to its deadline (off: queueing time only, as the "
-     "paper).",
-     true},
-};
-
-class Ted final : public QueueDisc {
+class Ted final : public BoundQueueDisc<Ted> {
  public:
+  enum class Scope { Local, EndToEnd };  // LBD, EBD
+  static const BoundSpecs<Ted>& params() {
+    static const BoundSpecs<Ted> t{
+        bind<&Ted::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 100000, 1, 1000000,
+                             "Hard limit (the paper sizes it to Q_max); expired packets do not count.", true}),
+        bindChoice<&Ted::scope_>(
+            "mode", "Deadline scope", {{"lbd", Scope::Local}, {"ebd", Scope::EndToEnd}}, "ebd",
+            "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path."),
+        bind<&Ted::deadline_>({"deadline",
+                               "Default deadline",
+                               "s",
+                               ParamType::Number,
+                               NAN,
+                               0.000001,
+                               10,
+                               "Deadline for packets whose flow has none (null: they never expire).",
+                               true,
+                               {},
+                               true}),
+        bind<&Ted::inputs_>({"inputs", "Input links", "", ParamType::Int, 1, 1, 1000,
+                             "Links feeding this queue, for Q_max (J - 1 in the paper).", true}),
+        bind<&Ted::inputRate_>({"inputRate", "Input rate", "bit/s", ParamType::Number, 0, 0, 1e11,
+                                "Capacity of each input link, for Q_max (0: this link's rate).", true}),
+        bind<&Ted::countTx_>({"countTransmission", "Count transmission", "", ParamType::Bool, 0, 0, 1,
+                              "Charge the packet's own transmission time on this link to its deadline (off: queueing "
+                              "time only, as the paper).",
+                              true})};
+    return t;
+  }
   Ted(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : buffer_(static_cast<uint32_t>(v.num("buffer"))),
-        ebd_(v.num("mode") == 1),
-        deadline_(v.num("deadline")),
-        inputs_(v.num("inputs")),
-        inputRate_(v.num("inputRate")),
-        countTx_(v.flag("countTransmission")),
-        linkRate_(link.rateBps),
-        packetSize_(link.packetSize),
-        sim_(sim) {}
+      : linkRate_(link.rateBps), packetSize_(link.packetSize), sim_(sim) {
+    load(v);
+  }
   const char* kind() const override { return "ted"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   DropReason onArrival(Packet&, const QueueState& q) override {
     if (q.packets < buffer_) return DropReason::None;
@@ -86,7 +74,7 @@ class Ted final : public QueueDisc {
 
   bool scheduled() const override { return true; }
   void enqueue(Packet* p, SimTime) override {
-    if (ebd_ && p->deadlineLeft == kNever && p->kind != PacketKind::Ack) {
+    if (ebd() && p->deadlineLeft == kNever && p->kind != PacketKind::Ack) {
       const double d = deadlineOf(*p);
       if (!std::isnan(d)) p->deadlineLeft = fromSeconds(d);
     }
@@ -101,7 +89,7 @@ class Ted final : public QueueDisc {
         out.discard(p, DropReason::Deadline);
         continue;
       }
-      if (ebd_ && p->deadlineLeft != kNever) p->deadlineLeft -= charged(*p, now);
+      if (ebd() && p->deadlineLeft != kNever) p->deadlineLeft -= charged(*p, now);
       return p;
     }
     return nullptr;
@@ -109,30 +97,12 @@ class Ted final : public QueueDisc {
   uint32_t length() const override { return static_cast<uint32_t>(q_.size()); }
   uint32_t buffer() const override { return buffer_; }
 
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "mode") return ebd_ ? 1 : 0;
-    if (k == "deadline") return deadline_;
-    if (k == "inputs") return inputs_;
-    if (k == "inputRate") return inputRate_;
-    if (k == "countTransmission") return countTx_ ? 1 : 0;
+ protected:
+  // Q_max and the largest deadline in force (they follow live deadlines).
+  double state(const std::string& k) const override {
     if (k == "dmax") return maxDeadline();
     if (k == "qmax") return qmax();
     return NAN;
-  }
-
- protected:
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "deadline")
-      deadline_ = v;
-    else if (k == "inputs")
-      inputs_ = v;
-    else if (k == "inputRate")
-      inputRate_ = v;
-    else if (k == "countTransmission")
-      countTx_ = v != 0;
   }
 
  private:
@@ -151,7 +121,7 @@ class Ted final : public QueueDisc {
   bool expired(const Packet& p, SimTime now) const {
     if (p.kind == PacketKind::Ack) return false;
     const SimTime waited = charged(p, now);
-    if (ebd_) return p.deadlineLeft != kNever && waited > p.deadlineLeft;
+    if (ebd()) return p.deadlineLeft != kNever && waited > p.deadlineLeft;
     const double d = deadlineOf(p);
     return !std::isnan(d) && waited > fromSeconds(d);
   }
@@ -171,10 +141,12 @@ class Ted final : public QueueDisc {
     return d * inputs_ * rate / (8.0 * packetSize_);
   }
 
-  uint32_t buffer_;
-  bool ebd_;
-  double deadline_, inputs_, inputRate_;
-  bool countTx_;
+  bool ebd() const { return scope_ == Scope::EndToEnd; }
+
+  uint32_t buffer_ = 0;
+  Scope scope_ = Scope::EndToEnd;
+  double deadline_ = NAN, inputs_ = 1, inputRate_ = 0;
+  bool countTx_ = false;
   double linkRate_;
   uint32_t packetSize_;
   Simulation& sim_;
@@ -184,11 +156,12 @@ class Ted final : public QueueDisc {
 }  // namespace
 
 QueueKind tedKind() {
-  return {
-      "ted", "Time-driven Early Discard: packets that wait past their deadline (local or end to end) are discarded.",
-      &kSpecs, [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
-        return std::make_unique<Ted>(v, l, s);
-      }};
+  return {"ted",
+          "Time-driven Early Discard: packets that wait past their deadline (local or end to end) are discarded.",
+          &Ted::params().specs(),
+          [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
+            return std::make_unique<Ted>(v, l, s);
+          }};
 }
 
 }  // namespace bl

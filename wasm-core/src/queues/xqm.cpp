@@ -28,60 +28,50 @@ namespace bl {
 
 namespace {
 
-enum Hide { kHideOff = 0, kHideOnOff = 1, kHideSmooth = 2 };
-
-const SpecList kSpecs = {
-    {"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000, "Hard limit; arrivals beyond it overflow.", true},
-    {"cp", "Control period", "s", ParamType::Number, 0.01, 1e-5, 10,
-     "CP: time between updates of every flow's imposed loss rate q_i (the paper: about 10 ms).", true},
-    {"mp", "Measurement period", "s", ParamType::Number, 10, 0.01, 1000,
-     "MP: each flow's rate x_i is the packets it sent through this queue in the last MP, per second.", false},
-    {"delta", "Throughput gain", "1/packet", ParamType::Number, 1e-5, 0, 1,
-     "delta, per second: q_i changes by delta x (x_i - target_i) x CP each control period, x_i and "
-     "target_i in packets/s.",
-     true},
-    {"phi", "Buffer gain", "1/(packet s)", ParamType::Number, 4e-5, 0, 1,
-     "phi, per second: every q_i changes by phi x (b - targetBuffer) x CP each control period, b in packets.", true},
-    {"targetBuffer", "Target buffer", "packets", ParamType::Number, 50, 0, 100000,
-     "Queue length the buffer-matching term drives towards.", true},
-    {"capacity", "Capacity", "bit/s", ParamType::Number, 0, 0, 1e11,
-     "Rate shared out as targets (0: this link's rate). Targets are capacity x weight / sum of active weights.", true},
-    {"hide",
-     "Loss hiding",
-     "",
-     ParamType::Enum,
-     kHideOff,
-     0,
-     0,
-     "off; onoff: protect all packets of a flow while q_i <= 0; smooth: protect a fraction -q_i / hideSpan.",
-     true,
-     {"off", "onoff", "smooth"}},
-    {"hideSpan", "Hiding span", "", ParamType::Number, 0.05, 1e-6, 1,
-     "Smooth hiding: the value of -q_i at which every packet of the flow is protected.", true},
-};
-
-class Xqm final : public QueueDisc {
+class Xqm final : public BoundQueueDisc<Xqm> {
  public:
+  enum class Hide { Off, OnOff, Smooth };
+  static const BoundSpecs<Xqm>& params() {
+    static const BoundSpecs<Xqm> t{
+        bind<&Xqm::buffer_>(bufferSpec(250)),
+        bind<&Xqm::cp_>({"cp", "Control period", "s", ParamType::Number, 0.01, 1e-5, 10,
+                         "CP: time between updates of every flow's imposed loss rate q_i (the paper: about 10 ms).",
+                         true}),
+        bind<&Xqm::mpSeconds_>(
+            {"mp", "Measurement period", "s", ParamType::Number, 10, 0.01, 1000,
+             "MP: each flow's rate x_i is the packets it sent through this queue in the last MP, per second.", false}),
+        bind<&Xqm::delta_>({"delta", "Throughput gain", "1/packet", ParamType::Number, 1e-5, 0, 1,
+                            "delta, per second: q_i changes by delta x (x_i - target_i) x CP each control period, x_i "
+                            "and target_i in packets/s.",
+                            true}),
+        bind<&Xqm::phi_>(
+            {"phi", "Buffer gain", "1/(packet s)", ParamType::Number, 4e-5, 0, 1,
+             "phi, per second: every q_i changes by phi x (b - targetBuffer) x CP each control period, b in packets.",
+             true}),
+        bind<&Xqm::targetBuffer_>({"targetBuffer", "Target buffer", "packets", ParamType::Number, 50, 0, 100000,
+                                   "Queue length the buffer-matching term drives towards.", true}),
+        bind<&Xqm::capacityBps_>({"capacity", "Capacity", "bit/s", ParamType::Number, 0, 0, 1e11,
+                                  "Rate shared out as targets (0: this link's rate). Targets are capacity x weight / "
+                                  "sum of active weights.",
+                                  true}),
+        bindChoice<&Xqm::hide_>(
+            "hide", "Loss hiding", {{"off", Hide::Off}, {"onoff", Hide::OnOff}, {"smooth", Hide::Smooth}}, "off",
+            "off; onoff: protect all packets of a flow while q_i <= 0; smooth: protect a fraction -q_i / hideSpan.",
+            true),
+        bind<&Xqm::hideSpan_>({"hideSpan", "Hiding span", "", ParamType::Number, 0.05, 1e-6, 1,
+                               "Smooth hiding: the value of -q_i at which every packet of the flow is protected.",
+                               true})};
+    return t;
+  }
   Xqm(const ParamValues& v, const LinkInfo& link, Simulation& sim)
-      : sim_(sim),
-        buffer_(static_cast<uint32_t>(v.num("buffer"))),
-        cp_(v.num("cp")),
-        delta_(v.num("delta")),
-        phi_(v.num("phi")),
-        targetBuffer_(v.num("targetBuffer")),
-        capacityBps_(v.num("capacity")),
-        hideSpan_(v.num("hideSpan")),
-        hide_(static_cast<int>(v.num("hide"))),
-        linkBps_(link.rateBps),
-        packetBits_(8.0 * link.packetSize),
-        rng_(sim.stream("xqm." + link.name)) {
-    mp_ = fromSeconds(v.num("mp"));
-    nBuckets_ = static_cast<size_t>(std::clamp(std::llround(v.num("mp") / cp_), 1LL, 200LL));
+      : sim_(sim), linkBps_(link.rateBps), packetBits_(8.0 * link.packetSize), rng_(sim.stream("xqm." + link.name)) {
+    load(v);
+    mp_ = fromSeconds(mpSeconds_);
+    nBuckets_ = static_cast<size_t>(std::clamp(std::llround(mpSeconds_ / cp_), 1LL, 200LL));
     bucketWidth_ = std::max<SimTime>(1, mp_ / static_cast<SimTime>(nBuckets_));
     bucketEnd_ = bucketWidth_;
   }
   const char* kind() const override { return "xqm"; }
-  const SpecList& specs() const override { return kSpecs; }
 
   DropReason onArrival(Packet& p, const QueueState& q) override {
     if (q.packets >= buffer_) return DropReason::Overflow;
@@ -125,38 +115,6 @@ class Xqm final : public QueueDisc {
   }
 
   uint32_t buffer() const override { return buffer_; }
-  double param(const std::string& k) const override {
-    if (k == "buffer") return buffer_;
-    if (k == "cp") return cp_;
-    if (k == "mp") return toSeconds(mp_);
-    if (k == "delta") return delta_;
-    if (k == "phi") return phi_;
-    if (k == "targetBuffer") return targetBuffer_;
-    if (k == "capacity") return capacityBps_;
-    if (k == "hide") return hide_;
-    if (k == "hideSpan") return hideSpan_;
-    return NAN;
-  }
-
- protected:
-  void apply(const std::string& k, double v) override {
-    if (k == "buffer")
-      buffer_ = static_cast<uint32_t>(v);
-    else if (k == "cp")
-      cp_ = v;
-    else if (k == "delta")
-      delta_ = v;
-    else if (k == "phi")
-      phi_ = v;
-    else if (k == "targetBuffer")
-      targetBuffer_ = v;
-    else if (k == "capacity")
-      capacityBps_ = v;
-    else if (k == "hide")
-      hide_ = static_cast<int>(v);
-    else if (k == "hideSpan")
-      hideSpan_ = v;
-  }
 
  private:
   struct Flow {
@@ -201,15 +159,15 @@ class Xqm final : public QueueDisc {
     return static_cast<double>(f.inWindow) / toSeconds(span);
   }
   bool protect(const Flow& f) {
-    if (hide_ == kHideOnOff) return f.q <= 0;
-    if (hide_ == kHideSmooth) return f.q < 0 && rng_.uniform() < -f.q / hideSpan_;
+    if (hide_ == Hide::OnOff) return f.q <= 0;
+    if (hide_ == Hide::Smooth) return f.q < 0 && rng_.uniform() < -f.q / hideSpan_;
     return false;
   }
 
   Simulation& sim_;
-  uint32_t buffer_;
-  double cp_, delta_, phi_, targetBuffer_, capacityBps_, hideSpan_;
-  int hide_;
+  uint32_t buffer_ = 0;
+  double cp_ = 1, mpSeconds_ = 1, delta_ = 0, phi_ = 0, targetBuffer_ = 0, capacityBps_ = 0, hideSpan_ = 1;
+  Hide hide_ = Hide::Off;
   double linkBps_, packetBits_;
   Rng rng_;
   SimTime mp_;
@@ -225,7 +183,7 @@ QueueKind xqmKind() {
   return {"xqm",
           "XQM PI-TB: per-flow loss rates from throughput and buffer matching; complements exogenous loss and "
           "can hide it.",
-          &kSpecs,
+          &Xqm::params().specs(),
           [](const ParamValues& v, const LinkInfo& l, Simulation& s, std::string&) -> std::unique_ptr<QueueDisc> {
             return std::make_unique<Xqm>(v, l, s);
           }};

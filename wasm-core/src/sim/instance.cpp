@@ -7,6 +7,7 @@
 #include "core/params.h"
 #include "net/loss_model.h"
 #include "sim/scenario.h"
+#include "sim/work_budget.h"
 #include "tcp/tcp_sender.h"
 
 namespace bl {
@@ -50,6 +51,8 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
   in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.num("seed")));
   in->net_ = std::make_unique<Network>(*in->sim_);
   if (!buildNetwork(doc, *in->sim_, *in->net_, err, earlyLinks)) return nullptr;
+  if (!withinWorkBudget(estimateWork(*in->net_, duration, top.num("packetSize")), duration, kMaxWork, err))
+    return nullptr;
   in->end_ = fromSeconds(duration);
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));

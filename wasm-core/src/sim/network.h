@@ -29,6 +29,17 @@ struct FlowEntry {
   bool crossesBottleneck = false;  // its data route uses Network::bottleneck (goodputUtilization)
 };
 
+// What one TCP flow or traffic source asks of the network, kept for the work budget
+// (sim/work_budget.h), which estimates a run's events before it starts.
+struct Demand {
+  const Route* route = nullptr;  // data route (TCP) or the source's route
+  const Route* back = nullptr;   // a TCP flow's ACK route; nullptr for a traffic source
+  double rateBps = 0;            // traffic: mean sending rate (TCP takes what the links give)
+  double window = 0;             // TCP: rwnd, packets in flight at most
+  double start = 0, stop = -1;   // s; stop < 0: never
+  std::string field;             // where the scenario asks for it: "flows", "topology.flows[2]", "traffic[3]"
+};
+
 class Network {
  public:
   explicit Network(Simulation& sim);
@@ -48,6 +59,7 @@ class Network {
   std::vector<std::unique_ptr<TcpReceiver>> receivers;
   std::vector<std::unique_ptr<EventHandler>> sources;  // CBR / on-off traffic
   std::vector<std::unique_ptr<PacketSink>> sinks;      // where that traffic ends
+  std::vector<Demand> demands;                         // every TCP flow and traffic source
   std::vector<Link*> traced;                           // links whose queues appear in samples and the summary
   Link* bottleneck = nullptr;                          // the link whose utilisation the summary reports
 };

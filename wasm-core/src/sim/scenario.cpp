@@ -185,6 +185,19 @@ const SpecList& flowSpecs() {
          "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux).",
          false,
          {"forget", "keep"}},
+        {"recoveryCwnd",
+         "cwnd after fast retransmit",
+         "",
+         ParamType::Enum,
+         0,
+         0,
+         0,
+         "SACK's window in and after a fast recovery: ssthresh (RFC 6675 and 5681: cwnd = ssthresh, at least 2 "
+         "packets, as Linux) or ns2 (ns-2's Sack1: half the window, below 2 for a window below 4, kept after the "
+         "recovery; ssthresh the integer part, at least 2). "
+         "tcp sack with cc aimd only. See docs/tcp.md.",
+         false,
+         {"ssthresh", "ns2"}},
         {"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
          "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its window once "
          "per window of marks (DCTCP: in proportion to the marked fraction)."},

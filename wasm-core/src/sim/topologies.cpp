@@ -93,9 +93,7 @@ class GraphBuilder {
     }
     ParamValues v;
     if (!readParams(obj, *lk->specs, path, v, err, {"kind"})) return nullptr;
-    auto m = lk->make(v, sim_.stream("loss." + stream), path, err);
-    if (m && findSpec(*lk->specs, "position")) m->beforeQueue = std::string(v.option("position")) == "beforeQueue";
-    return m;
+    return lk->make(v, sim_.stream("loss." + stream), path, err);
   }
 
   // Two one-way links, `name` (from->to, with queue `q`) and `name.rev` (to->from, DropTail).
@@ -157,7 +155,7 @@ class GraphBuilder {
     for (Link* l : fwd) {
       base += l->delay() + txTime(packetSize_, l->rate());
       if (std::string(l->queue().kind()) != "ted") continue;
-      if (l->queue().param("mode") == 1)
+      if (std::string(l->queue().option("mode")) == "ebd")
         ebd = true;
       else
         ++lbd;
@@ -196,6 +194,13 @@ class GraphBuilder {
                                                                       : TcpConfig::RestartOnFastRetransmit;
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
+    if (std::string(fv.option("recoveryCwnd")) == "ns2") {
+      if (cfg.recovery != TcpConfig::Sack || std::string(fv.option("cc")) != "aimd") {
+        err = path + ".recoveryCwnd: \"ns2\" is ns-2's Sack1 rule; it needs tcp \"sack\" and cc \"aimd\"";
+        return false;
+      }
+      cfg.recoveryCwnd = TcpConfig::Ns2Sack1;
+    }
     cfg.ecn = fv.flag("ecn");
     cfg.pacing = fv.flag("pacing");
     cfg.vegasRetx = fv.isNull("vegasRetx") ? std::string(fv.option("cc")) == "vegas" : fv.flag("vegasRetx");
@@ -228,6 +233,8 @@ class GraphBuilder {
     f.exoLink = exoLink;
     f.crossesBottleneck = std::find(fwd.begin(), fwd.end(), net_.bottleneck) != fwd.end();
     net_.flows.push_back(f);
+    net_.demands.push_back(
+        Demand{dataRoute, ackRoute, 0, fv.num("rwnd"), start, fv.isNull("stop") ? -1 : fv.num("stop"), path});
     snd->scheduleStart(fromSeconds(start));
     if (!fv.isNull("stop")) snd->scheduleStop(fromSeconds(fv.num("stop")));
     return true;
@@ -357,6 +364,9 @@ bool addTraffic(const Json& doc, GraphBuilder& g, Simulation& sim, Network& net,
     PacketSink* sink = net.sinks.back().get();
     Route* r = net.addRoute(hops, sink);
     const bool onoff = std::string(v.option("kind")) == "onoff";
+    const double meanRate =
+        onoff ? v.num("rate") * v.num("onMean") / (v.num("onMean") + v.num("offMean")) : v.num("rate");
+    net.demands.push_back(Demand{r, nullptr, meanRate, 0, v.num("start"), v.isNull("stop") ? -1 : v.num("stop"), path});
     net.sources.push_back(
         std::make_unique<UdpSource>(sim, r, v.num("rate"), g.packetSize(), fromSeconds(v.num("start")),
                                     v.isNull("stop") ? -1 : fromSeconds(v.num("stop")), onoff ? v.num("onMean") : 0,

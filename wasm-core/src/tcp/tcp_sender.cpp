@@ -365,7 +365,9 @@ void TcpSender::onNewAck(int64_t acked, bool reduced) {
     if (!reduced && !rate_) cc_->onAck(st_, static_cast<uint32_t>(acked));
   } else if (cfg_.recovery == TcpConfig::Reno || sndUna_ >= recover_) {
     inRecovery_ = false;  // Reno: first new ACK; NewReno/SACK: full ACK. Deflate.
-    if (!rate_) st_.cwnd = st_.ssthresh;
+    // ns-2's Sack1 leaves cwnd where dupack_action put it (below ssthresh: slow start).
+    const bool keep = cfg_.recovery == TcpConfig::Sack && cfg_.recoveryCwnd == TcpConfig::Ns2Sack1;
+    if (!rate_ && !keep) st_.cwnd = st_.ssthresh;
   } else if (cfg_.recovery == TcpConfig::NewReno) {
     // RFC 6582 3.2 step 3, partial ACK: retransmit the next hole, deflate by the amount
     // acked and add back one packet; only the first partial ACK restarts the timer.
@@ -450,6 +452,8 @@ void TcpSender::enterRecovery() {
   syncState();
   st_.inFlight -= static_cast<double>(limitedSent_);
   limitedSent_ = 0;
+  // ns-2's halfwin with its default precisionReduce_: half of windowd() = min(cwnd, rwnd).
+  const double halfWindow = std::min(st_.cwnd, cfg_.rwnd) / 2;
   st_.ssthresh = cc_->onLossEvent(st_);
   inRecovery_ = true;
   firstPartial_ = true;
@@ -459,7 +463,11 @@ void TcpSender::enterRecovery() {
   ++fs.fastRetransmits;
   sim_.event(TraceEvent::FastRetransmit, flow_, -1);
   if (cfg_.recovery == TcpConfig::Sack) {
-    if (!rate_) st_.cwnd = st_.ssthresh;  // RFC 6675 (4.2): no inflation, pipe does the accounting
+    if (!rate_) st_.cwnd = st_.ssthresh;                       // RFC 6675 (4.2): no inflation, pipe does the accounting
+    if (!rate_ && cfg_.recoveryCwnd == TcpConfig::Ns2Sack1) {  // slowdown(CLOSE_SSTHRESH_HALF|CLOSE_CWND_HALF)
+      st_.ssthresh = std::max(std::floor(halfWindow), 2.0);
+      st_.cwnd = std::max(1.0, halfWindow);
+    }
     retransmitInRecovery(sndUna_);
   } else {
     if (!rate_) st_.cwnd = st_.ssthresh + cfg_.dupThresh;  // RFC 5681 3.2 step 3

@@ -34,6 +34,9 @@
 // first dupThresh - 1 duplicate ACKs outside recovery sends one packet beyond cwnd (up to
 // cwnd + 2), so a small window still collects the duplicate ACKs fast retransmit needs; those
 // packets are left out of the FlightSize that sets ssthresh (RFC 5681 section 3.2 step 2).
+// SACK recovery sets cwnd to ssthresh (at least 2 packets) as RFC 6675 does; recoveryCwnd =
+// Ns2Sack1 instead halves the window as ns-2's Sack1 (below 2 for a window below 4) and keeps
+// it after the recovery (see docs/tcp.md, "Window after a fast recovery").
 // Not modelled: the SYN handshake, byte-level segments.
 #pragma once
 #include <cstdint>
@@ -70,7 +73,14 @@ struct TcpConfig {
   enum RtoFormula { Rfc6298, Linux };
   RtoFormula rtoFormula = Rfc6298;
   bool sackForgetOnRto = true;  // RFC 2018 section 8 (ns-2); false: keep the scoreboard
-  bool ecn = false;             // RFC 3168: send ECT, react to ECE once per window
+  // cwnd in and after a SACK fast recovery: Ssthresh (RFC 6675 4.2, RFC 5681 3.2 step 6:
+  // cwnd = ssthresh, at least 2) or Ns2Sack1 (ns-2 2.35's Sack1TcpAgent::dupack_action,
+  // slowdown(CLOSE_SSTHRESH_HALF|CLOSE_CWND_HALF) with its default precisionReduce_: cwnd =
+  // min(cwnd, rwnd) / 2, ssthresh = max(int(that), 2), and cwnd left there when the recovery
+  // ends, so a window below 4 goes on below 2, in slow start). AIMD only.
+  enum RecoveryCwnd { Ssthresh, Ns2Sack1 };
+  RecoveryCwnd recoveryCwnd = Ssthresh;
+  bool ecn = false;  // RFC 3168: send ECT, react to ECE once per window
   // Pacing: new packets leave at most at the pacing rate, the module's (BBR) or else
   // 2 x cwnd / srtt in slow start and 1.2 x cwnd / srtt after (Linux's defaults).
   bool pacing = false;

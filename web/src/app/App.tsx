@@ -335,7 +335,14 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             />
           </div>
         ) : null}
-        <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
+        <FlowTable
+          sim={sim}
+          snap={lazySnap}
+          onError={app.addError}
+          locked={locked}
+          onApplyScenario={(next) => app.applyScenario(state.preset, next)}
+          student={student}
+        />
       </div>
     </div>
   );

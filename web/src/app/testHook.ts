@@ -5,6 +5,7 @@ import type { RunStatus } from '../worker/protocol';
 import { type SweepProgress, sweeps } from '../sweep/sweepRunner';
 import { lessonProbe } from '../lessons/useLesson';
 import { chartAnnotations } from '../charts/annotations';
+import { flowBand } from '../store/flowBand';
 import { type ChartStat, type CompareHook, chartStats, getCompareHook } from '../ui/probes';
 
 export type { ChartStat, CompareHook };
@@ -28,6 +29,8 @@ export interface BlTestHook {
   setParam(entity: string, key: string, value: number): Promise<number>;
   marks(): ParamChange[];
   charts(): Record<string, ChartStat>;
+  /** The min/mean/max over all flows of a per-flow metric, row by row, as the charts' band draws it. */
+  band(metric: string): { t: number[]; min: number[]; mean: number[]; max: number[] };
   /** What the URL/scenario loading dropped, as shown in the notice. */
   notices(): string[];
   /** The sweep panel's runner: progress and every finished run's measures and failures. */
@@ -77,6 +80,15 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     setParam: (e, k, v) => sim.setParam(e, k, v),
     marks: () => sim.store.marks.map((m) => ({ ...m })),
     charts: () => structuredClone(chartStats),
+    band: (metric) => {
+      const b = flowBand(sim.store, metric);
+      return {
+        t: b.store.values('t'),
+        min: b.store.values(b.min),
+        mean: b.store.values(b.mean),
+        max: b.store.values(b.max),
+      };
+    },
     notices,
     sweep: () => structuredClone(sweeps.getSnapshot()),
     compare: () => getCompareHook(),

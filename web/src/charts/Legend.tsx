@@ -21,15 +21,19 @@ export function Legend({
   for (const l of lines) {
     // Lines that share a label (an overlay's upper and lower range) share one entry.
     if (l.flow === undefined) {
-      if (!other.some((o) => o.label === l.label)) other.push(l);
+      if (!other.some((o) => (o.legend ?? o.label) === (l.legend ?? l.label))) other.push(l);
     } else if (!flows.has(l.flow)) flows.set(l.flow, l);
   }
   return (
     <div className="legend" role="group" aria-label="Legend">
       {other.map((l) => (
         <span key={lineKey(l)} className="legend-item">
-          <span className="sw" aria-hidden="true" style={{ background: l.dash?.length ? dashed(l.color) : l.color }} />
-          {l.label}
+          <span
+            className={l.bandTo === undefined ? 'sw' : 'sw sw-band'}
+            aria-hidden="true"
+            style={{ background: l.dash?.length ? dashed(l.color) : l.color }}
+          />
+          {l.legend ?? l.label}
         </span>
       ))}
       {refs.map((h) => (

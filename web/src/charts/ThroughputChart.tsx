@@ -2,11 +2,12 @@
 // weights differ, the line is for weight 1).
 import { useMemo } from 'react';
 import { TimeChart } from './TimeChart';
-import { type ChartProps, bottleneckRate, flowLines, weights } from './chartContext';
+import { type ChartProps, bottleneckRate, metricLines, weights } from './chartContext';
+import { BandToggle } from './BandToggle';
 import type { ChartModel, HLine } from './chartModel';
 
-export function ThroughputChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
-  const lines = useMemo(() => flowLines(snap.flowCount, 'thr'), [snap.flowCount]);
+export function ThroughputChart({ sim, snap, hidden, onToggleFlow, band = false, onBand }: ChartProps) {
+  const lines = useMemo(() => metricLines(sim, snap.flowCount, 'thr', band), [sim, snap.flowCount, band]);
   // Re-read when a live change (link rate, weights) was applied.
   const fair = useMemo<HLine[]>(() => {
     const rate = bottleneckRate(sim, snap);
@@ -34,5 +35,13 @@ export function ThroughputChart({ sim, snap, hidden, onToggleFlow }: ChartProps)
     }),
     [lines, fair],
   );
-  return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />;
+  return (
+    <TimeChart
+      model={model}
+      store={sim.store}
+      hidden={hidden}
+      onToggleFlow={onToggleFlow}
+      tools={<BandToggle snap={snap} band={band} onBand={onBand} />}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckLink } from '../scenario/liveParams';
 import { flowColor, flowDash } from './palette';
 import type { LineDef } from './chartModel';
+import { BAND_FLOWS, flowBand } from '../store/flowBand';
 
 export interface ChartProps {
   sim: SimController;
@@ -11,6 +12,57 @@ export interface ChartProps {
   hidden: ReadonlySet<number>;
   /** Hides or shows a flow in every chart; `solo` shows it alone (or, when it already is, all). */
   onToggleFlow: (flow: number, solo?: boolean) => void;
+  /** Per-flow metrics as a min/mean/max band (more than BAND_FLOWS flows, unless lines were asked for). */
+  band?: boolean;
+  /** Switches between the band and per-flow lines (absent: no switch offered). */
+  onBand?: (band: boolean) => void;
+}
+
+/** Whether a run with `flowCount` flows draws bands, unless per-flow lines were asked for. */
+export function wantsBand(flowCount: number, lines: boolean): boolean {
+  return flowCount > BAND_FLOWS && !lines;
+}
+
+const BAND_COLOR = '#0072B2';
+
+/**
+ * The lines of a per-flow metric: one per flow, or (`band`) the min..max of all flows as a
+ * filled band with their mean on top, read from the run's derived band store.
+ */
+export function metricLines(sim: SimController, flowCount: number, metric: string, band: boolean): LineDef[] {
+  if (!band) return flowLines(flowCount, metric);
+  const b = flowBand(sim.store, metric);
+  const range = `min to max of the ${flowCount} flows (shaded)`;
+  return [
+    {
+      column: b.max,
+      key: b.max,
+      store: b.store,
+      label: `max of ${flowCount} flows`,
+      legend: range,
+      color: BAND_COLOR,
+      width: 1,
+      bandTo: b.min,
+    },
+    {
+      column: b.min,
+      key: b.min,
+      store: b.store,
+      label: `min of ${flowCount} flows`,
+      legend: range,
+      color: BAND_COLOR,
+      width: 1,
+    },
+    {
+      column: b.mean,
+      key: b.mean,
+      store: b.store,
+      label: `mean of ${flowCount} flows`,
+      legend: `mean of the ${flowCount} flows`,
+      color: '#D55E00',
+      width: 2,
+    },
+  ];
 }
 
 /** One line per flow for a per-flow column ("thr" -> flow.{i}.thr). */

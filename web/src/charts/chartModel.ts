@@ -18,6 +18,10 @@ export interface LineDef {
   store?: ChartStore;
   /** Tells apart lines of the same column from different stores (compare mode's A and B). */
   key?: string;
+  /** The area between this line and the line with this key is filled (a min..max band). */
+  bandTo?: string;
+  /** The legend's text, when it differs from the hover label (lines sharing it share one entry). */
+  legend?: string;
 }
 
 /** What identifies a line among a chart's lines (its column, unless it has a key). */
@@ -174,6 +178,48 @@ function extentFrom(d: DecimatedLine['d'], fromCol: number): { lo: number; hi: n
     if (d.max[i]! > hi) hi = d.max[i]!;
   }
   return { lo, hi };
+}
+
+/**
+ * Traces the closed outline of a band: along `hi`'s column maxima left to right, then back along
+ * `lo`'s column minima, so the fill covers every value of both lines.
+ */
+export function traceBand(
+  sink: PathSink & { closePath(): void },
+  hi: Decimated,
+  lo: Decimated,
+  plot: Plot,
+  cols: number,
+  y: (v: number) => number,
+  scale: number,
+): void {
+  const colW = plot.width / cols;
+  const x = (px: number) => plot.left + (px + 0.5) * colW;
+  let started = false;
+  for (let i = 0; i < hi.n; i++) {
+    const v = hi.max[i]!;
+    if (v !== v) continue;
+    if (!started) sink.moveTo(x(hi.px[i]!), y(v * scale));
+    else sink.lineTo(x(hi.px[i]!), y(v * scale));
+    started = true;
+  }
+  if (!started) return;
+  for (let i = lo.n - 1; i >= 0; i--) {
+    const v = lo.min[i]!;
+    if (v === v) sink.lineTo(x(lo.px[i]!), y(v * scale));
+  }
+  sink.closePath();
+}
+
+/** Pairs of lines drawn as a band (`bandTo`), among the lines decimated. */
+export function bandPairs(lines: readonly DecimatedLine[]): { hi: DecimatedLine; lo: DecimatedLine }[] {
+  const out: { hi: DecimatedLine; lo: DecimatedLine }[] = [];
+  for (const hi of lines) {
+    if (hi.line.bandTo === undefined) continue;
+    const lo = lines.find((l) => lineKey(l.line) === hi.line.bandTo);
+    if (lo) out.push({ hi, lo });
+  }
+  return out;
 }
 
 /** Traces one decimated line into a canvas context or an SVG path builder. */

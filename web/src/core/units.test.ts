@@ -73,6 +73,8 @@ describe('ranges and sliders', () => {
   it('states the allowed range in human units', () => {
     expect(humanRange(loss)).toBe('a number from 0% to 100%');
     expect(humanRange(rate)).toBe('a number from 1 kb/s to 100 Gb/s');
+    // A range from 0 reads in its top's unit, not in the smallest ("0 ms").
+    expect(humanRange(time)).toBe('a number from 0 s to 10 s');
   });
   it('log sliders cover decades evenly and land on readable values', () => {
     expect(toSlider(1e3, 1e3, 1e11, true)).toBe(0);

@@ -121,7 +121,12 @@ export function parseHuman(
 export function humanRange(spec: ParamSpec): string {
   const f = (v: number) => formatHuman(v, spec);
   const kind = spec.type === 'integer' ? 'a whole number' : 'a number';
-  if (spec.min !== undefined && spec.max !== undefined) return `${kind} from ${f(spec.min)} to ${f(spec.max)}`;
+  if (spec.min !== undefined && spec.max !== undefined) {
+    // A range from 0 reads in the unit of its top ("from 0 s to 3600 s", not "from 0 ms").
+    const sc = spec.min === 0 ? scaleFor(spec, spec.max) : null;
+    const lo = sc && sc.unit !== '%' ? `0 ${sc.unit}` : f(spec.min);
+    return `${kind} from ${lo} to ${f(spec.max)}`;
+  }
   if (spec.min !== undefined) return `${kind} of at least ${f(spec.min)}`;
   if (spec.max !== undefined) return `${kind} of at most ${f(spec.max)}`;
   return kind;

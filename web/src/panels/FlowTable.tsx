@@ -2,7 +2,10 @@
 // colour, and live numbers. Live numbers are written into the cells by a frame painter
 // (four times a second), never through React state.
 import { Explain } from '../ui/Explain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { Scenario } from '../core/types';
+import { overrideOf } from '../scenario/flowOverrides';
+import { FlowOverrideEditor } from './FlowOverrideEditor';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
@@ -25,19 +28,33 @@ function tcpOf(snap: SimSnapshot, i: number): string {
   return typeof t === 'string' ? t : 'newreno';
 }
 
+/** " (2 own)" when flow i has settings of its own, else nothing. */
+function ownCount(s: Scenario, i: number): string {
+  const n = Object.keys(overrideOf(s, i)).length;
+  return n ? ` (${n} own)` : '';
+}
+
 export function FlowTable({
   sim,
   snap,
   onError,
   locked,
+  onApplyScenario,
+  student = false,
 }: {
   sim: SimController;
   snap: SimSnapshot;
   onError: (m: string) => void;
+  /** Restarts with an edited scenario: offered, each flow's own settings get an editor. */
+  onApplyScenario?: (next: Scenario) => void;
+  /** Student mode: the editor leaves out advanced fields. */
+  student?: boolean;
   /** Why a parameter is locked (a locked embed), or null. */
   locked?: (entity: string, key: string) => string | null;
 }) {
   useMarkCount(sim);
+  const [editing, setEditing] = useState<number | null>(null);
+  const edited = editing !== null && editing < snap.flowCount ? editing : null;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const onScreen = useOnScreen(bodyRef);
   const snapRef = useRef(snap);
@@ -86,6 +103,19 @@ export function FlowTable({
           <span className="sw" style={{ background: flowColor(i) }} aria-hidden="true" /> {i}
         </th>
         <td>{tcpOf(snap, i)}</td>
+        {onApplyScenario && snap.scenario ? (
+          <td>
+            <button
+              type="button"
+              aria-expanded={edited === i}
+              aria-controls={edited === i ? 'flow-own-editor' : undefined}
+              aria-label={`Edit flow ${i}'s own settings`}
+              onClick={() => setEditing(edited === i ? null : i)}
+            >
+              Edit{ownCount(snap.scenario, i)}
+            </button>
+          </td>
+        ) : null}
         {specs.map((sp) => {
           const v = sim.liveValue(`flow.${i}`, sp.key.slice(10));
           const value = sp.type === 'boolean' ? v !== 0 : Number.isFinite(v) ? v : null;
@@ -133,6 +163,14 @@ export function FlowTable({
             <tr>
               <th scope="col">Flow</th>
               <th scope="col">TCP</th>
+              {onApplyScenario && snap.scenario ? (
+                <th
+                  scope="col"
+                  title="The flow's own window rule, start, stop and TCP details (its flowOverrides entry)"
+                >
+                  Own settings
+                </th>
+              ) : null}
               {specs.map((sp) => (
                 <th key={sp.key} scope="col" title={sp.help}>
                   {sp.label}
@@ -155,6 +193,18 @@ export function FlowTable({
           <tbody ref={bodyRef}>{rows}</tbody>
         </table>
       </div>
+      {edited !== null && onApplyScenario && snap.scenario ? (
+        <div id="flow-own-editor">
+          <FlowOverrideEditor
+            flow={edited}
+            specs={snap.specs}
+            scenario={snap.scenario}
+            onApply={onApplyScenario}
+            onClose={() => setEditing(null)}
+            student={student}
+          />
+        </div>
+      ) : null}
       <p className="muted small">
         Live numbers: mean over the last {WINDOW_S} s of simulated time. Edits apply at once.
       </p>

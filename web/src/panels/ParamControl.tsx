@@ -30,6 +30,8 @@ export interface ParamControlProps {
   lockedReason?: string | null;
   /** Hide the label visually (tables); it stays for screen readers. */
   compact?: boolean;
+  /** Names the field in the message for invalid input ("Flow 2 start: Allowed: ..."). */
+  errorName?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function ParamControl({
   disabled: off,
   lockedReason,
   compact,
+  errorName,
 }: ParamControlProps) {
   const disabled = off || !!lockedReason;
   const id = useId();
@@ -73,6 +76,7 @@ export function ParamControl({
   const scale = shownScale(value, spec);
   const numeric = spec.type === 'number' || spec.type === 'integer';
   const allowed = () => `Allowed: ${spec.display ? humanRange(spec) : rangeText(spec)}`;
+  const named = (m: string) => (errorName ? `${errorName}: ${m}` : m);
   const check = (raw: string): Json | undefined => {
     let v: unknown = raw;
     if (spec.type === 'json') {
@@ -87,13 +91,13 @@ export function ParamControl({
       // "16 Mb/s", "10 ms", "2 %"; a bare number is in the unit shown beside the box.
       const p = parseHuman(raw, spec, scale);
       if (!p.ok) {
-        setError(`${p.message.replace(/^[^:]*: /, '')}. ${allowed()}`);
+        setError(named(`${p.message.replace(/^[^:]*: /, '')}. ${allowed()}`));
         return undefined;
       }
       v = spec.type === 'integer' ? Math.round(p.value * 1e9) / 1e9 : p.value;
     }
     const r = validateValue(spec, v);
-    setError(r.ok ? null : allowed());
+    setError(r.ok ? null : named(allowed()));
     return r.ok ? r.value : undefined;
   };
   const commit = (raw: string) => {

@@ -88,6 +88,16 @@ export class ChartStore {
     this.touch();
   }
 
+  /** Appends rows already laid out in this store's columns (row-major), e.g. derived series. */
+  appendRows(samples: ArrayLike<number>, rows: number, now: number): void {
+    if (rows > 0) {
+      this.ring.pushRows(samples, rows);
+      this.dataVersion++;
+    }
+    this.now = Math.max(this.now, now);
+    this.touch();
+  }
+
   /** Adds a mark; `quiet` leaves sorting and notifying to marksAdded() (a batch of marks). */
   addMark(m: ParamChange, quiet = false): void {
     this.marks.push(m);

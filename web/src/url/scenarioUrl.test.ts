@@ -58,7 +58,15 @@ describe('scenario URL', () => {
       { t: 12.5, entity: 'flows', key: 'exoLoss', value: 0.05 },
       { t: 30, entity: 'flow.3', key: 'weight', value: 2 },
     ];
-    s.view = { charts: ['queue', 'cwnd'], hidden: [1, 4], theme: 'dark', speed: 0, panels: ['charts'], fluid: true };
+    s.view = {
+      charts: ['queue', 'cwnd'],
+      hidden: [1, 4],
+      theme: 'dark',
+      speed: 0,
+      panels: ['charts'],
+      fluid: true,
+      lines: true,
+    };
     const hash = encodeState(s);
     expect(hash).toContain('view.fluid=1');
     expect(hash).toContain('seed=42');
@@ -74,6 +82,15 @@ describe('scenario URL', () => {
     const bad = decodeState('#v=1&view.fluid=yes');
     expect(bad.state.view.fluid).toBe(false);
     expect(bad.dropped).toEqual(['view.fluid=yes: expected 1 (fluid model drawn) or 0']);
+  });
+
+  it('keeps per-flow lines (rather than a band above 20 flows) in view.lines; older links draw the band', () => {
+    expect(decodeState('#v=1&view.lines=1').state.view.lines).toBe(true);
+    expect(decodeState('#v=1').state.view.lines).toBe(false);
+    expect(encodeState(defaultState())).not.toContain('view.lines');
+    const bad = decodeState('#v=1&view.lines=2');
+    expect(bad.state.view.lines).toBe(false);
+    expect(bad.dropped).toEqual(['view.lines=2: expected 1 (one line per flow) or 0 (a band above 20 flows)']);
   });
 
   it('keeps numbers-as-text names distinct from numbers', () => {

@@ -186,6 +186,7 @@ export function encodeState(state: AppState): string {
   if (v.speed !== d.speed) parts.push(`view.speed=${v.speed}`);
   if (v.panels.join(',') !== d.panels.join(',')) parts.push(`view.panels=${v.panels.join(',')}`);
   if (v.fluid) parts.push('view.fluid=1');
+  if (v.lines) parts.push('view.lines=1');
   // ---- sweep keys (sweepUrl.ts) ----
   for (const [k, val] of sweepEntries(state.sweep)) parts.push(`${esc(k)}=${esc(val)}`);
   parts.push(...encodeTeaching(state.teach));
@@ -256,6 +257,10 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
     case 'view.fluid':
       if (raw === '1' || raw === '0') view.fluid = raw === '1';
       else dropped.push(`view.fluid=${raw}: expected 1 (fluid model drawn) or 0`);
+      break;
+    case 'view.lines':
+      if (raw === '1' || raw === '0') view.lines = raw === '1';
+      else dropped.push(`view.lines=${raw}: expected 1 (one line per flow) or 0 (a band above 20 flows)`);
       break;
     case 'view.speed': {
       const n = Number(raw);

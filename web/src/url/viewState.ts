@@ -3,8 +3,29 @@
 export const CHART_IDS = ['cwnd', 'queue', 'delay', 'bbr', 'throughput', 'loss', 'jain', 'share'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
+/** What each chart is called where people choose charts (the chooser, the embed builder). */
+export const CHART_TITLES: Record<ChartId, string> = {
+  throughput: 'Throughput',
+  cwnd: 'Congestion window',
+  queue: 'Queue',
+  delay: 'Queueing delay',
+  bbr: 'BBR model',
+  loss: 'Loss',
+  jain: 'Fairness',
+  share: 'Long-run share',
+};
+
 export const PANEL_IDS = ['controls', 'scenario', 'flows', 'topology', 'charts'] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
+
+/** What each panel is called in the embed builder. */
+export const PANEL_TITLES: Record<PanelId, string> = {
+  controls: 'Live controls',
+  scenario: 'Scenario editor',
+  flows: 'Flow table',
+  topology: 'Topology',
+  charts: 'Charts',
+};
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -24,6 +45,8 @@ export interface ViewState {
   panels: PanelId[];
   /** The fluid model's prediction drawn over the throughput and queue charts (`view.fluid=1`). */
   fluid: boolean;
+  /** One line per flow even above BAND_FLOWS flows, where charts otherwise draw a band (`view.lines=1`). */
+  lines: boolean;
 }
 
 export const DEFAULT_VIEW: ViewState = {
@@ -33,6 +56,7 @@ export const DEFAULT_VIEW: ViewState = {
   speed: 1,
   panels: ['controls', 'charts'],
   fluid: false,
+  lines: false,
 };
 
 export function isChartId(s: string): s is ChartId {

@@ -1,0 +1,116 @@
+// One flow's own settings (its flowOverrides entry), edited with the same controls as the
+// scenario editor: window rule and its parameters, start and stop, TCP details. A field set here
+// is marked "own" and can go back to the scenario's default; applying restarts the run with the
+// entry in the scenario (and so in the link).
+import { useEffect, useId, useState } from 'react';
+import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
+import { deletePath, getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
+import { ccOf, ccSpec, flowValue, overrideFields, overrideOf, withOverride } from '../scenario/flowOverrides';
+import { ADVANCED_FIELDS } from '../scenario/studentMode';
+import { ParamControl } from './ParamControl';
+
+export function FlowOverrideEditor({
+  flow,
+  specs,
+  scenario,
+  onApply,
+  onClose,
+  student = false,
+}: {
+  flow: number;
+  specs: readonly ParamSpec[];
+  scenario: Scenario;
+  onApply: (next: Scenario) => void;
+  onClose: () => void;
+  student?: boolean;
+}) {
+  const titleId = useId();
+  const [entry, setEntry] = useState<JsonObject>(() => overrideOf(scenario, flow));
+  useEffect(() => setEntry(overrideOf(scenario, flow)), [scenario, flow]);
+  const saved = overrideOf(scenario, flow);
+  const dirty = !jsonEqual(entry, saved);
+  const cc = ccSpec(specs);
+  const rule = ccOf(scenario, entry, specs);
+  const fields = overrideFields(specs, rule).filter((f) => !student || !ADVANCED_FIELDS.has(f.spec.key));
+
+  const update = (f: (e: JsonObject) => void) =>
+    setEntry((e) => {
+      const n = structuredClone(e);
+      f(n);
+      return n;
+    });
+  const set = (path: string, v: Json) =>
+    update((e) => {
+      setPath(e, path, v);
+    });
+  const unset = (path: string) =>
+    update((e) => {
+      deletePath(e, path);
+    });
+  // A new window rule: the old rule's own parameters do not apply to it.
+  const setRule = (v: Json) =>
+    update((e) => {
+      e.cc = v;
+      delete e.ccParams;
+    });
+
+  const field = (path: string, spec: ParamSpec, onCommit: (v: Json) => void) => {
+    const own = getPath(entry, path) !== undefined;
+    return (
+      <div key={path} className={`own-field${own ? ' own' : ''}`} data-path={path}>
+        <ParamControl
+          spec={spec}
+          value={flowValue(scenario, entry, path, spec)}
+          onCommit={onCommit}
+          errorName={`Flow ${flow} ${spec.label.toLowerCase()}`}
+        />
+        {own ? (
+          <button
+            type="button"
+            className="own-reset"
+            onClick={() => unset(path)}
+            aria-label={`Default: flow ${flow} takes the scenario's ${spec.label.toLowerCase()}`}
+            title="Use the scenario's value for every flow"
+          >
+            Default
+          </button>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section className="flow-own" aria-labelledby={titleId} data-flow={flow}>
+      <div className="panel-head">
+        <h3 id={titleId}>Flow {flow}: its own settings</h3>
+        <button type="button" onClick={onClose} aria-label={`Close flow ${flow}'s settings`}>
+          Close
+        </button>
+      </div>
+      <p className="muted small">
+        Each value is the flow&apos;s own when marked <span className="own-tag">own</span>, else the scenario&apos;s
+        default for every flow. Weight and deadline change live in the table above. Applying restarts the run.
+      </p>
+      <div className="own-grid">
+        {cc ? field('cc', cc, setRule) : null}
+        {fields.map((f) => field(f.path, f.spec, (v) => set(f.path, v)))}
+      </div>
+      <div className="row">
+        <button
+          type="button"
+          className="primary"
+          disabled={!dirty}
+          onClick={() => onApply(withOverride(scenario, flow, entry))}
+        >
+          Apply to flow {flow} (restarts the run)
+        </button>
+        <button type="button" disabled={!dirty} onClick={() => setEntry(saved)}>
+          Discard edits
+        </button>
+      </div>
+      <p className="muted small">
+        Every flow&apos;s entries as JSON: Edit scenario, then &quot;Per-flow overrides and other traffic (JSON)&quot;.
+      </p>
+    </section>
+  );
+}
