@@ -27,8 +27,8 @@ export function ns2GraphDescription(s, watch = []) {
   if (g?.kind !== 'graph') throw new Error('ns-2 graph mapping: the topology must be a graph');
   // Keys the scenario leaves out take the core's defaults (blsim --describe).
   const d = coreDefaults();
-  const top = { ...d.scenario, ...s };
-  const f = { ...d.flow, ...s.flows };
+  const top = { ...d[''], ...s };
+  const f = { ...d.flows, ...s.flows };
   const tcp = { newreno: 'Newreno', reno: 'Reno' }[f.tcp];
   if (!tcp) throw new Error(`ns-2 graph mapping: tcp ${f.tcp} is not mapped`);
   if (s.flowOverrides?.length || s.traffic?.length)

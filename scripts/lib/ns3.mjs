@@ -72,7 +72,7 @@ function ccName(cc, where) {
  */
 export function ns3Args(s, extra = {}) {
   const d = coreDefaults();
-  const top = { ...d.scenario, ...s };
+  const top = { ...d[''], ...s };
   const t = { ...d['topology.dumbbell'], ...s.topology };
   if ((s.topology?.kind ?? 'dumbbell') !== 'dumbbell')
     throw new Error(`ns-3 mapping: only dumbbell topologies, not ${s.topology.kind}`);
@@ -85,7 +85,7 @@ export function ns3Args(s, extra = {}) {
     if (k !== 'kind' && !QUEUE_KEYS[qkind].includes(k))
       throw new Error(`ns-3 mapping: queue.${k} is not mapped for ${qkind}`);
   }
-  const f = { ...d.flow, ...s.flows };
+  const f = { ...d.flows, ...s.flows };
   if (s.traffic?.length || (s.exoLoss?.kind && s.exoLoss.kind !== 'none'))
     throw new Error('ns-3 mapping: traffic and exoLoss are not mapped');
   const timestamps = { 40: 0, 52: 1 }[top.headerSize];

@@ -90,16 +90,22 @@ export async function runNative(scenario, extraArgs = []) {
   }
 }
 
-/** The core's parameter defaults from `blsim --describe`: { 'queue.red': { maxP: 0.1, ... } }. */
+/**
+ * The core's parameter defaults from `blsim --describe`, by scenario path for plain groups
+ * ('': the document, 'flows': the flow defaults) and by family.kind for kinds
+ * ('queue.red': { maxP: 0.1, ... }, 'topology.dumbbell': ...).
+ */
 let defaults = null;
 export function coreDefaults() {
   if (!defaults) {
     const r = spawnSync(blsim, ['--describe'], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`blsim --describe failed: ${r.stderr || r.error}`);
     defaults = {};
-    for (const [group, specs] of Object.entries(JSON.parse(r.stdout).groups)) {
-      defaults[group] = Object.fromEntries(specs.map((p) => [p.key, p.default]));
-    }
+    const doc = JSON.parse(r.stdout);
+    const byKey = (specs) => Object.fromEntries(specs.map((p) => [p.key, p.default]));
+    for (const [group, g] of Object.entries(doc.groups)) if (g.specs) defaults[group] = byKey(g.specs);
+    for (const [family, kinds] of Object.entries(doc.kinds))
+      for (const [kind, k] of Object.entries(kinds)) defaults[`${family}.${kind}`] = byKey(k.specs);
   }
   return defaults;
 }
@@ -113,13 +119,13 @@ export function coreDefaults() {
 export function ns2Args(s) {
   const d = coreDefaults();
   const pick = (obj, group) => ({ ...d[group], ...obj });
-  const top = pick(s, 'scenario');
+  const top = pick(s, '');
   const t = pick(s.topology, 'topology.dumbbell');
   if ((s.topology?.kind ?? 'dumbbell') !== 'dumbbell')
     throw new Error(`ns-2 mapping: only dumbbell topologies, not ${s.topology.kind}`);
   const qkind = s.queue?.kind ?? 'droptail';
   const q = pick(s.queue, `queue.${qkind}`);
-  const f = pick(s.flows, 'flow');
+  const f = pick(s.flows, 'flows');
   if (s.flowOverrides?.length || s.traffic?.length) {
     throw new Error('ns-2 mapping: flowOverrides and traffic are not mapped');
   }

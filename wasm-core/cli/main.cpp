@@ -4,6 +4,7 @@
 //   blsim --scenario FILE.json [--series OUT.csv] [--presets DIR] [--set ENTITY:KEY=VALUE@TIME]...
 //   blsim --preset NAME        (reads DIR/NAME.json, DIR defaults to public/presets)
 //   blsim --describe           (parameter specs as JSON; --describe-md as Markdown)
+//   blsim --check FILE.json    (every problem of a scenario as JSON, bl_check; exit 1 if any)
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -16,15 +17,17 @@
 
 #include "bl/abi.h"
 #include "cli/params_doc.h"
+#include "core/json.h"
 
 namespace {
 
 int usage(const char* msg) {
-  std::fprintf(stderr,
-               "blsim: %s\n"
-               "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
-               "             [--set ENTITY:KEY=VALUE@SECONDS]...   |   blsim --describe\n",
-               msg);
+  std::fprintf(
+      stderr,
+      "blsim: %s\n"
+      "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
+      "             [--set ENTITY:KEY=VALUE@SECONDS]...   |   blsim --describe   |   blsim --check FILE.json\n",
+      msg);
   return 2;
 }
 
@@ -87,6 +90,21 @@ int main(int argc, char** argv) {
     }
     const char* v = next(a.c_str());
     if (!v) return usage(("missing value after " + a).c_str());
+    if (a == "--check") {
+      std::ifstream f(v);
+      if (!f) {
+        std::fprintf(stderr, "blsim: cannot read %s\n", v);
+        return 2;
+      }
+      std::stringstream text;
+      text << f.rdbuf();
+      const std::string result = bl_check(text.str().c_str());
+      std::printf("%s\n", result.c_str());
+      bl::Json r;
+      std::string perr;
+      const bool ok = bl::Json::parse(result, r, perr) && r.find("ok") && r.find("ok")->asBool();
+      return ok ? 0 : 1;
+    }
     if (a == "--scenario")
       scenarioPath = v;
     else if (a == "--preset")

@@ -283,6 +283,33 @@ test('WASM: every preset in public/presets is accepted', () => {
   }
 });
 
+test('WASM: bl_check lists every problem with its path and range, as native blsim --check does', () => {
+  const bad = {
+    version: 1,
+    duration: -5,
+    queue: { kind: 'red', maxP: 7 },
+    flowOverrides: [{ flow: 1, weight: 0 }],
+    topology: { kind: 'chain', rates: [1e6, 'x', 1e6] },
+  };
+  const r = core.check(bad);
+  assert.equal(r.ok, false);
+  assert.deepEqual(
+    r.problems.map((p) => p.path),
+    ['duration', 'queue.maxP', 'flowOverrides[0].weight', 'topology.rates[1]'],
+  );
+  const maxP = r.problems[1];
+  assert.deepEqual([maxP.value, maxP.range.min, maxP.range.max], [7, 0, 1]);
+  assert.match(maxP.message, /\[0, 1\]/);
+  // The same answer natively.
+  const file = path.join(os.tmpdir(), `bl-check-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(bad));
+  const out = spawnSync(blsim, ['--check', file], { encoding: 'utf8' });
+  fs.unlinkSync(file);
+  assert.equal(out.status, 1);
+  assert.deepEqual(JSON.parse(out.stdout), r);
+  assert.deepEqual(core.check({ version: 1 }), { ok: true, problems: [] });
+});
+
 test('WASM: a bad scenario is refused with a message naming the field', () => {
   assert.throws(() => core.create({ version: 1, queue: { kind: 'red', maxP: 7 } }), /queue\.maxP/);
   assert.throws(() => core.create('{"version": 1, '), /bl_create/);

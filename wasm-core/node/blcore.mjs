@@ -59,6 +59,11 @@ export class BlCore {
     return new Sim(this, handle);
   }
 
+  /** Every problem of a scenario (object or JSON string) at once, without creating it (bl_check). */
+  check(scenario) {
+    return this.binding.check(typeof scenario === 'string' ? scenario : JSON.stringify(scenario));
+  }
+
   /** The parameter specs (bl_describe), parsed. */
   describe() {
     return this.binding.describe();

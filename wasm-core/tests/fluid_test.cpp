@@ -190,8 +190,23 @@ TEST(FluidJson, DefaultWindowsAreTheSecondHalfOfEachPhase) {
 
 TEST(FluidJson, DescribeListsEverySpecGroup) {
   const Json d = fluidDescribe();
-  for (const char* g : {"fluid", "fluid.queue.droptail", "fluid.queue.red", "fluid.steady"})
-    EXPECT_TRUE(d.find(g) && d.find(g)->isArray()) << g;
+  for (const char* call : {"bl_fluid", "bl_fluid_steady"}) {
+    const Json* g = d.find(call) ? d.find(call)->find("groups") : nullptr;
+    ASSERT_TRUE(g) << call;
+    EXPECT_GT(g->find("")->find("specs")->items().size(), 3u) << call;
+    EXPECT_EQ(g->find("queue")->find("selector")->asString(), "queue.kind");
+    EXPECT_EQ(g->find("queue")->find("kinds")->asString(), "queue");
+    for (const char* kind : {"droptail", "red"})
+      EXPECT_TRUE(d.find(call)->find("kinds")->find("queue")->find(kind)->find("specs")->isArray()) << call << kind;
+  }
+  // Only bl_fluid has the solver's own fields.
+  auto hasKey = [&](const char* call, const char* key) {
+    for (const Json& s : d.find(call)->find("groups")->find("")->find("specs")->items())
+      if (s.find("key")->asString() == key) return true;
+    return false;
+  };
+  EXPECT_TRUE(hasKey("bl_fluid", "dt"));
+  EXPECT_FALSE(hasKey("bl_fluid_steady", "dt"));
 }
 
 TEST(FluidJson, SeededDrawsAgreeBetweenCalls) {

@@ -10,6 +10,7 @@
 #include "bl/abi.h"
 #include "core/json.h"
 #include "sim/instance.h"
+#include "sim/scenario.h"
 
 namespace bl {
 namespace {
@@ -167,16 +168,23 @@ TEST(Abi, BlockLayoutAndLiveChanges) {
   EXPECT_NE(std::string(bl_last_error()).find("no simulation with handle"), std::string::npos);
 }
 
-TEST(Abi, DescribeListsEverySpecGroup) {
+TEST(Abi, DescribeListsEverySpecGroupByItsPath) {
   Json d;
   std::string err;
   ASSERT_TRUE(Json::parse(bl_describe(), d, err)) << err;
+  EXPECT_EQ(d.find("version")->asNumber(), 2);
   const Json* g = d.find("groups");
   ASSERT_TRUE(g);
-  for (const char* k : {"scenario", "topology.dumbbell", "topology.chain", "queue.droptail", "queue.red",
-                        "loss.bernoulli", "loss.schedule", "flow", "live.flow"})
+  for (const char* k :
+       {"", "topology", "topology.rates[]", "topology.links[]", "topology.flows[]", "queue", "exoLoss", "flows",
+        "flows.ccParams", "flowOverrides[]", "traffic[]", "aggregates[]", "aggregates[].shares[]"})
     EXPECT_TRUE(g->find(k)) << k;
-  const Json& red = *g->find("queue.red");
+  // A kind's group says which field selects it and which family its kinds are.
+  EXPECT_EQ(g->find("queue")->find("selector")->asString(), "queue.kind");
+  EXPECT_EQ(g->find("flows.ccParams")->find("selector")->asString(), "flows.cc");
+  EXPECT_EQ(g->find("topology")->find("selector")->asString(), "topology.kind");
+  EXPECT_EQ(g->find("topology.links[].loss")->find("kinds")->asString(), "loss");
+  const Json& red = *d.find("kinds")->find("queue")->find("red")->find("specs");
   bool sawMaxP = false;
   for (const Json& s : red.items())
     if (s.find("key")->asString() == "maxP") {
@@ -186,6 +194,11 @@ TEST(Abi, DescribeListsEverySpecGroup) {
       EXPECT_FALSE(s.find("help")->asString().empty());
     }
   EXPECT_TRUE(sawMaxP);
+  EXPECT_TRUE(d.find("live")->find("flow")->isArray());
+  // Every guard rail of the one list, and the fluid model's calls.
+  EXPECT_EQ(d.find("limits")->find("maxFlows")->find("value")->asNumber(), kMaxFlows);
+  EXPECT_EQ(d.find("limits")->members().size(), limits().size());
+  EXPECT_TRUE(d.find("fluid")->find("bl_fluid")->find("groups")->find("queue"));
 }
 
 }  // namespace

@@ -21,6 +21,17 @@ extern "C" {
 // Returns a handle > 0, or 0 on error (see bl_last_error()).
 int32_t bl_create(const char* scenario_json);
 
+// Checks a scenario without creating a simulation and lists every problem at once:
+// {"ok": true|false, "problems": [{"path": "queue.maxP", "message": "7 is out of range; allowed
+// [0, 1]", "value": 7, "range": {"min": 0, "max": 1, "unit": ""} | null, "options": [...] | null,
+// "default": 0.1}]}. `path` is the field's place in the document ("flowOverrides[2].weight";
+// "" for the document itself), `range` is given for numbers, `options` for choices (kinds
+// too), `default` is what the field is when left out. Every field-level problem is listed;
+// when there is none, the rules between fields (measureFrom below duration, routes of a
+// graph, ...) are checked and the first that fails is listed. The text stays valid until the
+// next handle-less call. Never fails (a null argument is reported as a problem).
+const char* bl_check(const char* scenario_json);
+
 // Status codes returned by bl_run_until.
 enum {
   BL_RUN_REACHED = 0,      // simulated time reached `until`
@@ -57,8 +68,11 @@ const uint8_t* bl_drain_ptr(int32_t handle);
 // Whole-run summary so far as JSON (the CLI prints this).
 const char* bl_summary(int32_t handle);
 
-// The parameter specs of every tunable as JSON: key, label, unit, type, default, min,
-// max, options, help, live. Controls, URL keys, validation and docs come from this.
+// The parameter specs of every tunable as JSON (version 2, docs/scenario.md "Parameter specs"):
+// groups named by their path in the scenario document, each with its specs (key, label, unit,
+// type, default, min, max, options, help, live) or the field that selects its kind; the kinds
+// of each family once; live parameters per entity; the guard rails; the fluid model's specs.
+// Controls, URL keys, validation and docs come from this.
 const char* bl_describe(void);
 
 // The last error message ("" if none). Per thread; set by any failing call.

@@ -9,6 +9,7 @@
 #include "fluid/fluid_json.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
+#include "sim/schema.h"
 
 namespace {
 
@@ -59,6 +60,11 @@ int32_t bl_create(const char* scenario_json) {
   reg().instances[h] = std::move(in);
   reg().error.clear();
   return h;
+}
+
+const char* bl_check(const char* scenario_json) {
+  reg().text = bl::checkScenario(scenario_json ? scenario_json : "null").dump();
+  return reg().text.c_str();
 }
 
 int32_t bl_run_until(int32_t handle, double until_seconds, uint32_t max_events) {
@@ -123,7 +129,7 @@ const char* bl_summary(int32_t handle) {
 }
 
 const char* bl_describe(void) {
-  reg().text = bl::describeAll().dump();
+  reg().text = bl::describeDocument().dump();
   return reg().text.c_str();
 }
 

@@ -69,6 +69,12 @@ std::string describeRange(const ParamSpec& s) {
   return r;
 }
 
+std::string specKeys(const SpecList& specs) {
+  std::string keys;
+  for (const ParamSpec& s : specs) keys += (keys.empty() ? "" : ", ") + std::string(s.key);
+  return keys;
+}
+
 bool checkValue(const ParamSpec& s, double v, const std::string& where, std::string& err) {
   if (!std::isfinite(v)) {
     err = where + ": value is not a finite number; allowed " + describeRange(s);
@@ -106,9 +112,7 @@ bool readParams(const Json* obj, const SpecList& specs, const std::string& path,
       bool extra = false;
       for (const auto& e : extraKeys) extra = extra || e == k;
       if (!extra && !findSpec(specs, k)) {
-        std::string known;
-        for (const ParamSpec& s : specs) known += (known.empty() ? "" : ", ") + std::string(s.key);
-        err = field(k) + ": unknown key; known keys here: " + known;
+        err = field(k) + ": unknown key; known keys here: " + specKeys(specs);
         return false;
       }
     }

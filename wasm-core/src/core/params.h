@@ -60,5 +60,7 @@ const ParamSpec* findSpec(const SpecList& specs, const std::string& key);
 // The spec list as JSON for bl_describe().
 Json specsToJson(const SpecList& specs);
 std::string describeRange(const ParamSpec& s);
+// The keys of a spec list, "a, b, c" (for messages that list what is allowed).
+std::string specKeys(const SpecList& specs);
 
 }  // namespace bl

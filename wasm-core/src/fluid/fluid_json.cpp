@@ -2,6 +2,8 @@
 // document serves both calls: each accepts, and ignores, the keys only the other one reads.
 #include "fluid/fluid_json.h"
 
+#include <tuple>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -471,12 +473,34 @@ std::string fluidSteady(const char* text, std::string& err) {
 }
 
 Json fluidDescribe() {
-  Json g = Json::object();
-  g.set("fluid", specsToJson(runSpecs()));
-  g.set("fluid.queue.droptail", specsToJson(dropTailSpecs()));
-  g.set("fluid.queue.red", specsToJson(redSpecs()));
-  g.set("fluid.steady", specsToJson(steadySpecs()));
-  return g;
+  // Each call's groups by their path in its document, as bl_describe's scenario groups.
+  auto call = [](const SpecList& top) {
+    Json g = Json::object(), root = Json::object(), queue = Json::object(), queues = Json::object();
+    root.set("specs", specsToJson(top));
+    g.set("", root);
+    queue.set("selector", Json::string("queue.kind"));
+    queue.set("default", Json::string("droptail"));
+    queue.set("kinds", Json::string("queue"));
+    g.set("queue", queue);
+    for (const auto& [name, specs, help] : {std::tuple<const char*, const SpecList*, const char*>{
+                                                "droptail", &dropTailSpecs(), "Drop arrivals at a full buffer."},
+                                            {"red", &redSpecs(), "RED on the average queue (Eqs. 5-7)."}}) {
+      Json k = Json::object();
+      k.set("help", Json::string(help));
+      k.set("specs", specsToJson(*specs));
+      queues.set(name, k);
+    }
+    Json kinds = Json::object();
+    kinds.set("queue", queues);
+    Json o = Json::object();
+    o.set("groups", g);
+    o.set("kinds", kinds);
+    return o;
+  };
+  Json d = Json::object();
+  d.set("bl_fluid", call(runSpecs()));
+  d.set("bl_fluid_steady", call(steadySpecs()));
+  return d;
 }
 
 }  // namespace bl

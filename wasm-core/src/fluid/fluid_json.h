@@ -32,8 +32,8 @@ Json steadyJson(const SteadyRequest& req);
 std::string fluidRun(const char* text, std::string& err);
 std::string fluidSteady(const char* text, std::string& err);
 
-// Spec groups for a describe document: "fluid", "fluid.queue.droptail", "fluid.queue.red",
-// "fluid.steady".
+// The specs of bl_fluid and bl_fluid_steady for bl_describe: {"bl_fluid": {"groups": {"": ...,
+// "queue": {selector: "queue.kind", kinds: {droptail, red}}}}, "bl_fluid_steady": {...}}.
 Json fluidDescribe();
 
 }  // namespace bl

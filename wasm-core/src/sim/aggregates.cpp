@@ -24,8 +24,8 @@ bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::st
       return false;
     }
     for (const auto& [key, v] : g.members())
-      if (key != "flows" && key != "shares") {
-        err = path + "." + key + ": unknown key; an aggregate has flows and shares";
+      if (!findSpec(mpatAggregateSpecs(), key)) {
+        err = path + "." + key + ": unknown key; an aggregate has " + specKeys(mpatAggregateSpecs());
         return false;
       }
     const Json* fl = g.find("flows");
@@ -58,10 +58,12 @@ bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::st
       }
       for (size_t k = 0; k < members.size(); ++k) {
         const Json& x = sh->items()[k];
-        if (!x.isNumber() || !(x.asNumber() >= 0.01 && x.asNumber() <= 1000)) {
-          err = path + ".shares[" + std::to_string(k) + "]: expected a number in [0.01, 1000] (a weight)";
+        const std::string where = path + ".shares[" + std::to_string(k) + "]";
+        if (!x.isNumber()) {
+          err = where + ": expected a number in " + describeRange(mpatShareSpec()) + " (a weight)";
           return false;
         }
+        if (!checkValue(mpatShareSpec(), x.asNumber(), where, err)) return false;
         sim.flowAttrs()[static_cast<size_t>(members[k])].weight = x.asNumber();
         net.flows[static_cast<size_t>(members[k])].sender->setParam("weight", x.asNumber());
       }

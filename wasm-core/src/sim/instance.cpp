@@ -148,7 +148,7 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
   if (entity == "flows" || entity.rfind("flow.", 0) == 0) {
     const ParamSpec* s = findSpec(liveFlowSpecs(), key);
     if (!s) {
-      err = where + ": unknown flow parameter; live flow parameters: exoLoss, weight, deadline, active";
+      err = where + ": unknown flow parameter; live flow parameters: " + specKeys(liveFlowSpecs());
       return false;
     }
     if (!checkValue(*s, v, where, err)) return false;
@@ -181,7 +181,7 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
     } else {
       const ParamSpec* s = findSpec(liveLinkSpecs(), key);
       if (!s) {
-        err = where + ": unknown link parameter; live link parameters: rate, lossRate";
+        err = where + ": unknown link parameter; live link parameters: " + specKeys(liveLinkSpecs());
         return false;
       }
       if (!checkValue(*s, v, where, err)) return false;

@@ -1,5 +1,6 @@
 #include "sim/scenario.h"
 
+#include <cctype>
 #include <cmath>
 
 #include "cc/registry.h"
@@ -232,32 +233,38 @@ const SpecList& liveLinkSpecs() {
   return s;
 }
 
-Json describeAll() {
-  Json root = Json::object();
-  root.set("version", Json::number(kScenarioVersion));
-  Json g = Json::object();
-  g.set("scenario", specsToJson(scenarioSpecs()));
-  g.set("topology.dumbbell", specsToJson(dumbbellSpecs()));
-  g.set("topology.chain", specsToJson(chainSpecs()));
-  g.set("topology.graph", specsToJson(graphSpecs()));
-  for (const QueueKind& k : queueKinds()) g.set("queue." + std::string(k.name), specsToJson(*k.specs));
-  for (const LossKind& k : lossKinds()) g.set("loss." + std::string(k.name), specsToJson(*k.specs));
-  g.set("flow", specsToJson(flowSpecs()));
-  for (const CcKind& k : ccKinds()) g.set("cc." + std::string(k.name), specsToJson(*k.specs));
-  g.set("traffic", specsToJson(trafficSpecs()));
-  g.set("live.flow", specsToJson(liveFlowSpecs()));
-  g.set("live.link", specsToJson(liveLinkSpecs()));
-  root.set("groups", g);
-  Json help = Json::object();
-  for (const QueueKind& k : queueKinds()) help.set("queue." + std::string(k.name), Json::string(k.help));
-  for (const LossKind& k : lossKinds()) help.set("loss." + std::string(k.name), Json::string(k.help));
-  for (const CcKind& k : ccKinds()) help.set("cc." + std::string(k.name), Json::string(k.help));
-  root.set("kinds", help);
-  Json limits = Json::object();
-  limits.set("maxFlows", Json::number(kMaxFlows));
-  limits.set("maxDuration", Json::number(kMaxDuration));
-  root.set("limits", limits);
-  return root;
+const std::vector<Limit>& limits() {
+  static const std::vector<Limit> l = [] {
+    std::vector<Limit> out;
+#define BL_LIMIT_ROW(name, type, value, unit, why) out.push_back({#name, static_cast<double>(name), unit, why});
+    BL_LIMITS(BL_LIMIT_ROW)
+#undef BL_LIMIT_ROW
+    for (Limit& x : out) {  // kMaxFlows -> maxFlows
+      x.key = x.key.substr(1);
+      x.key[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(x.key[0])));
+    }
+    return out;
+  }();
+  return l;
+}
+
+const SpecList& graphLinkSpecs() {
+  static const SpecList s = {
+      {"name", "Name", "", ParamType::String, NAN, 0, 0, "Link name (unique; default linkI)."},
+      {"from", "From", "", ParamType::String, NAN, 0, 0, "Node at the sending end."},
+      {"to", "To", "", ParamType::String, NAN, 0, 0, "Node at the receiving end."},
+      {"rate", "Rate", "bit/s", ParamType::Number, 10e6, 1e3, 1e11, "Capacity."},
+      {"delay", "Delay", "s", ParamType::Number, 0.001, 0, 10, "One-way propagation delay."},
+      {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Queue discipline from->to (default DropTail)."},
+      {"loss", "Loss", "", ParamType::Object, NAN, 0, 0, "Exogenous loss model from->to."},
+  };
+  return s;
+}
+
+const ParamSpec& chainRateSpec() {
+  static const ParamSpec s = {"rates", "Hop rate", "bit/s", ParamType::Number,
+                              NAN,     1e3,        1e11,    "Rate of one of A-B, B-C, C-D (give all three)."};
+  return s;
 }
 
 }  // namespace bl

@@ -431,10 +431,12 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     }
     for (size_t i = 0; i < 3; ++i) {
       const Json& x = r->items()[i];
-      if (!x.isNumber() || x.asNumber() < 1e3 || x.asNumber() > 1e11) {
-        err = "topology.rates[" + std::to_string(i) + "]: expected a rate in [1000, 1e11] bit/s";
+      const std::string where = "topology.rates[" + std::to_string(i) + "]";
+      if (!x.isNumber()) {
+        err = where + ": expected a rate in " + describeRange(chainRateSpec());
         return false;
       }
+      if (!checkValue(chainRateSpec(), x.asNumber(), where, err)) return false;
       rates[i] = x.asNumber();
     }
   }
@@ -530,15 +532,6 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
     }
     g.node(nm.asString());
   }
-  static const SpecList kLinkSpecs = {
-      {"name", "Name", "", ParamType::String, NAN, 0, 0, "Link name (unique)."},
-      {"from", "From", "", ParamType::String, NAN, 0, 0, "Node at the sending end."},
-      {"to", "To", "", ParamType::String, NAN, 0, 0, "Node at the receiving end."},
-      {"rate", "Rate", "bit/s", ParamType::Number, 10e6, 1e3, 1e11, "Capacity."},
-      {"delay", "Delay", "s", ParamType::Number, 0.001, 0, 10, "One-way propagation delay."},
-      {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Queue discipline from->to."},
-      {"loss", "Loss", "", ParamType::Object, NAN, 0, 0, "Exogenous loss model from->to."},
-  };
   if (!links || links->items().empty()) {
     err = "topology.links: give at least one link";
     return false;
@@ -550,7 +543,7 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g, Simulation& 
   for (size_t i = 0; i < links->items().size(); ++i) {
     const std::string path = "topology.links[" + std::to_string(i) + "]";
     ParamValues v;
-    if (!readParams(&links->items()[i], kLinkSpecs, path, v, err)) return false;
+    if (!readParams(&links->items()[i], graphLinkSpecs(), path, v, err)) return false;
     const std::string name = v.text("name", "link" + std::to_string(i));
     if (net.link(name)) {
       err = path + ".name: duplicate link \"" + name + "\"";

@@ -9,6 +9,23 @@
 
 namespace bl {
 
+const SpecList& mpatAggregateSpecs() {
+  static const SpecList s = {
+      {"flows", "Member flows", "", ParamType::Array, NAN, 0, 0,
+       "Indices of the flows that pool their windows, e.g. [0, 1, 2]."},
+      {"shares", "Shares", "", ParamType::Array, NAN, 0, 0,
+       "One weight per member flow (default: the flows' weights); flow i may have x_i = w_i / sum w of the pooled "
+       "window outstanding."},
+  };
+  return s;
+}
+
+const ParamSpec& mpatShareSpec() {
+  static const ParamSpec s = {"shares", "Share", "",   ParamType::Number,
+                              1,        0.01,    1000, "Weight of one member flow in its aggregate."};
+  return s;
+}
+
 namespace {
 
 constexpr int64_t kKeepLabels = 1 << 16;  // labels kept below the cumulative ACK (late duplicates)

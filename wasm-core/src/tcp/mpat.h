@@ -31,8 +31,14 @@
 
 #include "core/json.h"
 #include "core/packet.h"
+#include "core/params.h"
 
 namespace bl {
+
+// An entry of the scenario's aggregates: {flows: [i, ...], shares?: [x, ...]}, and what each
+// share may be (a weight: x_i = w_i / sum w).
+const SpecList& mpatAggregateSpecs();
+const ParamSpec& mpatShareSpec();
 
 class Simulation;
 class TcpSender;

@@ -4,20 +4,32 @@ import type { Scenario } from '../core/types';
 import { applyDiff, diffChoices, valueInA } from './compareDiff';
 import { compareRows } from './compareSummary';
 
+// bl_describe's layout (version 2), abridged.
 const specs = normalizeSpecs({
   groups: {
-    scenario: [{ key: 'seed', type: 'int', min: 0, max: 1e9, default: 1 }],
-    'queue.droptail': [{ key: 'buffer', type: 'int', min: 1, max: 100000, default: 250 }],
-    'queue.red': [
-      { key: 'buffer', type: 'int', min: 1, max: 100000, default: 250 },
-      { key: 'maxP', type: 'number', min: 0, max: 1, default: 0.1 },
-    ],
-    flow: [
-      { key: 'count', type: 'int', min: 1, max: 2000, default: 20 },
-      { key: 'cc', type: 'enum', options: ['aimd', 'vegas'], default: 'aimd' },
-    ],
+    '': { specs: [{ key: 'seed', type: 'int', min: 0, max: 1e9, default: 1 }] },
+    queue: { selector: 'queue.kind', default: 'droptail', kinds: 'queue' },
+    flows: {
+      specs: [
+        { key: 'count', type: 'int', min: 1, max: 2000, default: 20 },
+        { key: 'cc', type: 'enum', options: ['aimd', 'vegas'], default: 'aimd' },
+      ],
+    },
+    'flows.ccParams': { selector: 'flows.cc', default: 'aimd', kinds: 'cc' },
   },
-  kinds: { 'queue.droptail': 'FIFO', 'queue.red': 'RED' },
+  kinds: {
+    queue: {
+      droptail: { help: 'FIFO', specs: [{ key: 'buffer', type: 'int', min: 1, max: 100000, default: 250 }] },
+      red: {
+        help: 'RED',
+        specs: [
+          { key: 'buffer', type: 'int', min: 1, max: 100000, default: 250 },
+          { key: 'maxP', type: 'number', min: 0, max: 1, default: 0.1 },
+        ],
+      },
+    },
+    cc: { aimd: { help: '', specs: [] }, vegas: { help: '', specs: [] } },
+  },
 });
 
 const a: Scenario = {

@@ -1,25 +1,17 @@
 // Compare mode's one difference: B is A with one scenario field changed (the queue kind, the
 // window rule, loss recovery, or one parameter from the specs). Same seed, same everything else.
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, findSpec, kindsOfGroup, specsOfGroup, validateValue } from '../core/specs';
+import { findSpec, kindFieldOf, kindsOfGroup, specsOfGroup, validateValue } from '../core/specs';
 import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { cloneScenario } from '../scenario/presets';
-import { kindGroupOf, withKind } from '../scenario/changeKind';
+import { kindGroupOf, kindIn, withKind } from '../scenario/changeKind';
 import type { CompareDiff } from '../url/teachingUrl';
 
-function kindOf(s: Scenario, specs: readonly ParamSpec[]) {
-  return (group: string): string | undefined => {
-    const field = `${group}.${KIND_FIELD[group] ?? 'kind'}`;
-    const v = getPath(s, field);
-    if (typeof v === 'string') return v;
-    const d = specs.find((sp) => sp.key === field)?.default;
-    return typeof d === 'string' ? d : undefined;
-  };
-}
+const kindOf = (s: Scenario, specs: readonly ParamSpec[]) => kindIn(specs, s);
 
 /** The spec that judges a difference (null if the scenario has no such field). */
 export function diffSpec(specs: readonly ParamSpec[], s: Scenario, path: string): ParamSpec | null {
-  const group = kindGroupOf(path);
+  const group = kindGroupOf(specs, path);
   if (group) {
     const options = kindsOfGroup(specs, group);
     const sp = specs.find((x) => x.key === path);
@@ -27,7 +19,7 @@ export function diffSpec(specs: readonly ParamSpec[], s: Scenario, path: string)
     return options.length
       ? {
           key: path,
-          label: `${group} ${KIND_FIELD[group]}`,
+          label: `${group} ${kindFieldOf(specs, group)}`,
           unit: '',
           type: 'enum',
           default: options[0]!,
@@ -51,10 +43,11 @@ export function applyDiff(
   const r = validateValue({ ...spec, key: diff.path }, diff.value);
   if (!r.ok) return { ok: false, message: `compare ${r.message}` };
   const current =
-    getPath(a, diff.path) ?? (kindGroupOf(diff.path) ? kindOf(a, specs)(kindGroupOf(diff.path)!) : spec.default);
+    getPath(a, diff.path) ??
+    (kindGroupOf(specs, diff.path) ? kindOf(a, specs)(kindGroupOf(specs, diff.path)!) : spec.default);
   if (jsonEqual(current, r.value))
     return { ok: false, message: `compare ${diff.path}: B would be the same as A (${String(r.value)})` };
-  const group = kindGroupOf(diff.path);
+  const group = kindGroupOf(specs, diff.path);
   let b: Scenario;
   if (group) b = withKind(a, specs, group, String(r.value));
   else {
@@ -73,7 +66,7 @@ export function diffLabel(d: CompareDiff): string {
 
 /** The value side A has for the field that differs (for labels: "droptail" vs "red"). */
 export function valueInA(a: Scenario, path: string, specs: readonly ParamSpec[]): Json {
-  const group = kindGroupOf(path);
+  const group = kindGroupOf(specs, path);
   if (group) return kindOf(a, specs)(group) ?? null;
   return getPath(a, path) ?? diffSpec(specs, a, path)?.default ?? null;
 }

@@ -2,11 +2,28 @@ import type { BlCoreModule } from '../generated/blcore.mjs';
 
 export const RUN: { readonly REACHED: 0; readonly EVENT_LIMIT: 1; readonly FINISHED: 2; readonly ERROR: -1 };
 
+/** One problem bl_check found: the field's path ("" for the document), what is wrong, the value
+ *  given, and what is allowed (range for numbers, options for choices) and what it defaults to. */
+export interface CheckProblem {
+  path: string;
+  message: string;
+  value: unknown;
+  range: { min: number; max: number; unit: string; integer?: boolean } | null;
+  options: string[] | null;
+  default: unknown;
+}
+export interface CheckResult {
+  ok: boolean;
+  problems: CheckProblem[];
+}
+
 export class BlBinding {
   constructor(m: BlCoreModule);
   readonly m: BlCoreModule;
   lastError(): string;
   describe(): unknown;
+  /** Every problem of the scenario at once (bl_check); creates nothing. */
+  check(scenarioJson: string): CheckResult;
   /** Returns a handle, or throws the core's error (also as .blError). */
   create(scenarioJson: string): number;
   runUntil(h: number, until: number, maxEvents: number): number;

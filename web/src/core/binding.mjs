@@ -48,6 +48,12 @@ export class BlBinding {
     return JSON.parse(this.str(this.m._bl_describe()));
   }
 
+  /** Every problem of a scenario (JSON text), parsed: {ok, problems: [{path, message, value,
+   *  range, options, default}]} (bl_check). Creates nothing. */
+  check(scenarioJson) {
+    return JSON.parse(this.withStrings([scenarioJson], ([p]) => this.str(this.m._bl_check(p))));
+  }
+
   /** A handle for a new simulation of the scenario (JSON text); throws the core's error. */
   create(scenarioJson) {
     const h = this.withStrings([scenarioJson], ([p]) => this.m._bl_create(p));

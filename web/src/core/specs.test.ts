@@ -3,141 +3,36 @@ import { findSpec, kindsOfGroup, normalizeSpecs, specsOfGroup, validateValue } f
 import { withKind } from '../scenario/changeKind';
 import type { Scenario } from './types';
 
-// The layout bl_describe() writes (wasm-core/src/sim/scenario.cpp: describeAll), abridged.
-const described = {
-  version: 1,
-  groups: {
-    scenario: [
-      {
-        key: 'seed',
-        label: 'Seed',
-        unit: '',
-        type: 'int',
-        default: 1,
-        min: 0,
-        max: 4294967295,
-        help: 'random seed',
-        live: false,
-      },
-      {
-        key: 'duration',
-        label: 'Duration',
-        unit: 's',
-        type: 'number',
-        default: 100,
-        min: 0.001,
-        max: 86400,
-        help: '',
-        live: false,
-      },
-      { key: 'queue', label: 'Queue', unit: '', type: 'object', help: '', live: false },
-    ],
-    'queue.droptail': [
-      {
-        key: 'buffer',
-        label: 'Buffer',
-        unit: 'packets',
-        type: 'int',
-        default: 100,
-        min: 1,
-        max: 100000,
-        help: '',
-        live: true,
-      },
-    ],
-    'queue.red': [
-      {
-        key: 'maxP',
-        label: 'Max drop probability',
-        unit: '',
-        type: 'number',
-        default: 0.1,
-        min: 0,
-        max: 1,
-        help: 'RED max_p',
-        live: true,
-      },
-      { key: 'gentle', label: 'Gentle', unit: '', type: 'bool', default: true, help: '', live: false },
-    ],
-    'loss.none': [],
-    'loss.bernoulli': [
-      { key: 'rate', label: 'Loss rate', unit: '', type: 'number', default: 0, min: 0, max: 1, help: '', live: true },
-    ],
-    flow: [
-      {
-        key: 'stop',
-        label: 'Stop',
-        unit: 's',
-        type: 'number',
-        default: null,
-        min: 0,
-        max: 1e6,
-        help: '',
-        live: false,
-        nullable: true,
-      },
-      {
-        key: 'cc',
-        label: 'Congestion control',
-        unit: '',
-        type: 'enum',
-        default: 'aimd',
-        options: ['aimd'],
-        help: '',
-        live: false,
-      },
-      { key: 'ccParams', label: 'CC parameters', unit: '', type: 'object', help: '', live: false },
-    ],
-    'cc.aimd': [],
-    'cc.multcp': [
-      {
-        key: 'N',
-        label: 'N',
-        unit: '',
-        type: 'number',
-        default: 1,
-        min: 1,
-        max: 1000,
-        help: 'virtual flows',
-        live: false,
-      },
-    ],
-    'live.flow': [
-      {
-        key: 'exoLoss',
-        label: 'Exogenous loss',
-        unit: '',
-        type: 'number',
-        default: 0,
-        min: 0,
-        max: 1,
-        help: '',
-        live: true,
-      },
-    ],
-  },
-  kinds: {
-    'queue.droptail': 'FIFO',
-    'queue.red': 'Random Early Detection',
-    'loss.none': 'No loss',
-    'loss.bernoulli': 'iid',
-  },
-};
+// The real bl_describe() document of this core (npm run describe:snapshot; describeSnapshot.test.ts
+// fails when it is stale).
+import described from '../../test/fixtures/describe.json';
+
+const QUEUES = Object.keys(described.kinds.queue);
 
 describe('normalizeSpecs', () => {
   const specs = normalizeSpecs(described);
   it('prefixes keys with their group and maps the core type names', () => {
     const maxP = specs.find((s) => s.key === 'queue.red.maxP');
-    expect(maxP).toMatchObject({ type: 'number', min: 0, max: 1, live: true, help: 'RED max_p' });
+    expect(maxP).toMatchObject({ type: 'number', min: 0, max: 1, live: true, default: 0.1 });
     expect(specs.find((s) => s.key === 'queue.droptail.buffer')?.type).toBe('integer');
     expect(specs.find((s) => s.key === 'queue.red.gentle')?.type).toBe('boolean');
-    expect(specs.find((s) => s.key === 'queue.kind')?.options).toEqual(['droptail', 'red']);
+    expect(specs.find((s) => s.key === 'queue.kind')).toMatchObject({ options: QUEUES, default: 'droptail' });
+    expect(QUEUES.slice(0, 2)).toEqual(['droptail', 'red']);
     expect(specs.find((s) => s.key === 'seed')).toBeDefined();
     expect(specs.find((s) => s.key === 'exoLoss.bernoulli.rate')).toBeDefined();
     expect(specs.find((s) => s.key === 'live.flow.exoLoss')?.live).toBe(true);
-    expect(specs.find((s) => s.key === 'exoLoss.kind')).toMatchObject({ type: 'enum', options: ['none', 'bernoulli'] });
-    expect(specs.find((s) => s.key === 'queue.kind')?.help).toContain('Random Early Detection');
+    expect(specs.find((s) => s.key === 'exoLoss.kind')).toMatchObject({
+      type: 'enum',
+      options: ['none', 'bernoulli', 'gilbert', 'schedule'],
+    });
+    expect(specs.find((s) => s.key === 'queue.kind')?.help).toContain('red: ');
+    // The window rule is chosen by flows.cc, a flow field: one spec, marked as the selector of the
+    // core's group flows.ccParams.
     expect(specs.filter((s) => s.key === 'flows.cc')).toHaveLength(1);
+    expect(specs.find((s) => s.key === 'flows.cc')?.selects).toBe('flows.ccParams');
+    expect(specs.find((s) => s.key === 'queue.kind')?.selects).toBe('queue');
+    // Groups inside arrays have no one path: left out.
+    expect(specs.some((s) => s.key.includes('[]'))).toBe(false);
   });
   it('accepts a flat list as well', () => {
     const flat = normalizeSpecs([{ key: 'queue.maxP', type: 'number', min: 0, max: 1 }, { nokey: 1 }]);
@@ -146,10 +41,12 @@ describe('normalizeSpecs', () => {
   it('finds a spec by path under the current kind, and lists a group', () => {
     const kindOf = (g: string) => (g === 'queue' ? 'red' : undefined);
     expect(findSpec(specs, 'queue.maxP', kindOf)?.key).toBe('queue.red.maxP');
-    expect(findSpec(specs, 'queue.buffer', kindOf)).toBeUndefined();
+    expect(findSpec(specs, 'queue.gentle', () => 'droptail')).toBeUndefined();
     expect(findSpec(specs, 'queue.buffer', () => 'droptail')?.key).toBe('queue.droptail.buffer');
-    expect(specsOfGroup(specs, 'queue', 'red').map((s) => s.key)).toEqual(['queue.maxP', 'queue.gentle']);
-    expect(kindsOfGroup(specs, 'queue')).toEqual(['droptail', 'red']);
+    expect(specsOfGroup(specs, 'queue', 'red').map((s) => s.key)).toEqual(
+      described.kinds.queue.red.specs.map((s) => `queue.${s.key}`),
+    );
+    expect(kindsOfGroup(specs, 'queue')).toEqual(QUEUES);
   });
   it("puts a window rule's own parameters under flows.ccParams, where the core reads them", () => {
     const fields = specsOfGroup(specs, 'flows', 'multcp').map((s) => s.key);
@@ -167,8 +64,8 @@ describe('withKind', () => {
   const specs = normalizeSpecs(described);
   it('keeps the rule parameters the new rule has and drops the others', () => {
     const s: Scenario = { version: 1, flows: { count: 3, cc: 'multcp', ccParams: { N: 4 } } };
-    expect(withKind(s, specs, 'flows', 'aimd').flows).toEqual({ cc: 'aimd' });
-    expect(withKind(s, specs, 'flows', 'multcp').flows).toEqual({ cc: 'multcp', ccParams: { N: 4 } });
+    expect(withKind(s, specs, 'flows', 'aimd').flows).toEqual({ cc: 'aimd', count: 3 });
+    expect(withKind(s, specs, 'flows', 'multcp').flows).toEqual({ cc: 'multcp', count: 3, ccParams: { N: 4 } });
   });
 });
 
@@ -191,10 +88,56 @@ describe('validateValue', () => {
   });
   it('checks enums, booleans and nullable numbers', () => {
     expect(validateValue(spec('queue.kind'), 'red').ok).toBe(true);
-    expect(validateValue(spec('queue.kind'), 'codel').ok).toBe(false);
+    expect(validateValue(spec('queue.kind'), 'fifo').ok).toBe(false);
     expect(validateValue(spec('queue.red.gentle'), 'false')).toEqual({ ok: true, value: false });
     expect(validateValue(spec('queue.red.gentle'), 'maybe').ok).toBe(false);
     expect(validateValue(spec('flows.stop'), null)).toEqual({ ok: true, value: null });
     expect(validateValue(spec('seed'), null).ok).toBe(false);
+  });
+});
+
+// A spec the core gains reaches the page with no change of the page: here one added to a copy of
+// the real describe document shows in the scenario panel's fields, the kind lists and validation.
+describe('a new spec in the describe document', () => {
+  const withNew = structuredClone(described) as unknown as {
+    kinds: { queue: Record<string, { help: string; specs: unknown[] }> };
+    groups: Record<string, { specs?: unknown[] }>;
+  };
+  withNew.kinds.queue.red!.specs.push({
+    key: 'burstAllowance',
+    label: 'Burst allowance',
+    unit: 'packets',
+    type: 'int',
+    default: 8,
+    min: 0,
+    max: 64,
+    help: 'new',
+    live: true,
+  });
+  withNew.kinds.queue.fancy = { help: 'A new discipline.', specs: [] };
+  withNew.groups.flows!.specs!.push({
+    key: 'jitter',
+    label: 'Jitter',
+    unit: 's',
+    type: 'number',
+    default: 0,
+    min: 0,
+    max: 1,
+    help: 'new',
+    live: false,
+  });
+  const specs = normalizeSpecs(withNew);
+  it('appears among the fields of its group and kind', () => {
+    expect(specsOfGroup(specs, 'queue', 'red').map((s) => s.key)).toContain('queue.burstAllowance');
+    expect(specsOfGroup(specs, 'queue', 'droptail').map((s) => s.key)).not.toContain('queue.burstAllowance');
+    expect(specsOfGroup(specs, 'flows', 'aimd').map((s) => s.key)).toContain('flows.jitter');
+    expect(kindsOfGroup(specs, 'queue')).toContain('fancy');
+  });
+  it('is validated against its range', () => {
+    const sp = findSpec(specs, 'queue.burstAllowance', () => 'red')!;
+    expect(validateValue(sp, 8)).toEqual({ ok: true, value: 8 });
+    const r = validateValue(sp, 65);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toContain('whole number from 0 to 64 packets');
   });
 });

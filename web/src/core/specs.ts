@@ -52,6 +52,7 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
   if (max !== undefined) spec.max = max;
   if (options) spec.options = options;
   if (kinds && kinds.length) spec.kinds = kinds;
+  if (typeof raw.selects === 'string') spec.selects = raw.selects;
   if (typeof raw.entity === 'string') spec.entity = raw.entity;
   if (typeof raw.liveKey === 'string') spec.liveKey = raw.liveKey;
   const display = displayFamily(spec);
@@ -60,91 +61,98 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
 }
 
 /**
- * Where each bl_describe() group lives in a scenario document. Kind groups ("queue.red") give
- * specs keyed "queue.red.maxP", which apply to the path "queue.maxP" when queue.kind is red.
- * Groups not listed keep their own name as prefix ("live.flow.exoLoss", "traffic.rate").
+ * The field that selects a group's kind ("queue" -> "kind", "flows" -> "cc"), from the selector
+ * spec the core states (normalizeSpecs marks it with `selects`); "kind" if none is known.
  */
-const GROUP_PATHS: [RegExp, (m: RegExpExecArray) => string][] = [
-  [/^scenario$/, () => ''],
-  [/^flow$/, () => 'flows'],
-  [/^loss\.(\w+)$/, (m) => `exoLoss.${m[1]}`],
-  [/^cc\.(\w+)$/, (m) => `flows.${m[1]}`],
-];
+export function kindFieldOf(specs: readonly ParamSpec[], group: string): string {
+  const sel = specs.find((s) => s.selects !== undefined && s.key.slice(0, s.key.lastIndexOf('.')) === group);
+  return sel ? sel.key.slice(group.length + 1) : 'kind';
+}
 
 /**
- * Where a kind's own parameters sit in its group. The window rule's are in an object of their
- * own ("flows.ccParams.N" for the spec "flows.multcp.N"); a queue's or loss model's sit in the
- * group itself ("queue.maxP" for "queue.red.maxP").
+ * Where a kind's own parameters sit, relative to the group that selects the kind: "ccParams" for
+ * "flows" (the core's group "flows.ccParams", selector "flows.cc"), "" for "queue".
  */
-export const KIND_PARAMS: Record<string, string> = { flows: 'ccParams' };
+export function kindParamsOf(specs: readonly ParamSpec[], group: string): string {
+  const sel = specs.find((s) => s.key === `${group}.${kindFieldOf(specs, group)}` && s.selects !== undefined);
+  return sel && sel.selects !== group ? sel.selects!.slice(group.length + 1) : '';
+}
+
+/** The groups whose kind a field selects: [group, field] pairs ("queue", "kind"), ("flows", "cc"). */
+export function kindGroups(specs: readonly ParamSpec[]): [string, string][] {
+  return specs
+    .filter((s) => s.selects !== undefined)
+    .map((s) => [s.key.slice(0, s.key.lastIndexOf('.')), s.key.slice(s.key.lastIndexOf('.') + 1)]);
+}
 
 /** The scenario path of a kind's parameter: ("flows", "N") -> "flows.ccParams.N", ("queue", "maxP") -> "queue.maxP". */
-export function kindParamPath(group: string, leaf: string): string {
-  const sub = KIND_PARAMS[group];
+export function kindParamPath(specs: readonly ParamSpec[], group: string, leaf: string): string {
+  const sub = kindParamsOf(specs, group);
   return sub ? `${group}.${sub}.${leaf}` : `${group}.${leaf}`;
 }
 
-/** The field that selects a group's kind: "queue.kind", but the flows' window rule is "flows.cc". */
-export const KIND_FIELD: Record<string, string> = { topology: 'kind', queue: 'kind', exoLoss: 'kind', flows: 'cc' };
-
-function groupPrefix(group: string): string {
-  for (const [re, f] of GROUP_PATHS) {
-    const m = re.exec(group);
-    if (m) return f(m);
-  }
-  return group;
-}
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : {});
 
 /**
- * Normalises bl_describe() output: `{ groups: { "queue.red": [spec, ...], ... }, kinds: { "queue.red":
- * help } }` (wasm-core/src/sim/scenario.cpp). Adds an enum spec for each kind field
- * ("queue.kind") listing the kinds found. A flat list of specs is accepted as well.
+ * Normalises bl_describe() output (version 2, wasm-core/src/sim/schema.cpp): `{ groups: { "queue":
+ * {selector: "queue.kind", default, kinds: "queue"}, "flows": {specs: [...]}, ... }, kinds: { "queue":
+ * {"red": {help, specs}} }, live: {flow, link} }`. Groups are scenario paths. A plain group's
+ * specs are keyed by their path ("flows.weight"); a kind's parameters by the group that selects the
+ * kind, the kind and the key ("queue.red.maxP", "flows.multcp.N" for the path "flows.ccParams.N"),
+ * and the selecting field gets an enum spec (marked `selects`) listing the kinds. Groups inside
+ * arrays ("traffic[]", "topology.links[]") have no one scenario path and are left out; live
+ * parameters are keyed "live.flow.X" and "live.link.X". A flat list of specs is accepted as well.
  */
 export function normalizeSpecs(raw: unknown): ParamSpec[] {
   const out: ParamSpec[] = [];
-  const rec = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const list = Array.isArray(raw) ? raw : null;
-  if (list) {
-    for (const item of list)
+  if (Array.isArray(raw)) {
+    for (const item of raw)
       if (item && typeof item === 'object') {
-        const sp = normOne(item as Record<string, unknown>, '');
+        const sp = normOne(item as Rec, '');
         if (sp) out.push(sp);
       }
     return out;
   }
-  const groups = (rec.groups && typeof rec.groups === 'object' ? rec.groups : {}) as Record<string, unknown>;
-  const kindHelp = (rec.kinds && typeof rec.kinds === 'object' ? rec.kinds : {}) as Record<string, unknown>;
-  const kinds = new Map<string, { name: string; help: string }[]>();
-  for (const [group, specs] of Object.entries(groups)) {
-    const prefix = groupPrefix(group);
-    const parts = prefix.split('.');
-    if (parts.length === 2 && KIND_FIELD[parts[0]!]) {
-      const list = kinds.get(parts[0]!) ?? [];
-      list.push({ name: parts[1]!, help: str(kindHelp[group]) });
-      kinds.set(parts[0]!, list);
+  const doc = rec(raw);
+  const sets = rec(doc.kinds);
+  const push = (list: unknown, prefix: string) => {
+    if (!Array.isArray(list)) return;
+    for (const item of list) {
+      const sp = item && typeof item === 'object' ? normOne(item as Rec, prefix) : null;
+      if (!sp) continue;
+      out.push(sp);
     }
-    if (!Array.isArray(specs)) continue;
-    for (const item of specs) {
-      if (item && typeof item === 'object') {
-        const sp = normOne(item as Record<string, unknown>, prefix);
-        if (sp) out.push(sp);
-      }
+  };
+  for (const [path, gRaw] of Object.entries(rec(doc.groups))) {
+    const g = rec(gRaw);
+    const selector = str(g.selector);
+    if (path.includes('[]') || selector.includes('[]')) continue;
+    if (!selector) {
+      push(g.specs, path);
+      continue;
     }
-  }
-  for (const [group, list] of kinds) {
-    const field = `${group}.${KIND_FIELD[group]}`;
-    if (out.some((sp) => sp.key === field)) continue;
-    out.push({
-      key: field,
-      label: `${group[0]!.toUpperCase()}${group.slice(1)} kind`,
+    const owner = selector.slice(0, Math.max(0, selector.lastIndexOf('.')));
+    const kinds = rec(sets[str(g.kinds)]);
+    for (const [kind, k] of Object.entries(kinds)) push(rec(k).specs, owner ? `${owner}.${kind}` : kind);
+    const names = Object.keys(kinds);
+    const existing = out.find((sp) => sp.key === selector);
+    const sel: ParamSpec = existing ?? {
+      key: selector,
+      label: `${owner ? owner[0]!.toUpperCase() + owner.slice(1) : 'Document'} kind`,
       unit: '',
       type: 'enum',
-      default: list[0]!.name,
-      options: list.map((k) => k.name),
+      default: str(g.default) || (names[0] ?? ''),
+      options: names,
       live: false,
-      help: list.map((k) => `${k.name}: ${k.help}`).join('\n'),
-    });
+      help: names.map((n) => `${n}: ${str(rec(kinds[n]).help)}`).join('\n'),
+    };
+    sel.selects = path;
+    if (!existing) out.push(sel);
   }
+  const live = rec(doc.live);
+  push(live.flow, 'live.flow');
+  push(live.link, 'live.link');
   return out;
 }
 
@@ -209,9 +217,9 @@ export function findSpec(
   const leaf = path.slice(dot + 1);
   // "flows.ccParams.N": a parameter of the group's kind, kept in an object of its own.
   const [g0, sub, ...more] = group.split('.');
-  const inSub = !!(g0 && sub && !more.length && KIND_PARAMS[g0] === sub);
+  const inSub = !!(g0 && sub && !more.length && kindParamsOf(specs, g0) === sub);
   if (inSub) group = g0!;
-  else if (KIND_PARAMS[group] && direct.length === 0) return undefined; // "flows.N" is not where the rule's N lives
+  else if (kindParamsOf(specs, group) && direct.length === 0) return undefined; // "flows.N" is not where the rule's N lives
   const kind = kindOf?.(group);
   if (direct.length > 1)
     return direct.find((s) => !s.kinds || (kind !== undefined && s.kinds.includes(kind))) ?? direct[0];
@@ -226,16 +234,16 @@ export function findSpec(
  */
 export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: string | undefined): ParamSpec[] {
   const out: ParamSpec[] = [];
-  const sub = KIND_PARAMS[group];
+  const sub = kindParamsOf(specs, group);
   for (const s of specs) {
-    if (s.key === `${group}.${KIND_FIELD[group] ?? 'kind'}`) continue;
+    if (s.key === `${group}.${kindFieldOf(specs, group)}`) continue;
     if (sub && s.key === `${group}.${sub}`) continue;
     const rest = s.key.startsWith(group + '.') ? s.key.slice(group.length + 1) : null;
     if (rest === null) continue;
     if (!rest.includes('.')) {
       if (!s.kinds || (kind !== undefined && s.kinds.includes(kind))) out.push(s);
     } else if (kind !== undefined && rest.startsWith(kind + '.') && !rest.slice(kind.length + 1).includes('.')) {
-      out.push({ ...s, key: kindParamPath(group, rest.slice(kind.length + 1)) });
+      out.push({ ...s, key: kindParamPath(specs, group, rest.slice(kind.length + 1)) });
     }
   }
   return out;
@@ -243,7 +251,7 @@ export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: s
 
 /** The kinds a group ("queue") can take: the options of "queue.kind", else the names in "queue.<kind>.<key>". */
 export function kindsOfGroup(specs: readonly ParamSpec[], group: string): string[] {
-  const kindSpec = specs.find((s) => s.key === `${group}.${KIND_FIELD[group] ?? 'kind'}`);
+  const kindSpec = specs.find((s) => s.key === `${group}.${kindFieldOf(specs, group)}`);
   if (kindSpec?.options) return kindSpec.options;
   const kinds = new Set<string>();
   for (const s of specs) {

@@ -27,6 +27,9 @@ export interface ParamSpec {
   live: boolean;
   /** The kinds (of the enclosing group, e.g. queue.kind) this parameter applies to, if limited. */
   kinds?: string[];
+  /** On a field that selects a kind ("queue.kind", "flows.cc"): the group whose kind it selects, as
+   *  the core names it ("queue", "flows.ccParams"). */
+  selects?: string;
   /** The live entity/key for bl_set_param, when the spec names them. */
   entity?: string;
   liveKey?: string;

@@ -4,14 +4,20 @@ import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import { lockId, lockReason, lockViolations } from './lock';
 import { parseHostMessage } from './hostMessages';
 
+// bl_describe's layout (version 2), abridged.
 const specs = normalizeSpecs({
-  groups: {
-    'queue.droptail': [{ key: 'buffer', type: 'int', min: 1, max: 100000, default: 250, live: true }],
-    'live.flow': [
+  groups: { queue: { selector: 'queue.kind', default: 'droptail', kinds: 'queue' } },
+  kinds: {
+    queue: {
+      droptail: { help: '', specs: [{ key: 'buffer', type: 'int', min: 1, max: 100000, default: 250, live: true }] },
+    },
+  },
+  live: {
+    flow: [
       { key: 'exoLoss', min: 0, max: 1, default: 0, live: true },
       { key: 'weight', min: 0.01, max: 1000, default: 1, live: true },
     ],
-    'live.link': [{ key: 'rate', unit: 'bit/s', min: 1000, max: 1e11, default: 1e6, live: true }],
+    link: [{ key: 'rate', unit: 'bit/s', min: 1000, max: 1e11, default: 1e6, live: true }],
   },
 });
 

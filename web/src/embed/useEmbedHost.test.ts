@@ -34,7 +34,7 @@ describe('embed host messages', () => {
 
   it('refuses a number written as text', () => {
     const specs = normalizeSpecs({
-      groups: { 'live.flow': [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }] },
+      live: { flow: [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }] },
     });
     const s = defaultState().scenario;
     expect(

@@ -2,7 +2,8 @@
 // group's kind (topology, queue, exogenous loss, window rule) selects which fields it has.
 import { useEffect, useMemo, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, specsOfGroup } from '../core/specs';
+import { kindFieldOf, specsOfGroup } from '../core/specs';
+import { kindIn } from '../scenario/changeKind';
 import { cloneScenario } from '../scenario/presets';
 import { PresetSelect } from './StoryPanel';
 import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
@@ -31,14 +32,6 @@ const GROUPS: { group: string; title: string }[] = [
   { group: 'flows', title: 'Flows (defaults for every flow)' },
 ];
 const HIDDEN_TOP = new Set(['version', 'name']);
-
-function kindOf(s: Scenario, group: string, specs: ParamSpec[]): string | undefined {
-  const field = `${group}.${KIND_FIELD[group] ?? 'kind'}`;
-  const v = getPath(s, field);
-  if (typeof v === 'string') return v;
-  const d = specs.find((sp) => sp.key === field)?.default;
-  return typeof d === 'string' ? d : undefined;
-}
 
 export function ScenarioPanel({
   specs,
@@ -105,8 +98,8 @@ export function ScenarioPanel({
           ))}
         </fieldset>
         {GROUPS.map(({ group, title }) => {
-          const kind = kindOf(draft, group, specs);
-          const kindSpec = specs.find((sp) => sp.key === `${group}.${KIND_FIELD[group] ?? 'kind'}`);
+          const kind = kindIn(specs, draft)(group);
+          const kindSpec = specs.find((sp) => sp.key === `${group}.${kindFieldOf(specs, group)}`);
           const fields = specsOfGroup(specs, group, kind);
           if (!kindSpec && fields.length === 0) return null;
           return (

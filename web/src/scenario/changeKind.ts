@@ -1,17 +1,17 @@
 // Switching a group's kind (queue droptail -> red, flows.cc aimd -> vegas): the group keeps
 // the fields the new kind also has (a buffer stays) and loses the others (RED's maxP).
-import type { Json, ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, KIND_PARAMS, specsOfGroup } from '../core/specs';
+import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
+import { kindFieldOf, kindGroups, kindParamsOf, specsOfGroup } from '../core/specs';
 import { getPath, isPlainObject } from './paths.mjs';
 import { cloneScenario } from './presets';
 
 export function withKind(s: Scenario, specs: readonly ParamSpec[], group: string, kind: string): Scenario {
   const n = cloneScenario(s);
-  const field = KIND_FIELD[group] ?? 'kind';
+  const field = kindFieldOf(specs, group);
   const old = getPath(n, group);
   const keep = new Set(specsOfGroup(specs, group, kind).map((sp) => sp.key.slice(group.length + 1)));
   const next: Record<string, Json> = { [field]: kind };
-  const sub = KIND_PARAMS[group];
+  const sub = kindParamsOf(specs, group);
   if (isPlainObject(old)) {
     for (const [k, v] of Object.entries(old)) {
       if (k === field) continue;
@@ -27,7 +27,22 @@ export function withKind(s: Scenario, specs: readonly ParamSpec[], group: string
 }
 
 /** The group whose kind field `path` is ("queue.kind" -> "queue", "flows.cc" -> "flows"), or null. */
-export function kindGroupOf(path: string): string | null {
-  const [group, field, ...rest] = path.split('.');
-  return group && !rest.length && KIND_FIELD[group] === field ? group : null;
+export function kindGroupOf(specs: readonly ParamSpec[], path: string): string | null {
+  const hit = kindGroups(specs).find(([group, field]) => `${group}.${field}` === path);
+  return hit ? hit[0] : null;
+}
+
+/**
+ * The kind of each group in a scenario ("queue" -> "red"), read at the field the core says
+ * selects it; when the scenario leaves it out, the core's default (or undefined with
+ * `withDefault` false).
+ */
+export function kindIn(specs: readonly ParamSpec[], s: Scenario | JsonObject, withDefault = true) {
+  return (group: string): string | undefined => {
+    const field = `${group}.${kindFieldOf(specs, group)}`;
+    const v = getPath(s, field);
+    if (typeof v === 'string') return v;
+    const d = withDefault ? specs.find((sp) => sp.key === field)?.default : undefined;
+    return typeof d === 'string' ? d : undefined;
+  };
 }

@@ -3,32 +3,58 @@ import { normalizeSpecs } from '../core/specs';
 import type { Scenario } from '../core/types';
 import { changeLabel, exoLossAt, formatValue, initialLiveValue, liveControls, scheduleMarks } from './liveParams';
 
+// bl_describe's layout (version 2), abridged.
+const buffer = {
+  key: 'buffer',
+  label: 'Buffer',
+  unit: 'packets',
+  type: 'int',
+  default: 250,
+  min: 1,
+  max: 100000,
+  live: true,
+};
 const specs = normalizeSpecs({
   groups: {
-    'queue.red': [
-      { key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 250, min: 1, max: 100000, live: true },
-      {
-        key: 'maxP',
-        label: 'Max drop probability',
-        unit: '',
-        type: 'number',
-        default: 0.1,
-        min: 0,
-        max: 1,
-        live: true,
+    queue: { selector: 'queue.kind', default: 'droptail', kinds: 'queue' },
+    flows: {
+      specs: [
+        { key: 'weight', label: 'Weight', unit: '', type: 'number', default: 1, min: 0.01, max: 1000, live: true },
+      ],
+    },
+  },
+  kinds: {
+    queue: {
+      red: {
+        help: '',
+        specs: [
+          buffer,
+          {
+            key: 'maxP',
+            label: 'Max drop probability',
+            unit: '',
+            type: 'number',
+            default: 0.1,
+            min: 0,
+            max: 1,
+            live: true,
+          },
+          { key: 'gentle', label: 'Gentle', unit: '', type: 'bool', default: false, live: false },
+        ],
       },
-      { key: 'gentle', label: 'Gentle', unit: '', type: 'bool', default: false, live: false },
-    ],
-    'queue.droptail': [
-      { key: 'buffer', label: 'Buffer', unit: 'packets', type: 'int', default: 250, min: 1, max: 100000, live: true },
-    ],
-    flow: [{ key: 'weight', label: 'Weight', unit: '', type: 'number', default: 1, min: 0.01, max: 1000, live: true }],
-    'live.flow': [
+      droptail: {
+        help: '',
+        specs: [buffer],
+      },
+    },
+  },
+  live: {
+    flow: [
       { key: 'exoLoss', label: 'Exogenous loss', unit: '', type: 'number', default: 0, min: 0, max: 1, live: true },
       { key: 'weight', label: 'Weight', unit: '', type: 'number', default: 1, min: 0.01, max: 1000, live: true },
       { key: 'active', label: 'Active', unit: '', type: 'bool', default: true, live: true },
     ],
-    'live.link': [
+    link: [
       { key: 'rate', label: 'Rate', unit: 'bit/s', type: 'number', default: 1e6, min: 1e3, max: 1e11, live: true },
     ],
   },

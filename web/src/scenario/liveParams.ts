@@ -1,7 +1,8 @@
 // Live parameters: which bl_set_param entity/key pairs the UI offers, their current values
 // and the labels of the marks a change leaves on the charts. Specs come from bl_describe.
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec, KIND_FIELD } from '../core/specs';
+import { findSpec } from '../core/specs';
+import { kindIn } from './changeKind';
 import { formatHuman } from '../core/units';
 import { getPath, isPlainObject } from './paths.mjs';
 
@@ -33,21 +34,11 @@ function graphQueue(s: Scenario, link: string): Record<string, Json> | undefined
   return isPlainObject(l) && isPlainObject(l.queue) ? l.queue : undefined;
 }
 
-function kindOf(s: Scenario) {
-  return (g: string): string | undefined => {
-    const k = getPath(s, `${g}.${KIND_FIELD[g] ?? 'kind'}`);
-    if (typeof k === 'string') return k;
-    if (g === 'topology') return 'dumbbell';
-    if (g === 'queue') return 'droptail';
-    return undefined;
-  };
-}
-
 /** Live controls for all flows and the bottleneck: flow-level, queue and link parameters. */
 export function liveControls(specs: readonly ParamSpec[], s: Scenario): LiveControl[] {
   const out: LiveControl[] = [];
   const link = bottleneckLink(s);
-  const queueKind = kindOf(s)('queue');
+  const queueKind = kindIn(specs, s)('queue');
   for (const spec of specs) {
     if (!spec.live || spec.type === 'boolean') continue;
     if (spec.key.startsWith('live.flow.')) out.push({ entity: 'flows', key: spec.key.slice(10), spec });
@@ -114,8 +105,8 @@ export function initialLiveValue(
     // A graph's link carries its own queue; other topologies share the scenario's `queue`.
     const own = graphQueue(s, entity.slice('queue.'.length));
     const kinds = own
-      ? (g: string) => (g === 'queue' && typeof own.kind === 'string' ? own.kind : kindOf(s)(g))
-      : kindOf(s);
+      ? (g: string) => (g === 'queue' && typeof own.kind === 'string' ? own.kind : kindIn(specs, s)(g))
+      : kindIn(specs, s);
     const spec = findSpec(specs, `queue.${key}`, kinds);
     return num(own ? own[key] : getPath(s, `queue.${key}`)) ?? num(spec?.default) ?? Number.NaN;
   }
@@ -123,7 +114,7 @@ export function initialLiveValue(
     if (key === 'rate' && getPath(s, 'topology.kind') !== 'chain') {
       return (
         num(getPath(s, 'topology.bottleneckRate')) ??
-        num(findSpec(specs, 'topology.bottleneckRate', kindOf(s))?.default) ??
+        num(findSpec(specs, 'topology.bottleneckRate', kindIn(specs, s))?.default) ??
         Number.NaN
       );
     }
@@ -170,7 +161,7 @@ export function specForLive(
 ): ParamSpec | undefined {
   if (entity === 'flows' || entity.startsWith('flow.')) return specs.find((sp) => sp.key === `live.flow.${key}`);
   if (entity.startsWith('link.')) return specs.find((sp) => sp.key === `live.link.${key}`);
-  if (entity.startsWith('queue.')) return findSpec(specs, `queue.${key}`, kindOf(s));
+  if (entity.startsWith('queue.')) return findSpec(specs, `queue.${key}`, kindIn(specs, s));
   return undefined;
 }
 

@@ -1,26 +1,94 @@
+// The repair that the worker runs on a refused scenario, against the real core's check
+// (native blsim --check, the same bl_check the worker calls in WASM).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dropFieldNamedInError, fieldOfError } from './repair';
+import type { CheckResult } from '../core/binding.mjs';
 import type { JsonObject } from '../core/types';
+import { dropPath, problemNotice, repairScenario } from './repair';
 
-describe('repair from core errors', () => {
-  it('finds the field path at the start of an error', () => {
-    expect(fieldOfError('queue.maxP: 7 is out of range; allowed [0, 1]')).toBe('queue.maxP');
-    expect(fieldOfError('flowOverrides[2].weight: expected a number')).toBe('flowOverrides[2].weight');
-    expect(fieldOfError('something went wrong')).toBeNull();
-  });
-  it('removes a named field, or a field inside an array element', () => {
+const blsim = path.resolve(__dirname, '../../../build/native/blsim');
+
+function coreCheck(json: string): CheckResult {
+  const file = path.join(os.tmpdir(), `bl-repair-${process.pid}.json`);
+  fs.writeFileSync(file, json);
+  try {
+    return JSON.parse(execFileSync(blsim, ['--check', file], { encoding: 'utf8' })) as CheckResult;
+  } catch (e) {
+    // Exit status 1: problems found, printed all the same.
+    return JSON.parse((e as { stdout: string }).stdout) as CheckResult;
+  } finally {
+    fs.unlinkSync(file);
+  }
+}
+
+describe('dropPath', () => {
+  it('removes a field, a field inside an array element, or the element', () => {
     const s: JsonObject = {
       version: 1,
       queue: { kind: 'red', maxP: 7 },
       flowOverrides: [{ flow: 1 }, { flow: 2, weight: 'x' }],
     };
-    expect(dropFieldNamedInError(s, 'queue.maxP: out of range')).toBe('queue.maxP');
+    expect(dropPath(s, 'queue.maxP')).toBe(true);
     expect(s.queue).toEqual({ kind: 'red' });
-    expect(dropFieldNamedInError(s, 'flowOverrides[1].weight: expected a number')).toBe('flowOverrides[1].weight');
+    expect(dropPath(s, 'flowOverrides[1].weight')).toBe(true);
     expect(s.flowOverrides).toEqual([{ flow: 1 }, { flow: 2 }]);
-    expect(dropFieldNamedInError(s, 'flowOverrides[0]: bad')).toBe('flowOverrides[0]');
+    expect(dropPath(s, 'flowOverrides[0]')).toBe(true);
     expect(s.flowOverrides).toEqual([{ flow: 2 }]);
-    expect(dropFieldNamedInError(s, 'nothing.here: bad')).toBeNull();
-    expect(dropFieldNamedInError(s, 'version: bad')).toBeNull();
+    expect(dropPath(s, 'nothing.here')).toBe(false);
+    expect(dropPath(s, 'flowOverrides[5]')).toBe(false);
+    expect(dropPath(s, 'version')).toBe(false);
+    expect(dropPath(s, '')).toBe(false);
+    expect(dropPath(s, '__proto__.x')).toBe(false);
+  });
+});
+
+describe('repairScenario with the core check', () => {
+  it('drops every refused field in one round, naming each with what is allowed', () => {
+    const s: JsonObject = {
+      version: 1,
+      duration: 30,
+      queue: { kind: 'red', maxP: 7, minTh: 5 },
+      flows: { count: 4, weight: 0 },
+      flowOverrides: [{ flow: 1, bogus: 2 }, 'x', { flow: 2, weight: 3 }],
+    };
+    let calls = 0;
+    const r = repairScenario(s, (j) => (calls++, coreCheck(j)), 5);
+    expect(r.ok).toBe(true);
+    expect(calls).toBe(2); // one round found all four, the second passed
+    expect(s).toEqual({
+      version: 1,
+      duration: 30,
+      queue: { kind: 'red', minTh: 5 },
+      flows: { count: 4 },
+      flowOverrides: [{ flow: 1 }, { flow: 2, weight: 3 }],
+    });
+    expect(r.notices).toHaveLength(4);
+    expect(r.notices[0]).toMatch(/^queue\.maxP: 7 is out of range; allowed \[0, 1\]; reset to its default 0\.1$/);
+    expect(r.notices[1]).toMatch(/^flows\.weight: .*\[0\.01, 1000\]; reset to its default 1$/);
+    expect(r.notices[2]).toMatch(/^flowOverrides\[0\]\.bogus: unknown key; known keys here: flow, /);
+    expect(r.notices[3]).toMatch(/^flowOverrides\[1\]: expected an object/);
+  });
+
+  it('goes on to the rules between fields once every field is fine', () => {
+    const s: JsonObject = { version: 1, duration: 10, measureFrom: 20, seed: -1 };
+    const r = repairScenario(s, coreCheck, 5);
+    expect(r.ok).toBe(true);
+    expect(r.notices.map((n) => n.split(':')[0])).toEqual(['seed', 'measureFrom']);
+    expect(s).toEqual({ version: 1, duration: 10 });
+  });
+
+  it('fails, naming the problem, when there is nothing to leave out', () => {
+    const r = repairScenario({ version: 1, topology: { kind: 'graph' } }, coreCheck, 5);
+    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/^topology\.nodes: /) as string });
+    expect(repairScenario({ version: 99 }, coreCheck, 5).ok).toBe(false);
+  });
+
+  it('says what a notice drops when there is no default', () => {
+    expect(problemNotice({ path: 'a.b', message: 'bad', value: 1, range: null, options: null, default: null })).toBe(
+      'a.b: bad; left out',
+    );
   });
 });

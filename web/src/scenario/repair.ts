@@ -1,30 +1,74 @@
-// When the core refuses a scenario, its error names the field first ("queue.maxP: 7 is out of
-// range; allowed [0, 1]"). Removing that field and trying again loads what can be loaded.
-import type { Json, JsonObject } from '../core/types';
-import { deletePath, isPlainObject } from './paths.mjs';
-
-/** The field path an error message starts with, if any ("flowOverrides[2].weight"). */
-export function fieldOfError(message: string): string | null {
-  const m = /^\s*([A-Za-z_][\w]*(?:\[\d+\]|\.[A-Za-z_][\w]*)*)\s*:/.exec(message);
-  return m ? m[1]! : null;
-}
+// A scenario the core refuses is repaired by the core's own check (bl_check): every problem
+// comes with the path of its field, and leaving a field out gives it its default. So each field
+// named is removed, and the notice says which field, what was wrong and what is allowed.
+import type { CheckProblem, CheckResult } from '../core/binding.mjs';
+import type { JsonObject } from '../core/types';
+import { deletePath, getPath, pathKeys } from './paths.mjs';
 
 /**
- * Removes the field an error names from the scenario. An indexed path removes the deepest
- * named key inside the array element, or the element itself. Returns the removed path or null.
+ * Removes the field at a path ("queue.maxP", "flowOverrides[2].weight") or the array element
+ * ("flowOverrides[1]", "topology.rates[0]"). The document itself and its version are never
+ * removed. Returns whether something was removed.
  */
-export function dropFieldNamedInError(scenario: JsonObject, message: string): string | null {
-  const path = fieldOfError(message);
-  if (!path || path === 'version' || path === 'scenario') return null;
-  const m = /^(.*?)\[(\d+)\](?:\.(.+))?$/.exec(path);
-  if (!m) return deletePath(scenario, path) ? path : null;
-  const [, arrPath, idxText, rest] = m;
-  let arr: Json | undefined = scenario;
-  for (const part of arrPath!.split('.')) arr = isPlainObject(arr) ? arr[part] : undefined;
-  const idx = Number(idxText);
-  if (!Array.isArray(arr) || idx >= arr.length) return null;
-  const el = arr[idx];
-  if (rest && isPlainObject(el) && deletePath(el, rest)) return path;
-  arr.splice(idx, 1);
-  return `${arrPath}[${idx}]`;
+export function dropPath(scenario: JsonObject, path: string): boolean {
+  if (!path || path === 'version') return false;
+  let keys: (string | number)[];
+  try {
+    keys = pathKeys(path) as (string | number)[];
+  } catch {
+    return false;
+  }
+  const last = keys[keys.length - 1];
+  if (last === undefined) return false;
+  if (typeof last !== 'number') {
+    const dot = path.lastIndexOf('.');
+    if (!keys.some((k) => typeof k === 'number')) return deletePath(scenario, path);
+    const parent = getPath(scenario, path.slice(0, dot)) as unknown;
+    if (!parent || typeof parent !== 'object' || Array.isArray(parent) || !Object.hasOwn(parent, last)) return false;
+    delete (parent as Record<string, unknown>)[last];
+    return true;
+  }
+  const arr = getPath(scenario, path.slice(0, path.lastIndexOf('['))) as unknown;
+  if (!Array.isArray(arr) || last >= arr.length) return false;
+  arr.splice(last, 1);
+  return true;
+}
+
+/** "queue.maxP: 7 is out of range; allowed [0, 1]; reset to its default 0.1". */
+export function problemNotice(p: CheckProblem): string {
+  const where = p.path ? `${p.path}: ` : '';
+  const reset =
+    p.default === null || p.default === undefined
+      ? p.path
+        ? '; left out'
+        : ''
+      : `; reset to its default ${JSON.stringify(p.default)}`;
+  return `${where}${p.message}${reset}`;
+}
+
+export type Repair = { ok: true; notices: string[] } | { ok: false; error: string; notices: string[] };
+
+/**
+ * Checks `scenario` with `check` and removes every field a problem names, until it passes or
+ * `maxRounds` rounds were tried (a field's removal may uncover a rule between fields). Fails
+ * when a problem names nothing that can be removed (the document, its version, a missing field).
+ * Changes `scenario` in place.
+ */
+export function repairScenario(scenario: JsonObject, check: (json: string) => CheckResult, maxRounds: number): Repair {
+  const notices: string[] = [];
+  for (let round = 0; ; round++) {
+    const r = check(JSON.stringify(scenario));
+    if (r.ok) return { ok: true, notices };
+    const first = r.problems[0]!;
+    const error = first.path ? `${first.path}: ${first.message}` : first.message;
+    if (round >= maxRounds) return { ok: false, error, notices };
+    // Last first: removing an array element must not shift the ones still to come.
+    const said: string[] = [];
+    for (const p of [...r.problems].reverse()) {
+      if (!dropPath(scenario, p.path))
+        return { ok: false, error: p.path ? `${p.path}: ${p.message}` : p.message, notices };
+      said.unshift(problemNotice(p));
+    }
+    notices.push(...said);
+  }
 }

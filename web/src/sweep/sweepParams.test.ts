@@ -21,6 +21,7 @@ const specs = [
   spec('flows.tcp', 'enum'),
   spec('flows.lasd.N', 'integer'),
   spec('flows.multcp.N', 'integer'),
+  { ...spec('exoLoss.kind', 'enum'), selects: 'exoLoss' }, // the core says exoLoss.kind selects the kind
   spec('exoLoss.bernoulli.rate'),
   spec('live.flow.exoLoss'),
 ];

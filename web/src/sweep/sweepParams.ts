@@ -2,7 +2,7 @@
 // flows (for one flow k through its flowOverrides entry, or for all flows), of the window
 // rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
 import type { ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, rangeText } from '../core/specs';
+import { kindFieldOf, kindGroups, rangeText } from '../core/specs';
 import { flowRule } from './aggregate';
 
 export interface SweepParam {
@@ -50,13 +50,13 @@ export function sweepableParams(specs: readonly ParamSpec[], flow: number, base:
       if (cc === ownCc)
         out.push({ path: own(`ccParams.${leaf}`), label: `flow ${flow}: ${cc} ${spec.label}`, spec, ...needs });
       if (cc === allCc) out.push({ path: `flows.ccParams.${leaf}`, label: `all flows: ${cc} ${spec.label}`, spec });
-    } else if (parts.length === 3 && KIND_FIELD[parts[0]!]) {
+    } else if (parts.length === 3 && kindGroups(specs).some(([g]) => g === parts[0])) {
       const [group, kind, leaf] = parts as [string, string, string];
       out.push({
         path: `${group}.${leaf}`,
         label: `${group} (${kind}): ${spec.label}`,
         spec,
-        needs: `${group}.${KIND_FIELD[group]}=${kind}`,
+        needs: `${group}.${kindFieldOf(specs, group)}=${kind}`,
       });
     }
   }

@@ -117,7 +117,7 @@ describe('scenario URL', () => {
     const cc = [
       ...specs,
       ...normalizeSpecs([
-        { key: 'flows.cc', type: 'enum', options: ['aimd', 'multcp'] },
+        { key: 'flows.cc', type: 'enum', options: ['aimd', 'multcp'], selects: 'flows.ccParams' },
         { key: 'flows.multcp.N', type: 'number', min: 1, max: 1000 },
       ]),
     ];

@@ -18,7 +18,8 @@
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { KIND_FIELD, KIND_PARAMS, findSpec, kindParamPath, validateValue } from '../core/specs';
+import { findSpec, kindParamPath, kindParamsOf, validateValue } from '../core/specs';
+import { kindIn } from '../scenario/changeKind';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import {
   deletePath,
@@ -195,13 +196,6 @@ export function encodeState(state: AppState): string {
 
 // ---- decode ----
 
-function kindOfIn(scenario: JsonObject) {
-  return (group: string): string | undefined => {
-    const k = getPath(scenario, `${group}.${KIND_FIELD[group] ?? 'kind'}`);
-    return typeof k === 'string' ? k : undefined;
-  };
-}
-
 function decodeList<T extends string>(raw: string, ok: (s: string) => s is T, what: string, dropped: string[]): T[] {
   const out: T[] = [];
   for (const item of raw.split(',').filter(Boolean)) {
@@ -285,10 +279,10 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
  */
 function movedKindParam(key: string, specs: readonly ParamSpec[], scenario: JsonObject): string {
   const [group, leaf, ...rest] = key.split('.');
-  if (!group || !leaf || rest.length || !KIND_PARAMS[group] || specs.some((sp) => sp.key === key)) return key;
-  const kind = kindOfIn(scenario)(group) ?? specs.find((sp) => sp.key === `${group}.${KIND_FIELD[group]}`)?.default;
+  if (!group || !leaf || rest.length || !kindParamsOf(specs, group) || specs.some((sp) => sp.key === key)) return key;
+  const kind = kindIn(specs, scenario)(group);
   return typeof kind === 'string' && specs.some((sp) => sp.key === `${group}.${kind}.${leaf}`)
-    ? kindParamPath(group, leaf)
+    ? kindParamPath(specs, group, leaf)
     : key;
 }
 
@@ -385,7 +379,7 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       dropped.push(`${key}: refused, ${problem}`);
       continue;
     }
-    const spec = specs ? findSpec(specs, key, kindOfIn(state.scenario)) : undefined;
+    const spec = specs ? findSpec(specs, key, kindIn(specs, state.scenario, false)) : undefined;
     if (spec) {
       const r = validateValue({ ...spec, key }, value);
       if (!r.ok) {

@@ -5,7 +5,7 @@
 import createBlCore from '../generated/blcore.mjs';
 import type { Scenario } from '../core/types';
 import type { LiveChange } from '../core/types';
-import { dropFieldNamedInError } from '../scenario/repair';
+import { repairScenario } from '../scenario/repair';
 import { type Call, type FromWorker, type ParamMsg, type RunStatus, type ToWorker, errorText } from './protocol';
 import { BlBinding, RUN } from '../core/binding.mjs';
 import { runHeadless } from './headless';
@@ -165,20 +165,23 @@ function destroyRun(): void {
 function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   destroyRun();
   const doc = structuredClone(scenario);
-  const repaired: string[] = [];
   let h = 0;
-  for (let i = 0; ; i++) {
+  let repaired: string[] = [];
+  try {
+    h = core!.create(JSON.stringify(doc));
+  } catch {
+    // Refused: every field the core's check names is left out (its default), and said so.
+    const fixed = repairScenario(doc, (json) => core!.check(json), MAX_REPAIRS);
+    if (!fixed.ok) {
+      post({ type: 'createFailed', runId: id, error: fixed.error });
+      return;
+    }
+    repaired = fixed.notices;
     try {
       h = core!.create(JSON.stringify(doc));
-      break;
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      const field = i < MAX_REPAIRS ? dropFieldNamedInError(doc, error) : null;
-      if (!field) {
-        post({ type: 'createFailed', runId: id, error });
-        return;
-      }
-      repaired.push(error);
+      post({ type: 'createFailed', runId: id, error: e instanceof Error ? e.message : String(e) });
+      return;
     }
   }
   const duration = typeof doc.duration === 'number' ? doc.duration : Number.POSITIVE_INFINITY;

@@ -1,0 +1,29 @@
+// The committed snapshot of bl_describe (web/test/fixtures/describe.json), which the front end's
+// unit tests read, is the current core's output: regenerate with npm run describe:snapshot.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { normalizeSpecs } from './specs';
+
+const root = path.resolve(__dirname, '../../..');
+const blsim = path.join(root, 'build/native/blsim');
+
+describe('the describe snapshot', () => {
+  it('is what this core describes', () => {
+    if (!existsSync(blsim)) throw new Error(`${blsim} is missing: build it with bash scripts/build-native.sh`);
+    const live = JSON.parse(execFileSync(blsim, ['--describe'], { encoding: 'utf8' })) as unknown;
+    const snap = JSON.parse(readFileSync(path.join(root, 'web/test/fixtures/describe.json'), 'utf8')) as unknown;
+    expect(snap, 'web/test/fixtures/describe.json is stale: run npm run describe:snapshot').toEqual(live);
+  });
+  it('is version 2, with every kind a group names', () => {
+    const snap = JSON.parse(readFileSync(path.join(root, 'web/test/fixtures/describe.json'), 'utf8')) as {
+      version: number;
+      groups: Record<string, { kinds?: string }>;
+      kinds: Record<string, unknown>;
+    };
+    expect(snap.version).toBe(2);
+    for (const [p, g] of Object.entries(snap.groups)) if (g.kinds) expect(snap.kinds[g.kinds], p).toBeDefined();
+    expect(normalizeSpecs(snap).length).toBeGreaterThan(100);
+  });
+});
