@@ -39,6 +39,18 @@ std::string cbr(const std::string& duration) {
          R"("traffic":[{"kind":"cbr","rate":1e11,"from":"a","to":"b"}]})";
 }
 
+// An MPAT aggregate puts taps on its members' routes (tcp/mpat.cpp); they are sinks, not links,
+// and the estimate must skip them (it once cast them to Link: undefined behaviour, found by the
+// fuzzer). Pooling two flows' windows changes no link, so the estimate is the same as without.
+TEST(WorkBudget, AggregateTapsAreNotLinks) {
+  const std::string base =
+      R"({"version":1,"duration":10,"topology":{"kind":"dumbbell","bottleneckRate":1e7},"flows":{"count":4})";
+  const WorkEstimate plain = estimateOf(base + "}", 10);
+  const WorkEstimate pooled = estimateOf(base + R"(,"aggregates":[{"flows":[0,1]}]})", 10);
+  EXPECT_GT(plain.tcpEvents, 0);
+  EXPECT_DOUBLE_EQ(pooled.tcpEvents, plain.tcpEvents);
+}
+
 TEST(WorkBudget, LimitsAreDocumentedValues) {
   EXPECT_EQ(kMaxWorkBrowser, 1e9);
   EXPECT_EQ(kMaxWorkNative, 2e10);

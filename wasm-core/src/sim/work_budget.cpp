@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <queue>
+#include <unordered_map>
 
 #include "sim/scenario.h"
 
@@ -16,7 +17,27 @@ namespace {
 
 constexpr double kAckBits = 40 * 8;  // a TCP ACK (tcp/tcp_receiver.cpp)
 
-const Link& hopLink(const PacketSink* hop) { return *static_cast<const Link*>(hop); }
+// The links among a route's hops. A route may also hold sinks that are not links (an MPAT
+// aggregate's taps, tcp/mpat.cpp): they carry no rate or delay and are skipped, never cast.
+class Links {
+ public:
+  explicit Links(const Network& net) {
+    for (const auto& l : net.links) of_[static_cast<const PacketSink*>(l.get())] = l.get();
+  }
+  template <class F>
+  void each(const std::vector<PacketSink*>& hops, F f) const {
+    for (const PacketSink* h : hops)
+      if (auto it = of_.find(h); it != of_.end()) f(*it->second);
+  }
+  size_t count(const std::vector<PacketSink*>& hops) const {
+    size_t n = 0;
+    each(hops, [&](const Link&) { ++n; });
+    return n;
+  }
+
+ private:
+  std::unordered_map<const PacketSink*, const Link*> of_;
+};
 
 double activeSeconds(const Demand& d, double duration) {
   const double end = d.stop < 0 ? duration : std::min(d.stop, duration);
@@ -24,10 +45,10 @@ double activeSeconds(const Demand& d, double duration) {
 }
 
 // Round trip of an empty path: propagation plus one data and one ACK serialisation per hop.
-double emptyRtt(const Demand& d, double dataBits) {
+double emptyRtt(const Links& links, const Demand& d, double dataBits) {
   double s = 0;
-  for (const PacketSink* h : d.route->hops) s += toSeconds(hopLink(h).delay()) + dataBits / hopLink(h).rate();
-  for (const PacketSink* h : d.back->hops) s += toSeconds(hopLink(h).delay()) + kAckBits / hopLink(h).rate();
+  links.each(d.route->hops, [&](const Link& l) { s += toSeconds(l.delay()) + dataBits / l.rate(); });
+  links.each(d.back->hops, [&](const Link& l) { s += toSeconds(l.delay()) + kAckBits / l.rate(); });
   return s;
 }
 
@@ -37,18 +58,18 @@ double emptyRtt(const Demand& d, double dataBits) {
 // at that level. A link's filling level only rises as flows freeze, so the heap holds at most
 // one entry per link and per flow, refreshed when it comes up stale: each flow is frozen once,
 // and the work is O(total hops x log) in time and O(links + flows + hops) in memory.
-std::vector<double> maxMinRates(const Network& net, const std::vector<const Demand*>& tcp,
+std::vector<double> maxMinRates(const Network& net, const Links& links, const std::vector<const Demand*>& tcp,
                                 const std::vector<double>& cap, const std::vector<double>& flowCap) {
   const size_t nl = net.links.size(), nf = tcp.size();
   std::vector<std::vector<uint32_t>> onLink(nl);
   std::vector<double> frozenLoad(nl, 0);
   std::vector<uint32_t> unfrozen(nl, 0);
   for (size_t f = 0; f < nf; ++f)
-    for (const PacketSink* h : tcp[f]->route->hops) {
-      const size_t l = static_cast<size_t>(hopLink(h).index());
+    links.each(tcp[f]->route->hops, [&](const Link& link) {
+      const size_t l = static_cast<size_t>(link.index());
       onLink[l].push_back(static_cast<uint32_t>(f));
       ++unfrozen[l];
-    }
+    });
   auto level = [&](size_t l) { return std::max(0.0, cap[l] - frozenLoad[l]) / unfrozen[l]; };
   // Entries (level, id): id < nl is a link filling, id >= nl is flow id - nl reaching its cap.
   using Entry = std::pair<double, size_t>;
@@ -61,11 +82,11 @@ std::vector<double> maxMinRates(const Network& net, const std::vector<const Dema
   auto freeze = [&](size_t f, double at) {
     frozen[f] = true;
     rate[f] = at;
-    for (const PacketSink* h : tcp[f]->route->hops) {
-      const size_t l = static_cast<size_t>(hopLink(h).index());
+    links.each(tcp[f]->route->hops, [&](const Link& link) {
+      const size_t l = static_cast<size_t>(link.index());
       frozenLoad[l] += at;
       --unfrozen[l];
-    }
+    });
   };
   while (!next.empty()) {
     const auto [at, id] = next.top();
@@ -104,6 +125,7 @@ std::string count(double n) {
 
 WorkEstimate estimateWork(const Network& net, double duration, double packetSize) {
   const double dataBits = 8 * packetSize;
+  const Links links(net);
   std::vector<double> cap(net.links.size());  // packets/s each link can pass
   for (const auto& l : net.links) cap[static_cast<size_t>(l->index())] = l->rate() / dataBits;
   WorkEstimate w;
@@ -119,23 +141,23 @@ WorkEstimate estimateWork(const Network& net, double duration, double packetSize
     }
     const double t = activeSeconds(d, duration);
     double passed = d.rateBps / dataBits, perSecond = passed;  // one event per packet sent
-    for (const PacketSink* h : d.route->hops) {
-      const size_t l = static_cast<size_t>(hopLink(h).index());
+    links.each(d.route->hops, [&](const Link& link) {
+      const size_t l = static_cast<size_t>(link.index());
       passed = std::min(passed, cap[l]);
       perSecond += passed;
       tcpCap[l] = std::max(0.0, tcpCap[l] - passed * t / duration);
-    }
+    });
     w.trafficEvents += perSecond * t;
     byField[d.field] += perSecond * t;
   }
   std::vector<double> flowCap(tcp.size());
   for (size_t f = 0; f < tcp.size(); ++f) {
-    const double rtt = emptyRtt(*tcp[f], dataBits);
+    const double rtt = emptyRtt(links, *tcp[f], dataBits);
     flowCap[f] = rtt > 0 ? tcp[f]->window / rtt : std::numeric_limits<double>::infinity();
   }
-  const std::vector<double> rate = maxMinRates(net, tcp, tcpCap, flowCap);
+  const std::vector<double> rate = maxMinRates(net, links, tcp, tcpCap, flowCap);
   for (size_t f = 0; f < tcp.size(); ++f) {
-    const double hops = static_cast<double>(tcp[f]->route->hops.size() + tcp[f]->back->hops.size());
+    const double hops = static_cast<double>(links.count(tcp[f]->route->hops) + links.count(tcp[f]->back->hops));
     const double e = rate[f] * hops * activeSeconds(*tcp[f], duration);  // each data packet and its ACK
     w.tcpEvents += e;
     byField[tcp[f]->field] += e;
