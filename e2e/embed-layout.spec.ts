@@ -78,7 +78,7 @@ test('the embed builder: auto height by default, size presets, chosen charts, ch
   await dialog.getByLabel('Charts only').check();
   const chooser = dialog.getByRole('group', { name: 'Charts to show' });
   for (const box of await chooser.getByRole('checkbox').all())
-    if ((await box.locator('..').textContent()) !== 'queue') await box.uncheck();
+    if ((await box.locator('..').textContent()) !== 'Queue') await box.uncheck();
   await expect(code).toHaveValue(/view\.charts=queue/);
   await expect(code).toHaveValue(/view\.panels=charts[^,]/);
   await expect(frameEl).toHaveAttribute('src', /view\.charts=queue/);
@@ -91,6 +91,17 @@ test('the embed builder: auto height by default, size presets, chosen charts, ch
   // With auto height the preview follows the page's height, as the host's frame will.
   const rootH = await pf.evaluate(() => Math.ceil(document.getElementById('root')!.getBoundingClientRect().height));
   await expect.poll(async () => Number(await frameEl.getAttribute('height'))).toBe(rootH);
+
+  // The course page's origin: refused with a message when it is not an address, else written as
+  // &host= (the embed then obeys and reports its height to that origin alone).
+  const course = `http://localhost:${new URL(baseURL!).port}`;
+  const origin = dialog.getByLabel('Course page origin');
+  await origin.fill('course.example');
+  await expect(dialog.getByRole('alert')).toHaveText(/^Course page origin: "course.example" is not a web address/);
+  await expect(code).not.toHaveValue(/host=/);
+  await origin.fill(`${course}/week3/index.html`);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(code).toHaveValue(new RegExp(`\\?embed=1&amp;host=${encodeURIComponent(course).replace(/%/g, '%')}#`));
 
   // The code on a course page (another origin): the frame takes the height the page reports.
   const snippet = await code.inputValue();

@@ -7,7 +7,6 @@
 #include <limits>
 #include <map>
 #include <queue>
-#include <unordered_map>
 
 #include "sim/scenario.h"
 
@@ -17,38 +16,32 @@ namespace {
 
 constexpr double kAckBits = 40 * 8;  // a TCP ACK (tcp/tcp_receiver.cpp)
 
-// The links among a route's hops. A route may also hold sinks that are not links (an MPAT
-// aggregate's taps, tcp/mpat.cpp): they carry no rate or delay and are skipped, never cast.
-class Links {
- public:
-  explicit Links(const Network& net) {
-    for (const auto& l : net.links) of_[static_cast<const PacketSink*>(l.get())] = l.get();
-  }
-  template <class F>
-  void each(const std::vector<PacketSink*>& hops, F f) const {
-    for (const PacketSink* h : hops)
-      if (auto it = of_.find(h); it != of_.end()) f(*it->second);
-  }
-  size_t count(const std::vector<PacketSink*>& hops) const {
-    size_t n = 0;
-    each(hops, [&](const Link&) { ++n; });
-    return n;
-  }
-
- private:
-  std::unordered_map<const PacketSink*, const Link*> of_;
-};
+// The links of a route. A route may hold other sinks too (an MPAT aggregate's tap in front of
+// its flows' first link, sim/aggregates.cpp): they pass packets on without an event or a rate.
+std::vector<const Link*> linksOf(const Route& r) {
+  std::vector<const Link*> out;
+  out.reserve(r.hops.size());
+  for (const PacketSink* h : r.hops)
+    if (const Link* l = dynamic_cast<const Link*>(h)) out.push_back(l);
+  return out;
+}
 
 double activeSeconds(const Demand& d, double duration) {
   const double end = d.stop < 0 ? duration : std::min(d.stop, duration);
   return std::max(0.0, end - d.start);
 }
 
+// A TCP flow's links, data route and ACK route.
+struct TcpPath {
+  const Demand* demand;
+  std::vector<const Link*> data, back;
+};
+
 // Round trip of an empty path: propagation plus one data and one ACK serialisation per hop.
-double emptyRtt(const Links& links, const Demand& d, double dataBits) {
+double emptyRtt(const TcpPath& p, double dataBits) {
   double s = 0;
-  links.each(d.route->hops, [&](const Link& l) { s += toSeconds(l.delay()) + dataBits / l.rate(); });
-  links.each(d.back->hops, [&](const Link& l) { s += toSeconds(l.delay()) + kAckBits / l.rate(); });
+  for (const Link* l : p.data) s += toSeconds(l->delay()) + dataBits / l->rate();
+  for (const Link* l : p.back) s += toSeconds(l->delay()) + kAckBits / l->rate();
   return s;
 }
 
@@ -58,18 +51,18 @@ double emptyRtt(const Links& links, const Demand& d, double dataBits) {
 // at that level. A link's filling level only rises as flows freeze, so the heap holds at most
 // one entry per link and per flow, refreshed when it comes up stale: each flow is frozen once,
 // and the work is O(total hops x log) in time and O(links + flows + hops) in memory.
-std::vector<double> maxMinRates(const Network& net, const Links& links, const std::vector<const Demand*>& tcp,
-                                const std::vector<double>& cap, const std::vector<double>& flowCap) {
+std::vector<double> maxMinRates(const Network& net, const std::vector<TcpPath>& tcp, const std::vector<double>& cap,
+                                const std::vector<double>& flowCap) {
   const size_t nl = net.links.size(), nf = tcp.size();
   std::vector<std::vector<uint32_t>> onLink(nl);
   std::vector<double> frozenLoad(nl, 0);
   std::vector<uint32_t> unfrozen(nl, 0);
   for (size_t f = 0; f < nf; ++f)
-    links.each(tcp[f]->route->hops, [&](const Link& link) {
-      const size_t l = static_cast<size_t>(link.index());
+    for (const Link* link : tcp[f].data) {
+      const size_t l = static_cast<size_t>(link->index());
       onLink[l].push_back(static_cast<uint32_t>(f));
       ++unfrozen[l];
-    });
+    }
   auto level = [&](size_t l) { return std::max(0.0, cap[l] - frozenLoad[l]) / unfrozen[l]; };
   // Entries (level, id): id < nl is a link filling, id >= nl is flow id - nl reaching its cap.
   using Entry = std::pair<double, size_t>;
@@ -82,11 +75,11 @@ std::vector<double> maxMinRates(const Network& net, const Links& links, const st
   auto freeze = [&](size_t f, double at) {
     frozen[f] = true;
     rate[f] = at;
-    links.each(tcp[f]->route->hops, [&](const Link& link) {
-      const size_t l = static_cast<size_t>(link.index());
+    for (const Link* link : tcp[f].data) {
+      const size_t l = static_cast<size_t>(link->index());
       frozenLoad[l] += at;
       --unfrozen[l];
-    });
+    }
   };
   while (!next.empty()) {
     const auto [at, id] = next.top();
@@ -125,7 +118,6 @@ std::string count(double n) {
 
 WorkEstimate estimateWork(const Network& net, double duration, double packetSize) {
   const double dataBits = 8 * packetSize;
-  const Links links(net);
   std::vector<double> cap(net.links.size());  // packets/s each link can pass
   for (const auto& l : net.links) cap[static_cast<size_t>(l->index())] = l->rate() / dataBits;
   WorkEstimate w;
@@ -133,34 +125,34 @@ WorkEstimate estimateWork(const Network& net, double duration, double packetSize
   // Traffic sources do not back off: each sends at its mean rate, each hop passes at most its
   // rate, and what they pass (averaged over the run) is not left for TCP.
   std::vector<double> tcpCap = cap;
-  std::vector<const Demand*> tcp;
+  std::vector<TcpPath> tcp;
   for (const Demand& d : net.demands) {
     if (d.back) {
-      if (activeSeconds(d, duration) > 0) tcp.push_back(&d);
+      if (activeSeconds(d, duration) > 0) tcp.push_back({&d, linksOf(*d.route), linksOf(*d.back)});
       continue;
     }
     const double t = activeSeconds(d, duration);
     double passed = d.rateBps / dataBits, perSecond = passed;  // one event per packet sent
-    links.each(d.route->hops, [&](const Link& link) {
-      const size_t l = static_cast<size_t>(link.index());
+    for (const Link* link : linksOf(*d.route)) {
+      const size_t l = static_cast<size_t>(link->index());
       passed = std::min(passed, cap[l]);
       perSecond += passed;
       tcpCap[l] = std::max(0.0, tcpCap[l] - passed * t / duration);
-    });
+    }
     w.trafficEvents += perSecond * t;
     byField[d.field] += perSecond * t;
   }
   std::vector<double> flowCap(tcp.size());
   for (size_t f = 0; f < tcp.size(); ++f) {
-    const double rtt = emptyRtt(links, *tcp[f], dataBits);
-    flowCap[f] = rtt > 0 ? tcp[f]->window / rtt : std::numeric_limits<double>::infinity();
+    const double rtt = emptyRtt(tcp[f], dataBits);
+    flowCap[f] = rtt > 0 ? tcp[f].demand->window / rtt : std::numeric_limits<double>::infinity();
   }
-  const std::vector<double> rate = maxMinRates(net, links, tcp, tcpCap, flowCap);
+  const std::vector<double> rate = maxMinRates(net, tcp, tcpCap, flowCap);
   for (size_t f = 0; f < tcp.size(); ++f) {
-    const double hops = static_cast<double>(links.count(tcp[f]->route->hops) + links.count(tcp[f]->back->hops));
-    const double e = rate[f] * hops * activeSeconds(*tcp[f], duration);  // each data packet and its ACK
+    const double hops = static_cast<double>(tcp[f].data.size() + tcp[f].back.size());
+    const double e = rate[f] * hops * activeSeconds(*tcp[f].demand, duration);  // each data packet and its ACK
     w.tcpEvents += e;
-    byField[tcp[f]->field] += e;
+    byField[tcp[f].demand->field] += e;
   }
   w.events = w.tcpEvents + w.trafficEvents;
   for (const auto& [field, e] : byField)

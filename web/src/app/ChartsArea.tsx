@@ -1,7 +1,7 @@
 // The charts: which are shown is part of the view (and the URL); legends hide flows in all.
 import { useMemo } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
-import { CHART_IDS, type ChartId, type ViewState } from '../url/viewState';
+import { CHART_IDS, CHART_TITLES, type ChartId, type ViewState } from '../url/viewState';
 import { type ChartProps, wantsBand } from '../charts/chartContext';
 import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';
@@ -12,15 +12,15 @@ import { LossChart } from '../charts/LossChart';
 import { JainChart } from '../charts/JainChart';
 import { ShareChart } from '../charts/ShareChart';
 
-const CHARTS: Record<ChartId, { title: string; C: (p: ChartProps) => React.ReactElement }> = {
-  throughput: { title: 'Throughput', C: ThroughputChart },
-  cwnd: { title: 'Congestion window', C: CwndChart },
-  queue: { title: 'Queue', C: QueueChart },
-  delay: { title: 'Queueing delay', C: DelayChart },
-  bbr: { title: 'BBR model', C: BbrChart },
-  loss: { title: 'Loss', C: LossChart },
-  jain: { title: 'Fairness', C: JainChart },
-  share: { title: 'Long-run share', C: ShareChart },
+const CHARTS: Record<ChartId, (p: ChartProps) => React.ReactElement> = {
+  throughput: ThroughputChart,
+  cwnd: CwndChart,
+  queue: QueueChart,
+  delay: DelayChart,
+  bbr: BbrChart,
+  loss: LossChart,
+  jain: JainChart,
+  share: ShareChart,
 };
 
 /** The four charts that tell most stories come first (a 2 x 2 block on a wide screen). */
@@ -57,7 +57,7 @@ export function ChartsArea({
       <div className="charts-grid">
         {snap.scenario
           ? shown.map((id) => {
-              const { C } = CHARTS[id];
+              const C = CHARTS[id];
               return (
                 <C
                   key={id}
@@ -84,7 +84,7 @@ export function ChartsArea({
                   setView({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : view.charts.includes(x))) })
                 }
               />
-              {CHARTS[id].title}
+              {CHART_TITLES[id]}
             </label>
           ))}
         </details>

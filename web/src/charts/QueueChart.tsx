@@ -59,8 +59,10 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       yLabel: 'packets',
       lines: q
         ? [
-            { column: `queue.${q}.len`, label: 'instantaneous', color: '#0072B2', width: 1 },
-            { column: `queue.${q}.avg`, label: 'average', color: '#D55E00', width: 2 },
+            // The instantaneous queue drawn first and thick enough to see; the average on top,
+            // thinner and dashed, so where the two agree both stay visible.
+            { column: `queue.${q}.len`, label: 'instantaneous', color: '#0072B2', width: 1.75 },
+            { column: `queue.${q}.avg`, label: 'average (dashed)', color: '#D55E00', width: 1.25, dash: [6, 4] },
           ]
         : [],
       hlines: () => thresholds,

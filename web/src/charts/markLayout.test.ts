@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutMarkLabels, type MarkLabel } from './markLayout';
+import { layoutMarkLabels, markLabelBoxes, placeRefLabel, type MarkLabel } from './markLayout';
 
 const CW = 5;
 /** Horizontal extent of a placed label. */
@@ -56,5 +56,26 @@ describe('layoutMarkLabels', () => {
     const [l] = layoutMarkLabels([790], ['exogenous loss 1% -> 5%'], { right: 800, charWidth: CW });
     expect(l!.anchorEnd).toBe(true);
     expect(extent(l!)[1]).toBeLessThanOrEqual(790);
+  });
+});
+
+describe('placeRefLabel', () => {
+  const plot = { left: 50, right: 800, top: 10, bottom: 200 };
+  it('keeps a reference label above its line at the right end when nothing is there', () => {
+    expect(placeRefLabel(20, 'buffer 250', plot, [])).toEqual({ x: 796, y: 19, anchorEnd: true });
+  });
+  it('moves it below its line, then to the left end, to clear mark labels', () => {
+    // A mark label in row 0 running to the right edge: "buffer 250" above the line would cover it.
+    const marks = layoutMarkLabels([770], ['exogenous loss 0% -> 2%'], { right: 800, rows: 3 });
+    const taken = markLabelBoxes(marks, plot.top);
+    const below = placeRefLabel(20, 'buffer 250', plot, taken);
+    expect(below).toEqual({ x: 796, y: 31, anchorEnd: true });
+    // With rows 0 and 1 both used at the right, the label goes to the left end.
+    const two = layoutMarkLabels([770, 780], ['exogenous loss 0% -> 2%', 'weight 1 -> 2'], { right: 800, rows: 3 });
+    expect(placeRefLabel(20, 'buffer 250', plot, markLabelBoxes(two, plot.top))).toEqual({
+      x: 54,
+      y: 19,
+      anchorEnd: false,
+    });
   });
 });

@@ -79,3 +79,56 @@ export function layoutMarkLabels(xs: readonly number[], labels: readonly string[
   }
   return out;
 }
+
+/** A text's box in px (y down). */
+export interface Box {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/** Baseline of mark-label row `row` under a plot's top edge. */
+export const markRowY = (top: number, row: number): number => top + 10 + Math.max(0, row) * 11;
+
+/** Boxes of the placed mark labels (folded ones take no room). */
+export function markLabelBoxes(labels: readonly MarkLabel[], top: number, charWidth = 5.6): Box[] {
+  const out: Box[] = [];
+  for (const l of labels) {
+    if (l.row < 0) continue;
+    const w = l.text.length * charWidth;
+    const y = markRowY(top, l.row);
+    out.push({ x0: l.anchorEnd ? l.x - w : l.x, x1: l.anchorEnd ? l.x : l.x + w, y0: y - 9, y1: y + 2 });
+  }
+  return out;
+}
+
+const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/**
+ * Where a reference line's label goes ("buffer 250" at y = `lineY`): above the line at the plot's
+ * right end, else below it, else the same at the left end, the first that clears the mark labels
+ * (`taken`); above at the right when none does.
+ */
+export function placeRefLabel(
+  lineY: number,
+  text: string,
+  plot: { left: number; right: number; top: number; bottom: number },
+  taken: readonly Box[],
+  charWidth = 5.6,
+): { x: number; y: number; anchorEnd: boolean } {
+  const w = text.length * charWidth;
+  const above = Math.max(plot.top + 9, lineY - 3);
+  const below = Math.min(plot.bottom - 2, lineY + 11);
+  const tries = [
+    { x: plot.right - 4, y: above, anchorEnd: true },
+    { x: plot.right - 4, y: below, anchorEnd: true },
+    { x: plot.left + 4, y: above, anchorEnd: false },
+    { x: plot.left + 4, y: below, anchorEnd: false },
+  ];
+  for (const t of tries) {
+    const box = { x0: t.anchorEnd ? t.x - w : t.x, x1: t.anchorEnd ? t.x : t.x + w, y0: t.y - 9, y1: t.y + 2 };
+    if (!taken.some((b) => overlaps(b, box))) return t;
+  }
+  return tries[0]!;
+}

@@ -6,7 +6,7 @@ import type { ChartStore } from '../store/chartStore';
 import type { TimeWindow } from '../store/timeView';
 import type { ChartAnnotation } from './annotations';
 import { isDense } from './raster';
-import { layoutMarkLabels } from './markLayout';
+import { layoutMarkLabels, markLabelBoxes, markRowY, placeRefLabel } from './markLayout';
 import { IncrementalRaster, type RasterUpdate } from './incrementalRaster';
 import {
   type ChartModel,
@@ -187,6 +187,22 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
     .attr('class', 'axis-label')
     .text((d) => d);
 
+  const marks = f.marks.filter((m) => m.t >= f.win.t0 && m.t <= f.win.t1);
+  // Labels never overlap: stacked in rows, the rest folded into a count (all of them on hover).
+  const labels = layoutMarkLabels(
+    marks.map((m) => x(m.t)),
+    marks.map((m) => m.label),
+    { right: plot.left + plot.width, rows: 3 },
+  );
+  // Reference-line labels keep clear of them ("buffer 250" beside the line, not over a mark's text).
+  const taken = markLabelBoxes(labels, plot.top);
+  const refAt = (h: HLine) =>
+    placeRefLabel(
+      y(h.value),
+      h.label,
+      { left: plot.left, right: plot.left + plot.width, top: plot.top, bottom: plot.top + plot.height },
+      taken,
+    );
   const inPlot = (v: number) => v >= plot.top - 0.5 && v <= plot.top + plot.height + 0.5;
   const hl = layer('hlines')
     .selectAll<SVGGElement, HLine>('g')
@@ -206,13 +222,12 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
     .attr('stroke-dasharray', '5 4')
     .attr('class', 'ref-line');
   hl.select('text')
-    .attr('x', plot.left + plot.width - 4)
-    .attr('y', (h) => y(h.value) - 3)
-    .attr('text-anchor', 'end')
+    .attr('x', (h) => refAt(h).x)
+    .attr('y', (h) => refAt(h).y)
+    .attr('text-anchor', (h) => (refAt(h).anchorEnd ? 'end' : 'start'))
     .attr('class', 'ref-label')
     .text((h) => h.label);
 
-  const marks = f.marks.filter((m) => m.t >= f.win.t0 && m.t <= f.win.t1);
   const mk = layer('marks')
     .selectAll<SVGGElement, ParamChange>('g')
     .data(marks)
@@ -227,15 +242,9 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
     .attr('x2', (m) => x(m.t))
     .attr('y1', plot.top)
     .attr('y2', plot.top + plot.height);
-  // Labels never overlap: stacked in rows, the rest folded into a count (all of them on hover).
-  const labels = layoutMarkLabels(
-    marks.map((m) => x(m.t)),
-    marks.map((m) => m.label),
-    { right: plot.left + plot.width, rows: 3 },
-  );
   mk.select('text')
     .attr('x', (_m, i) => labels[i]!.x)
-    .attr('y', (_m, i) => plot.top + 10 + Math.max(0, labels[i]!.row) * 11)
+    .attr('y', (_m, i) => markRowY(plot.top, labels[i]!.row))
     .attr('text-anchor', (_m, i) => (labels[i]!.anchorEnd ? 'end' : 'start'))
     .attr('display', (_m, i) => (labels[i]!.row < 0 ? 'none' : null))
     .text((_m, i) => labels[i]!.text)

@@ -3,11 +3,11 @@
 // height; a live preview in an iframe; the iframe code to copy.
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { ParamSpec } from '../core/types';
-import { CHART_IDS, PANEL_IDS, type PanelId } from '../url/viewState';
+import { CHART_IDS, CHART_TITLES, PANEL_IDS, PANEL_TITLES, type PanelId } from '../url/viewState';
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';
 import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';
-import { type EmbedChoice, SIZE_PRESETS, embedSnippet, embedUrl } from './embedCode';
+import { type EmbedChoice, SIZE_PRESETS, courseOrigin, embedSnippet, embedUrl } from './embedCode';
 import { MSG_PREFIX } from './hostMessages';
 import './embed.css';
 
@@ -33,7 +33,10 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
     width: 900,
     height: 640,
     autoHeight: true,
+    host: '',
   }));
+  const [hostText, setHostText] = useState('');
+  const hostCheck = courseOrigin(hostText);
   const [preview, setPreview] = useState(true);
   useEffect(() => {
     if (open && lessons === null) void loadLessonsIndex().then(setLessons);
@@ -129,7 +132,7 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
                     })
                   }
                 />
-                {p}
+                {PANEL_TITLES[p]}
               </label>
             ))}
           </fieldset>
@@ -152,7 +155,7 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
                     set({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : c.charts.includes(x))) })
                   }
                 />
-                {id}
+                {CHART_TITLES[id]}
               </label>
             ))}
             {c.lesson !== null ? <p className="muted small">A lesson's steps choose their own charts.</p> : null}
@@ -238,6 +241,37 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
               <input type="checkbox" checked={c.autoHeight} onChange={(e) => set({ autoHeight: e.target.checked })} />
               Auto height
             </label>
+          </div>
+          <div className={`param${hostCheck.ok ? '' : ' invalid'}`}>
+            <label htmlFor="embed-host">Course page origin</label>
+            <span className="param-input">
+              <input
+                id="embed-host"
+                type="text"
+                className="txt"
+                value={hostText}
+                placeholder="https://course.example"
+                aria-describedby="embed-host-help"
+                aria-invalid={hostCheck.ok ? undefined : true}
+                onChange={(e) => {
+                  setHostText(e.target.value);
+                  const r = courseOrigin(e.target.value);
+                  if (r.ok) set({ host: r.origin ?? '' });
+                }}
+              />
+            </span>
+            <span id="embed-host-help" className="muted small">
+              {hostCheck.ok
+                ? hostCheck.origin
+                  ? `The embed obeys messages from ${hostCheck.origin} only, and sends its height and replies there (&host= in the link).`
+                  : 'The address of the page that will frame the simulation. Named, the embed obeys messages from that origin only; left empty, from whatever page frames it.'
+                : null}
+            </span>
+            {hostCheck.ok ? null : (
+              <span className="param-error" role="alert">
+                {hostCheck.message}
+              </span>
+            )}
           </div>
           <label htmlFor="embed-code">Embed code</label>
           <textarea

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeState, defaultState } from '../url/scenarioUrl';
-import { type EmbedChoice, embedSnippet, embedUrl } from './embedCode';
+import { type EmbedChoice, courseOrigin, embedSnippet, embedUrl } from './embedCode';
 import { parseLessonsIndex } from './lessonsIndex';
 import { CHART_IDS } from '../url/viewState';
 
@@ -13,6 +13,7 @@ const choice: EmbedChoice = {
   width: 800,
   height: 600,
   autoHeight: false,
+  host: '',
 };
 
 describe('embed code', () => {
@@ -40,6 +41,32 @@ describe('embed code', () => {
     expect(embedUrl(s, { ...choice, lesson: 'red-vs-droptail' }, 'https://x.org/')).toBe(
       'https://x.org/?embed=1#lesson=red-vs-droptail&view.panels=controls,charts,flows&unlock=flows.exoLoss&student=1',
     );
+  });
+
+  it("names the course page's origin (&host=) in the query, for a scenario and a lesson", () => {
+    const s = defaultState();
+    s.scenario.seed = 9;
+    const host = { ...choice, host: 'https://course.example', unlock: null, student: false };
+    expect(embedUrl(s, host, 'https://x.org/')).toBe(
+      'https://x.org/?embed=1&host=https%3A%2F%2Fcourse.example#v=1&seed=9&view.panels=controls,charts,flows',
+    );
+    expect(embedUrl(s, { ...host, lesson: 'red-vs-droptail' }, 'https://x.org/')).toBe(
+      'https://x.org/?embed=1&host=https%3A%2F%2Fcourse.example#lesson=red-vs-droptail&view.panels=controls,charts,flows',
+    );
+  });
+
+  it('reads a course origin from an address, and refuses what is not one, naming the field', () => {
+    expect(courseOrigin('  https://course.example/week3/page?x=1 ')).toEqual({
+      ok: true,
+      origin: 'https://course.example',
+    });
+    expect(courseOrigin('http://localhost:8080')).toEqual({ ok: true, origin: 'http://localhost:8080' });
+    expect(courseOrigin('')).toEqual({ ok: true, origin: null });
+    for (const bad of ['course.example', 'data:text/html,x', 'javascript:alert(1)', 'ftp://x.org'])
+      expect(courseOrigin(bad)).toEqual({
+        ok: false,
+        message: `Course page origin: "${bad}" is not a web address; expected https:// (or http://) and a host, such as https://course.example`,
+      });
   });
 
   it('keeps the charts chosen, and a chart-only embed', () => {

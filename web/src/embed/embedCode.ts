@@ -14,6 +14,28 @@ export interface EmbedChoice {
   width: number;
   height: number;
   autoHeight: boolean;
+  /** The course page's origin the embed takes messages from (`&host=`); '' when not named. */
+  host: string;
+}
+
+/**
+ * The origin of a course page as typed ("https://course.example/week3" -> "https://course.example"):
+ * null when empty, an error naming the field when it is not an http(s) address.
+ */
+export function courseOrigin(text: string): { ok: true; origin: string | null } | { ok: false; message: string } {
+  const t = text.trim();
+  if (t === '') return { ok: true, origin: null };
+  try {
+    const u = new URL(t);
+    if ((u.protocol === 'https:' || u.protocol === 'http:') && u.origin !== 'null')
+      return { ok: true, origin: u.origin };
+  } catch {
+    /* reported below */
+  }
+  return {
+    ok: false,
+    message: `Course page origin: "${t}" is not a web address; expected https:// (or http://) and a host, such as https://course.example`,
+  };
 }
 
 /** Frame sizes offered by the builder (the embed's compact layout shows charts at each). */
@@ -30,14 +52,15 @@ export function embedUrl(state: AppState, c: EmbedChoice, base: string): string 
     view: { ...from.view, panels: c.panels, charts: c.charts },
     teach: { compare: null, unlock: c.unlock, student: c.student },
   });
-  if (c.lesson === null) return `${base}?embed=1${hash}`;
+  const query = `?embed=1${c.host ? `&host=${encodeURIComponent(c.host)}` : ''}`;
+  if (c.lesson === null) return `${base}${query}${hash}`;
   // A lesson: a bare lesson link (no scenario keys), so the page opens the lesson's own first
   // step, with the embed's view and teaching keys.
   const keep = hash
     .slice(1)
     .split('&')
     .filter((p) => /^(view\.|unlock=|student=)/.test(p));
-  return `${base}?embed=1#${[`lesson=${encodeURIComponent(c.lesson)}`, ...keep].join('&')}`;
+  return `${base}${query}#${[`lesson=${encodeURIComponent(c.lesson)}`, ...keep].join('&')}`;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');

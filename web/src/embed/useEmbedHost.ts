@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { SimController } from '../sim/simController';
 import { MSG_PREFIX, parseHostMessage } from './hostMessages';
+import { courseOrigin } from './embedCode';
 
 /**
  * The host's origin when the embed code names it (`?embed=1&host=https://course.example`):
@@ -11,14 +12,8 @@ import { MSG_PREFIX, parseHostMessage } from './hostMessages';
  * null when not named (or not a valid origin).
  */
 export function namedHostOrigin(search: string = location.search): string | null {
-  const raw = new URLSearchParams(search).get('host');
-  if (!raw) return null;
-  try {
-    const o = new URL(raw).origin;
-    return o === 'null' ? null : o;
-  } catch {
-    return null;
-  }
+  const r = courseOrigin(new URLSearchParams(search).get('host') ?? '');
+  return r.ok ? r.origin : null;
 }
 
 /**

@@ -3,8 +3,29 @@
 export const CHART_IDS = ['cwnd', 'queue', 'delay', 'bbr', 'throughput', 'loss', 'jain', 'share'] as const;
 export type ChartId = (typeof CHART_IDS)[number];
 
+/** What each chart is called where people choose charts (the chooser, the embed builder). */
+export const CHART_TITLES: Record<ChartId, string> = {
+  throughput: 'Throughput',
+  cwnd: 'Congestion window',
+  queue: 'Queue',
+  delay: 'Queueing delay',
+  bbr: 'BBR model',
+  loss: 'Loss',
+  jain: 'Fairness',
+  share: 'Long-run share',
+};
+
 export const PANEL_IDS = ['controls', 'scenario', 'flows', 'topology', 'charts'] as const;
 export type PanelId = (typeof PANEL_IDS)[number];
+
+/** What each panel is called in the embed builder. */
+export const PANEL_TITLES: Record<PanelId, string> = {
+  controls: 'Live controls',
+  scenario: 'Scenario editor',
+  flows: 'Flow table',
+  topology: 'Topology',
+  charts: 'Charts',
+};
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
