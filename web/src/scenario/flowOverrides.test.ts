@@ -23,7 +23,7 @@ describe('flowOverrides', () => {
     for (const p of ['count', 'startSpread', 'weight', 'deadline', 'cc', 'ccParams']) expect(paths).not.toContain(p);
     const multcp = overrideFields(sp, 'multcp').map((f) => f.path);
     expect(multcp).toContain('ccParams.N');
-    // aimd's one rule parameter (docs/tcp.md, issue 14) is offered too, like multcp's N.
+    // Each rule offers its own parameters only: AIMD its ACK counting, not mulTCP's N.
     expect(paths.filter((p) => p.startsWith('ccParams.'))).toEqual(['ccParams.ackCounting']);
     expect(ccSpec(sp)?.options).toEqual(expect.arrayContaining(['aimd', 'cubic', 'multcp']));
   });
