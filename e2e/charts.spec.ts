@@ -20,7 +20,8 @@ function canvasPixels(page: Page): Promise<{ hash: number; painted: number }> {
 }
 
 test('charts drawn column by column as a run grows match a full redraw', async ({ lab, page }) => {
-  await lab.open('#v=1&duration=60&flows.count=30&view.charts=throughput&view.speed=5');
+  // Per-flow lines (view.lines=1): above 20 flows the chart would draw the min/mean/max band.
+  await lab.open('#v=1&duration=60&flows.count=30&view.charts=throughput&view.speed=5&view.lines=1');
   await lab.waitFor(20);
   const chart = page.locator('[data-chart="throughput"]');
   await expect(chart.locator('canvas')).toBeVisible();

@@ -144,7 +144,7 @@ int main(int argc, char* argv[]) {
   double rateMbps = 20, delayMs = 5, accessRateMbps = 100;
   double accessDelayMinMs = 10, accessDelayMaxMs = 20;
   std::string queue = "fifo";
-  uint32_t buffer = 1000, accessBuffer = 10000, packetSize = 1000, initialCwnd = 2, stepK = 20;
+  uint32_t buffer = 1000, accessBuffer = 10000, packetSize = 1000, initialCwnd = 2, stepK = 20, rwnd = 10000;
   double minTh = 50, maxTh = 120, maxP = 0.1, qw = 0.002;
   bool gentle = true, ecn = false, queueEcn = false;
   bool sack = true, delayedAck = false, hystart = false, timestamps = false;
@@ -176,6 +176,7 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("accessBuffer", "access link DropTail buffer (packets)", accessBuffer);
   cmd.AddValue("packetSize", "IP packet size on the wire (bytes, TCP/IP headers included)", packetSize);
   cmd.AddValue("initialCwnd", "initial congestion window (segments)", initialCwnd);
+  cmd.AddValue("rwnd", "receive and send socket buffers (segments): the cap on data in flight", rwnd);
   cmd.AddValue("sack", "SACK on (1) or off (0)", sack);
   cmd.AddValue("delayedAck", "receivers ACK every second segment", delayedAck);
   cmd.AddValue("hystart", "TcpCubic HyStart", hystart);
@@ -213,8 +214,10 @@ int main(int argc, char* argv[]) {
   Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(packetSize - headerSize));
   Config::SetDefault("ns3::TcpSocket::InitialCwnd", UintegerValue(initialCwnd));
   Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(delayedAck ? 2 : 1));
-  Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(1 << 27));
-  Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(1 << 27));
+  // Socket buffers of rwnd segments (the core's flow rwnd); not more: BulkSend fills its send
+  // buffer at once, and 100 flows with 128 MB each took 4 GB of memory.
+  Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(rwnd * (packetSize - headerSize)));
+  Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(rwnd * (packetSize - headerSize)));
   Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(sack));
   Config::SetDefault("ns3::TcpSocketBase::Timestamp", BooleanValue(timestamps));
   Config::SetDefault("ns3::TcpSocketBase::WindowScaling", BooleanValue(true));

@@ -123,6 +123,7 @@ export function ns3Args(s, extra = {}) {
     seed: top.seed,
     packetSize: top.packetSize,
     initialCwnd: f.initialCwnd,
+    rwnd: f.rwnd,
     minRto: f.minRto,
     sack,
     delayedAck: f.delayedAck ? 1 : 0,

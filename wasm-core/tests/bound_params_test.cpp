@@ -11,6 +11,7 @@
 #include "core/bound_params.h"
 #include "core/json.h"
 #include "core/simulation.h"
+#include "net/loss_model.h"
 #include "net/queue_disc.h"
 
 namespace bl {
@@ -267,6 +268,34 @@ TEST(BoundCcModules, AnEnumChoiceSelectsTheNamedBehaviour) {
   cc->onAck(s, 1);
   EXPECT_DOUBLE_EQ(s.cwnd, 20 + 9.0 / 20);         // f_inc = w^2 = 9
   EXPECT_DOUBLE_EQ(cc->onLossEvent(s), 20 * 0.5);  // f_dec = 1
+}
+
+// Every loss kind loads its own parameters, the shared `position` option included.
+TEST(BoundLossModels, EachKindLoadsItsParametersAndPosition) {
+  for (const LossKind& k : lossKinds()) {
+    if (k.specs->empty()) continue;  // "none"
+    for (const char* position : {"afterLink", "beforeQueue"}) {
+      Json j = Json::object();
+      std::string err;
+      j.set("position", Json::string(position));
+      if (findSpec(*k.specs, "rate")) j.set("rate", Json::number(0.25));
+      if (findSpec(*k.specs, "steps")) {
+        Json step = Json::array(), steps = Json::array();
+        step.push(Json::number(0));
+        step.push(Json::number(0.5));
+        steps.push(step);
+        j.set("steps", steps);
+      }
+      ParamValues v;
+      ASSERT_TRUE(readParams(&j, *k.specs, "loss", v, err)) << k.name << ": " << err;
+      auto m = k.make(v, Rng(1, "loss"), "loss", err);
+      ASSERT_TRUE(m) << k.name << ": " << err;
+      EXPECT_EQ(m->beforeQueue, std::string(position) == "beforeQueue") << k.name;
+      if (findSpec(*k.specs, "rate")) EXPECT_EQ(m->rate(0), 0.25) << k.name;
+      if (findSpec(*k.specs, "steps")) EXPECT_EQ(m->rate(0), 0.5) << k.name;
+      if (findSpec(*k.specs, "lossBad")) EXPECT_NEAR(m->rate(0), 0.01 * 0.5 / 0.31, 1e-15) << k.name;  // defaults
+    }
+  }
 }
 
 }  // namespace

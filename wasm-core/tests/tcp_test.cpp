@@ -146,6 +146,32 @@ TEST(TcpWindow, CongestionAvoidanceAddsAboutOnePerRtt) {
   EXPECT_LT(h.snd.cwndPackets(), 20.0);
 }
 
+// ackCounting, on the module alone. Slow start, cwnd 2 (ssthresh 100), one ACK for 3
+// packets: RFC 3465 adds min(3, L = 2) = 2 (cwnd 4), per-ACK counting 1 (cwnd 3). Congestion
+// avoidance, cwnd 4 (ssthresh 2), one ACK for 2 packets: 2/4 (4.5) against 1/4 (4.25).
+// Crossing ssthresh, cwnd 1.5 (ssthresh 2), one ACK for 1 packet: RFC 3465 stops slow start
+// at 2 and counts the other half packet as congestion avoidance (2 + 0.5/2 = 2.25); per ACK,
+// as ns-2's opencwnd, the ACK adds a whole packet (2.5).
+TEST(TcpWindow, AimdAckCountingAbcOrPerAck) {
+  struct Case {
+    double cwnd, ssthresh;
+    uint32_t acked;
+    double abc, perAck;
+  };
+  for (const Case& c : {Case{2, 100, 3, 4, 3}, Case{4, 2, 2, 4.5, 4.25}, Case{1.5, 2, 1, 2.25, 2.5}}) {
+    for (int perAck : {0, 1}) {
+      SCOPED_TRACE(testing::Message() << "cwnd " << c.cwnd << " perAck " << perAck);
+      auto cc = makeAimd();
+      ASSERT_TRUE(cc->setParam("ackCounting", perAck));
+      CcState s;
+      s.cwnd = c.cwnd;
+      s.ssthresh = c.ssthresh;
+      cc->onAck(s, c.acked);
+      EXPECT_DOUBLE_EQ(s.cwnd, perAck ? c.perAck : c.abc);
+    }
+  }
+}
+
 // Shared scenario for the loss tests: RTT 60 ms (RTO stays 200 ms, over 3 RTTs), initial
 // cwnd 10 in slow start. Round 1 (t=60): acks 1..10, cwnd 20, seqs 10..29 out. Round 2
 // (t=120): acks 11..20 take cwnd to 30 and send 30..49, so FlightSize is 30 when the third

@@ -104,6 +104,17 @@ TEST(WorkBudget, TcpFlowsGetTheirMaxMinShare) {
   EXPECT_NEAR(w2.tcpEvents, (625.0 * 4 + 625.0 * 2 + 1875.0 * 2) * 10, 1e-6);
 }
 
+// Found by the fuzzer: an MPAT aggregate puts a tap (not a link) in front of its flows' routes,
+// and the estimate read it as a link. Taps add no events: the estimate is the same as without
+// the aggregate.
+TEST(WorkBudget, AggregateTapsAreNotLinks) {
+  const std::string base = R"({"version":1,"duration":60,"flows":{"count":6,"cc":"aimd"})";
+  const WorkEstimate with = estimateOf(base + R"(,"aggregates":[{"flows":[0,1,2]}]})", 60);
+  const WorkEstimate without = estimateOf(base + "}", 60);
+  EXPECT_GT(without.events, 0);
+  EXPECT_EQ(with.events, without.events);
+}
+
 // A flow with a small receiver window is held to rwnd packets per round trip.
 TEST(WorkBudget, TcpFlowsAreHeldToRwndPerRoundTrip) {
   const WorkEstimate w = estimateOf(

@@ -110,5 +110,7 @@ class BoundCc : public Base {
 // Standard AIMD: slow start below ssthresh, then +alpha packets per RTT; on loss the window
 // is multiplied by (1 - beta). alpha = 1, beta = 1/2 is Reno's rule.
 std::unique_ptr<CongestionControl> makeAimd(double alpha = 1.0, double beta = 0.5);
+// AIMD's parameters (cc.aimd): ackCounting.
+const SpecList& aimdSpecs();
 
 }  // namespace bl

@@ -10,13 +10,9 @@
 
 namespace bl {
 
-namespace {
-const SpecList kNoSpecs = {};
-}
-
 const std::vector<CcKind>& ccKinds() {
   static const std::vector<CcKind> kinds = {
-      {"aimd", "Standard TCP window rule: slow start, then +1 packet per RTT, halve on loss.", &kNoSpecs,
+      {"aimd", "Standard TCP window rule: slow start, then +1 packet per RTT, halve on loss.", &aimdSpecs(),
        [] { return makeAimd(1.0, 0.5); }},
       {"sd", "Weighted AIMD (TCP-SD): +f_inc(w) per RTT, x(1 - 0.5/f_dec(w)) on loss; w is the flow's weight.",
        &sdSpecs(), makeSd},

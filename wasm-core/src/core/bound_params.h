@@ -19,7 +19,8 @@
 // enum constants, never with an index. A member may sit in a member struct (a chain of
 // pointers to members: bind<&Red::core_, &RedCore::minTh>) or in a base class.
 // Hidden entries (bindHidden) are values the owner of the module gives it (a flow's weight, the
-// packet size) rather than user parameters: settable, never in the spec list.
+// packet size) rather than user parameters: settable, never in the spec list. Array, Object
+// and String specs are declared (declare) and read by the module from ParamValues::raw.
 #pragma once
 #include <cmath>
 #include <cstdio>
@@ -107,19 +108,25 @@ struct Entry {
   bool hidden = false;
 };
 
+// A spec the module reads itself (an Array, Object or String: ParamValues::raw).
+struct Unbound {
+  ParamSpec spec;
+};
+
 }  // namespace bound
 
 // One bound parameter of class T.
 template <class T>
 struct BoundParam {
   ParamSpec spec;
-  double (*read)(const T&);   // the member as a number (Enum: its underlying value)
+  double (*read)(const T&);   // the member as a number (Enum: its underlying value); null: unbound
   void (*write)(T&, double);  // the number into the member
   std::vector<double> codes;  // Enum: the member's value for each option, in order
   bool hidden;                // not a user parameter: not in the spec list
 
   // The value as the spec carries it (Enum: the option's index; NaN if the member holds none).
   double get(const T& o) const {
+    if (!read) return NAN;
     const double x = read(o);
     if (spec.type != ParamType::Enum) return x;
     for (size_t i = 0; i < codes.size(); ++i)
@@ -127,7 +134,9 @@ struct BoundParam {
     return NAN;
   }
   // Stores a value already checked against the spec (Enum: an option's index).
-  void set(T& o, double v) const { write(o, spec.type == ParamType::Enum ? codes[static_cast<size_t>(v)] : v); }
+  void set(T& o, double v) const {
+    if (write) write(o, spec.type == ParamType::Enum ? codes[static_cast<size_t>(v)] : v);
+  }
   // Whether `v` is in the spec's range (hidden entries: any number in [min, max]).
   bool accepts(double v) const {
     std::string ignored;
@@ -181,6 +190,10 @@ bound::Entry<bound::Scale::Plain, Ms...> bindHidden(const char* key, double min,
   return {{key, key, "", ParamType::Number, NAN, min, max, ""}, {}, true};
 }
 
+// A spec listed with the others but read by the module itself (Array, Object and String
+// values, from ParamValues::raw): described and validated, never loaded.
+inline bound::Unbound declare(ParamSpec s) { return {std::move(s)}; }
+
 // The parameters of class T, each bound to its member.
 template <class T>
 class BoundSpecs {
@@ -221,6 +234,12 @@ class BoundSpecs {
                     e.hidden};
     if (!p.hidden) specs_.push_back(p.spec);
     params_.push_back(std::move(p));
+  }
+
+  void add(bound::Unbound e) {
+    if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
+    specs_.push_back(e.spec);
+    params_.push_back(BoundParam<T>{std::move(e.spec), nullptr, nullptr, {}, false});
   }
 
   std::vector<BoundParam<T>> params_;

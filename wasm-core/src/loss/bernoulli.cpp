@@ -5,19 +5,21 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"rate", "Loss rate", "", ParamType::Number, 0, 0, 1, "Probability that each packet is lost.", true},
-    lossPositionSpec(),
-};
-
 class Bernoulli final : public LossModel {
  public:
+  static const BoundSpecs<Bernoulli>& params() {
+    static const BoundSpecs<Bernoulli> t{bind<&Bernoulli::rate_>({"rate", "Loss rate", "", ParamType::Number, 0, 0, 1,
+                                                                  "Probability that each packet is lost.", true}),
+                                         lossPositionParam()};
+    return t;
+  }
   Bernoulli(double rate, Rng rng) : rate_(rate), rng_(rng) {}
+  Bernoulli(const ParamValues& v, Rng rng) : rng_(rng) { params().load(*this, v); }
   bool lose(SimTime) override { return rate_ > 0 && rng_.uniform() < rate_; }
   double rate(SimTime) const override { return rate_; }
 
  private:
-  double rate_;
+  double rate_ = 0;
   Rng rng_;
 };
 
@@ -26,9 +28,9 @@ class Bernoulli final : public LossModel {
 std::unique_ptr<LossModel> makeBernoulli(double rate, Rng rng) { return std::make_unique<Bernoulli>(rate, rng); }
 
 LossKind bernoulliKind() {
-  return {"bernoulli", "Each packet lost independently with a fixed probability.", &kSpecs,
-          [](const ParamValues& v, Rng rng, const std::string&, std::string&) {
-            return makeBernoulli(v.num("rate"), rng);
+  return {"bernoulli", "Each packet lost independently with a fixed probability.", &Bernoulli::params().specs(),
+          [](const ParamValues& v, Rng rng, const std::string&, std::string&) -> std::unique_ptr<LossModel> {
+            return std::make_unique<Bernoulli>(v, rng);
           }};
 }
 

@@ -7,22 +7,22 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"pGoodToBad", "P(good to bad)", "", ParamType::Number, 0.01, 0, 1, "Per-packet chance of entering the bad state."},
-    {"pBadToGood", "P(bad to good)", "", ParamType::Number, 0.3, 0, 1, "Per-packet chance of leaving the bad state."},
-    {"lossGood", "Loss in good state", "", ParamType::Number, 0, 0, 1, "Loss probability in the good state."},
-    {"lossBad", "Loss in bad state", "", ParamType::Number, 0.5, 0, 1, "Loss probability in the bad state."},
-    lossPositionSpec(),
-};
-
 class GilbertElliott final : public LossModel {
  public:
-  GilbertElliott(const ParamValues& v, Rng rng)
-      : pGB_(v.num("pGoodToBad")),
-        pBG_(v.num("pBadToGood")),
-        lossG_(v.num("lossGood")),
-        lossB_(v.num("lossBad")),
-        rng_(rng) {}
+  static const BoundSpecs<GilbertElliott>& params() {
+    static const BoundSpecs<GilbertElliott> t{
+        bind<&GilbertElliott::pGB_>({"pGoodToBad", "P(good to bad)", "", ParamType::Number, 0.01, 0, 1,
+                                     "Per-packet chance of entering the bad state."}),
+        bind<&GilbertElliott::pBG_>({"pBadToGood", "P(bad to good)", "", ParamType::Number, 0.3, 0, 1,
+                                     "Per-packet chance of leaving the bad state."}),
+        bind<&GilbertElliott::lossG_>(
+            {"lossGood", "Loss in good state", "", ParamType::Number, 0, 0, 1, "Loss probability in the good state."}),
+        bind<&GilbertElliott::lossB_>(
+            {"lossBad", "Loss in bad state", "", ParamType::Number, 0.5, 0, 1, "Loss probability in the bad state."}),
+        lossPositionParam()};
+    return t;
+  }
+  GilbertElliott(const ParamValues& v, Rng rng) : rng_(rng) { params().load(*this, v); }
   bool lose(SimTime) override {
     bad_ = bad_ ? !(rng_.uniform() < pBG_) : rng_.uniform() < pGB_;
     const double p = bad_ ? lossB_ : lossG_;
@@ -34,7 +34,7 @@ class GilbertElliott final : public LossModel {
   }
 
  private:
-  double pGB_, pBG_, lossG_, lossB_;
+  double pGB_ = 0, pBG_ = 0, lossG_ = 0, lossB_ = 0;
   bool bad_ = false;
   Rng rng_;
 };
@@ -42,8 +42,8 @@ class GilbertElliott final : public LossModel {
 }  // namespace
 
 LossKind gilbertKind() {
-  return {"gilbert", "Bursty loss: a good and a bad state with their own loss rates (Gilbert-Elliott).", &kSpecs,
-          [](const ParamValues& v, Rng rng, const std::string&, std::string&) {
+  return {"gilbert", "Bursty loss: a good and a bad state with their own loss rates (Gilbert-Elliott).",
+          &GilbertElliott::params().specs(), [](const ParamValues& v, Rng rng, const std::string&, std::string&) {
             return std::make_unique<GilbertElliott>(v, rng);
           }};
 }

@@ -11,20 +11,6 @@ namespace {
 const SpecList kNoSpecs = {};
 }
 
-ParamSpec lossPositionSpec() {
-  return {"position",
-          "Position",
-          "",
-          ParamType::Enum,
-          0,
-          0,
-          0,
-          "afterLink: lost on the wire after serialisation (takes link time); beforeQueue: lost on arrival, before the "
-          "queue, as ns-2's $ns lossmodel.",
-          false,
-          {"afterLink", "beforeQueue"}};
-}
-
 const std::vector<LossKind>& lossKinds() {
   static const std::vector<LossKind> kinds = {
       {"none", "No exogenous loss.", &kNoSpecs,

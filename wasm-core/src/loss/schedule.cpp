@@ -10,15 +10,19 @@ namespace bl {
 
 namespace {
 
-const SpecList kSpecs = {
-    {"steps", "Steps", "[s, rate]", ParamType::Array, NAN, 0, 0,
-     "Pairs [time, rate] in increasing time; the rate holds from its time until the next step."},
-    lossPositionSpec(),
-};
-
 class Schedule final : public LossModel {
  public:
-  Schedule(std::vector<std::pair<SimTime, double>> steps, Rng rng) : steps_(std::move(steps)), rng_(rng) {}
+  static const BoundSpecs<Schedule>& params() {
+    static const BoundSpecs<Schedule> t{
+        declare({"steps", "Steps", "[s, rate]", ParamType::Array, NAN, 0, 0,
+                 "Pairs [time, rate] in increasing time; the rate holds from its time until the next step."}),
+        lossPositionParam()};
+    return t;
+  }
+  Schedule(const ParamValues& v, std::vector<std::pair<SimTime, double>> steps, Rng rng)
+      : steps_(std::move(steps)), rng_(rng) {
+    params().load(*this, v);
+  }
   bool lose(SimTime now) override {
     while (next_ < steps_.size() && steps_[next_].first <= now) current_ = steps_[next_++].second;
     return current_ > 0 && rng_.uniform() < current_;
@@ -40,7 +44,7 @@ class Schedule final : public LossModel {
 }  // namespace
 
 LossKind scheduleKind() {
-  return {"schedule", "Bernoulli loss whose rate changes at given times.", &kSpecs,
+  return {"schedule", "Bernoulli loss whose rate changes at given times.", &Schedule::params().specs(),
           [](const ParamValues& v, Rng rng, const std::string& path, std::string& err) -> std::unique_ptr<LossModel> {
             const Json* a = v.raw("steps");
             std::vector<std::pair<SimTime, double>> steps;
@@ -68,7 +72,7 @@ LossKind scheduleKind() {
               last = t;
               steps.emplace_back(fromSeconds(t), r);
             }
-            return std::make_unique<Schedule>(std::move(steps), rng);
+            return std::make_unique<Schedule>(v, std::move(steps), rng);
           }};
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bound_params.h"
 #include "core/params.h"
 #include "core/rng.h"
 #include "core/time.h"
@@ -26,8 +27,13 @@ class LossModel {
   bool beforeQueue = false;
 };
 
-// The `position` spec every loss kind lists last.
-ParamSpec lossPositionSpec();
+// The `position` parameter every loss kind lists last, bound to beforeQueue.
+inline auto lossPositionParam() {
+  return bindChoice<&LossModel::beforeQueue>(
+      "position", "Position", {{"afterLink", false}, {"beforeQueue", true}}, "afterLink",
+      "afterLink: lost on the wire after serialisation (takes link time); beforeQueue: lost on arrival, before the "
+      "queue, as ns-2's $ns lossmodel.");
+}
 
 struct LossKind {
   const char* name;

@@ -93,9 +93,7 @@ class GraphBuilder {
     }
     ParamValues v;
     if (!readParams(obj, *lk->specs, path, v, err, {"kind"})) return nullptr;
-    auto m = lk->make(v, sim_.stream("loss." + stream), path, err);
-    if (m && findSpec(*lk->specs, "position")) m->beforeQueue = std::string(v.option("position")) == "beforeQueue";
-    return m;
+    return lk->make(v, sim_.stream("loss." + stream), path, err);
   }
 
   // Two one-way links, `name` (from->to, with queue `q`) and `name.rev` (to->from, DropTail).

@@ -16,18 +16,32 @@ namespace {
 
 constexpr double kAckBits = 40 * 8;  // a TCP ACK (tcp/tcp_receiver.cpp)
 
-const Link& hopLink(const PacketSink* hop) { return *static_cast<const Link*>(hop); }
+// The links of a route. A route may hold other sinks too (an MPAT aggregate's tap in front of
+// its flows' first link, sim/aggregates.cpp): they pass packets on without an event or a rate.
+std::vector<const Link*> linksOf(const Route& r) {
+  std::vector<const Link*> out;
+  out.reserve(r.hops.size());
+  for (const PacketSink* h : r.hops)
+    if (const Link* l = dynamic_cast<const Link*>(h)) out.push_back(l);
+  return out;
+}
 
 double activeSeconds(const Demand& d, double duration) {
   const double end = d.stop < 0 ? duration : std::min(d.stop, duration);
   return std::max(0.0, end - d.start);
 }
 
+// A TCP flow's links, data route and ACK route.
+struct TcpPath {
+  const Demand* demand;
+  std::vector<const Link*> data, back;
+};
+
 // Round trip of an empty path: propagation plus one data and one ACK serialisation per hop.
-double emptyRtt(const Demand& d, double dataBits) {
+double emptyRtt(const TcpPath& p, double dataBits) {
   double s = 0;
-  for (const PacketSink* h : d.route->hops) s += toSeconds(hopLink(h).delay()) + dataBits / hopLink(h).rate();
-  for (const PacketSink* h : d.back->hops) s += toSeconds(hopLink(h).delay()) + kAckBits / hopLink(h).rate();
+  for (const Link* l : p.data) s += toSeconds(l->delay()) + dataBits / l->rate();
+  for (const Link* l : p.back) s += toSeconds(l->delay()) + kAckBits / l->rate();
   return s;
 }
 
@@ -37,15 +51,15 @@ double emptyRtt(const Demand& d, double dataBits) {
 // at that level. A link's filling level only rises as flows freeze, so the heap holds at most
 // one entry per link and per flow, refreshed when it comes up stale: each flow is frozen once,
 // and the work is O(total hops x log) in time and O(links + flows + hops) in memory.
-std::vector<double> maxMinRates(const Network& net, const std::vector<const Demand*>& tcp,
-                                const std::vector<double>& cap, const std::vector<double>& flowCap) {
+std::vector<double> maxMinRates(const Network& net, const std::vector<TcpPath>& tcp, const std::vector<double>& cap,
+                                const std::vector<double>& flowCap) {
   const size_t nl = net.links.size(), nf = tcp.size();
   std::vector<std::vector<uint32_t>> onLink(nl);
   std::vector<double> frozenLoad(nl, 0);
   std::vector<uint32_t> unfrozen(nl, 0);
   for (size_t f = 0; f < nf; ++f)
-    for (const PacketSink* h : tcp[f]->route->hops) {
-      const size_t l = static_cast<size_t>(hopLink(h).index());
+    for (const Link* link : tcp[f].data) {
+      const size_t l = static_cast<size_t>(link->index());
       onLink[l].push_back(static_cast<uint32_t>(f));
       ++unfrozen[l];
     }
@@ -61,8 +75,8 @@ std::vector<double> maxMinRates(const Network& net, const std::vector<const Dema
   auto freeze = [&](size_t f, double at) {
     frozen[f] = true;
     rate[f] = at;
-    for (const PacketSink* h : tcp[f]->route->hops) {
-      const size_t l = static_cast<size_t>(hopLink(h).index());
+    for (const Link* link : tcp[f].data) {
+      const size_t l = static_cast<size_t>(link->index());
       frozenLoad[l] += at;
       --unfrozen[l];
     }
@@ -111,16 +125,16 @@ WorkEstimate estimateWork(const Network& net, double duration, double packetSize
   // Traffic sources do not back off: each sends at its mean rate, each hop passes at most its
   // rate, and what they pass (averaged over the run) is not left for TCP.
   std::vector<double> tcpCap = cap;
-  std::vector<const Demand*> tcp;
+  std::vector<TcpPath> tcp;
   for (const Demand& d : net.demands) {
     if (d.back) {
-      if (activeSeconds(d, duration) > 0) tcp.push_back(&d);
+      if (activeSeconds(d, duration) > 0) tcp.push_back({&d, linksOf(*d.route), linksOf(*d.back)});
       continue;
     }
     const double t = activeSeconds(d, duration);
     double passed = d.rateBps / dataBits, perSecond = passed;  // one event per packet sent
-    for (const PacketSink* h : d.route->hops) {
-      const size_t l = static_cast<size_t>(hopLink(h).index());
+    for (const Link* link : linksOf(*d.route)) {
+      const size_t l = static_cast<size_t>(link->index());
       passed = std::min(passed, cap[l]);
       perSecond += passed;
       tcpCap[l] = std::max(0.0, tcpCap[l] - passed * t / duration);
@@ -130,15 +144,15 @@ WorkEstimate estimateWork(const Network& net, double duration, double packetSize
   }
   std::vector<double> flowCap(tcp.size());
   for (size_t f = 0; f < tcp.size(); ++f) {
-    const double rtt = emptyRtt(*tcp[f], dataBits);
-    flowCap[f] = rtt > 0 ? tcp[f]->window / rtt : std::numeric_limits<double>::infinity();
+    const double rtt = emptyRtt(tcp[f], dataBits);
+    flowCap[f] = rtt > 0 ? tcp[f].demand->window / rtt : std::numeric_limits<double>::infinity();
   }
   const std::vector<double> rate = maxMinRates(net, tcp, tcpCap, flowCap);
   for (size_t f = 0; f < tcp.size(); ++f) {
-    const double hops = static_cast<double>(tcp[f]->route->hops.size() + tcp[f]->back->hops.size());
-    const double e = rate[f] * hops * activeSeconds(*tcp[f], duration);  // each data packet and its ACK
+    const double hops = static_cast<double>(tcp[f].data.size() + tcp[f].back.size());
+    const double e = rate[f] * hops * activeSeconds(*tcp[f].demand, duration);  // each data packet and its ACK
     w.tcpEvents += e;
-    byField[tcp[f]->field] += e;
+    byField[tcp[f].demand->field] += e;
   }
   w.events = w.tcpEvents + w.trafficEvents;
   for (const auto& [field, e] : byField)

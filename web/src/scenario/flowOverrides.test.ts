@@ -23,7 +23,8 @@ describe('flowOverrides', () => {
     for (const p of ['count', 'startSpread', 'weight', 'deadline', 'cc', 'ccParams']) expect(paths).not.toContain(p);
     const multcp = overrideFields(sp, 'multcp').map((f) => f.path);
     expect(multcp).toContain('ccParams.N');
-    expect(paths.some((p) => p.startsWith('ccParams.'))).toBe(false);
+    // Each rule offers its own parameters only: AIMD its ACK counting, not mulTCP's N.
+    expect(paths.filter((p) => p.startsWith('ccParams.'))).toEqual(['ccParams.ackCounting']);
     expect(ccSpec(sp)?.options).toEqual(expect.arrayContaining(['aimd', 'cubic', 'multcp']));
   });
 
