@@ -174,7 +174,7 @@ export function FlowTable({
               {specs.map((sp) => (
                 <th key={sp.key} scope="col" title={sp.help}>
                   {sp.label}
-                  {sp.unit ? ` (${sp.unit})` : ''}
+                  {sp.unit && !sp.display ? ` (${sp.unit})` : ''}
                 </th>
               ))}
               <th scope="col">
