@@ -5,8 +5,8 @@
 // delay, the first group's share of the goodput, drops and CE marks per second at the
 // bottleneck (both over [measureFrom, end]) and timeouts (whole run). Bold: outside the issue's
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
-//   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N] [--lock FILE] [--cubic KEY=VALUE]...
-//                                 [--both KEY=VALUE]...
+//   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N | --seeds N | --seeds A,B,...] [--lock FILE]
+//                                 [--cubic KEY=VALUE]... [--both KEY=VALUE]...
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
 // presets (the issue-13 presets: bufferbloat, cubic-vs-reno, bbr-vs-cubic at 1 and 10 BDP),
@@ -15,6 +15,10 @@
 // a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
+// --seeds N runs every experiment for seeds 1..N (or the listed seeds) in both simulators and
+// prints each measure's mean ± standard deviation over the seeds; a pair is bold when the
+// difference of the means is outside the target, and marked † when, besides, the two sides'
+// seed ranges do not overlap (every seed of ours on the same side of every seed of ns-3).
 // --trace writes one flow's congestion window over time from both simulators
 // (build/ns3-trace/) and prints, per congestion-avoidance epoch, the window against RFC 9438's
 // W_cubic(t) and the Reno-friendly W_est(t).
@@ -28,6 +32,15 @@ const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
 const only = opt('only', null)?.split(',');
 const seed = Number(opt('seed', 1));
+/** --seeds N: 1..N; --seeds A,B,...: those; otherwise [--seed]. */
+function parseSeeds(v) {
+  if (v === undefined) return [seed];
+  const list = v.includes(',') ? v.split(',').map(Number) : Array.from({ length: Number(v) }, (_, i) => i + 1);
+  if (!list.length || list.some((x) => !Number.isInteger(x) || x < 1))
+    throw new Error(`--seeds takes a count N >= 1 or a list of seeds >= 1, not ${v}`);
+  return list;
+}
+const seeds = parseSeeds(opt('seeds', undefined));
 const lock = opt('lock', null);
 const cubicParams = {};
 const both = {}; // --both KEY=VALUE: a top-level scenario key changed for both simulators
@@ -216,9 +229,10 @@ function metrics(m, flows, share, span, cpu) {
   };
 }
 
-async function run(e) {
-  const n3 = await ns3Cached(e.scenario);
-  const o = await runOurs(ours(e.scenario));
+async function run(e, runSeed = e.scenario.seed) {
+  const scenario = { ...e.scenario, seed: runSeed };
+  const n3 = await ns3Cached(scenario);
+  const o = await runOurs(ours(scenario));
   const s = o.r.summary;
   const bq = s.queues.find((q) => q.id === 'bottleneck');
   const span = e.scenario.duration - e.scenario.measureFrom;
@@ -255,26 +269,66 @@ const rel = (a, b) => (b === 0 ? (a === 0 ? 0 : Infinity) : (a - b) / b);
 const bold = (miss, text) => (miss ? `**${text}**` : text);
 const pair = (miss, a, b) => `${bold(miss, a)} | ${bold(miss, b)}`;
 
+// The measures of a row: the heading, how each side is printed, and the target (a function of
+// ours and ns-3's value that is true when outside it; none for drops, timeouts and CPU time).
+const MEASURES = [
+  { k: 'util', head: 'util', f: (x) => x.toFixed(3), miss: (b, a) => Math.abs(rel(b, a)) > 0.02 },
+  { k: 'jain', head: 'Jain', f: (x) => x.toFixed(3), miss: (b, a) => Math.abs(b - a) > 0.03 },
+  { k: 'mean', head: 'mean delay', unit: 'ms', f: ms, miss: (b, a) => Math.abs(rel(b, a)) > 0.2 },
+  { k: 'p95', head: 'p95 delay', unit: 'ms', f: ms, miss: (b, a) => Math.abs(rel(b, a)) > 0.2 },
+  { k: 'share', head: 'share', f: (x) => x.toFixed(3), miss: (b, a) => Math.abs(rel(b, a)) > 0.1 },
+  { k: 'drops', head: 'drops/s', f: (x) => x.toFixed(1) },
+  { k: 'marks', head: 'marks/s', f: (x) => x.toFixed(0), miss: (b, a) => Math.abs(rel(b, a)) > 0.2 },
+  { k: 'timeouts', head: 'timeouts', f: (x) => x.toFixed(Number.isInteger(x) ? 0 : 1) },
+  { k: 'wall', head: 'CPU', unit: 's', f: (x) => x.toFixed(1), fOurs: (x) => x.toFixed(2) },
+];
+
+function header(perRun = '') {
+  const unit = (m) => (m.unit ? ` (${m.unit}${m.k === 'wall' ? perRun : ''})` : '');
+  const heads = MEASURES.map((m) => `${m.head} ns-3${unit(m)} | ours${m.k === 'wall' ? unit(m) : ''}`);
+  return `| experiment | ${heads.join(' | ')} |\n| --- |${' ---: |'.repeat(2 * MEASURES.length)}\n`;
+}
+
+/** One seed's table (the rows of run()). */
 function table(rows) {
-  let md =
-    '| experiment | util ns-3 | ours | Jain ns-3 | ours | mean delay ns-3 (ms) | ours | p95 delay ns-3 (ms) | ours | share ns-3 | ours | drops/s ns-3 | ours | marks/s ns-3 | ours | timeouts ns-3 | ours | CPU ns-3 (s) | ours (s) |\n';
-  md += `| --- |${' ---: |'.repeat(18)}\n`;
+  let md = header();
   for (const { e, ns3: a, bl: b } of rows) {
-    const share =
-      a.share === null ? ' | ' : pair(Math.abs(rel(b.share, a.share)) > 0.1, a.share.toFixed(3), b.share.toFixed(3));
-    const marks =
-      a.marks || b.marks
-        ? pair(Math.abs(rel(b.marks, a.marks)) > 0.2, a.marks.toFixed(0), b.marks.toFixed(0))
-        : '0 | 0';
-    md +=
-      `| ${e.label} | ${pair(Math.abs(rel(b.util, a.util)) > 0.02, a.util.toFixed(3), b.util.toFixed(3))} | ` +
-      `${pair(Math.abs(b.jain - a.jain) > 0.03, a.jain.toFixed(3), b.jain.toFixed(3))} | ` +
-      `${pair(Math.abs(rel(b.mean, a.mean)) > 0.2, ms(a.mean), ms(b.mean))} | ` +
-      `${pair(Math.abs(rel(b.p95, a.p95)) > 0.2, ms(a.p95), ms(b.p95))} | ${share} | ` +
-      `${a.drops.toFixed(1)} | ${b.drops.toFixed(1)} | ${marks} | ${a.timeouts} | ${b.timeouts} | ` +
-      `${a.wall.toFixed(1)} | ${b.wall.toFixed(2)} |\n`;
+    const cells = MEASURES.map((m) => {
+      if (a[m.k] === null) return ' | ';
+      return pair(m.miss?.(b[m.k], a[m.k]) ?? false, m.f(a[m.k]), (m.fOurs ?? m.f)(b[m.k]));
+    });
+    md += `| ${e.label} | ${cells.join(' | ')} |\n`;
   }
   return md;
+}
+
+const mean = (xs) => sum(xs) / xs.length;
+const sd = (xs) => (xs.length > 1 ? Math.sqrt(sum(xs.map((x) => (x - mean(xs)) ** 2)) / (xs.length - 1)) : 0);
+
+/**
+ * The seed sweep's table: per experiment and measure, mean ± standard deviation over the seeds
+ * (`runs`: one run() result per seed). Bold when the difference of the means is outside the
+ * target; † besides when the seed ranges do not overlap. Returns { md, misses, disjoint }.
+ */
+function seedTable(rowsBySeed) {
+  let md = header(', per run');
+  let misses = 0;
+  let disjoint = 0;
+  for (const runs of rowsBySeed) {
+    const cells = MEASURES.map((m) => {
+      const a = runs.map((r) => r.ns3[m.k]);
+      const b = runs.map((r) => r.bl[m.k]);
+      if (a[0] === null) return ' | ';
+      const show = (xs, f) => `${f(mean(xs))} ± ${f(sd(xs))}`;
+      const miss = m.miss?.(mean(b), mean(a)) ?? false;
+      const apart = Math.min(...b) > Math.max(...a) || Math.max(...b) < Math.min(...a);
+      misses += miss;
+      disjoint += miss && apart;
+      return pair(miss, show(a, m.f), show(b, m.fOurs ?? m.f) + (miss && apart ? ' †' : ''));
+    });
+    md += `| ${runs[0].e.label} | ${cells.join(' | ')} |\n`;
+  }
+  return { md, misses, disjoint };
 }
 
 // ---- --trace: one flow's window in both, against W_cubic(t) and W_est(t) ----
@@ -403,15 +457,31 @@ if (args.includes('--trace')) {
   const chosen = experiments.filter((e) => !only || only.includes(e.group) || only.includes(e.name));
   if (!chosen.length) throw new Error(`--only: no experiment in ${only}`);
   for (const e of chosen) Object.assign(e.scenario, both);
-  const rows = [];
+  const rowsBySeed = [];
+  let done = 0;
   for (const e of chosen) {
-    rows.push(await run(e));
-    // Each row as it completes (a long queue of ns-3 runs can be interrupted).
-    process.stderr.write(`${rows.length}/${chosen.length} ${table(rows.slice(-1)).split('\n')[2]}\n`);
+    const runs = [];
+    for (const runSeed of seeds) {
+      runs.push(await run(e, runSeed));
+      // Each run as it completes (a long queue of ns-3 runs can be interrupted).
+      process.stderr.write(
+        `${++done}/${chosen.length * seeds.length} seed ${runSeed} ${table(runs.slice(-1)).split('\n')[2]}\n`,
+      );
+    }
+    rowsBySeed.push(runs);
   }
   if (Object.keys(cubicParams).length) console.log(`ours with CUBIC ccParams ${JSON.stringify(cubicParams)}\n`);
   if (Object.keys(both).length) console.log(`both with ${JSON.stringify(both)}\n`);
-  console.log(table(rows));
+  if (seeds.length === 1) {
+    console.log(table(rowsBySeed.map((runs) => runs[0])));
+  } else {
+    const t = seedTable(rowsBySeed);
+    console.log(`seeds ${seeds.join(', ')}: mean ± standard deviation\n`);
+    console.log(t.md);
+    console.log(
+      `${t.misses} pairs outside the target (difference of the means), ${t.disjoint} of them also outside the seed spread (†: the seed ranges do not overlap)`,
+    );
+  }
   console.log('\nns-3 commands:\n');
-  for (const r of rows) console.log(`    ${r.cmd}`);
+  for (const runs of rowsBySeed) for (const r of runs) console.log(`    ${r.cmd}`);
 }
