@@ -6,12 +6,13 @@
 // bottleneck (both over [measureFrom, end]) and timeouts (whole run). Bold: outside the issue's
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
 //   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N | --seeds N | --seeds A,B,...] [--lock FILE]
-//                                 [--cubic KEY=VALUE]... [--both KEY=VALUE]...
+//                                 [--cubic KEY=VALUE]... [--bbr KEY=VALUE]... [--both KEY=VALUE]...
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
 // presets (the issue-13 presets: bufferbloat, cubic-vs-reno, bbr-vs-cubic at 1 and 10 BDP),
 // dctcp (DCTCP through a step-marking queue), ecn (NewReno with ECN through RED). --cubic sets a ccParams key of every CUBIC flow on
-// our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged); --both sets
+// our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged), --bbr
+// one of every BBR flow (linuxRecovery=true); --both sets
 // a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
@@ -43,12 +44,14 @@ function parseSeeds(v) {
 const seeds = parseSeeds(opt('seeds', undefined));
 const lock = opt('lock', null);
 const cubicParams = {};
+const bbrParams = {};
 const both = {}; // --both KEY=VALUE: a top-level scenario key changed for both simulators
 args.forEach((a, i) => {
-  if (a !== '--cubic' && a !== '--both') return;
+  if (a !== '--cubic' && a !== '--bbr' && a !== '--both') return;
   const [k, v] = (args[i + 1] ?? '').split('=');
   if (!k || v === undefined) throw new Error(`${a} takes KEY=VALUE, not ${args[i + 1]}`);
-  (a === '--cubic' ? cubicParams : both)[k] = v === 'true' || v === 'false' ? v === 'true' : Number(v);
+  ({ '--cubic': cubicParams, '--bbr': bbrParams, '--both': both })[a][k] =
+    v === 'true' || v === 'false' ? v === 'true' : Number(v);
 });
 
 // ---- The experiments, as core scenarios ----
@@ -156,16 +159,21 @@ experiments.push({
   scenario: dumbbell({ kind: 'red', ecn: true, buffer: 250 }, { cc: 'aimd', ecn: true }),
 });
 
-/** Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow (by override). */
-function ours(s, params = cubicParams) {
-  if (!Object.keys(params).length) return s;
+/**
+ * Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow and
+ * `bbr` (default --bbr's) on every BBR flow, by override.
+ */
+function ours(s, params = cubicParams, bbr = bbrParams) {
+  const byCc = { cubic: params, bbr };
+  if (!Object.keys(params).length && !Object.keys(bbr).length) return s;
   const t = structuredClone(s);
   t.flowOverrides ??= [];
   for (let i = 0; i < t.flows.count; i++) {
     let o = t.flowOverrides.find((x) => x.flow === i);
-    if ((o?.cc ?? t.flows.cc) !== 'cubic') continue;
+    const p = byCc[o?.cc ?? t.flows.cc];
+    if (!p || !Object.keys(p).length) continue;
     if (!o) t.flowOverrides.push((o = { flow: i }));
-    o.ccParams = { ...t.flows.ccParams, ...o.ccParams, ...params };
+    o.ccParams = { ...t.flows.ccParams, ...o.ccParams, ...p };
   }
   return t;
 }
@@ -471,6 +479,7 @@ if (args.includes('--trace')) {
     rowsBySeed.push(runs);
   }
   if (Object.keys(cubicParams).length) console.log(`ours with CUBIC ccParams ${JSON.stringify(cubicParams)}\n`);
+  if (Object.keys(bbrParams).length) console.log(`ours with BBR ccParams ${JSON.stringify(bbrParams)}\n`);
   if (Object.keys(both).length) console.log(`both with ${JSON.stringify(both)}\n`);
   if (seeds.length === 1) {
     console.log(table(rowsBySeed.map((runs) => runs[0])));
