@@ -8,6 +8,7 @@
 //   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N | --seeds N | --seeds A,B,...] [--lock FILE]
 //                                 [--cubic KEY=VALUE]... [--bbr KEY=VALUE]... [--both KEY=VALUE]...
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
+//   node scripts/validate-ns3.mjs --series EXPERIMENT [--seed N] [--step S] [--bbr KEY=VALUE]...
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
 // presets (the issue-13 presets: bufferbloat, cubic-vs-reno, bbr-vs-cubic at 1 and 10 BDP),
 // dctcp (DCTCP through a step-marking queue), ecn (NewReno with ECN through RED). --cubic sets a ccParams key of every CUBIC flow on
@@ -20,6 +21,10 @@
 // prints each measure's mean ± standard deviation over the seeds; a pair is bold when the
 // difference of the means is outside the target, and marked † when, besides, the two sides'
 // seed ranges do not overlap (every seed of ours on the same side of every seed of ns-3).
+// --series writes both simulators' time series of one run (build/ns3-trace/, the columns of
+// the core's --series) and prints them side by side every S seconds (default 1): the bottleneck
+// queue, flows 0 and 1's windows and goodput, and flow 0's BBR state, btlBw, min RTT and pacing
+// gain when it runs BBR (ns-3: read from TcpBbr after each of its updates; docs/ns3/README.md).
 // --trace writes one flow's congestion window over time from both simulators
 // (build/ns3-trace/) and prints, per congestion-avoidance epoch, the window against RFC 9438's
 // W_cubic(t) and the Reno-friendly W_est(t).
@@ -188,7 +193,7 @@ async function ns3Cached(scenario, extra = {}) {
     .update(JSON.stringify([scenario, extra, fs.statSync(ns3Binary).mtimeMs]))
     .digest('hex');
   const file = path.join(cacheDir, `${key}.json`);
-  if (fs.existsSync(file) && !extra.traceFile) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (fs.existsSync(file) && !extra.traceFile && !extra.seriesFile) return JSON.parse(fs.readFileSync(file, 'utf8'));
   const r = await runNs3(scenario, { lock, extra });
   fs.mkdirSync(cacheDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(r));
@@ -457,10 +462,66 @@ async function trace(name, flow) {
   console.log(`traces in ${path.relative(root, dir)}/`);
 }
 
+// ---- --series: both simulators' time series of one run, side by side ----
+
+async function series(name, runSeed, step) {
+  const e = experiments.find((x) => x.name === name);
+  if (!e) throw new Error(`--series: no experiment ${name} (one of ${experiments.map((x) => x.name).join(', ')})`);
+  const dir = path.join(root, 'build/ns3-trace');
+  fs.mkdirSync(dir, { recursive: true });
+  const scenario = { ...e.scenario, seed: runSeed };
+  const ns3File = path.join(dir, `${name}.seed${runSeed}.ns3.csv`);
+  await ns3Cached(scenario, { seriesFile: ns3File, seriesStep: 0.05 });
+  const o = await runOurs(ours(scenario), 0.05);
+  const oursFile = path.join(dir, `${name}.seed${runSeed}.ours.csv`);
+  fs.writeFileSync(oursFile, [o.columns.join(','), ...o.rows.map((r) => r.join(','))].join('\n'));
+  const sides = [readSeries(ns3File), { columns: o.columns, rows: o.rows }];
+  const bbr = sides[0].columns.includes('flow.0.btlBw');
+  const cols = [
+    ['q', 'queue.bottleneck.len', (x) => x.toFixed(0)],
+    ['cwnd0', 'flow.0.cwnd', (x) => x.toFixed(0)],
+    ['cwnd1', 'flow.1.cwnd', (x) => x.toFixed(0)],
+    ['gp0', 'flow.0.goodput', (x) => (x / 1e6).toFixed(2)],
+    ['gp1', 'flow.1.goodput', (x) => (x / 1e6).toFixed(2)],
+    ['to0', 'flow.0.timeouts', (x) => x.toFixed(0)],
+    ...(bbr
+      ? [
+          ['state', 'flow.0.bbrState', (x) => ['Startup', 'Drain', 'ProbeBW', 'ProbeRTT'][x] ?? ''],
+          ['btlBw', 'flow.0.btlBw', (x) => (x / 1e6).toFixed(2)],
+          ['minRtt', 'flow.0.minRtt', (x) => (x * 1e3).toFixed(0)],
+          ['gain', 'flow.0.pacingGain', (x) => x.toFixed(2)],
+        ]
+      : []),
+  ];
+  // Goodput is averaged over each printed step; the rest is the value at its end.
+  const at = (side, t) => {
+    const { columns, rows } = side;
+    const idx = (c) => columns.indexOf(c);
+    const span = rows.filter((r) => r[0] > t - step + 1e-9 && r[0] <= t + 1e-9);
+    const last = span[span.length - 1] ?? rows[0];
+    return cols.map(([, c, f]) => {
+      if (idx(c) < 0) return '';
+      const v = c.endsWith('goodput') ? sum(span.map((r) => r[idx(c)])) / Math.max(1, span.length) : last[idx(c)];
+      return f(v);
+    });
+  };
+  const heads = cols.map(([h]) => h);
+  let md = `${e.label}, seed ${runSeed}: every ${step} s (goodput in Mb/s averaged over the step, btlBw Mb/s, minRtt ms)\n\n`;
+  md += `| t (s) | ${heads.map((h) => `${h} ns-3`).join(' | ')} | ${heads.map((h) => `${h} ours`).join(' | ')} |\n`;
+  md += `| ---: |${' ---: |'.repeat(2 * heads.length)}\n`;
+  for (let t = step; t <= scenario.duration + 1e-9; t += step) {
+    md += `| ${t.toFixed(1)} | ${at(sides[0], t).join(' | ')} | ${at(sides[1], t).join(' | ')} |\n`;
+  }
+  console.log(md);
+  console.log(`series in ${path.relative(root, ns3File)} and ${path.relative(root, oursFile)}`);
+}
+
 // ---- main ----
 
 if (args.includes('--trace')) {
   await trace(opt('trace'), Number(opt('flow', 0)));
+} else if (args.includes('--series')) {
+  await series(opt('series'), seeds[0], Number(opt('step', 1)));
 } else {
   const chosen = experiments.filter((e) => !only || only.includes(e.group) || only.includes(e.name));
   if (!chosen.length) throw new Error(`--only: no experiment in ${only}`);

@@ -20,7 +20,10 @@
 // disc's enqueue to the start of the packet's transmission on the bottleneck, for packets whose
 // transmission starts after measureFrom), and the queue's drops and CE marks after measureFrom.
 // With --traceFlow=i --traceFile=F it also writes flow i's congestion window, ssthresh and
-// congestion state changes to F ("t cwnd ssthresh state", segments, seconds).
+// congestion state changes to F ("t cwnd ssthresh state", segments, seconds). With
+// --seriesFile=F it writes, every --seriesStep seconds, a CSV with the column names of the
+// core's --series: the bottleneck queue, each flow's window, smoothed RTT, goodput and timeouts,
+// and for BBR flows the state, btlBw, min RTT (RTprop), pacing gain and pacing rate.
 //
 // Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md):
 //   g++ -O2 -std=c++17 docs/ns3/dumbbell.cc -o build/ns3-dumbbell -Wl,--no-as-needed \
@@ -37,6 +40,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -59,6 +64,46 @@ struct Stats {
   int state = 0;
 };
 Stats g;
+
+// --seriesFile: each flow's latest values, kept by trace sinks and by TracedBbr.
+struct FlowSeries {
+  double cwnd = 0, srtt = 0;  // segments, seconds
+  bool bbr = false;
+  double bbrState = 0, btlBw = 0, minRtt = 0, pacingGain = 0, pacingRate = 0;  // bit/s, s
+};
+std::vector<FlowSeries> g_series;
+
+// TcpBbr unchanged, observed after each of its updates for --seriesFile: its state and pacing
+// gain (protected getters), the pacing rate it set, and from them its two estimates. Once
+// the pipe is filled ns-3.37's SetPacingRate sets pacing rate = pacing gain x btlBw (no margin),
+// so btlBw = pacing rate / pacing gain (in Startup an upper bound); InFlight(tcb, 1) is
+// btlBw x RTprop + 3 segments (+ 2 in the 1.25 phase), which gives RTprop.
+class TracedBbr : public TcpBbr {
+ public:
+  static TypeId GetTypeId() {
+    static TypeId tid =
+        TypeId("ns3::BlTracedBbr").SetParent<TcpBbr>().SetGroupName("Internet").AddConstructor<TracedBbr>();
+    return tid;
+  }
+  TracedBbr() = default;
+  TracedBbr(const TracedBbr& other) = default;
+  void CongControl(Ptr<TcpSocketState> tcb, const TcpRateOps::TcpRateConnection& rc,
+                   const TcpRateOps::TcpRateSample& rs) override {
+    TcpBbr::CongControl(tcb, rc, rs);
+    if (flow < 0) return;
+    FlowSeries& f = g_series[flow];
+    f.bbrState = GetBbrState();
+    f.pacingGain = GetPacingGain();
+    f.pacingRate = static_cast<double>(tcb->m_pacingRate.Get().GetBitRate());
+    f.btlBw = f.pacingGain > 0 ? f.pacingRate / f.pacingGain : 0;
+    const double quanta = (3 + (f.bbrState == BBR_PROBE_BW && f.pacingGain > 1 ? 2 : 0)) * tcb->m_segmentSize;
+    const double bdpBytes = static_cast<double>(InFlight(tcb, 1)) - quanta;
+    f.minRtt = f.btlBw > 0 ? bdpBytes * 8 / f.btlBw : 0;
+  }
+  Ptr<TcpCongestionOps> Fork() override { return CopyObject<TracedBbr>(this); }
+  int flow = -1;
+};
+
 
 void OnEnqueue(Ptr<const QueueDiscItem> item) { g.enqueuedAt[item->GetPacket()->GetUid()] = Simulator::Now(); }
 
@@ -102,20 +147,36 @@ void OnTraceState(TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t
   TraceLine();
 }
 
+void OnSeriesCwnd(uint32_t flow, uint32_t, uint32_t now) {
+  g_series[flow].cwnd = static_cast<double>(now) / g.segmentSize;
+}
+void OnSeriesRtt(uint32_t flow, Time, Time now) { g_series[flow].srtt = now.GetSeconds(); }
+
 // Hooks one sender's socket (its node's only TCP socket) once the application has opened it.
 void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   const std::string base = "/NodeList/" + std::to_string(nodeId) + "/$ns3::TcpL4Protocol/SocketList/0/";
   Config::ConnectWithoutContext(base + "CongState", MakeBoundCallback(&OnCongState, flow));
+  if (!g_series.empty()) {
+    Config::ConnectWithoutContext(base + "CongestionWindow", MakeBoundCallback(&OnSeriesCwnd, flow));
+    Config::ConnectWithoutContext(base + "RTT", MakeBoundCallback(&OnSeriesRtt, flow));
+    Config::MatchContainer m = Config::LookupMatches(base);
+    PointerValue ops;
+    m.Get(0)->GetAttribute("CongestionOps", ops);
+    if (Ptr<TracedBbr> bbr = DynamicCast<TracedBbr>(ops.GetObject())) {
+      bbr->flow = static_cast<int>(flow);
+      g_series[flow].bbr = true;
+    }
+  }
   if (!traced) return;
   Config::ConnectWithoutContext(base + "CongestionWindow", MakeCallback(&OnTraceCwnd));
   Config::ConnectWithoutContext(base + "SlowStartThreshold", MakeCallback(&OnTraceSsthresh));
   Config::ConnectWithoutContext(base + "CongState", MakeCallback(&OnTraceState));
 }
 
-TypeId CcType(const std::string& name) {
+TypeId CcType(const std::string& name, bool series = false) {
   if (name == "newreno") return TcpNewReno::GetTypeId();
   if (name == "cubic") return TcpCubic::GetTypeId();
-  if (name == "bbr") return TcpBbr::GetTypeId();
+  if (name == "bbr") return series ? TracedBbr::GetTypeId() : TcpBbr::GetTypeId();
   if (name == "dctcp") return TcpDctcp::GetTypeId();
   NS_FATAL_ERROR("--cc and --cc2 must be newreno, cubic, bbr or dctcp, not " << name);
 }
@@ -151,7 +212,8 @@ int main(int argc, char* argv[]) {
   double duration = 40, measureFrom = 10, start = 0, startSpread = 1, minRto = 0.2;
   uint32_t seed = 1;
   int traceFlow = -1;
-  std::string traceFile;
+  std::string traceFile, seriesFile;
+  double seriesStep = 0.05;
 
   CommandLine cmd(__FILE__);
   cmd.AddValue("flows", "number of TCP flows", flows);
@@ -189,6 +251,8 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("seed", "run number of the random streams", seed);
   cmd.AddValue("traceFlow", "flow whose cwnd, ssthresh and state changes go to --traceFile", traceFlow);
   cmd.AddValue("traceFile", "file for --traceFlow's trace", traceFile);
+  cmd.AddValue("seriesFile", "CSV of every flow's window, RTT, goodput (and BBR's state and estimates)", seriesFile);
+  cmd.AddValue("seriesStep", "--seriesFile's sampling period (s)", seriesStep);
   cmd.Parse(argc, argv);
   if (measureFrom >= duration) NS_FATAL_ERROR("--measureFrom must be below --duration");
   if (flows == 0) NS_FATAL_ERROR("--flows must be at least 1");
@@ -207,6 +271,10 @@ int main(int argc, char* argv[]) {
   if (traceFlow >= 0) {
     g.trace = std::fopen(traceFile.c_str(), "w");
     if (!g.trace) NS_FATAL_ERROR("cannot write --traceFile " << traceFile);
+  }
+  if (!seriesFile.empty()) {
+    if (seriesStep <= 0) NS_FATAL_ERROR("--seriesStep must be above 0 s");
+    g_series.assign(flows, FlowSeries{});
   }
 
   // TCP, set explicitly (without timestamps the segment is packetSize - 40 bytes of payload).
@@ -233,7 +301,7 @@ int main(int argc, char* argv[]) {
   stack.InstallAll();
   // Each flow's variant on both of its ends (a DCTCP receiver must echo every CE mark).
   for (uint32_t i = 0; i < flows; ++i) {
-    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc));
+    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc, !seriesFile.empty()));
     senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
     receivers.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
   }
@@ -331,9 +399,41 @@ int main(int argc, char* argv[]) {
   Simulator::Schedule(Seconds(measureFrom), [&]() {
     for (uint32_t i = 0; i < flows; ++i) rxAtStart[i] = sinks[i]->GetTotalRx();
   });
+  // --seriesFile: one row every seriesStep seconds (goodput over the last step, bit/s).
+  FILE* series = nullptr;
+  std::vector<uint64_t> rxAtLast(flows, 0);
+  std::function<void()> sample;
+  if (!seriesFile.empty()) {
+    series = std::fopen(seriesFile.c_str(), "w");
+    if (!series) NS_FATAL_ERROR("cannot write --seriesFile " << seriesFile);
+    std::fprintf(series, "t,queue.bottleneck.len");
+    for (uint32_t i = 0; i < flows; ++i) {
+      std::fprintf(series, ",flow.%u.cwnd,flow.%u.srtt,flow.%u.goodput,flow.%u.timeouts", i, i, i, i);
+      if ((inGroup2[i] ? cc2 : cc) == "bbr")
+        std::fprintf(series, ",flow.%u.bbrState,flow.%u.btlBw,flow.%u.minRtt,flow.%u.pacingGain,flow.%u.pacingRate", i,
+                     i, i, i, i);
+    }
+    std::fprintf(series, "\n");
+    sample = [&]() {
+      std::fprintf(series, "%.3f,%u", Simulator::Now().GetSeconds(), q->GetNPackets());
+      for (uint32_t i = 0; i < flows; ++i) {
+        const FlowSeries& f = g_series[i];
+        const uint64_t rx = sinks[i]->GetTotalRx();
+        std::fprintf(series, ",%.3f,%.6f,%.1f,%u", f.cwnd, f.srtt, 8.0 * static_cast<double>(rx - rxAtLast[i]) / seriesStep,
+                     g.timeouts[i]);
+        rxAtLast[i] = rx;
+        if ((inGroup2[i] ? cc2 : cc) == "bbr")
+          std::fprintf(series, ",%.0f,%.1f,%.6f,%.4f,%.1f", f.bbrState, f.btlBw, f.minRtt, f.pacingGain, f.pacingRate);
+      }
+      std::fprintf(series, "\n");
+      Simulator::Schedule(Seconds(seriesStep), sample);
+    };
+    Simulator::Schedule(Seconds(seriesStep), sample);
+  }
   Simulator::Stop(Seconds(duration));
   Simulator::Run();
   if (g.trace) std::fclose(g.trace);
+  if (series) std::fclose(series);
 
   const double span = duration - measureFrom;
   std::vector<double> goodput(flows);
