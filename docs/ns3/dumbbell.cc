@@ -24,6 +24,8 @@
 // --seriesFile=F it writes, every --seriesStep seconds, a CSV with the column names of the
 // core's --series: the bottleneck queue, each flow's window, smoothed RTT, goodput and timeouts,
 // and for BBR flows the state, btlBw, min RTT (RTprop), pacing gain and pacing rate.
+// --bbrRateFix=1 feeds TcpBbr its rate samples as ns-3.41 computes them (an experiment: the
+// fault ns-3 fixed in 3.41 after 3.37, issue #1026).
 //
 // Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md):
 //   g++ -O2 -std=c++17 docs/ns3/dumbbell.cc -o build/ns3-dumbbell -Wl,--no-as-needed \
@@ -62,6 +64,7 @@ struct Stats {
   uint32_t segmentSize = 1;
   double cwnd = 0, ssthresh = 0;
   int state = 0;
+  bool bbrRateFix = false;
 };
 Stats g;
 
@@ -89,7 +92,10 @@ class TracedBbr : public TcpBbr {
   TracedBbr(const TracedBbr& other) = default;
   void CongControl(Ptr<TcpSocketState> tcb, const TcpRateOps::TcpRateConnection& rc,
                    const TcpRateOps::TcpRateSample& rs) override {
-    TcpBbr::CongControl(tcb, rc, rs);
+    if (rateFix)
+      TcpBbr::CongControl(tcb, rc, Fixed(tcb, rs));
+    else
+      TcpBbr::CongControl(tcb, rc, rs);
     if (flow < 0) return;
     FlowSeries& f = g_series[flow];
     f.bbrState = GetBbrState();
@@ -101,7 +107,49 @@ class TracedBbr : public TcpBbr {
     f.minRtt = f.btlBw > 0 ? bdpBytes * 8 / f.btlBw : 0;
   }
   Ptr<TcpCongestionOps> Fork() override { return CopyObject<TracedBbr>(this); }
+
+  // --bbrRateFix: the rate sample as ns-3.41's TcpRateLinux computes it (commit 1759450, issue
+  // #1026), rebuilt from ns-3.37's. 3.37's SkbDelivered takes a sample's ACK interval from the
+  // previous sample's send-time stamp (from time 0 after an invalidated sample); 3.41 takes it
+  // from the stamp of the packet that fixes the sample, which 3.37 leaves in m_priorTime. With
+  // that interval the end of GenerateSample is redone (too short: invalid, carrying the last
+  // rate on, as TcpRateLinux does; app-limited samples kept only if not lower). Exact except
+  // where the two intervals put a sample on different sides of the min RTT, after which 3.37's
+  // and 3.41's states differ for one ACK.
+  TcpRateOps::TcpRateSample Fixed(Ptr<TcpSocketState> tcb, const TcpRateOps::TcpRateSample& rs) {
+    TcpRateOps::TcpRateSample f = rs;
+    if (rs.m_priorTime != Seconds(0) && (rs.m_priorTime != seenPriorTime || rs.m_priorDelivered != seenPriorDelivered)) {
+      ackElapsed = Simulator::Now() - rs.m_priorTime;  // SkbDelivered took a new packet on this ACK
+      seenPriorTime = rs.m_priorTime;
+      seenPriorDelivered = rs.m_priorDelivered;
+    }
+    f.m_deliveryRate = lastRate;
+    if (rs.m_delivered < 0 || rs.m_priorTime == Seconds(0)) {  // invalid in both
+      f.m_interval = Seconds(0);
+      return f;
+    }
+    const Time interval = std::max(rs.m_sendElapsed, ackElapsed);
+    if (interval < tcb->m_minRtt) {
+      f.m_interval = Seconds(0);
+      return f;
+    }
+    const double delivered = rs.m_delivered;
+    if (!rs.m_isAppLimited || delivered * rateInterval >= rateDelivered * interval.GetSeconds()) {
+      rateDelivered = delivered;
+      rateInterval = interval.GetSeconds();
+      lastRate = DataRate(delivered * 8.0 / interval.GetSeconds());
+    }
+    f.m_interval = interval;
+    f.m_deliveryRate = lastRate;
+    return f;
+  }
+
   int flow = -1;
+  bool rateFix = false;
+  Time ackElapsed{Seconds(0)}, seenPriorTime{Seconds(0)};
+  uint32_t seenPriorDelivered = 0;
+  double rateDelivered = 0, rateInterval = 0;
+  DataRate lastRate{0};
 };
 
 
@@ -156,13 +204,14 @@ void OnSeriesRtt(uint32_t flow, Time, Time now) { g_series[flow].srtt = now.GetS
 void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   const std::string base = "/NodeList/" + std::to_string(nodeId) + "/$ns3::TcpL4Protocol/SocketList/0/";
   Config::ConnectWithoutContext(base + "CongState", MakeBoundCallback(&OnCongState, flow));
+  PointerValue ops;
+  Config::LookupMatches(base).Get(0)->GetAttribute("CongestionOps", ops);
+  Ptr<TracedBbr> bbr = DynamicCast<TracedBbr>(ops.GetObject());
+  if (bbr) bbr->rateFix = g.bbrRateFix;
   if (!g_series.empty()) {
     Config::ConnectWithoutContext(base + "CongestionWindow", MakeBoundCallback(&OnSeriesCwnd, flow));
     Config::ConnectWithoutContext(base + "RTT", MakeBoundCallback(&OnSeriesRtt, flow));
-    Config::MatchContainer m = Config::LookupMatches(base);
-    PointerValue ops;
-    m.Get(0)->GetAttribute("CongestionOps", ops);
-    if (Ptr<TracedBbr> bbr = DynamicCast<TracedBbr>(ops.GetObject())) {
+    if (bbr) {
       bbr->flow = static_cast<int>(flow);
       g_series[flow].bbr = true;
     }
@@ -253,6 +302,7 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("traceFile", "file for --traceFlow's trace", traceFile);
   cmd.AddValue("seriesFile", "CSV of every flow's window, RTT, goodput (and BBR's state and estimates)", seriesFile);
   cmd.AddValue("seriesStep", "--seriesFile's sampling period (s)", seriesStep);
+  cmd.AddValue("bbrRateFix", "TcpBbr fed rate samples as ns-3.41 computes them (commit 1759450)", g.bbrRateFix);
   cmd.Parse(argc, argv);
   if (measureFrom >= duration) NS_FATAL_ERROR("--measureFrom must be below --duration");
   if (flows == 0) NS_FATAL_ERROR("--flows must be at least 1");
@@ -301,7 +351,7 @@ int main(int argc, char* argv[]) {
   stack.InstallAll();
   // Each flow's variant on both of its ends (a DCTCP receiver must echo every CE mark).
   for (uint32_t i = 0; i < flows; ++i) {
-    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc, !seriesFile.empty()));
+    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc, !seriesFile.empty() || g.bbrRateFix));
     senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
     receivers.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
   }
