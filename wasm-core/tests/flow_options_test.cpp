@@ -63,8 +63,9 @@ TEST(FlowOptions, EveryKeyReachesItsOwnMember) {
   EXPECT_EQ(o.tcp.rtoFormula, TcpConfig::Linux);
   EXPECT_FALSE(o.tcp.sackForgetOnRto);  // "keep"
   EXPECT_EQ(o.tcp.recoveryCwnd, TcpConfig::Ns2Sack1);
-  for (const auto& [p, v] : want)
-    if (std::string(p->spec.key) == "minRto") EXPECT_EQ(o.tcp.minRto, fromSeconds(v));
+  for (const auto& [p, v] : want) {
+    if (std::string(p->spec.key) == "minRto") { EXPECT_EQ(o.tcp.minRto, fromSeconds(v)); }
+  }
   EXPECT_STREQ(o.ccName(), FlowOptions::params().find("cc")->spec.options[1]);
 }
 

@@ -24,7 +24,7 @@ void buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, Problem
       problems.add(path, "expected an object {flows: [i, ...], shares?: [x, ...]}");
       continue;
     }
-    const size_t before = problems.size();
+    const size_t before = problems.reported();
     for (const auto& [key, v] : g.members())
       if (!findSpec(mpatAggregateSpecs(), key))
         problems.add(path + "." + key, "unknown key; known keys here: " + specKeys(mpatAggregateSpecs()));
@@ -72,7 +72,7 @@ void buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, Problem
         }
       }
     }
-    if (problems.size() != before) continue;
+    if (problems.reported() != before) continue;
     for (size_t k = 0; k < shares.size(); ++k) {
       sim.flowAttrs()[static_cast<size_t>(members[k])].weight = shares[k];
       net.flows[static_cast<size_t>(members[k])].sender->setParam("weight", shares[k]);

@@ -14,13 +14,13 @@
 namespace bl {
 
 struct FlowOptions {
-  int count = 20;      // flows.count (a dumbbell's number of flows)
-  TcpConfig tcp;       // recovery, windows, timers, ECN, pacing: the sender's configuration
-  size_t cc = 0;       // index of the window rule in ccKinds()
-  Json ccParams;       // the window rule's own parameters (null: its defaults)
-  double start = 0;    // s
+  int count = 20;    // flows.count (a dumbbell's number of flows)
+  TcpConfig tcp;     // recovery, windows, timers, ECN, pacing: the sender's configuration
+  size_t cc = 0;     // index of the window rule in ccKinds()
+  Json ccParams;     // the window rule's own parameters (null: its defaults)
+  double start = 0;  // s
   double startSpread = 1;
-  double stop = NAN;   // s; NaN: never
+  double stop = NAN;  // s; NaN: never
   bool delayedAck = false;
   double weight = 1;
   double deadline = NAN;     // s; NaN: none

@@ -161,7 +161,8 @@ bool addAccessFlow(const Json& doc, GraphBuilder& g, size_t i, int first, int la
 bool readTopologyFields(const Json& doc, const Json* topo, const SpecList& specs, Problems& problems, ParamValues& t,
                         FlowOptions& defaults) {
   std::string err;
-  if (readParams(topo, specs, "topology", t, err, {"kind"}) && readFlowOptions(doc.find("flows"), "flows", defaults, err))
+  if (readParams(topo, specs, "topology", t, err, {"kind"}) &&
+      readFlowOptions(doc.find("flows"), "flows", defaults, err))
     return true;
   problems.add(err);
   return false;

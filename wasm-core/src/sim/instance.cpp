@@ -40,7 +40,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
     problems.add(err);
     return nullptr;
   }
-  const size_t before = problems.size();
+  const size_t before = problems.reported();
   const double duration = top.num("duration"), period = top.num("samplePeriod");
   if (duration / period > kMaxSampleRows)
     problems.add("samplePeriod",
@@ -62,7 +62,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
   in->net_ = std::make_unique<Network>(*in->sim_);
   // The network is built even after a problem above, so that its own are listed too.
   if (!buildNetwork(doc, *in->sim_, *in->net_, problems, earlyLinks)) return nullptr;
-  if (problems.size() != before) return nullptr;
+  if (problems.reported() != before) return nullptr;
   if (!withinWorkBudget(estimateWork(*in->net_, duration, top.num("packetSize")), duration, kMaxWork, err)) {
     problems.add(err);
     return nullptr;

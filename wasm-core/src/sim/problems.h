@@ -24,6 +24,7 @@ class Problems {
   // A rule broken again (by every flow of the same defaults) is listed once.
   void add(std::string path, std::string message, double min = NAN, double max = NAN, std::string unit = "",
            bool integer = false) {
+    ++reported_;
     for (const Problem& p : list_)
       if (p.path == path && p.message == message) return;
     list_.push_back({std::move(path), std::move(message), min, max, std::move(unit), integer});
@@ -38,11 +39,14 @@ class Problems {
       add("", text);
   }
   bool empty() const { return list_.empty(); }
-  size_t size() const { return list_.size(); }
+  // How many times a problem was reported, a repeat included: a part of the build compares it
+  // before and after to know whether it met one.
+  size_t reported() const { return reported_; }
   const std::vector<Problem>& list() const { return list_; }
 
  private:
   std::vector<Problem> list_;
+  size_t reported_ = 0;
 };
 
 }  // namespace bl

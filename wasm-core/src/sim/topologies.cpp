@@ -64,12 +64,12 @@ bool buildTopology(const Json& doc, Simulation& sim, Network& net, Problems& pro
 }
 
 bool buildNetwork(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool earlyLinks) {
-  const size_t before = problems.size();
+  const size_t before = problems.reported();
   bool allFlows = false;
   const bool built = buildTopology(doc, sim, net, problems, &allFlows);
   // Aggregates name flows by index: checked when every flow is there.
   if (allFlows) buildMpatAggregates(doc, sim, net, problems);
-  if (!built || problems.size() != before) return false;
+  if (!built || problems.reported() != before) return false;
   if (earlyLinks) markEarlyLinks(net);
   return true;
 }

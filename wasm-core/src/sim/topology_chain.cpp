@@ -38,10 +38,10 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g) {
   const size_t n = overlay + 3 * cross;
   const bool countFits = n > 0 && n <= static_cast<size_t>(kMaxFlows);
   if (!countFits)
-    problems.add("topology",
-                 "overlayFlows + 3 x crossFlows = " + std::to_string(n) + "; allowed [1, " +
-                     std::to_string(kMaxFlows) + "]",
-                 1, kMaxFlows, "flows", true);
+    problems.add(
+        "topology",
+        "overlayFlows + 3 x crossFlows = " + std::to_string(n) + "; allowed [1, " + std::to_string(kMaxFlows) + "]", 1,
+        kMaxFlows, "flows", true);
   if (const Json* fd = doc.find("flows"); fd && fd->find("count"))
     problems.add("flows.count", "a chain's flows are topology.overlayFlows + 3 x crossFlows");
   if (!countFits) return false;

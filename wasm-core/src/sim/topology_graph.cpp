@@ -17,8 +17,8 @@ bool addNodes(const Json* nodes, GraphBuilder& g) {
   }
   if (nodes->items().size() > static_cast<size_t>(kMaxNodes)) {
     problems.add("topology.nodes",
-                 std::to_string(nodes->items().size()) + " nodes; at most " + std::to_string(kMaxNodes), 2,
-                 kMaxNodes, "nodes", true);
+                 std::to_string(nodes->items().size()) + " nodes; at most " + std::to_string(kMaxNodes), 2, kMaxNodes,
+                 "nodes", true);
     return false;
   }
   for (size_t i = 0; i < nodes->items().size(); ++i) {
@@ -44,8 +44,8 @@ bool addLinks(const Json* links, GraphBuilder& g) {
   }
   if (links->items().size() > static_cast<size_t>(kMaxLinks)) {
     problems.add("topology.links",
-                 std::to_string(links->items().size()) + " links; at most " + std::to_string(kMaxLinks), 1,
-                 kMaxLinks, "links", true);
+                 std::to_string(links->items().size()) + " links; at most " + std::to_string(kMaxLinks), 1, kMaxLinks,
+                 "links", true);
     return false;
   }
   for (size_t i = 0; i < links->items().size(); ++i) {
@@ -58,12 +58,12 @@ bool addLinks(const Json* links, GraphBuilder& g) {
     }
     const std::string name = v.text("name", "link" + std::to_string(i));
     const int a = g.find(v.text("from")), b = g.find(v.text("to"));
-    const size_t before = problems.size();
+    const size_t before = problems.reported();
     if (net.link(name)) problems.add(path + ".name", "duplicate link \"" + name + "\"");
     if (a < 0) problems.add(path + ".from", "no node named \"" + v.text("from") + "\"");
     if (b < 0) problems.add(path + ".to", "no node named \"" + v.text("to") + "\"");
     if (a >= 0 && a == b) problems.add(path, "a link needs two different nodes");
-    if (problems.size() != before) continue;
+    if (problems.reported() != before) continue;
     auto q = g.queue(v.raw("queue"), path + ".queue", name, v.num("rate"), "droptail", 250);
     Link* l = g.duplex(name, a, b, v.num("rate"), fromSeconds(v.num("delay")), std::move(q));
     l->setLoss(g.loss(v.raw("loss"), path + ".loss", name));
@@ -89,8 +89,8 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g) {
   }
   if (flows->items().size() > static_cast<size_t>(kMaxFlows)) {
     problems.add("topology.flows",
-                 std::to_string(flows->items().size()) + " flows; at most " + std::to_string(kMaxFlows), 1,
-                 kMaxFlows, "flows", true);
+                 std::to_string(flows->items().size()) + " flows; at most " + std::to_string(kMaxFlows), 1, kMaxFlows,
+                 "flows", true);
     return false;
   }
   // Scenario fields a graph has no place for are refused, not ignored: the queue and the
@@ -117,12 +117,12 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g) {
     if (!readParams(&f, graphFlowSpecs(), path, own, err)) problems.add(err);
     const Json* src = f.find("src");
     const Json* dst = f.find("dst");
-    const size_t before = problems.size();
+    const size_t before = problems.reported();
     if (!src || !src->isString() || g.find(src->asString()) < 0) problems.add(path + ".src", "give the name of a node");
     if (!dst || !dst->isString() || g.find(dst->asString()) < 0) problems.add(path + ".dst", "give the name of a node");
-    if (problems.size() == before && src->asString() == dst->asString())
-      problems.add(path + ".dst", "\"" + dst->asString() + "\" is also " + path +
-                                      ".src; a flow needs two different nodes");
+    if (problems.reported() == before && src->asString() == dst->asString())
+      problems.add(path + ".dst",
+                   "\"" + dst->asString() + "\" is also " + path + ".src; a flow needs two different nodes");
     // Scenario flow defaults, then the flow's own entry, then its flowOverrides entry.
     Json m = mergedObjects(doc.find("flows"), &f, {"src", "dst", "count"});
     std::string ccPath = f.find("ccParams") ? path + ".ccParams" : "flows.ccParams";
@@ -142,7 +142,7 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g) {
     }
     FlowOptions fo;
     if (!readFlowOptions(&m, path, fo, err)) problems.add(err);
-    if (problems.size() != before) {
+    if (problems.reported() != before) {
       g.flowSkipped();
       continue;
     }
