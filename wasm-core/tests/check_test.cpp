@@ -283,6 +283,12 @@ TEST(Check, AgreesWithCreate) {
       R"({"version": 1, "duration": 10, "measureFrom": 10, "topology": {"accessDelayMin": 1, "accessDelayMax": 0}})",
       R"({"version": 1, "flows": {"tcp": "reno", "recoveryCwnd": "ns2"}})",
       R"({"version": 1, "flows": {"count": 2}, "aggregates": [{"flows": [0, 1], "shares": [1, 2, 3]}]})",
+      // ccParams an override replaces for every flow are still the scenario's, and checked.
+      R"({"version": 1, "flows": {"count": 1, "cc": "multcp", "ccParams": {"bogus": 1}},
+        "flowOverrides": [{"flow": 0, "ccParams": {"N": 2}}]})",
+      R"({"version": 1, "flows": {"cc": "multcp"}, "topology": {"kind": "graph", "nodes": ["a", "b"],
+        "links": [{"from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "b", "ccParams": {"N": 0.5}}]},
+        "flowOverrides": [{"flow": 0, "ccParams": {"N": 2}}]})",
   };
   const std::string dir = std::string(BL_SOURCE_DIR) + "/public/presets";
   for (const auto& e : std::filesystem::directory_iterator(dir)) {

@@ -161,9 +161,19 @@ bool addAccessFlow(const Json& doc, GraphBuilder& g, size_t i, int first, int la
 bool readTopologyFields(const Json& doc, const Json* topo, const SpecList& specs, Problems& problems, ParamValues& t,
                         FlowOptions& defaults) {
   std::string err;
-  if (readParams(topo, specs, "topology", t, err, {"kind"}) &&
-      readFlowOptions(doc.find("flows"), "flows", defaults, err))
-    return true;
+  if (!readParams(topo, specs, "topology", t, err, {"kind"}) ||
+      !readFlowOptions(doc.find("flows"), "flows", defaults, err)) {
+    problems.add(err);
+    return false;
+  }
+  return checkCcParams(defaults, "flows.ccParams", problems);
+}
+
+bool checkCcParams(const FlowOptions& o, const std::string& path, Problems& problems) {
+  if (o.ccParams.isNull()) return true;
+  ParamValues v;
+  std::string err;
+  if (readParams(&o.ccParams, *ccKinds()[o.cc].specs, path, v, err)) return true;
   problems.add(err);
   return false;
 }

@@ -44,8 +44,14 @@ bool addTcpFlow(GraphBuilder& g, const FlowOptions& o, double start, int src, in
 bool addAccessFlow(const Json& doc, GraphBuilder& g, size_t i, int first, int last, double rate, double buffer,
                    double ds, double dr, double start, const std::string& group);
 
-// A topology's own fields (`specs`, besides kind) and the flows defaults; false (listed) if
-// either cannot be read.
+// The ccParams of `o` (null: none) against the parameters of its cc, at `path`; false (listed)
+// when they do not fit. The flows defaults and a graph's flow entries are checked on their own
+// this way, so ccParams that an override replaces for every flow are refused, as bl_check
+// refuses them, rather than dropped.
+bool checkCcParams(const FlowOptions& o, const std::string& path, Problems& problems);
+
+// A topology's own fields (`specs`, besides kind) and the flows defaults (their ccParams
+// included); false (listed) if either cannot be read.
 bool readTopologyFields(const Json& doc, const Json* topo, const SpecList& specs, Problems& problems, ParamValues& t,
                         FlowOptions& defaults);
 

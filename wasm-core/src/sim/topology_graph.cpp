@@ -123,8 +123,13 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g) {
     if (problems.reported() == before && src->asString() == dst->asString())
       problems.add(path + ".dst",
                    "\"" + dst->asString() + "\" is also " + path + ".src; a flow needs two different nodes");
-    // Scenario flow defaults, then the flow's own entry, then its flowOverrides entry.
+    // Scenario flow defaults, then the flow's own entry, then its flowOverrides entry. The
+    // entry's own ccParams go with its own cc (or the defaults'), whatever an override replaces.
     Json m = mergedObjects(doc.find("flows"), &f, {"src", "dst", "count"});
+    if (f.find("ccParams")) {
+      FlowOptions entry;
+      if (readFlowOptions(&m, path, entry, err)) checkCcParams(entry, path + ".ccParams", problems);
+    }
     std::string ccPath = f.find("ccParams") ? path + ".ccParams" : "flows.ccParams";
     if (const Json* ovs = doc.find("flowOverrides")) {
       for (size_t k = 0; k < ovs->items().size(); ++k) {
