@@ -175,6 +175,18 @@ const SpecList& flowSpecs() {
          "rfc6298: max(minRto, SRTT + 4 RTTVAR) (as ns-2); linux: SRTT + max(4 RTTVAR, minRto).",
          false,
          {"rfc6298", "linux"}},
+        {"rtoBackoffReset",
+         "RTO back-off reset",
+         "",
+         ParamType::Enum,
+         0,
+         0,
+         0,
+         "When a timeout's doubled RTO is dropped: karn (RFC 6298 5.5 and Karn's rule, as Linux: kept until an ACK "
+         "gives a valid RTT sample) or newAck (ns-3.37: on every new ACK, even one covering a retransmission). A "
+         "research switch; see docs/tcp.md.",
+         false,
+         {"karn", "newAck"}},
         {"sackAfterRto",
          "SACK after RTO",
          "",

@@ -193,6 +193,8 @@ class GraphBuilder {
     cfg.rtoRestart = std::string(fv.option("rtoRestart")) == "newAck" ? TcpConfig::RestartOnNewAckOnly
                                                                       : TcpConfig::RestartOnFastRetransmit;
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
+    cfg.rtoBackoffReset =
+        std::string(fv.option("rtoBackoffReset")) == "newAck" ? TcpConfig::OnNewAck : TcpConfig::KeepUntilSample;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
     if (std::string(fv.option("recoveryCwnd")) == "ns2") {
       if (cfg.recovery != TcpConfig::Sack || std::string(fv.option("cc")) != "aimd") {
