@@ -224,6 +224,10 @@ function metrics(m, flows, share, span, cpu) {
     // (the segment it retransmits had already reached the receiver in an earlier copy).
     expiries: flows[0]?.rtoExpiries === undefined ? null : sum(flows.map((f) => f.rtoExpiries)),
     spurious: flows[0]?.spurious === undefined ? null : sum(flows.map((f) => f.spurious)),
+    // ns-3 (TcpCubic): slow starts that ended above ssthresh after measureFrom, and the segments
+    // above it they left, per second.
+    overshoots: flows[0]?.ssOvershoots === undefined ? null : sum(flows.map((f) => f.ssOvershoots)) / span,
+    excess: flows[0]?.ssExcess === undefined ? null : sum(flows.map((f) => f.ssExcess)) / span,
     // Flows caught in a timeout loop: 20 or more expiries (ours: timeouts) in the run.
     looping: flows.filter((f) => (f.rtoExpiries ?? f.timeouts) >= 20).length,
     wall: cpu,
@@ -294,12 +298,13 @@ function table(rows) {
 /** --timers: the retransmission timer in both, per experiment. */
 function timerTable(rows) {
   let md =
-    '| experiment | ns-3 timeouts (CA_LOSS entries) | ns-3 timer expiries | of which spurious | ns-3 flows with >= 20 | ours timeouts | ours flows with >= 20 | Jain ns-3 | ours |\n';
-  md += `| --- |${' ---: |'.repeat(8)}\n`;
+    '| experiment | ns-3 timeouts (CA_LOSS entries) | ns-3 timer expiries | of which spurious | ns-3 flows with >= 20 | ours timeouts | ours flows with >= 20 | ns-3 slow starts above ssthresh per s | segments above per s | Jain ns-3 | ours |\n';
+  md += `| --- |${' ---: |'.repeat(10)}\n`;
   for (const { e, ns3: a, bl: b } of rows) {
     md +=
       `| ${e.label} | ${a.timeouts} | ${a.expiries ?? ''} | ${a.spurious ?? ''} | ${a.looping} | ${b.timeouts} | ` +
-      `${b.looping} | ${a.jain.toFixed(3)} | ${b.jain.toFixed(3)} |\n`;
+      `${b.looping} | ${a.overshoots?.toFixed(2) ?? ''} | ${a.excess?.toFixed(1) ?? ''} | ` +
+      `${a.jain.toFixed(3)} | ${b.jain.toFixed(3)} |\n`;
   }
   return md;
 }

@@ -29,7 +29,9 @@
 // receiver got the segment at snd_una, the one the expiry retransmits, in a copy sent before
 // the expiry; each copy carries its send time in a packet tag added at the sender socket's Tx
 // trace and read at the receiver's device: ns-3 retransmits a segment with the packet uid of
-// its first copy).
+// its first copy). "ssOvershoots" and "ssExcess" count, after measureFrom, the ACKs that took
+// the window from below ssthresh to above it and the segments above ssthresh they left
+// (TcpCubic's slow start adds a whole cumulative ACK with no cap at ssthresh).
 //
 // Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md):
 //   g++ -O2 -std=c++17 docs/ns3/dumbbell.cc -o build/ns3-dumbbell -Wl,--no-as-needed \
@@ -45,6 +47,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -71,6 +74,9 @@ struct Stats {
     uint32_t una = 0;                                  // snd_una (bytes)
     std::vector<std::pair<double, uint32_t>> expiries;  // time, snd_una then
     std::unordered_map<uint32_t, double> firstRxSentAt;  // segment -> send time of its first copy received
+    uint32_t cwnd = 0, ssthresh = UINT32_MAX;           // bytes
+    uint32_t overshoots = 0;
+    double excess = 0;  // segments
   };
   std::vector<Timer> timers;  // per flow
 };
@@ -180,6 +186,17 @@ void OnRtt(Time, Time now) {
   std::fprintf(g.timer, "%.6f srtt %.6f\n", Simulator::Now().GetSeconds(), now.GetSeconds());
 }
 
+// Slow start ending above ssthresh.
+void OnFlowCwnd(uint32_t flow, uint32_t before, uint32_t now) {
+  Stats::Timer& tm = g.timers[flow];
+  tm.cwnd = now;
+  if (before < tm.ssthresh && now > tm.ssthresh && Simulator::Now().GetSeconds() >= g.measureFrom) {
+    ++tm.overshoots;
+    tm.excess += static_cast<double>(now - tm.ssthresh) / g.segmentSize;
+  }
+}
+void OnFlowSsthresh(uint32_t flow, uint32_t, uint32_t now) { g.timers[flow].ssthresh = now; }
+
 // Hooks one sender's socket (its node's only TCP socket) once the application has opened it.
 void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   const std::string base = "/NodeList/" + std::to_string(nodeId) + "/$ns3::TcpL4Protocol/SocketList/0/";
@@ -188,6 +205,8 @@ void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   Config::ConnectWithoutContext(base + "RTO", MakeBoundCallback(&OnRto, flow, timerTraced));
   Config::ConnectWithoutContext(base + "HighestRxAck", MakeBoundCallback(&OnHighestRxAck, flow, timerTraced));
   Config::ConnectWithoutContext(base + "Tx", MakeCallback(&OnSocketTx));
+  Config::ConnectWithoutContext(base + "CongestionWindow", MakeBoundCallback(&OnFlowCwnd, flow));
+  Config::ConnectWithoutContext(base + "SlowStartThreshold", MakeBoundCallback(&OnFlowSsthresh, flow));
   if (timerTraced) Config::ConnectWithoutContext(base + "RTT", MakeCallback(&OnRtt));
   if (!traced) return;
   Config::ConnectWithoutContext(base + "CongestionWindow", MakeCallback(&OnTraceCwnd));
@@ -450,9 +469,10 @@ int main(int argc, char* argv[]) {
               s.size());
   for (uint32_t i = 0; i < flows; ++i) {
     std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u,"
-                "\"rtoExpiries\":%u,\"spurious\":%u}",
+                "\"rtoExpiries\":%u,\"spurious\":%u,\"ssOvershoots\":%u,\"ssExcess\":%.1f}",
                 i ? "," : "", inGroup2[i] ? cc2.c_str() : cc.c_str(), rttMs[i], goodput[i], g.timeouts[i],
-                g.recoveries[i], static_cast<uint32_t>(g.timers[i].expiries.size()), SpuriousExpiries(i));
+                g.recoveries[i], static_cast<uint32_t>(g.timers[i].expiries.size()), SpuriousExpiries(i),
+                g.timers[i].overshoots, g.timers[i].excess);
   }
   std::printf("]}\n");
   Simulator::Destroy();
