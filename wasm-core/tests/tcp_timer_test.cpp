@@ -208,5 +208,49 @@ TEST(TcpTimer, KarnIgnoresSamplesFromRetransmissions) {
   EXPECT_DOUBLE_EQ(h.snd.srtt(), 0.1125);
 }
 
+// rtoBackoffReset, the spurious-timeout loop of docs/validation-ns3.md. rwnd 1, both one-way
+// delays 50 ms: seq 0's ACK at 100 gives srtt 100, rttvar 50, RTO 300 ms. From t = 60 the
+// forward delay is 350 ms (a deep queue has formed), so the RTT is 400 ms. Seq 1 (sent 100,
+// ACK at 500) times out at 400 (RTO backs off to 600) and is retransmitted; the ACK of the
+// original at 500 covers a retransmission, so Karn's rule gives no sample, and seq 2 goes out.
+//  - karn (RFC 6298): the RTO stays 600 (deadline 1100); seq 2's ACK at 900 is a valid 400 ms
+//    sample: rttvar = 3/4 x 50 + 1/4 x 300 = 112.5, srtt = 7/8 x 100 + 1/8 x 400 = 137.5,
+//    RTO = 137.5 + 4 x 112.5 = 587.5 ms. Each later sample keeps SRTT + 4 RTTVAR above 400 ms:
+//    one timeout in all.
+//  - newAck (ns-3.37): the ACK at 500 takes the RTO back to 300 (deadline 800). Seq 2 times
+//    out at 800 and is retransmitted; its original's ACK at 900 again gives no sample and
+//    again sets 300 ms; and so on: a timeout every RTT (400 ms) from 400 on, every one
+//    spurious (each retransmission's duplicate ACK arrives with the next timeout, and changes
+//    nothing), SRTT frozen at 100 ms. By 4.85 s: 12 timeouts and 12 retransmissions against 1, and
+// in both the originals' ACKs reach 12 (at 4.5 s): rwnd 1 hides the cost, not the duplicates.
+TEST(TcpTimer, RtoBackoffResetKarnOrNewAck) {
+  for (auto rule : {TcpConfig::KeepUntilSample, TcpConfig::OnNewAck}) {
+    SCOPED_TRACE(testing::Message() << "rtoBackoffReset " << rule);
+    const bool karn = rule == TcpConfig::KeepUntilSample;
+    TcpConfig cfg = config(TcpConfig::NewReno, 1, 1);
+    cfg.rtoBackoffReset = rule;
+    Harness h(cfg);
+    h.snd.start();
+    h.runUntil(60 * ms);
+    h.fwd.delay = 350 * ms;
+    h.runUntil(450 * ms);
+    EXPECT_EQ(h.fs().timeouts, 1u);
+    EXPECT_EQ(h.snd.rto(), 600 * ms);
+    h.runUntil(550 * ms);
+    EXPECT_EQ(h.snd.highestAcked(), 2);
+    EXPECT_EQ(h.snd.srttTime(), 100 * ms);
+    EXPECT_EQ(h.snd.rto(), karn ? 600 * ms : 300 * ms);
+    h.runUntil(950 * ms);
+    EXPECT_EQ(h.snd.highestAcked(), 3);
+    EXPECT_EQ(h.fs().timeouts, karn ? 1u : 2u);
+    EXPECT_EQ(h.snd.srttTime(), karn ? 137500 * kMicrosecond : 100 * ms);
+    EXPECT_EQ(h.snd.rto(), karn ? 587500 * kMicrosecond : 300 * ms);
+    h.runUntil(4850 * ms);
+    EXPECT_EQ(h.fs().timeouts, karn ? 1u : 12u);
+    EXPECT_EQ(h.fs().retransmits, karn ? 1u : 12u);
+    EXPECT_EQ(h.snd.highestAcked(), 12);
+  }
+}
+
 }  // namespace
 }  // namespace bl

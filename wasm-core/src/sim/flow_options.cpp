@@ -90,6 +90,11 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
       bindChoice<&F::tcp, &T::rtoFormula>(
           "rtoFormula", "RTO formula", {{"rfc6298", T::Rfc6298}, {"linux", T::Linux}}, "rfc6298",
           "rfc6298: max(minRto, SRTT + 4 RTTVAR) (as ns-2); linux: SRTT + max(4 RTTVAR, minRto)."),
+      bindChoice<&F::tcp, &T::rtoBackoffReset>(
+          "rtoBackoffReset", "RTO back-off reset", {{"karn", T::KeepUntilSample}, {"newAck", T::OnNewAck}}, "karn",
+          "When a timeout's doubled RTO is dropped: karn (RFC 6298 5.5 and Karn's rule, as Linux: kept until an ACK "
+          "gives a valid RTT sample) or newAck (ns-3.37: on every new ACK, even one covering a retransmission). A "
+          "research switch; see docs/tcp.md."),
       bindChoice<&F::tcp, &T::sackForgetOnRto>(
           "sackAfterRto", "SACK after RTO", {{"forget", true}, {"keep", false}}, "forget",
           "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux)."),
