@@ -115,30 +115,55 @@ export function normalizeSpecs(raw: unknown): ParamSpec[] {
     return out;
   }
   const doc = rec(raw);
+  pushGroups(doc, '', out);
+  const live = rec(doc.live);
+  pushSpecs(live.flow, 'live.flow', out);
+  pushSpecs(live.link, 'live.link', out);
+  // The guard rails: "limits.maxFlows", an integer whose default is the limit.
+  for (const [name, lRaw] of Object.entries(rec(doc.limits))) {
+    const l = rec(lRaw);
+    const value = num(l.value);
+    if (value === undefined) continue;
+    out.push({
+      key: `limits.${name}`,
+      label: name,
+      unit: str(l.unit),
+      type: Number.isInteger(value) ? 'integer' : 'number',
+      default: value,
+      help: str(l.help),
+      live: false,
+    });
+  }
+  return out;
+}
+
+function pushSpecs(list: unknown, prefix: string, out: ParamSpec[]): void {
+  if (!Array.isArray(list)) return;
+  for (const item of list) {
+    const sp = item && typeof item === 'object' ? normOne(item as Rec, prefix) : null;
+    if (sp) out.push(sp);
+  }
+}
+
+/** The groups and kinds of a describe document (or of one of its fluid functions), keys under `prefix`. */
+function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
   const sets = rec(doc.kinds);
-  const push = (list: unknown, prefix: string) => {
-    if (!Array.isArray(list)) return;
-    for (const item of list) {
-      const sp = item && typeof item === 'object' ? normOne(item as Rec, prefix) : null;
-      if (!sp) continue;
-      out.push(sp);
-    }
-  };
+  const at = (path: string) => (prefix && path ? `${prefix}.${path}` : prefix || path);
   for (const [path, gRaw] of Object.entries(rec(doc.groups))) {
     const g = rec(gRaw);
     const selector = str(g.selector);
     if (path.includes('[]') || selector.includes('[]')) continue;
     if (!selector) {
-      push(g.specs, path);
+      pushSpecs(g.specs, at(path), out);
       continue;
     }
     const owner = selector.slice(0, Math.max(0, selector.lastIndexOf('.')));
     const kinds = rec(sets[str(g.kinds)]);
-    for (const [kind, k] of Object.entries(kinds)) push(rec(k).specs, owner ? `${owner}.${kind}` : kind);
+    for (const [kind, k] of Object.entries(kinds)) pushSpecs(rec(k).specs, at(owner ? `${owner}.${kind}` : kind), out);
     const names = Object.keys(kinds);
-    const existing = out.find((sp) => sp.key === selector);
+    const existing = out.find((sp) => sp.key === at(selector));
     const sel: ParamSpec = existing ?? {
-      key: selector,
+      key: at(selector),
       label: `${owner ? owner[0]!.toUpperCase() + owner.slice(1) : 'Document'} kind`,
       unit: '',
       type: 'enum',
@@ -147,13 +172,33 @@ export function normalizeSpecs(raw: unknown): ParamSpec[] {
       live: false,
       help: names.map((n) => `${n}: ${str(rec(kinds[n]).help)}`).join('\n'),
     };
-    sel.selects = path;
+    sel.selects = at(path);
     if (!existing) out.push(sel);
   }
-  const live = rec(doc.live);
-  push(live.flow, 'live.flow');
-  push(live.link, 'live.link');
+}
+
+/** The fluid model's functions, by the name the worker calls them (FluidFn). */
+export type FluidFnName = 'fluid' | 'steady';
+
+/**
+ * The fluid model's specs from a describe document's `fluid` section (bl_fluid, bl_fluid_steady),
+ * keyed by function and path: "fluid.duration", "steady.capacity", "steady.queue.red.minTh", with
+ * "steady.queue.kind" selecting the queue's kind. Kept apart from the scenario's specs: these
+ * are parameters of a fluid-model document, not scenario paths.
+ */
+export function normalizeFluidSpecs(raw: unknown): ParamSpec[] {
+  const out: ParamSpec[] = [];
+  for (const [name, fRaw] of Object.entries(rec(rec(raw).fluid))) {
+    const fn = name === 'bl_fluid' ? 'fluid' : name === 'bl_fluid_steady' ? 'steady' : name;
+    pushGroups(rec(fRaw), fn, out);
+  }
   return out;
+}
+
+/** A guard rail of the core by name ("maxFlows"), from normalizeSpecs' "limits.*" entries. */
+export function limitOf(specs: readonly ParamSpec[], name: string): number | undefined {
+  const d = specs.find((s) => s.key === `limits.${name}`)?.default;
+  return typeof d === 'number' ? d : undefined;
 }
 
 export type Validation = { ok: true; value: Json } | { ok: false; message: string };

@@ -2,7 +2,7 @@
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
 import type { ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
@@ -20,6 +20,8 @@ import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, RunStatus, ToWorke
 export interface SimSnapshot {
   ready: boolean;
   specs: ParamSpec[];
+  /** The fluid model's specs (bl_fluid, bl_fluid_steady), from the same describe document. */
+  fluidSpecs: ParamSpec[];
   runId: number;
   status: RunStatus;
   /** The scenario as the core accepted it (after removing refused fields). */
@@ -55,6 +57,7 @@ export class SimController {
   private snap: SimSnapshot = {
     ready: false,
     specs: [],
+    fluidSpecs: [],
     runId: 0,
     status: 'idle',
     scenario: null,
@@ -336,7 +339,7 @@ export class SimController {
   private receive(msg: FromWorker): void {
     if (msg.type === 'ready') {
       performance.mark('bl:ready');
-      this.update({ ready: true, specs: normalizeSpecs(msg.specs) });
+      this.update({ ready: true, specs: normalizeSpecs(msg.specs), fluidSpecs: normalizeFluidSpecs(msg.specs) });
       for (const r of this.readyWaiters.splice(0)) r();
       return;
     }

@@ -61,6 +61,9 @@ export const DEFAULT_SWEEP: SweepConfig = {
 };
 
 export const MAX_RUNS = 2000;
+/** The sweep runner's own bounds (not the core's): seeds per point and parallel workers. */
+export const MAX_SEEDS = 100;
+export const MAX_WORKERS = 16;
 
 /** One run of a sweep. */
 export interface SweepJob {

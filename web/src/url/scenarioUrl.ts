@@ -333,6 +333,7 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   state.sweep = decodeSweep(
     entries.filter(([k]) => isSweepKey(k)),
     dropped,
+    specs,
   );
 
   const lesson = get('lesson');
