@@ -1,7 +1,8 @@
 // Parameter specs: bl_describe() output, normalised, and the one validation rule every
 // control, URL key and message uses. Nothing here knows a particular parameter.
 import type { Json, ParamSpec } from './types';
-import { displayFamily } from './units';
+import type { CheckProblem } from './binding.mjs';
+import { displayFamily, humanRange } from './units';
 
 function str(v: unknown, fallback = ''): string {
   return typeof v === 'string' ? v : fallback;
@@ -214,34 +215,83 @@ export function rangeText(spec: ParamSpec): string {
   return kind;
 }
 
+/**
+ * A value read from text (a URL, an input box) in its spec's type: "true"/"1" for a boolean, a
+ * number kept as text for a text field. What cannot be read is returned unchanged: the core's
+ * check (bl_check) judges values and ranges, and names what is wrong.
+ */
+export function coerceValue(spec: ParamSpec, value: unknown): unknown {
+  switch (spec.type) {
+    case 'boolean':
+      if (value === 'true' || value === 1 || value === '1') return true;
+      if (value === 'false' || value === 0 || value === '0') return false;
+      return value;
+    case 'enum':
+    case 'string':
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+    case 'json':
+      return value;
+    default: {
+      if (value === null || typeof value !== 'string' || value.trim() === '') return value;
+      const n = Number(value);
+      return Number.isFinite(n) ? n : value;
+    }
+  }
+}
+
 /** Checks (and coerces, for text input) a value against its spec. */
 export function validateValue(spec: ParamSpec, value: unknown): Validation {
   const bad = (): Validation => ({
     ok: false,
     message: `${spec.key}: ${JSON.stringify(value)} is not allowed; expected ${rangeText(spec)}`,
   });
+  const v = coerceValue(spec, value);
   switch (spec.type) {
     case 'boolean':
-      if (typeof value === 'boolean') return { ok: true, value };
-      if (value === 'true' || value === 1 || value === '1') return { ok: true, value: true };
-      if (value === 'false' || value === 0 || value === '0') return { ok: true, value: false };
-      return bad();
+      return typeof v === 'boolean' ? { ok: true, value: v } : bad();
     case 'enum':
-      return typeof value === 'string' && (!spec.options || spec.options.includes(value)) ? { ok: true, value } : bad();
+      return typeof v === 'string' && (!spec.options || spec.options.includes(v)) ? { ok: true, value: v } : bad();
     case 'string':
-      return typeof value === 'string' ? { ok: true, value } : bad();
+      return typeof v === 'string' ? { ok: true, value: v } : bad();
     case 'json':
-      return value !== undefined ? { ok: true, value: value as Json } : bad();
+      return v !== undefined ? { ok: true, value: v as Json } : bad();
     default: {
-      if (value === null && (spec.nullable || spec.default === null)) return { ok: true, value: null };
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) return bad();
-      if (spec.type === 'integer' && !Number.isInteger(n)) return bad();
-      if (spec.min !== undefined && n < spec.min) return bad();
-      if (spec.max !== undefined && n > spec.max) return bad();
-      return { ok: true, value: n };
+      if (v === null && (spec.nullable || spec.default === null)) return { ok: true, value: null };
+      if (typeof v !== 'number' || !Number.isFinite(v)) return bad();
+      if (spec.type === 'integer' && !Number.isInteger(v)) return bad();
+      if (spec.min !== undefined && v < spec.min) return bad();
+      if (spec.max !== undefined && v > spec.max) return bad();
+      return { ok: true, value: v };
     }
   }
+}
+
+/**
+ * What the page says about a problem the core's check (bl_check) found at a field: the range
+ * the core gives, in the field's human units when its spec has them ("Allowed: a number from 0 s
+ * to 3600 s"), after the core's own words when the value was not even a number; the options
+ * the core lists; else the core's message as it is.
+ */
+export function problemText(p: CheckProblem, spec?: ParamSpec): string {
+  if (p.range) {
+    const integer = p.range.integer === true || spec?.type === 'integer';
+    const ranged: ParamSpec = {
+      ...(spec ?? { key: p.path, label: p.path, default: null, help: '', live: false }),
+      unit: spec?.unit ?? p.range.unit,
+      type: integer ? 'integer' : 'number',
+      min: p.range.min,
+      max: p.range.max,
+    };
+    const allowed = `Allowed: ${ranged.display ? humanRange(ranged) : rangeText(ranged)}`;
+    return typeof p.value === 'number' ? allowed : `${p.message}. ${allowed}`;
+  }
+  if (p.options?.length) return `${p.message}. Allowed: one of ${p.options.join(', ')}`;
+  return p.message;
+}
+
+/** A problem of a field no control shows, as one line: "path: what the core says". */
+export function problemLine(p: CheckProblem): string {
+  return p.path ? `${p.path}: ${problemText(p)}` : problemText(p);
 }
 
 /**

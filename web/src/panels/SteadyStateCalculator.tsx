@@ -3,7 +3,7 @@
 // the exogenous loss at which the loop opens (the queue empties), and where the queue settles at
 // the given exogenous loss; computed by the core (bl_fluid_steady) in the worker. Inputs,
 // the buffer and the queue's kind included, are prefilled from the scenario when a run starts;
-// invalid input is refused at the control. Each number comes with a sentence saying what it means.
+// input the core refuses stays out, with its reason at the control. Each number comes with a sentence saying what it means.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
@@ -121,8 +121,14 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
             key={f.input}
             spec={spec}
             value={inputs[f.input]}
-            onCommit={(v) => {
-              if (typeof v === 'number') setInputs((cur) => ({ ...cur, [f.input]: v }));
+            onCommit={async (v) => {
+              if (typeof v !== 'number') return null;
+              // bl_fluid_steady judges the value: a refused one stays out, its reason at the control.
+              const r = await sim.fluid('steady', steadyParams({ ...inputs, [f.input]: v }));
+              const refused = r.error ?? (r.result as { error?: unknown } | null)?.error;
+              if (typeof refused === 'string') return refused;
+              setInputs((cur) => ({ ...cur, [f.input]: v }));
+              return null;
             }}
           />
         ) : null;

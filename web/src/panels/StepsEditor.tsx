@@ -36,10 +36,13 @@ export function StepsEditor({
   spec,
   value,
   onCommit,
+  problem = null,
 }: {
   spec: ParamSpec;
   value: Json | undefined;
   onCommit: (v: Json) => void;
+  /** What the core's check says about the steps (shown under the table). */
+  problem?: string | null;
 }) {
   const id = useId();
   const [rows, setRows] = useState<Row[]>(() => toRows(value));
@@ -131,9 +134,9 @@ export function StepsEditor({
       >
         Add a step
       </button>
-      {error ? (
+      {error || problem ? (
         <p className="param-error" role="alert">
-          {error}
+          {error ?? problem}
         </p>
       ) : null}
       <details>

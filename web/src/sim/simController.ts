@@ -15,7 +15,8 @@ import {
   specForLive,
 } from '../scenario/liveParams';
 import type { LiveChange } from '../core/types';
-import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
+import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, Repaired, RunStatus, ToWorker } from '../worker/protocol';
+import type { CheckResult } from '../core/binding.mjs';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -245,6 +246,16 @@ export class SimController {
       ms: 0,
       error: e.message,
     }));
+  }
+
+  /** Every problem bl_check finds in a scenario (none: {ok: true}); creates nothing. */
+  check(scenario: Scenario): Promise<CheckResult> {
+    return this.request({ op: 'check', scenario });
+  }
+
+  /** The scenario with every field bl_check names left out, and a notice for each (the worker's repair). */
+  repair(scenario: Scenario): Promise<Repaired> {
+    return this.request({ op: 'repair', scenario });
   }
 
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
