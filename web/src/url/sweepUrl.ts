@@ -8,9 +8,15 @@
 // The numbers are checked against the describe document's specs (duration, measureFrom, the flow
 // limit); without them (before the core is loaded) only their kind is.
 import { findPreset } from '../scenario/presets';
-import { DEFAULT_SWEEP, MAX_SEEDS, MAX_WORKERS, type SweepConfig, isMeasure } from '../sweep/sweepConfig';
+import {
+  DEFAULT_SWEEP,
+  type SweepConfig,
+  type SweepNumberSpecs,
+  isMeasure,
+  sweepNumberSpecs,
+} from '../sweep/sweepConfig';
 import type { ParamSpec } from '../core/types';
-import { findSpec, limitOf, rangeText, validateValue } from '../core/specs';
+import { rangeText, validateValue } from '../core/specs';
 
 export const SWEEP_KEY = 'sweep';
 
@@ -37,36 +43,6 @@ const KEYS: Record<Field, string> = {
   workers: 'workers',
 };
 
-/**
- * The spec each numeric field is checked against. The run length and where the measurement
- * starts are the scenario's own fields (their specs in the describe document); the measured flow
- * is a flow number under the core's flow limit; seeds and workers are settings of the sweep
- * runner, which the core does not have.
- */
-function numberSpecs(specs: readonly ParamSpec[] | undefined): Partial<Record<Field, ParamSpec>> {
-  const out: Partial<Record<Field, ParamSpec>> = {};
-  const own = (key: string, label: string, min: number, max?: number): ParamSpec => ({
-    key,
-    label,
-    unit: '',
-    type: 'integer',
-    default: min,
-    min,
-    ...(max === undefined ? {} : { max }),
-    help: '',
-    live: false,
-  });
-  out.seeds = own('seeds', 'Seeds', 1, MAX_SEEDS);
-  out.workers = own('workers', 'Workers', 0, MAX_WORKERS);
-  const dur = specs && findSpec(specs, 'duration');
-  const from = specs && findSpec(specs, 'measureFrom');
-  const flows = specs && limitOf(specs, 'maxFlows');
-  out.duration = dur ?? { ...own('duration', 'Duration', 0), type: 'number', min: undefined };
-  out.measureFrom = from ?? { ...own('measureFrom', 'Measure from', 0), type: 'number' };
-  out.flow = own('flow', 'Flow', 0, flows === undefined ? undefined : flows - 1);
-  return out;
-}
-
 /** The [key, value] entries of a sweep (none when the panel is closed), unescaped. */
 export function sweepEntries(cfg: SweepConfig | null): [string, string][] {
   if (!cfg) return [];
@@ -77,14 +53,9 @@ export function sweepEntries(cfg: SweepConfig | null): [string, string][] {
   return out;
 }
 
-function decodeField(
-  cfg: SweepConfig,
-  f: Field,
-  raw: string,
-  numbers: Partial<Record<Field, ParamSpec>>,
-): string | null {
+function decodeField(cfg: SweepConfig, f: Field, raw: string, numbers: SweepNumberSpecs): string | null {
   const key = `${SWEEP_KEY}.${KEYS[f]}`;
-  const num = numbers[f];
+  const num = (numbers as Partial<Record<Field, ParamSpec>>)[f];
   if (num) {
     const r = validateValue(num, raw);
     if (!r.ok || typeof r.value !== 'number') return `${key}=${raw}: expected ${rangeText(num)}`;
@@ -117,7 +88,7 @@ export function decodeSweep(
   specs?: readonly ParamSpec[],
 ): SweepConfig | null {
   if (!entries.length) return null;
-  const numbers = numberSpecs(specs);
+  const numbers = sweepNumberSpecs(specs);
   const cfg: SweepConfig = { ...DEFAULT_SWEEP };
   const byKey = new Map((Object.keys(KEYS) as Field[]).map((f) => [`${SWEEP_KEY}.${KEYS[f]}`, f]));
   for (const [key, raw] of entries) {
