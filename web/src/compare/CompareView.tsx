@@ -13,7 +13,7 @@ import { QueueChart } from '../charts/QueueChart';
 import { TimeChart } from '../charts/TimeChart';
 import type { ChartModel } from '../charts/chartModel';
 import type { ChartProps } from '../charts/chartContext';
-import { SPEEDS } from '../panels/ControlsBar';
+import { SpeedSelect } from '../panels/ControlsBar';
 import { addPainter } from '../store/frameLoop';
 import { applyDiff, diffLabel, valueInA } from './compareDiff';
 import { compareRows, fmtNumber } from './compareSummary';
@@ -218,16 +218,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
         <button type="button" onClick={() => void startBoth(() => true)} disabled={!bScenario}>
           Reset
         </button>
-        <label className="inline">
-          Speed
-          <select value={view.speed} onChange={(e) => setView({ speed: Number(e.target.value) })}>
-            {SPEEDS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpeedSelect speed={view.speed} onSpeed={(speed) => setView({ speed })} />
         <span className="sim-time">
           <span className="muted">Simulated time</span>{' '}
           <output ref={timeRef} data-testid="compare-time">
