@@ -7,6 +7,7 @@
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
 //   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N | --seeds N | --seeds A,B,...] [--lock FILE]
 //                                 [--cubic KEY=VALUE]... [--bbr KEY=VALUE]... [--both KEY=VALUE]...
+//                                 [--ours KEY=VALUE]... [--timers]
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 //   node scripts/validate-ns3.mjs --series EXPERIMENT [--seed N] [--step S] [--bbr KEY=VALUE]...
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
@@ -14,7 +15,9 @@
 // dctcp (DCTCP through a step-marking queue), ecn (NewReno with ECN through RED). --cubic sets a ccParams key of every CUBIC flow on
 // our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged), --bbr
 // one of every BBR flow (linuxRecovery=true); --both sets
-// a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps). --lock runs
+// a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps); --ours sets a
+// flow key of every flow on our side only (rtoBackoffReset=newAck: ns-3.37's RTO rule); --timers
+// adds a table of retransmission-timer expiries (ns-3: all, and the spurious ones). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
 // --seeds N runs every experiment for seeds 1..N (or the listed seeds) in both simulators and
@@ -51,12 +54,13 @@ const lock = opt('lock', null);
 const cubicParams = {};
 const bbrParams = {};
 const both = {}; // --both KEY=VALUE: a top-level scenario key changed for both simulators
+const oursFlows = {}; // --ours KEY=VALUE: a flow key (docs/parameters.md, flow) of every flow, ours only
 args.forEach((a, i) => {
-  if (a !== '--cubic' && a !== '--bbr' && a !== '--both') return;
+  if (a !== '--cubic' && a !== '--bbr' && a !== '--both' && a !== '--ours') return;
   const [k, v] = (args[i + 1] ?? '').split('=');
   if (!k || v === undefined) throw new Error(`${a} takes KEY=VALUE, not ${args[i + 1]}`);
-  ({ '--cubic': cubicParams, '--bbr': bbrParams, '--both': both })[a][k] =
-    v === 'true' || v === 'false' ? v === 'true' : Number(v);
+  const value = v === 'true' || v === 'false' ? v === 'true' : Number.isNaN(Number(v)) ? v : Number(v);
+  ({ '--cubic': cubicParams, '--bbr': bbrParams, '--both': both, '--ours': oursFlows })[a][k] = value;
 });
 
 // ---- The experiments, as core scenarios ----
@@ -166,12 +170,14 @@ experiments.push({
 
 /**
  * Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow and
- * `bbr` (default --bbr's) on every BBR flow, by override.
+ * `bbr` (default --bbr's) on every BBR flow (by override), and `flowKeys` (default --ours's)
+ * on every flow.
  */
-function ours(s, params = cubicParams, bbr = bbrParams) {
+function ours(s, params = cubicParams, flowKeys = oursFlows, bbr = bbrParams) {
   const byCc = { cubic: params, bbr };
-  if (!Object.keys(params).length && !Object.keys(bbr).length) return s;
   const t = structuredClone(s);
+  Object.assign(t.flows, flowKeys);
+  if (!Object.keys(params).length && !Object.keys(bbr).length) return t;
   t.flowOverrides ??= [];
   for (let i = 0; i < t.flows.count; i++) {
     let o = t.flowOverrides.find((x) => x.flow === i);
@@ -238,6 +244,16 @@ function metrics(m, flows, share, span, cpu) {
     drops: m.drops / span,
     marks: m.marks / span,
     timeouts: sum(flows.map((f) => f.timeouts)),
+    // ns-3: every expiry of the timer (a repeated one stays in CA_LOSS) and the spurious ones
+    // (the segment it retransmits had already reached the receiver in an earlier copy).
+    expiries: flows[0]?.rtoExpiries === undefined ? null : sum(flows.map((f) => f.rtoExpiries)),
+    spurious: flows[0]?.spurious === undefined ? null : sum(flows.map((f) => f.spurious)),
+    // ns-3 (TcpCubic): slow starts that ended above ssthresh after measureFrom, and the segments
+    // above it they left, per second.
+    overshoots: flows[0]?.ssOvershoots === undefined ? null : sum(flows.map((f) => f.ssOvershoots)) / span,
+    excess: flows[0]?.ssExcess === undefined ? null : sum(flows.map((f) => f.ssExcess)) / span,
+    // Flows caught in a timeout loop: 20 or more expiries (ours: timeouts) in the run.
+    looping: flows.filter((f) => (f.rtoExpiries ?? f.timeouts) >= 20).length,
     wall: cpu,
   };
 }
@@ -342,6 +358,20 @@ function seedTable(rowsBySeed) {
     md += `| ${runs[0].e.label} | ${cells.join(' | ')} |\n`;
   }
   return { md, misses, disjoint };
+}
+
+/** --timers: the retransmission timer in both, per experiment. */
+function timerTable(rows) {
+  let md =
+    '| experiment | ns-3 timeouts (CA_LOSS entries) | ns-3 timer expiries | of which spurious | ns-3 flows with >= 20 | ours timeouts | ours flows with >= 20 | ns-3 slow starts above ssthresh per s | segments above per s | Jain ns-3 | ours |\n';
+  md += `| --- |${' ---: |'.repeat(10)}\n`;
+  for (const { e, ns3: a, bl: b } of rows) {
+    md +=
+      `| ${e.label} | ${a.timeouts} | ${a.expiries ?? ''} | ${a.spurious ?? ''} | ${a.looping} | ${b.timeouts} | ` +
+      `${b.looping} | ${a.overshoots?.toFixed(2) ?? ''} | ${a.excess?.toFixed(1) ?? ''} | ` +
+      `${a.jain.toFixed(3)} | ${b.jain.toFixed(3)} |\n`;
+  }
+  return md;
 }
 
 // ---- --trace: one flow's window in both, against W_cubic(t) and W_est(t) ----
@@ -542,6 +572,7 @@ if (args.includes('--trace')) {
   if (Object.keys(cubicParams).length) console.log(`ours with CUBIC ccParams ${JSON.stringify(cubicParams)}\n`);
   if (Object.keys(bbrParams).length) console.log(`ours with BBR ccParams ${JSON.stringify(bbrParams)}\n`);
   if (Object.keys(both).length) console.log(`both with ${JSON.stringify(both)}\n`);
+  if (Object.keys(oursFlows).length) console.log(`ours with flow keys ${JSON.stringify(oursFlows)}\n`);
   if (seeds.length === 1) {
     console.log(table(rowsBySeed.map((runs) => runs[0])));
   } else {
@@ -552,6 +583,7 @@ if (args.includes('--trace')) {
       `${t.misses} pairs outside the target (difference of the means), ${t.disjoint} of them also outside the seed spread (†: the seed ranges do not overlap)`,
     );
   }
+  if (args.includes('--timers')) console.log(`\n${timerTable(rowsBySeed.map((runs) => runs[0]))}`);
   console.log('\nns-3 commands:\n');
   for (const runs of rowsBySeed) for (const r of runs) console.log(`    ${r.cmd}`);
 }
