@@ -1,6 +1,7 @@
 // The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
 // the calculator's inputs, their allowed ranges (the fluid model's own), and its answer.
 import type { ParamSpec } from '../core/types';
+import { displayFamily } from '../core/units';
 import { isPlainObject } from '../scenario/paths.mjs';
 
 export interface SteadyInputs {
@@ -35,14 +36,19 @@ const spec = (
   max: number,
   def: number,
   help: string,
-): ParamSpec => ({ key: `steady.${key}`, label, unit, type, min, max, default: def, help, live: false });
+): ParamSpec => {
+  const sp: ParamSpec = { key: `steady.${key}`, label, unit, type, min, max, default: def, help, live: false };
+  // Shown and typed in human units like the scenario's controls (a loss in %).
+  const display = displayFamily(sp);
+  return display ? { ...sp, display } : sp;
+};
 
 /** One control each; the ranges are bl_fluid_steady's (RTT in ms instead of s). */
 export const STEADY_SPECS: Record<Exclude<keyof SteadyInputs, 'queue'>, ParamSpec> = {
   flows: spec(
     'flows',
     'Flows (m)',
-    '',
+    'flows',
     'integer',
     1,
     1000,
@@ -77,7 +83,7 @@ export const STEADY_SPECS: Record<Exclude<keyof SteadyInputs, 'queue'>, ParamSpe
     0,
     1,
     0.01,
-    'Rate of losses not caused by the bottleneck queue (a fraction: 0.01 = 1 %).',
+    'Rate of losses not caused by the bottleneck queue, in % of packets.',
   ),
   buffer: spec(
     'buffer',
