@@ -145,7 +145,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             <LessonPanel sim={sim} api={lesson} />
           </Suspense>
         ) : null}
-        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} locked={locked} /> : null}
         {panels.has('scenario') ? scenarioPanel : null}
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
       </>
@@ -169,7 +169,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           {charts ? <div className="embed-charts">{charts}</div> : null}
           {hasSide ? <div className="embed-side">{side}</div> : null}
         </div>
-        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} locked={locked} /> : null}
       </div>
     );
   }
@@ -295,7 +295,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
                 <LessonPanel sim={sim} api={lesson} />
               </Suspense>
             ) : null}
-            <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
+            <LivePanel sim={sim} snap={lazySnap} locked={locked} />
             {student ? null : (
               <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />
             )}
@@ -339,7 +339,6 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         <FlowTable
           sim={sim}
           snap={lazySnap}
-          onError={app.addError}
           locked={locked}
           onApplyScenario={(next) => app.applyScenario(state.preset, next)}
           student={student}

@@ -14,7 +14,7 @@ import { TimeChart } from '../charts/TimeChart';
 import type { ChartModel } from '../charts/chartModel';
 import { type ChartProps, wantsBand } from '../charts/chartContext';
 import { bandValues } from '../store/flowBand';
-import { SPEEDS } from '../panels/ControlsBar';
+import { SpeedSelect } from '../panels/ControlsBar';
 import { addPainter } from '../store/frameLoop';
 import { applyDiff, diffLabel, valueInA } from './compareDiff';
 import { compareRows, fmtNumber } from './compareSummary';
@@ -223,16 +223,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
         <button type="button" onClick={() => void startBoth(() => true)} disabled={!bScenario}>
           Reset
         </button>
-        <label className="inline">
-          Speed
-          <select value={view.speed} onChange={(e) => setView({ speed: Number(e.target.value) })}>
-            {SPEEDS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpeedSelect speed={view.speed} onSpeed={(speed) => setView({ speed })} />
         <span className="sim-time">
           <span className="muted">Simulated time</span>{' '}
           <output ref={timeRef} data-testid="compare-time">

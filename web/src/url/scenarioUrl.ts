@@ -16,9 +16,10 @@
 // - `lesson`, `step`: the guided lesson being followed and its step (1-based); a link with
 //   only these (`#lesson=aimd-sawtooth&step=2`) opens the step as the lesson defines it.
 //
-// Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
+// Defaults are left out. Decoding never throws: what cannot be read is dropped and named, and a
+// value the core refuses (bl_check, through checkLink) is left out with the core's reason.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { findSpec, kindParamPath, kindParamsOf, validateValue } from '../core/specs';
+import { coerceValue, findSpec, kindParamPath, kindParamsOf } from '../core/specs';
 import { kindIn } from '../scenario/changeKind';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import {
@@ -287,8 +288,9 @@ function movedKindParam(key: string, specs: readonly ParamSpec[], scenario: Json
 }
 
 /**
- * Reads a hash (with or without '#'). `specs` (from bl_describe) validate scenario values; without
- * them values are kept for the core to judge. Never throws.
+ * Reads a hash (with or without '#'). `specs` (from bl_describe) say which keys are scenario
+ * fields and the type to read each value in; the values themselves are the core's to judge:
+ * checkLink asks bl_check and leaves out what it names. Never throws.
  */
 export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded {
   const dropped: string[] = [];
@@ -333,6 +335,7 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   state.sweep = decodeSweep(
     entries.filter(([k]) => isSweepKey(k)),
     dropped,
+    specs,
   );
 
   const lesson = get('lesson');
@@ -380,13 +383,14 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       continue;
     }
     const spec = specs ? findSpec(specs, key, kindIn(specs, state.scenario, false)) : undefined;
+    if (spec && spec.type !== 'json' && (isPlainObject(value) || Array.isArray(value))) {
+      dropped.push(`${key}=${raw}: expected a single value (write objects as dotted keys)`);
+      continue;
+    }
     if (spec) {
-      const r = validateValue({ ...spec, key }, value);
-      if (!r.ok) {
-        dropped.push(r.message);
-        continue;
-      }
-      if (!setPath(state.scenario, key, r.value)) dropped.push(`${key}: conflicts with another field`);
+      // Read in the field's type; whether the value is allowed is the core's check to say (checkLink).
+      if (!setPath(state.scenario, key, coerceValue(spec, value) as Json))
+        dropped.push(`${key}: conflicts with another field`);
       continue;
     }
     const structured = STRUCTURED_PATHS.includes(key);
@@ -406,4 +410,23 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   }
   state.scenario.version = 1;
   return { state, dropped };
+}
+
+/**
+ * The decoded link as the core accepts it: every field the core's check names is left out (its
+ * default) and said, with the field, what is allowed and the default, beside what decoding
+ * dropped. `repair` is the worker's (SimController.repair); when it fails (no core, a document
+ * it cannot mend) the link is kept as read, for the run to report.
+ */
+export async function checkLink(
+  d: Decoded,
+  repair: (s: Scenario) => Promise<{ ok: boolean; notices: string[]; scenario: Scenario }>,
+): Promise<Decoded> {
+  try {
+    const r = await repair(d.state.scenario);
+    if (!r.ok) return d;
+    return { state: { ...d.state, scenario: r.scenario }, dropped: [...d.dropped, ...r.notices] };
+  } catch {
+    return d;
+  }
 }
