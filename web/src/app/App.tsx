@@ -305,6 +305,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             <StoryPanel
               preset={state.preset}
               scenario={state.scenario}
+              specs={snap.specs}
               onApply={app.applyScenario}
               editable={panels.has('scenario')}
               editorOpen={editorOpen}
