@@ -6,13 +6,15 @@
 // bottleneck (both over [measureFrom, end]) and timeouts (whole run). Bold: outside the issue's
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
 //   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N] [--lock FILE] [--cubic KEY=VALUE]...
-//                                 [--both KEY=VALUE]...
+//                                 [--both KEY=VALUE]... [--ours KEY=VALUE]... [--timers]
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
 // presets (the issue-13 presets: bufferbloat, cubic-vs-reno, bbr-vs-cubic at 1 and 10 BDP),
 // dctcp (DCTCP through a step-marking queue), ecn (NewReno with ECN through RED). --cubic sets a ccParams key of every CUBIC flow on
 // our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged); --both sets
-// a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps). --lock runs
+// a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps); --ours sets a
+// flow key of every flow on our side only (rtoBackoffReset=newAck: ns-3.37's RTO rule); --timers
+// adds a table of retransmission-timer expiries (ns-3: all, and the spurious ones). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
 // --trace writes one flow's congestion window over time from both simulators
@@ -31,11 +33,13 @@ const seed = Number(opt('seed', 1));
 const lock = opt('lock', null);
 const cubicParams = {};
 const both = {}; // --both KEY=VALUE: a top-level scenario key changed for both simulators
+const oursFlows = {}; // --ours KEY=VALUE: a flow key (docs/parameters.md, flow) of every flow, ours only
 args.forEach((a, i) => {
-  if (a !== '--cubic' && a !== '--both') return;
+  if (a !== '--cubic' && a !== '--both' && a !== '--ours') return;
   const [k, v] = (args[i + 1] ?? '').split('=');
   if (!k || v === undefined) throw new Error(`${a} takes KEY=VALUE, not ${args[i + 1]}`);
-  (a === '--cubic' ? cubicParams : both)[k] = v === 'true' || v === 'false' ? v === 'true' : Number(v);
+  const value = v === 'true' || v === 'false' ? v === 'true' : Number.isNaN(Number(v)) ? v : Number(v);
+  ({ '--cubic': cubicParams, '--both': both, '--ours': oursFlows })[a][k] = value;
 });
 
 // ---- The experiments, as core scenarios ----
@@ -143,10 +147,14 @@ experiments.push({
   scenario: dumbbell({ kind: 'red', ecn: true, buffer: 250 }, { cc: 'aimd', ecn: true }),
 });
 
-/** Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow (by override). */
-function ours(s, params = cubicParams) {
-  if (!Object.keys(params).length) return s;
+/**
+ * Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow (by
+ * override) and `flowKeys` (default --ours's) on every flow.
+ */
+function ours(s, params = cubicParams, flowKeys = oursFlows) {
   const t = structuredClone(s);
+  Object.assign(t.flows, flowKeys);
+  if (!Object.keys(params).length) return t;
   t.flowOverrides ??= [];
   for (let i = 0; i < t.flows.count; i++) {
     let o = t.flowOverrides.find((x) => x.flow === i);
@@ -212,6 +220,16 @@ function metrics(m, flows, share, span, cpu) {
     drops: m.drops / span,
     marks: m.marks / span,
     timeouts: sum(flows.map((f) => f.timeouts)),
+    // ns-3: every expiry of the timer (a repeated one stays in CA_LOSS) and the spurious ones
+    // (the segment it retransmits had already reached the receiver in an earlier copy).
+    expiries: flows[0]?.rtoExpiries === undefined ? null : sum(flows.map((f) => f.rtoExpiries)),
+    spurious: flows[0]?.spurious === undefined ? null : sum(flows.map((f) => f.spurious)),
+    // ns-3 (TcpCubic): slow starts that ended above ssthresh after measureFrom, and the segments
+    // above it they left, per second.
+    overshoots: flows[0]?.ssOvershoots === undefined ? null : sum(flows.map((f) => f.ssOvershoots)) / span,
+    excess: flows[0]?.ssExcess === undefined ? null : sum(flows.map((f) => f.ssExcess)) / span,
+    // Flows caught in a timeout loop: 20 or more expiries (ours: timeouts) in the run.
+    looping: flows.filter((f) => (f.rtoExpiries ?? f.timeouts) >= 20).length,
     wall: cpu,
   };
 }
@@ -273,6 +291,20 @@ function table(rows) {
       `${pair(Math.abs(rel(b.p95, a.p95)) > 0.2, ms(a.p95), ms(b.p95))} | ${share} | ` +
       `${a.drops.toFixed(1)} | ${b.drops.toFixed(1)} | ${marks} | ${a.timeouts} | ${b.timeouts} | ` +
       `${a.wall.toFixed(1)} | ${b.wall.toFixed(2)} |\n`;
+  }
+  return md;
+}
+
+/** --timers: the retransmission timer in both, per experiment. */
+function timerTable(rows) {
+  let md =
+    '| experiment | ns-3 timeouts (CA_LOSS entries) | ns-3 timer expiries | of which spurious | ns-3 flows with >= 20 | ours timeouts | ours flows with >= 20 | ns-3 slow starts above ssthresh per s | segments above per s | Jain ns-3 | ours |\n';
+  md += `| --- |${' ---: |'.repeat(10)}\n`;
+  for (const { e, ns3: a, bl: b } of rows) {
+    md +=
+      `| ${e.label} | ${a.timeouts} | ${a.expiries ?? ''} | ${a.spurious ?? ''} | ${a.looping} | ${b.timeouts} | ` +
+      `${b.looping} | ${a.overshoots?.toFixed(2) ?? ''} | ${a.excess?.toFixed(1) ?? ''} | ` +
+      `${a.jain.toFixed(3)} | ${b.jain.toFixed(3)} |\n`;
   }
   return md;
 }
@@ -411,7 +443,9 @@ if (args.includes('--trace')) {
   }
   if (Object.keys(cubicParams).length) console.log(`ours with CUBIC ccParams ${JSON.stringify(cubicParams)}\n`);
   if (Object.keys(both).length) console.log(`both with ${JSON.stringify(both)}\n`);
+  if (Object.keys(oursFlows).length) console.log(`ours with flow keys ${JSON.stringify(oursFlows)}\n`);
   console.log(table(rows));
+  if (args.includes('--timers')) console.log(`\n${timerTable(rows)}`);
   console.log('\nns-3 commands:\n');
   for (const r of rows) console.log(`    ${r.cmd}`);
 }

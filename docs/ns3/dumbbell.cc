@@ -20,7 +20,18 @@
 // disc's enqueue to the start of the packet's transmission on the bottleneck, for packets whose
 // transmission starts after measureFrom), and the queue's drops and CE marks after measureFrom.
 // With --traceFlow=i --traceFile=F it also writes flow i's congestion window, ssthresh and
-// congestion state changes to F ("t cwnd ssthresh state", segments, seconds).
+// congestion state changes to F ("t cwnd ssthresh state", segments, seconds), and with
+// --timerFile=G its retransmission timer to G: "t rto R" (each new RTO, s), "t srtt S" (the
+// smoothed RTT after each valid sample), "t ack A" (each ACK that advances snd_una, segments)
+// and "t timeout R" (an expiry; R the doubled RTO). Per flow it also counts every expiry of
+// the retransmission timer ("rtoExpiries": the RTO doubling in ReTxTimeout, which re-enters
+// CA_LOSS without a state change when already there) and the spurious ones ("spurious": the
+// receiver got the segment at snd_una, the one the expiry retransmits, in a copy sent before
+// the expiry; each copy carries its send time in a packet tag added at the sender socket's Tx
+// trace and read at the receiver's device: ns-3 retransmits a segment with the packet uid of
+// its first copy). "ssOvershoots" and "ssExcess" count, after measureFrom, the ACKs that took
+// the window from below ssthresh to above it and the segments above ssthresh they left
+// (TcpCubic's slow start adds a whole cumulative ACK with no cap at ssthresh).
 //
 // Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md):
 //   g++ -O2 -std=c++17 docs/ns3/dumbbell.cc -o build/ns3-dumbbell -Wl,--no-as-needed \
@@ -36,6 +47,7 @@
 #include "ns3/traffic-control-module.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -57,6 +69,16 @@ struct Stats {
   uint32_t segmentSize = 1;
   double cwnd = 0, ssthresh = 0;
   int state = 0;
+  FILE* timer = nullptr;
+  struct Timer {
+    uint32_t una = 0;                                  // snd_una (bytes)
+    std::vector<std::pair<double, uint32_t>> expiries;  // time, snd_una then
+    std::unordered_map<uint32_t, double> firstRxSentAt;  // segment -> send time of its first copy received
+    uint32_t cwnd = 0, ssthresh = UINT32_MAX;           // bytes
+    uint32_t overshoots = 0;
+    double excess = 0;  // segments
+  };
+  std::vector<Timer> timers;  // per flow
 };
 Stats g;
 
@@ -102,10 +124,90 @@ void OnTraceState(TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t
   TraceLine();
 }
 
+// The retransmission timer: ReTxTimeout doubles m_rto (an exact doubling; NewAck and EstimateRtt
+// recompute it from the estimator instead).
+void OnRto(uint32_t flow, bool traced, Time before, Time now) {
+  const double t = Simulator::Now().GetSeconds();
+  const bool expiry = now.GetInteger() == 2 * before.GetInteger();
+  if (expiry) g.timers[flow].expiries.emplace_back(t, g.timers[flow].una);
+  if (traced) std::fprintf(g.timer, "%.6f %s %.6f\n", t, expiry ? "timeout" : "rto", now.GetSeconds());
+}
+void OnHighestRxAck(uint32_t flow, bool traced, SequenceNumber32 before, SequenceNumber32 now) {
+  if (now <= before) return;
+  g.timers[flow].una = now.GetValue();
+  if (traced)
+    std::fprintf(g.timer, "%.6f ack %.3f\n", Simulator::Now().GetSeconds(),
+                 static_cast<double>(now.GetValue()) / g.segmentSize);
+}
+// One transmission's send time, carried by the packet (packet tags survive the copies on the path).
+class SentAtTag : public Tag {
+ public:
+  double at = 0;
+  static TypeId GetTypeId() {
+    static TypeId tid = TypeId("BottleneckLab::SentAtTag").SetParent<Tag>().AddConstructor<SentAtTag>();
+    return tid;
+  }
+  TypeId GetInstanceTypeId() const override { return GetTypeId(); }
+  uint32_t GetSerializedSize() const override { return sizeof(double); }
+  void Serialize(TagBuffer b) const override { b.WriteDouble(at); }
+  void Deserialize(TagBuffer b) override { at = b.ReadDouble(); }
+  void Print(std::ostream& os) const override { os << "sentAt=" << at; }
+};
+void OnSocketTx(Ptr<const Packet> p, const TcpHeader&, Ptr<const TcpSocketBase>) {
+  if (p->GetSize() == 0) return;
+  SentAtTag tag;
+  tag.at = Simulator::Now().GetSeconds();
+  p->AddPacketTag(tag);  // the packet handed to IP: this copy only, not the send buffer's
+}
+// A packet reaching receiver `flow`'s device: the first copy of each data segment is noted.
+void OnReceiverRx(uint32_t flow, Ptr<const Packet> p) {
+  SentAtTag tag;
+  if (!p->PeekPacketTag(tag)) return;
+  Ptr<Packet> c = p->Copy();  // MacRx gives the frame with its PPP header
+  PppHeader ppp;
+  c->RemoveHeader(ppp);
+  Ipv4Header ip;
+  c->RemoveHeader(ip);
+  TcpHeader tcp;
+  c->PeekHeader(tcp);
+  g.timers[flow].firstRxSentAt.emplace(tcp.GetSequenceNumber().GetValue(), tag.at);
+}
+/** Expiries of flow's timer whose segment had already been received in a copy sent before them. */
+uint32_t SpuriousExpiries(uint32_t flow) {
+  const Stats::Timer& tm = g.timers[flow];
+  uint32_t n = 0;
+  for (const auto& [t, una] : tm.expiries) {
+    auto it = tm.firstRxSentAt.find(una);
+    if (it != tm.firstRxSentAt.end() && it->second < t) ++n;
+  }
+  return n;
+}
+void OnRtt(Time, Time now) {
+  std::fprintf(g.timer, "%.6f srtt %.6f\n", Simulator::Now().GetSeconds(), now.GetSeconds());
+}
+
+// Slow start ending above ssthresh.
+void OnFlowCwnd(uint32_t flow, uint32_t before, uint32_t now) {
+  Stats::Timer& tm = g.timers[flow];
+  tm.cwnd = now;
+  if (before < tm.ssthresh && now > tm.ssthresh && Simulator::Now().GetSeconds() >= g.measureFrom) {
+    ++tm.overshoots;
+    tm.excess += static_cast<double>(now - tm.ssthresh) / g.segmentSize;
+  }
+}
+void OnFlowSsthresh(uint32_t flow, uint32_t, uint32_t now) { g.timers[flow].ssthresh = now; }
+
 // Hooks one sender's socket (its node's only TCP socket) once the application has opened it.
 void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   const std::string base = "/NodeList/" + std::to_string(nodeId) + "/$ns3::TcpL4Protocol/SocketList/0/";
   Config::ConnectWithoutContext(base + "CongState", MakeBoundCallback(&OnCongState, flow));
+  const bool timerTraced = traced && g.timer;
+  Config::ConnectWithoutContext(base + "RTO", MakeBoundCallback(&OnRto, flow, timerTraced));
+  Config::ConnectWithoutContext(base + "HighestRxAck", MakeBoundCallback(&OnHighestRxAck, flow, timerTraced));
+  Config::ConnectWithoutContext(base + "Tx", MakeCallback(&OnSocketTx));
+  Config::ConnectWithoutContext(base + "CongestionWindow", MakeBoundCallback(&OnFlowCwnd, flow));
+  Config::ConnectWithoutContext(base + "SlowStartThreshold", MakeBoundCallback(&OnFlowSsthresh, flow));
+  if (timerTraced) Config::ConnectWithoutContext(base + "RTT", MakeCallback(&OnRtt));
   if (!traced) return;
   Config::ConnectWithoutContext(base + "CongestionWindow", MakeCallback(&OnTraceCwnd));
   Config::ConnectWithoutContext(base + "SlowStartThreshold", MakeCallback(&OnTraceSsthresh));
@@ -151,7 +253,7 @@ int main(int argc, char* argv[]) {
   double duration = 40, measureFrom = 10, start = 0, startSpread = 1, minRto = 0.2;
   uint32_t seed = 1;
   int traceFlow = -1;
-  std::string traceFile;
+  std::string traceFile, timerFile;
 
   CommandLine cmd(__FILE__);
   cmd.AddValue("flows", "number of TCP flows", flows);
@@ -189,6 +291,7 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("seed", "run number of the random streams", seed);
   cmd.AddValue("traceFlow", "flow whose cwnd, ssthresh and state changes go to --traceFile", traceFlow);
   cmd.AddValue("traceFile", "file for --traceFlow's trace", traceFile);
+  cmd.AddValue("timerFile", "file for --traceFlow's retransmission timer: RTO, srtt, advancing ACKs, expiries", timerFile);
   cmd.Parse(argc, argv);
   if (measureFrom >= duration) NS_FATAL_ERROR("--measureFrom must be below --duration");
   if (flows == 0) NS_FATAL_ERROR("--flows must be at least 1");
@@ -208,6 +311,11 @@ int main(int argc, char* argv[]) {
     g.trace = std::fopen(traceFile.c_str(), "w");
     if (!g.trace) NS_FATAL_ERROR("cannot write --traceFile " << traceFile);
   }
+  if (traceFlow >= 0 && !timerFile.empty()) {
+    g.timer = std::fopen(timerFile.c_str(), "w");
+    if (!g.timer) NS_FATAL_ERROR("cannot write --timerFile " << timerFile);
+  }
+  g.timers.assign(flows, Stats::Timer{});
 
   // TCP, set explicitly (without timestamps the segment is packetSize - 40 bytes of payload).
   Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TcpClassicRecovery::GetTypeId()));
@@ -299,6 +407,7 @@ int main(int argc, char* argv[]) {
     addr.Assign(a);
     addr.NewNetwork();
     sinkAddr[i] = addr.Assign(b).GetAddress(1);
+    b.Get(1)->TraceConnectWithoutContext("MacRx", MakeBoundCallback(&OnReceiverRx, i));
     none.Uninstall(a);  // Ipv4AddressHelper installed FqCoDel: remove it
     none.Uninstall(b);
   }
@@ -334,6 +443,7 @@ int main(int argc, char* argv[]) {
   Simulator::Stop(Seconds(duration));
   Simulator::Run();
   if (g.trace) std::fclose(g.trace);
+  if (g.timer) std::fclose(g.timer);
 
   const double span = duration - measureFrom;
   std::vector<double> goodput(flows);
@@ -358,8 +468,11 @@ int main(int argc, char* argv[]) {
               util, jain, mean, p95, static_cast<unsigned long long>(g.drops), static_cast<unsigned long long>(g.marks),
               s.size());
   for (uint32_t i = 0; i < flows; ++i) {
-    std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u}", i ? "," : "",
-                inGroup2[i] ? cc2.c_str() : cc.c_str(), rttMs[i], goodput[i], g.timeouts[i], g.recoveries[i]);
+    std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u,"
+                "\"rtoExpiries\":%u,\"spurious\":%u,\"ssOvershoots\":%u,\"ssExcess\":%.1f}",
+                i ? "," : "", inGroup2[i] ? cc2.c_str() : cc.c_str(), rttMs[i], goodput[i], g.timeouts[i],
+                g.recoveries[i], static_cast<uint32_t>(g.timers[i].expiries.size()), SpuriousExpiries(i),
+                g.timers[i].overshoots, g.timers[i].excess);
   }
   std::printf("]}\n");
   Simulator::Destroy();

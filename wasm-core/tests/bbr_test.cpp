@@ -38,7 +38,9 @@ TEST(Bbr, FindsBottleneckRateAndMinRttWithoutAQueue) {
   EXPECT_NEAR(bbr.btlBw(), 1250, 1250 * 0.01);
   EXPECT_NEAR(toSeconds(bbr.minRtt()), 0.061, 0.001);
   const double bdp = 1250 * toSeconds(bbr.minRtt());
-  if (bbr.mode() == BbrCc::ProbeBw) EXPECT_NEAR(snd->cwndPackets(), 2 * bdp + 3 + (bbr.cycleIndex() == 0 ? 2 : 0), 1.0);
+  if (bbr.mode() == BbrCc::ProbeBw) {
+    EXPECT_NEAR(snd->cwndPackets(), 2 * bdp + 3 + (bbr.cycleIndex() == 0 ? 2 : 0), 1.0);
+  }
   EXPECT_TRUE(modes.count(BbrCc::Startup) && modes.count(BbrCc::Drain) && modes.count(BbrCc::ProbeBw) &&
               modes.count(BbrCc::ProbeRtt));
   EXPECT_EQ(phases.size(), 8u);          // every gain phase visited

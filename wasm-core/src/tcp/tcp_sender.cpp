@@ -383,6 +383,7 @@ void TcpSender::onNewAck(int64_t acked, bool reduced) {
     else
       worried_ = 0;
   }
+  if (restartTimer && cfg_.rtoBackoffReset == TcpConfig::OnNewAck) rtoFromEstimate();
   if (sndUna_ == sndMax_) {
     stopTimer();  // RFC 6298 (5.2)
   } else if (restartTimer) {
@@ -529,6 +530,16 @@ void TcpSender::computeRto() {
   } else {
     rto_ = std::clamp(srtt_ + std::max(cfg_.clockGranularity, 4 * rttvar_), cfg_.minRto, cfg_.maxRto);
   }
+}
+
+// ns-3.37's NewAck: the RTO from the current SRTT and RTTVAR (before any sample, from its RTT
+// estimator's initial state, i.e. the initial RTO), whatever the timeouts since.
+void TcpSender::rtoFromEstimate() {
+  if (haveRtt_)
+    computeRto();
+  else
+    rto_ = cfg_.initialRto;
+  deadlineRto();
 }
 
 // RFC 6298 (2.2)-(2.3).

@@ -12,7 +12,8 @@ import { ThroughputChart } from '../charts/ThroughputChart';
 import { QueueChart } from '../charts/QueueChart';
 import { TimeChart } from '../charts/TimeChart';
 import type { ChartModel } from '../charts/chartModel';
-import type { ChartProps } from '../charts/chartContext';
+import { type ChartProps, wantsBand } from '../charts/chartContext';
+import { bandValues } from '../store/flowBand';
 import { SpeedSelect } from '../panels/ControlsBar';
 import { addPainter } from '../store/frameLoop';
 import { applyDiff, diffLabel, valueInA } from './compareDiff';
@@ -145,6 +146,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
       status: () => lock.getStatus(),
       ticks: () => ticks.current.map((x) => ({ ...x })),
       series: (side, name) => (side === 'a' ? sim : simB).store.values(name),
+      band: (side, metric) => bandValues((side === 'a' ? sim : simB).store, metric),
       summary: (side) => (side === 'a' ? sim : simB).summary(),
       diff: () => diffLabel(diff),
     });
@@ -160,6 +162,9 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
   const onToggleFlow = (f: number) =>
     setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((x, y) => x - y) });
+  // Above BAND_FLOWS flows each side draws the min..max band of its own flows (sides may differ
+  // in flow count when that is what B changes); one switch, in the URL, for both.
+  const onBand = (on: boolean) => setView({ lines: !on });
 
   const jainModel = useMemo<ChartModel | null>(
     () =>
@@ -253,8 +258,23 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
       ) : null}
       {simB && snapB && snapA.scenario && snapB.scenario ? (
         <div className="compare-sides">
-          <CompareSide scope={scopeA} sim={sim} snap={snapA} hidden={hidden} onToggleFlow={onToggleFlow} />
-          <CompareSide scope={scopeB} sim={simB} snap={snapB} hidden={hidden} onToggleFlow={onToggleFlow} />
+          {(
+            [
+              [scopeA, sim, snapA],
+              [scopeB, simB, snapB],
+            ] as const
+          ).map(([scope, s, sn]) => (
+            <CompareSide
+              key={scope.id}
+              scope={scope}
+              sim={s}
+              snap={sn}
+              hidden={hidden}
+              onToggleFlow={onToggleFlow}
+              band={wantsBand(sn.flowCount, view.lines)}
+              onBand={onBand}
+            />
+          ))}
         </div>
       ) : null}
       <CompareTable rows={rows} labels={[scopeA.label, scopeB.label]} />
