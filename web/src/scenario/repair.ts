@@ -63,11 +63,15 @@ export function repairScenario(
   base?: JsonObject,
 ): Repair {
   const notices: string[] = [];
+  // A failure names the first problem of the document as given: a later round's problem is
+  // often only the hole a removal left ("dst: give the name of a node" after dst was removed).
+  let firstError = '';
   for (let round = 0; ; round++) {
     const r = check(JSON.stringify(scenario));
     if (r.ok) return { ok: true, notices };
     const first = r.problems[0]!;
-    const error = first.path ? `${first.path}: ${first.message}` : first.message;
+    firstError ||= first.path ? `${first.path}: ${first.message}` : first.message;
+    const error = firstError;
     if (round >= maxRounds) return { ok: false, error, notices };
     // Last first: removing an array element must not shift the ones still to come.
     const said: string[] = [];
@@ -82,7 +86,7 @@ export function repairScenario(
         continue;
       }
       if (!dropPath(scenario, p.path))
-        return { ok: false, error: p.path ? `${p.path}: ${p.message}` : p.message, notices };
+        return { ok: false, error: round === 0 ? (p.path ? `${p.path}: ${p.message}` : p.message) : error, notices };
       said.unshift(problemNotice(p));
     }
     notices.push(...said);
