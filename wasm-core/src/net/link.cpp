@@ -10,8 +10,9 @@ enum : uint32_t { kArrive = 1, kQueueUpdate = 2, kTxDone = 3, kDropBase = 16 }; 
 
 Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q)
     : sim_(sim), index_(index), name_(std::move(name)), rate_(rateBps), delay_(delay), queue_(std::move(q)) {
-  ring_.resize(64);
-  wire_.resize(64);
+  // Powers of two, doubled when full: small at first, as most links of a big graph stay idle.
+  ring_.resize(4);
+  wire_.resize(4);
   tracksDepartures_ = queue_->tracksDepartures();
   scheduled_ = queue_->scheduled();
   scheduleUpdate();
