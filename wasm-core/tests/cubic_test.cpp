@@ -94,6 +94,27 @@ TEST(Cubic, WithoutRenoFriendlyRegionTheCurveAloneDecides) {
   EXPECT_GT(c.wEst(), 90);  // the estimate still runs, unused
 }
 
+// slowStartCap, after a timeout (cwnd 1, ssthresh 2) when the retransmission fills a hole and
+// one cumulative ACK covers 20 packets: capped, cwnd = 1 + min(20, 2, 2 - 1) = 2; uncapped (ns-3.37's
+// TcpCubic), cwnd = 1 + 20 = 21, 19 packets above ssthresh sent at once. Below the cap both
+// grow alike: 1 + 1 = 2 from a one-packet ACK.
+TEST(Cubic, SlowStartCapAtSsthresh) {
+  for (bool cap : {true, false}) {
+    SCOPED_TRACE(testing::Message() << "slowStartCap " << cap);
+    CubicParams p;
+    p.slowStartCap = cap;
+    CubicCc c(p);
+    CcState s = ca(1, 0);
+    s.ssthresh = 2;
+    c.onAck(s, 20);
+    EXPECT_DOUBLE_EQ(s.cwnd, cap ? 2 : 21);
+    CcState t = ca(1, 0);
+    t.ssthresh = 8;
+    c.onAck(t, 1);
+    EXPECT_DOUBLE_EQ(t.cwnd, 2);
+  }
+}
+
 // RFC 9438 4.8 (and Linux's reset on entering TCP_CA_Loss): after a timeout ssthresh is
 // cwnd x beta, and the first epoch after it has K = 0 and W_max = W_est = its starting
 // window, not the window before the timeout. A later loss is an ordinary one (no fast

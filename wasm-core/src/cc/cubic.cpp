@@ -40,6 +40,10 @@ constexpr SimTime kMinEta = 4 * kMillisecond, kMaxEta = 16 * kMillisecond;
 }  // namespace
 
 void CubicCc::slowStart(CcState& s, uint32_t acked) {
+  if (!p_.slowStartCap) {  // ns-3.37: m_cWnd += segmentsAcked * m_segmentSize
+    s.cwnd += static_cast<double>(acked);
+    return;
+  }
   double grow = std::min(static_cast<double>(acked), kAbcLimit);
   if (css_) grow /= kCssDivisor;
   s.cwnd += std::min(grow, s.ssthresh - s.cwnd);
@@ -143,7 +147,11 @@ const BoundSpecs<CubicCc>& CubicCc::params() {
       bind<&CubicCc::p_, &CubicParams::renoFriendly>(
           {"renoFriendly", "Reno-friendly region", "", ParamType::Bool, 1, 0, 1,
            "RFC 9438 4.3: never grow slower than Reno (W_est). A research switch: off is CUBIC without it, as "
-           "ns-3.37's TcpCubic."})};
+           "ns-3.37's TcpCubic."}),
+      bind<&CubicCc::p_, &CubicParams::slowStartCap>(
+          {"slowStartCap", "Slow start capped", "", ParamType::Bool, 1, 0, 1,
+           "Slow start adds at most 2 packets per ACK (RFC 3465) and stops at ssthresh (RFC 5681, Linux). A "
+           "research switch: off adds the whole cumulative ACK with no cap, as ns-3.37's TcpCubic."})};
   return t;
 }
 

@@ -15,6 +15,10 @@ struct CubicParams {
   // RFC 9438 4.3's Reno-friendly region (W_est). A research switch: off gives CUBIC without it,
   // as ns-3.37's TcpCubic and Linux with tcp_friendliness=0 (docs/validation-ns3.md).
   bool renoFriendly = true;
+  // Slow start adds at most 2 packets per ACK (RFC 3465's L) and stops at ssthresh (RFC 5681,
+  // Linux's tcp_slow_start). A research switch: off adds the whole cumulative ACK with no cap,
+  // as ns-3.37's TcpCubic::IncreaseWindow (docs/validation-ns3.md).
+  bool slowStartCap = true;
 };
 
 // Exposed for tests: the state of the current congestion-avoidance epoch.

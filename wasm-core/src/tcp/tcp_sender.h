@@ -20,7 +20,8 @@
 // as ns-2's dupack_action (reset_rtx_timer) and Linux's tcp_xmit_retransmit_queue do;
 // NewAck leaves the deadline at "last new ACK + RTO". The RTO value is RFC 6298's
 // max(minRto, SRTT + max(G, 4 RTTVAR)) or, with rtoFormula = Linux, SRTT + max(4 RTTVAR,
-// minRto) (Linux keeps its RTTVAR at least tcp_rto_min). See docs/tcp.md.
+// minRto) (Linux keeps its RTTVAR at least tcp_rto_min). rtoBackoffReset = OnNewAck drops the
+// back-off on every new ACK instead, as ns-3.37 does. See docs/tcp.md.
 // On a timeout the sender goes back to snd_una (go-back-N) with cwnd = 1; ssthresh comes from
 // the module unless the same segment timed out before (RFC 5681 section 4) or the timeout
 // ends a fast recovery (that window was already reduced once, and FlightSize, inflated by the
@@ -72,6 +73,13 @@ struct TcpConfig {
   RtoRestart rtoRestart = RestartOnFastRetransmit;
   enum RtoFormula { Rfc6298, Linux };
   RtoFormula rtoFormula = Rfc6298;
+  // When the exponential back-off ends: KeepUntilSample (RFC 6298 5.5 with section 3's Karn
+  // rule, as Linux's tcp_ack_update_rtt: the doubled RTO stays until an ACK gives a valid RTT
+  // sample) or OnNewAck (ns-3.37's TcpSocketBase::NewAck: every restart of the timer on a new
+  // ACK takes the RTO from SRTT and RTTVAR again, so the back-off is dropped on the first new
+  // ACK even when it covers a retransmission and gives no sample). A research switch.
+  enum RtoBackoffReset { KeepUntilSample, OnNewAck };
+  RtoBackoffReset rtoBackoffReset = KeepUntilSample;
   bool sackForgetOnRto = true;  // RFC 2018 section 8 (ns-2); false: keep the scoreboard
   // cwnd in and after a SACK fast recovery: Ssthresh (RFC 6675 4.2, RFC 5681 3.2 step 6:
   // cwnd = ssthresh, at least 2) or Ns2Sack1 (ns-2 2.35's Sack1TcpAgent::dupack_action,
@@ -159,6 +167,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   void rttSample(SimTime r);
   void armTimer();
   void computeRto();
+  void rtoFromEstimate();  // rtoBackoffReset = OnNewAck: the RTO without its back-off
   void stopTimer() { rtoDeadline_ = kNever; }
   void syncState();
   void limitedTransmit();
@@ -195,6 +204,9 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   int64_t highRxt_ = -1;
   int64_t lossEdge_ = 0;  // every unSACKed seq below it is lost (IsLost)
   int64_t lostOut_ = 0;
+  // Rate sampling: packets ever marked lost (each once, below lostCountedTo_), and the count
+  // before the current ACK.
+  int64_t cLost_ = 0, lostCountedTo_ = 0, lostBefore_ = 0;
   int64_t retransOut_ = 0;
 
   std::vector<uint8_t> marks_;
