@@ -187,6 +187,18 @@ const SpecList& flowSpecs() {
          "research switch; see docs/tcp.md.",
          false,
          {"karn", "newAck"}},
+        {"dupAck",
+         "Duplicate ACK",
+         "",
+         ParamType::Enum,
+         0,
+         0,
+         0,
+         "tcp sack: which ACKs count as duplicates for fast retransmit and limited transmit: any (acknowledges "
+         "nothing new: RFC 5681's definition, as ns-2) or newSack (SACKs new data: RFC 6675 section 2, as ns-3.37). "
+         "A research switch; see docs/tcp.md.",
+         false,
+         {"any", "newSack"}},
         {"sackAfterRto",
          "SACK after RTO",
          "",

@@ -195,6 +195,7 @@ class GraphBuilder {
     cfg.rtoFormula = std::string(fv.option("rtoFormula")) == "linux" ? TcpConfig::Linux : TcpConfig::Rfc6298;
     cfg.rtoBackoffReset =
         std::string(fv.option("rtoBackoffReset")) == "newAck" ? TcpConfig::OnNewAck : TcpConfig::KeepUntilSample;
+    cfg.sackDupAck = std::string(fv.option("dupAck")) == "newSack" ? TcpConfig::NewSack : TcpConfig::AnyDup;
     cfg.sackForgetOnRto = std::string(fv.option("sackAfterRto")) == "forget";
     if (std::string(fv.option("recoveryCwnd")) == "ns2") {
       if (cfg.recovery != TcpConfig::Sack || std::string(fv.option("cc")) != "aimd") {
