@@ -69,21 +69,33 @@ test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100
   await expect(panel).not.toHaveAttribute('data-filled-run', '0');
   await expect(panel.getByLabel('Flows (m)')).toHaveValue('20');
   await expect(panel.getByLabel('Capacity (C)')).toHaveValue('2000');
+  // Every box says its unit; the loss is read and typed in % like the scenario's own controls.
+  const units = await panel
+    .locator('.param')
+    .evaluateAll((ps) => ps.map((p) => [p.querySelector('label')!.textContent, p.querySelector('.unit')?.textContent]));
+  expect(units).toEqual([
+    ['Flows (m)', 'flows'],
+    ['Capacity (C)', 'packets/s'],
+    ['Round-trip time (D)', 'ms'],
+    ['Buffer (B)', 'packets'],
+    ['Exogenous loss (p_e)', '%'],
+  ]);
   const rtt = panel.getByLabel('Round-trip time (D)');
   await rtt.fill('100');
   await rtt.press('Enter');
   await expect(panel.getByTestId('steady-qfair')).toHaveText('1.96 %');
   await expect(panel.getByTestId('steady-peopen')).toHaveText('1.96 %');
+  // p_e is typed in % like every loss of the page (its spec is the live exogenous loss's).
   const pe = panel.getByLabel('Exogenous loss (p_e)');
-  await pe.fill('0.01');
+  await pe.fill('1');
   await pe.press('Enter');
   await expect(panel.getByTestId('steady-point')).toContainText('loop closed: the queue settles at 81');
-  // Out of range: refused at the control, with the allowed range; the answer stays.
+  // Out of range: refused by the core (bl_fluid_steady), its reason at the control; the answer stays.
   await rtt.fill('0');
-  await expect(panel.getByText('Allowed: a number from 0.1 to 10000 ms')).toBeVisible();
   await rtt.press('Enter');
+  await expect(panel.getByText('propDelay: 0 is out of range; allowed [0.0001, 10] s')).toBeVisible();
   await expect(panel.getByTestId('steady-qfair')).toHaveText('1.96 %');
-  await pe.fill('0.05');
+  await pe.fill('5 %');
   await pe.press('Enter');
   await expect(panel.getByTestId('steady-point')).toContainText('loop open');
 });

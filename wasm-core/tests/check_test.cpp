@@ -108,6 +108,142 @@ TEST(Check, RulesBetweenFieldsComeWhenEveryFieldIsFine) {
   EXPECT_EQ(paths(r), (std::vector<std::string>{"topology.flows[0]"}));
 }
 
+TEST(Check, ListsEveryRuleBetweenFieldsInOnePass) {
+  // Each field is fine on its own; five rules between fields fail, all listed, in build order.
+  const Json r = check(R"({"version": 1, "duration": 10, "measureFrom": 20, "packetSize": 100, "headerSize": 100,
+    "topology": {"accessDelayMin": 0.01, "accessDelayMax": 0.002},
+    "flows": {"count": 3, "recoveryCwnd": "ns2"},
+    "flowOverrides": [{"flow": 7}]})");
+  EXPECT_FALSE(r.find("ok")->asBool());
+  EXPECT_EQ(paths(r), (std::vector<std::string>{"measureFrom", "headerSize", "topology.accessDelayMin",
+                                                "flowOverrides[0].flow", "flows.recoveryCwnd"}));
+  // Each with the range the rule allows, where it has one.
+  const Json& mf = problemAt(r, "measureFrom");
+  EXPECT_EQ(mf.find("range")->find("min")->asNumber(), 0);
+  EXPECT_EQ(mf.find("range")->find("max")->asNumber(), 10);
+  EXPECT_EQ(mf.find("range")->find("unit")->asString(), "s");
+  const Json& hs = problemAt(r, "headerSize");
+  EXPECT_EQ(hs.find("range")->find("max")->asNumber(), 99);
+  EXPECT_TRUE(hs.find("range")->find("integer")->asBool());
+  EXPECT_EQ(problemAt(r, "topology.accessDelayMin").find("range")->find("max")->asNumber(), 0.002);
+  const Json& fl = problemAt(r, "flowOverrides[0].flow");
+  EXPECT_EQ(fl.find("range")->find("max")->asNumber(), 2);
+  EXPECT_NE(fl.find("message")->asString().find("[0, 2]"), std::string::npos);
+  // A rule with no range says so; one broken by every flow of the defaults is listed once.
+  EXPECT_TRUE(problemAt(r, "flows.recoveryCwnd").find("range")->isNull());
+  // bl_create refuses with the first of them.
+  EXPECT_EQ(createError(R"({"version": 1, "duration": 10, "measureFrom": 20, "packetSize": 100, "headerSize": 100,
+    "topology": {"accessDelayMin": 0.01, "accessDelayMax": 0.002}})"),
+            "measureFrom: 20 must be below duration (10)");
+}
+
+TEST(Check, ListsEveryBrokenFlowLinkAndAggregateOfAGraph) {
+  const Json r = check(R"({"version": 1, "queue": {"kind": "red"},
+    "topology": {"kind": "graph", "nodes": ["a", "b", "c", "d"],
+      "links": [{"name": "ab", "from": "a", "to": "b"}, {"name": "ab", "from": "b", "to": "z"},
+                {"name": "cd", "from": "c", "to": "d", "queue": {"kind": "red", "minTh": 90, "maxTh": 30}}],
+      "flows": [{"src": "a", "dst": "c"}, {"src": "a", "dst": "b"}, {"src": "x", "dst": "a"}, {"src": "d", "dst": "b"}]},
+    "traffic": [{"from": "a", "to": "q"}]})");
+  EXPECT_EQ(paths(r), (std::vector<std::string>{"topology.links[1].name", "topology.links[1].to",
+                                                "topology.links[2].queue", "queue", "topology.flows[0]",
+                                                "topology.flows[2].src", "topology.flows[3]", "traffic[0].to"}));
+  // The aggregates name flows by index: with every flow built, each broken one is listed.
+  const Json a = check(R"({"version": 1, "flows": {"count": 3},
+    "aggregates": [{"flows": [0, 1], "shares": [1]}, {"flows": [1, 5]}, {"flows": [2], "shares": [1]}]})");
+  EXPECT_EQ(paths(a),
+            (std::vector<std::string>{"aggregates[0].shares", "aggregates[1].flows[0]", "aggregates[1].flows[1]"}));
+  EXPECT_EQ(problemAt(a, "aggregates[0].shares").find("range")->find("min")->asNumber(), 2);
+  EXPECT_EQ(problemAt(a, "aggregates[1].flows[1]").find("range")->find("max")->asNumber(), 2);
+}
+
+// A graph's flow entry has no count (each entry is one flow): bl_create refuses it as bl_check
+// does, with the same message, rather than dropping it.
+TEST(Check, AGraphFlowsCountIsRefusedByCreateAsByCheck) {
+  const std::string doc = R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"],
+    "links": [{"from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "b", "count": 3}]}})";
+  const Json r = check(doc);
+  ASSERT_EQ(paths(r), (std::vector<std::string>{"topology.flows[0].count"}));
+  const Json& p = r.find("problems")->items()[0];
+  EXPECT_EQ(createError(doc), "topology.flows[0].count: " + p.find("message")->asString());
+  EXPECT_NE(p.find("message")->asString().find("unknown key"), std::string::npos);
+}
+
+// `j` with "bogusKey": 1 in the object at `steps` (member names and array indices).
+Json withBogusKey(const Json& j, const std::vector<std::string>& steps, size_t at = 0) {
+  if (at == steps.size()) {
+    Json o = j;
+    o.set("bogusKey", Json::number(1));
+    return o;
+  }
+  if (j.isArray()) {
+    Json a = Json::array();
+    for (size_t i = 0; i < j.items().size(); ++i)
+      a.push(std::to_string(i) == steps[at] ? withBogusKey(j.items()[i], steps, at + 1) : j.items()[i]);
+    return a;
+  }
+  Json o = Json::object();
+  for (const auto& [k, v] : j.members()) o.set(k, k == steps[at] ? withBogusKey(v, steps, at + 1) : v);
+  return o;
+}
+
+// Every object of `j`: its steps and its scenario path.
+void objectsOf(const Json& j, std::vector<std::string> steps, const std::string& path,
+               std::vector<std::pair<std::vector<std::string>, std::string>>& out) {
+  if (j.isObject()) {
+    out.push_back({steps, path});
+    for (const auto& [k, v] : j.members()) {
+      std::vector<std::string> s = steps;
+      s.push_back(k);
+      objectsOf(v, s, path.empty() ? k : path + "." + k, out);
+    }
+  } else if (j.isArray()) {
+    for (size_t i = 0; i < j.items().size(); ++i) {
+      std::vector<std::string> s = steps;
+      s.push_back(std::to_string(i));
+      objectsOf(j.items()[i], s, path + "[" + std::to_string(i) + "]", out);
+    }
+  }
+}
+
+// An unknown key anywhere in a scenario is refused by bl_create and bl_check alike, each
+// naming it with the same message: nothing is silently ignored.
+TEST(Check, AnUnknownKeyAnywhereIsRefusedByCreateAndCheckAlike) {
+  const std::vector<std::string> bases = {
+      R"({"version": 1, "duration": 1, "topology": {"kind": "dumbbell"}, "queue": {"kind": "red"},
+        "exoLoss": {"kind": "bernoulli", "rate": 0.01},
+        "flows": {"count": 2, "cc": "multcp", "ccParams": {"N": 2}},
+        "flowOverrides": [{"flow": 1, "weight": 2, "exoLoss": {"kind": "gilbert"}, "ccParams": {"N": 3}}],
+        "traffic": [{"kind": "cbr", "rate": 1e6}], "aggregates": [{"flows": [0, 1], "shares": [1, 2]}]})",
+      R"({"version": 1, "duration": 1, "queue": {"kind": "pie"},
+        "topology": {"kind": "chain", "overlayFlows": 1, "crossFlows": 1, "underlayQueue": {"kind": "red"}},
+        "flowOverrides": [{"flow": 3, "exoLoss": {"kind": "bernoulli"}}]})",
+      R"({"version": 1, "duration": 1, "flows": {"cc": "multcp"},
+        "topology": {"kind": "graph", "nodes": ["a", "b"],
+          "links": [{"name": "ab", "from": "a", "to": "b", "queue": {"kind": "codel"}, "loss": {"kind": "bernoulli"}}],
+          "flows": [{"src": "a", "dst": "b", "ccParams": {"N": 2}}, {"src": "b", "dst": "a"}]},
+        "flowOverrides": [{"flow": 1, "ccParams": {"N": 4}}], "traffic": [{"from": "a", "to": "b"}]})",
+  };
+  size_t tried = 0;
+  for (const std::string& text : bases) {
+    Json base;
+    std::string err;
+    ASSERT_TRUE(Json::parse(text, base, err)) << err;
+    ASSERT_EQ(createError(text), "") << text;
+    ASSERT_TRUE(check(text).find("ok")->asBool()) << text;
+    std::vector<std::pair<std::vector<std::string>, std::string>> objects;
+    objectsOf(base, {}, "", objects);
+    for (const auto& [steps, path] : objects) {
+      const std::string doc = withBogusKey(base, steps).dump();
+      const std::string where = path.empty() ? "bogusKey" : path + ".bogusKey";
+      const Json r = check(doc);
+      ASSERT_EQ(paths(r), std::vector<std::string>{where}) << doc;
+      EXPECT_EQ(createError(doc), where + ": " + r.find("problems")->items()[0].find("message")->asString()) << doc;
+      ++tried;
+    }
+  }
+  EXPECT_GE(tried, 25u);  // every object of the three documents
+}
+
 TEST(Check, TheDocumentItself) {
   EXPECT_EQ(paths(check("{")), (std::vector<std::string>{""}));
   EXPECT_EQ(paths(check("[1]")), (std::vector<std::string>{""}));
@@ -139,6 +275,20 @@ TEST(Check, AgreesWithCreate) {
       R"({"version": 1, "exoLoss": {"kind": "gilbert", "pGood": 2}})",
       R"({"version": 1, "topology": {"kind": "graph"}})",
       R"({"version": 1, "duration": 3600, "samplePeriod": 0.001})",
+      R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"], "links": [{"from": "a", "to": "b"}],
+        "flows": [{"src": "a", "dst": "b", "count": 4}]}})",
+      R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"], "links": [{"from": "a", "to": "b"}],
+        "flows": [{"src": "a", "dst": "b", "cc": "multcp", "ccParams": {"N": 2, "x": 1}}]}})",
+      R"({"version": 1, "flows": {"count": 2}, "flowOverrides": [{"flow": 1, "bogus": true}]})",
+      R"({"version": 1, "duration": 10, "measureFrom": 10, "topology": {"accessDelayMin": 1, "accessDelayMax": 0}})",
+      R"({"version": 1, "flows": {"tcp": "reno", "recoveryCwnd": "ns2"}})",
+      R"({"version": 1, "flows": {"count": 2}, "aggregates": [{"flows": [0, 1], "shares": [1, 2, 3]}]})",
+      // ccParams an override replaces for every flow are still the scenario's, and checked.
+      R"({"version": 1, "flows": {"count": 1, "cc": "multcp", "ccParams": {"bogus": 1}},
+        "flowOverrides": [{"flow": 0, "ccParams": {"N": 2}}]})",
+      R"({"version": 1, "flows": {"cc": "multcp"}, "topology": {"kind": "graph", "nodes": ["a", "b"],
+        "links": [{"from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "b", "ccParams": {"N": 0.5}}]},
+        "flowOverrides": [{"flow": 0, "ccParams": {"N": 2}}]})",
   };
   const std::string dir = std::string(BL_SOURCE_DIR) + "/public/presets";
   for (const auto& e : std::filesystem::directory_iterator(dir)) {

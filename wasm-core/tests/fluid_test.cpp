@@ -7,8 +7,10 @@
 #include <cstdio>
 
 #include "bl/abi.h"
+#include "core/limits.h"
 #include "fluid/fluid_json.h"
 #include "fluid/fluid_model.h"
+#include "sim/schema.h"
 
 namespace bl {
 namespace {
@@ -248,6 +250,70 @@ TEST(FluidJson, ErrorsNameTheFieldAndRange) {
   ASSERT_TRUE(steady.find("error"));
   EXPECT_NE(steady.find("error")->asString().find("pe[1]"), std::string::npos);
   EXPECT_EQ(std::string(bl_last_error()), steady.find("error")->asString());
+}
+
+// Each scalar key of bl_fluid reaches its own field of the request: every key at a value of its
+// own, read back from the parameters the solver gets.
+TEST(FluidJson, EveryKeyReachesItsOwnField) {
+  const FluidParams p = params(R"({"flows": 3, "capacity": 1234, "propDelay": 0.05, "propDelayMax": null,
+    "alpha": 0.3, "alphaMax": null, "duration": 7, "dt": 0.002, "samplePeriod": 0.5, "minWindow": 0.7,
+    "initialWindow": 4, "queue": {"kind": "red", "buffer": 300, "fullLoss": "overflow", "minTh": 11, "maxTh": 77,
+    "maxP": 0.2, "weight": 0.003}})");
+  EXPECT_EQ(p.m, 3);
+  EXPECT_EQ(p.C, 1234);
+  EXPECT_EQ(p.D, (std::vector<double>{0.05, 0.05, 0.05}));
+  EXPECT_EQ(p.alpha, (std::vector<double>{0.3, 0.3, 0.3}));
+  EXPECT_EQ(p.duration, 7);
+  EXPECT_EQ(p.dt, 0.002);
+  EXPECT_EQ(p.samplePeriod, 0.5);
+  EXPECT_EQ(p.minWindow, 0.7);
+  EXPECT_EQ(p.initialWindow, 4);
+  EXPECT_EQ(p.queue.kind, FluidQueue::Kind::Red);
+  EXPECT_EQ(p.queue.fullLoss, FluidQueue::FullLoss::Overflow);
+  EXPECT_EQ(p.queue.buffer, 300);
+  EXPECT_EQ(p.queue.minTh, 11);
+  EXPECT_EQ(p.queue.maxTh, 77);
+  EXPECT_EQ(p.queue.maxP, 0.2);
+  EXPECT_EQ(p.queue.weight, 0.003);
+  // With no parameters every field holds the default bl_describe states.
+  const FluidParams d = params("{}");
+  const Json specs = *fluidDescribe().find("bl_fluid")->find("groups")->find("")->find("specs");
+  auto def = [&](const char* key) -> double {
+    for (const Json& s : specs.items())
+      if (s.find("key")->asString() == key) return s.find("default")->asNumber();
+    ADD_FAILURE() << key;
+    return NAN;
+  };
+  EXPECT_EQ(d.m, def("flows"));
+  EXPECT_EQ(d.C, def("capacity"));
+  EXPECT_EQ(d.duration, def("duration"));
+  EXPECT_EQ(d.dt, def("dt"));
+  EXPECT_EQ(d.samplePeriod, def("samplePeriod"));
+  EXPECT_EQ(d.minWindow, def("minWindow"));
+  EXPECT_EQ(d.initialWindow, def("initialWindow"));
+  EXPECT_EQ(d.queue.kind, FluidQueue::Kind::DropTail);
+  EXPECT_EQ(d.queue.buffer, 250);
+}
+
+// The fluid model's work bounds are the guard rails bl_describe lists, and a document just past
+// one is refused naming that number.
+TEST(FluidJson, WorkLimitsAreTheOnesDescribeLists) {
+  const Json lim = *describeDocument().find("limits");
+  ASSERT_TRUE(lim.find("maxFluidWork") && lim.find("maxFluidHistory") && lim.find("maxFluidValues"));
+  EXPECT_EQ(lim.find("maxFluidWork")->find("value")->asNumber(), kMaxFluidWork);
+  EXPECT_EQ(lim.find("maxFluidHistory")->find("value")->asNumber(), kMaxFluidHistory);
+  EXPECT_EQ(lim.find("maxFluidValues")->find("value")->asNumber(), kMaxFluidValues);
+  EXPECT_EQ(lim.find("maxEventsPerCall")->find("value")->asNumber(), static_cast<double>(kMaxEventsPerCall));
+  // 1000 flows x 2000 s / 0.01 s = 2e8 flow-steps: at the limit; 2001 s is past it.
+  const std::string at = R"({"flows": 1000, "dt": 0.01, "samplePeriod": 60, "propDelayMax": null, "duration": )";
+  Json doc;
+  std::string err;
+  FluidParams p;
+  ASSERT_TRUE(Json::parse(at + "2000}", doc, err));
+  EXPECT_TRUE(readFluidParams(doc, p, err)) << err;
+  EXPECT_NE(errorOf(at + "2001}").find("at most " + jsonNumber(lim.find("maxFluidWork")->find("value")->asNumber())),
+            std::string::npos)
+      << errorOf(at + "2001}");
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <set>
+#include <tuple>
 #include <vector>
 
 #include "core/rng.h"
@@ -82,6 +84,51 @@ TEST(Scheduler, RunOneStopsAtLimitAndAdvances) {
   EXPECT_EQ(s.now(), 99);
   EXPECT_TRUE(s.runOne(100));
   EXPECT_EQ(s.now(), 100);
+}
+
+// Handlers that schedule new events while they run (the first of which takes the place of
+// the event being run), checked against a plain ordered set of (time, timer?, sequence):
+// random times with many ties, timers mixed in, zero to three new events per event.
+struct Spawner : EventHandler {
+  Scheduler* s = nullptr;
+  Rng rng{11, "spawn"};
+  uint64_t nextId = 0;
+  std::set<std::tuple<SimTime, bool, uint64_t>> expect;  // what must run, in order
+  std::vector<uint64_t> ran, want;
+  size_t budget = 20000;
+  void add(SimTime t, bool timer) {
+    const uint64_t id = nextId++;
+    expect.emplace(t, timer, id);
+    if (timer)
+      s->atTimer(t, this, 7, id);
+    else
+      s->at(t, this, 7, id);
+  }
+  void onEvent(uint32_t kind, uint64_t arg) override {
+    ASSERT_EQ(kind, 7u);
+    ran.push_back(arg);
+    want.push_back(std::get<2>(*expect.begin()));
+    ASSERT_EQ(std::get<0>(*expect.begin()), s->now());
+    expect.erase(expect.begin());
+    // While a handler runs, the queue reports the others only.
+    ASSERT_EQ(s->pending(), expect.size());
+    ASSERT_EQ(s->nextTime(), expect.empty() ? kNever : std::get<0>(*expect.begin()));
+    const uint64_t n = budget > 0 ? rng.below(4) : 0;
+    for (uint64_t k = 0; k < n && budget > 0; ++k, --budget)
+      add(s->now() + static_cast<SimTime>(rng.below(6)), rng.below(3) == 0);
+  }
+};
+
+TEST(Scheduler, EventsScheduledByHandlersRunInKeyOrder) {
+  Scheduler s;
+  Spawner h;
+  h.s = &s;
+  for (int i = 0; i < 50; ++i) h.add(static_cast<SimTime>(h.rng.below(10)), h.rng.below(3) == 0);
+  while (s.runOne(kNever)) {}
+  EXPECT_TRUE(h.expect.empty());
+  EXPECT_TRUE(s.empty());
+  EXPECT_EQ(h.ran.size(), 20050u);
+  EXPECT_EQ(h.ran, h.want);
 }
 
 TEST(Rng, StreamsAreIndependentAndReproducible) {

@@ -4,12 +4,18 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import type { SimController } from './sim/simController';
+import { CoreCheckContext } from './sim/coreCheck';
+import type { Scenario } from './core/types';
 
 export function mount(el: HTMLElement, sim: SimController, embed: boolean): void {
+  // The panels check their drafts with the core (bl_check) through this simulator's worker.
+  const check = (scenario: Scenario) => sim.check(scenario);
   createRoot(el).render(
     <StrictMode>
       <ErrorBoundary>
-        <App sim={sim} embed={embed} />
+        <CoreCheckContext.Provider value={check}>
+          <App sim={sim} embed={embed} />
+        </CoreCheckContext.Provider>
       </ErrorBoundary>
     </StrictMode>,
   );

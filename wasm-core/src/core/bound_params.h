@@ -184,6 +184,16 @@ bound::Entry<bound::Scale::Plain, M, Ms...> bindChoice(const char* key, const ch
   return e;
 }
 
+// An Enum spec whose options are known only at run time (a registry's names, as a flow's cc),
+// bound to an integer member that holds the chosen option's index.
+template <auto... Ms>
+bound::Entry<bound::Scale::Plain, Ms...> bindIndex(ParamSpec s) {
+  bound::Entry<bound::Scale::Plain, Ms...> e{std::move(s)};
+  if (e.spec.type != ParamType::Enum) bound::badTable(e.spec.key, "bindIndex binds an Enum spec");
+  for (size_t i = 0; i < e.spec.options.size(); ++i) e.codes.push_back(static_cast<double>(i));
+  return e;
+}
+
 // A value the module's owner sets (not a user parameter, not described): `key` within [min, max].
 template <auto... Ms>
 bound::Entry<bound::Scale::Plain, Ms...> bindHidden(const char* key, double min, double max) {

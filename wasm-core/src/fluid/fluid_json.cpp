@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/bound_params.h"
+#include "core/limits.h"
 #include "core/params.h"
 #include "core/rng.h"
 
@@ -15,139 +17,145 @@ namespace bl {
 
 namespace {
 
-constexpr double kMaxHistory = 2e6;  // delay-history entries (<= 32 MB once rounded to 2^k)
-constexpr double kMaxWork = 2e8;     // flow-steps per solve
-constexpr double kMaxValues = 4e6;   // numbers in the sample rows
+// Each parameter is declared once, bound to the field of the request it fills
+// (core/bound_params.h): the spec lists bl_describe shows and the reading are one table.
 
 // Keys both calls read.
-SpecList commonSpecs() {
-  return {
-      {"seed", "Seed", "", ParamType::Int, 1, 0, 4294967295.0,
-       "Seed of the draws of D_i and alpha_i (stream \"fluid\")."},
-      {"flows", "Flows", "", ParamType::Int, 20, 1, 1000, "Number of TCP flows m."},
-      {"capacity", "Capacity", "packets/s", ParamType::Number, 2000, 1, 1e7, "Bottleneck capacity C."},
-      {"propDelay", "Propagation RTT", "s", ParamType::Number, 0.08, 1e-4, 10,
-       "Round-trip propagation delay D_i; with propDelayMax, the low end of a uniform draw."},
-      {"propDelayMax",
-       "Propagation RTT max",
-       "s",
-       ParamType::Number,
-       0.12,
-       1e-4,
-       10,
-       "Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.",
-       false,
-       {},
-       true},
-      {"propDelays", "Propagation RTTs", "s", ParamType::Array, NAN, 0, 0,
-       "One D_i per flow (overrides propDelay and propDelayMax)."},
-      {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Bottleneck queue: kind droptail or red."},
-  };
+struct FlowsInput {
+  double seed = 1;
+  int flows = 20;
+  double capacity = 2000;
+  double propDelay = 0.08, propDelayMax = 0.12;
+};
+
+struct RunInput : FlowsInput {
+  double alpha = 0.25, alphaMax = 0.5;
+  double duration = 60, dt = 0.001, samplePeriod = 0.1, minWindow = 1, initialWindow = 1;
+};
+
+struct SteadyInput : FlowsInput {
+  double backlog = 0;
+};
+
+// The common keys, then a call's own.
+template <class T, class... Own>
+BoundSpecs<T> withFlowsSpecs(Own... own) {
+  using F = FlowsInput;
+  return BoundSpecs<T>(
+      bind<&F::seed>({"seed", "Seed", "", ParamType::Int, 1, 0, 4294967295.0,
+                      "Seed of the draws of D_i and alpha_i (stream \"fluid\")."}),
+      bind<&F::flows>({"flows", "Flows", "", ParamType::Int, 20, 1, 1000, "Number of TCP flows m."}),
+      bind<&F::capacity>(
+          {"capacity", "Capacity", "packets/s", ParamType::Number, 2000, 1, 1e7, "Bottleneck capacity C."}),
+      bind<&F::propDelay>({"propDelay", "Propagation RTT", "s", ParamType::Number, 0.08, 1e-4, 10,
+                           "Round-trip propagation delay D_i; with propDelayMax, the low end of a uniform draw."}),
+      bind<&F::propDelayMax>({"propDelayMax",
+                              "Propagation RTT max",
+                              "s",
+                              ParamType::Number,
+                              0.12,
+                              1e-4,
+                              10,
+                              "Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.",
+                              false,
+                              {},
+                              true}),
+      declare({"propDelays", "Propagation RTTs", "s", ParamType::Array, NAN, 0, 0,
+               "One D_i per flow (overrides propDelay and propDelayMax)."}),
+      declare({"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Bottleneck queue: kind droptail or red."}),
+      std::move(own)...);
 }
 
-const SpecList& runSpecs() {
-  static const SpecList s = [] {
-    SpecList l = commonSpecs();
-    SpecList more = {
-        {"alpha", "Sender share of D", "", ParamType::Number, 0.25, 0, 1,
-         "alpha_i: D_{s_i,b} = alpha_i D_i (Eq. 2); with alphaMax, the low end of a uniform draw."},
-        {"alphaMax",
-         "Sender share max",
-         "",
-         ParamType::Number,
-         0.5,
-         0,
-         1,
-         "Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.",
-         false,
-         {},
-         true},
-        {"alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0,
-         "One alpha_i per flow (overrides alpha, alphaMax)."},
-        {"exoLoss", "Exogenous loss", "[s, rate]", ParamType::Array, NAN, 0, 0,
-         "Steps [time, p_e], times increasing; p_e holds until the next step (0 before the first). "
-         "Default [[0,0],[20,0.01],[40,0.05]]."},
-        {"duration", "Duration", "s", ParamType::Number, 60, 0.01, 3600, "Time to solve for."},
-        {"dt", "Step", "s", ParamType::Number, 0.001, 1e-5, 0.01, "Fixed integration step."},
-        {"samplePeriod", "Sample period", "s", ParamType::Number, 0.1, 1e-5, 60,
-         "Interval between rows (rounded to whole steps)."},
-        {"minWindow", "Window floor", "packets", ParamType::Number, 1, 1e-6, 1000,
-         "x_i is kept >= minWindow / r_i(t): a window below one packet is not TCP."},
-        {"initialWindow", "Initial window", "packets", ParamType::Number, 1, 1e-6, 1e6,
-         "x_i(t <= 0) = initialWindow / D_i."},
-        {"windows", "Summary windows", "[s, s]", ParamType::Array, NAN, 0, 0,
-         "Intervals [from, to) for the summary means; default: the second half of each phase of constant p_e."},
-    };
-    l.insert(l.end(), more.begin(), more.end());
-    return l;
-  }();
-  return s;
+const BoundSpecs<RunInput>& runParams() {
+  using R = RunInput;
+  static const BoundSpecs<R> t = withFlowsSpecs<R>(
+      bind<&R::alpha>({"alpha", "Sender share of D", "", ParamType::Number, 0.25, 0, 1,
+                       "alpha_i: D_{s_i,b} = alpha_i D_i (Eq. 2); with alphaMax, the low end of a uniform draw."}),
+      bind<&R::alphaMax>({"alphaMax",
+                          "Sender share max",
+                          "",
+                          ParamType::Number,
+                          0.5,
+                          0,
+                          1,
+                          "Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.",
+                          false,
+                          {},
+                          true}),
+      declare({"alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0,
+               "One alpha_i per flow (overrides alpha, alphaMax)."}),
+      declare({"exoLoss", "Exogenous loss", "[s, rate]", ParamType::Array, NAN, 0, 0,
+               "Steps [time, p_e], times increasing; p_e holds until the next step (0 before the first). "
+               "Default [[0,0],[20,0.01],[40,0.05]]."}),
+      bind<&R::duration>({"duration", "Duration", "s", ParamType::Number, 60, 0.01, 3600, "Time to solve for."}),
+      bind<&R::dt>({"dt", "Step", "s", ParamType::Number, 0.001, 1e-5, 0.01, "Fixed integration step."}),
+      bind<&R::samplePeriod>({"samplePeriod", "Sample period", "s", ParamType::Number, 0.1, 1e-5, 60,
+                              "Interval between rows (rounded to whole steps)."}),
+      bind<&R::minWindow>({"minWindow", "Window floor", "packets", ParamType::Number, 1, 1e-6, 1000,
+                           "x_i is kept >= minWindow / r_i(t): a window below one packet is not TCP."}),
+      bind<&R::initialWindow>({"initialWindow", "Initial window", "packets", ParamType::Number, 1, 1e-6, 1e6,
+                               "x_i(t <= 0) = initialWindow / D_i."}),
+      declare({"windows", "Summary windows", "[s, s]", ParamType::Array, NAN, 0, 0,
+               "Intervals [from, to) for the summary means; default: the second half of each phase of constant "
+               "p_e."}));
+  return t;
 }
 
-const SpecList& steadySpecs() {
-  static const SpecList s = [] {
-    SpecList l = commonSpecs();
-    SpecList more = {
-        {"pe", "Exogenous loss rates", "", ParamType::Array, NAN, 0, 0,
-         "The p_e values to solve for; default 0.005, 0.01, ..., 0.05."},
-        {"backlog", "Backlog for q-hat", "packets", ParamType::Number, 0, 0, 1e6,
-         "b in r_i = D_i + b/C for the quiescent fair-share loss (0: the open-loop boundary)."},
-    };
-    l.insert(l.end(), more.begin(), more.end());
-    return l;
-  }();
-  return s;
+const BoundSpecs<SteadyInput>& steadyParams() {
+  using S = SteadyInput;
+  static const BoundSpecs<S> t = withFlowsSpecs<S>(
+      declare({"pe", "Exogenous loss rates", "", ParamType::Array, NAN, 0, 0,
+               "The p_e values to solve for; default 0.005, 0.01, ..., 0.05."}),
+      bind<&S::backlog>({"backlog", "Backlog for q-hat", "packets", ParamType::Number, 0, 0, 1e6,
+                         "b in r_i = D_i + b/C for the quiescent fair-share loss (0: the open-loop boundary)."}));
+  return t;
 }
 
-const SpecList& dropTailSpecs() {
-  static const SpecList s = {
-      {"kind", "Kind", "", ParamType::Enum, 0, 0, 0, "Queue discipline.", false, {"droptail", "red"}},
-      {"buffer", "Buffer", "packets", ParamType::Number, 250, 1, 1e6, "B: b(t) stays in [0, B]."},
-      {"fullLoss",
-       "Loss when full",
-       "",
-       ParamType::Enum,
-       0,
-       0,
-       0,
-       "p_c while b = B: eq5 = 1 (the paper's Eq. 5); overflow = the excess fraction (in - C)/in.",
-       false,
-       {"eq5", "overflow"}},
-  };
-  return s;
+const SpecList& runSpecs() { return runParams().specs(); }
+const SpecList& steadySpecs() { return steadyParams().specs(); }
+
+// The queue's keys, bound to FluidQueue: DropTail's, then RED's besides.
+template <class... Own>
+BoundSpecs<FluidQueue> queueSpecs(Own... own) {
+  using Q = FluidQueue;
+  return BoundSpecs<Q>(
+      bindChoice<&Q::kind>("kind", "Kind", {{"droptail", Q::Kind::DropTail}, {"red", Q::Kind::Red}}, "droptail",
+                           "Queue discipline."),
+      bind<&Q::buffer>({"buffer", "Buffer", "packets", ParamType::Number, 250, 1, 1e6, "B: b(t) stays in [0, B]."}),
+      bindChoice<&Q::fullLoss>(
+          "fullLoss", "Loss when full", {{"eq5", Q::FullLoss::Full}, {"overflow", Q::FullLoss::Overflow}}, "eq5",
+          "p_c while b = B: eq5 = 1 (the paper's Eq. 5); overflow = the excess fraction (in - C)/in."),
+      std::move(own)...);
 }
 
-const SpecList& redSpecs() {
-  static const SpecList s = [] {
-    SpecList l = dropTailSpecs();
-    SpecList more = {
-        {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 1e6, "B_min of Eq. 6."},
-        {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 0, 1e6, "B_max of Eq. 6."},
-        {"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "P_max of Eq. 6."},
-        {"weight", "Averaging weight", "", ParamType::Number, 1e-5, 1e-9, 1, "beta of Eq. 7 (per packet)."},
-    };
-    l.insert(l.end(), more.begin(), more.end());
-    return l;
-  }();
-  return s;
+const BoundSpecs<FluidQueue>& dropTailParams() {
+  static const BoundSpecs<FluidQueue> t = queueSpecs();
+  return t;
 }
+
+const BoundSpecs<FluidQueue>& redParams() {
+  using Q = FluidQueue;
+  static const BoundSpecs<Q> t = queueSpecs(
+      bind<&Q::minTh>({"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 1e6, "B_min of Eq. 6."}),
+      bind<&Q::maxTh>({"maxTh", "Max threshold", "packets", ParamType::Number, 120, 0, 1e6, "B_max of Eq. 6."}),
+      bind<&Q::maxP>({"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "P_max of Eq. 6."}),
+      bind<&Q::weight>(
+          {"weight", "Averaging weight", "", ParamType::Number, 1e-5, 1e-9, 1, "beta of Eq. 7 (per packet)."}));
+  return t;
+}
+
+const SpecList& dropTailSpecs() { return dropTailParams().specs(); }
+const SpecList& redSpecs() { return redParams().specs(); }
 
 bool readQueue(const ParamValues& v, FluidQueue& q, std::string& err) {
   const Json* obj = v.raw("queue");
   const Json* kind = obj ? obj->find("kind") : nullptr;
   const bool red = kind && kind->isString() && kind->asString() == "red";
+  const BoundSpecs<FluidQueue>& table = red ? redParams() : dropTailParams();
   ParamValues qv;
-  if (!readParams(obj, red ? redSpecs() : dropTailSpecs(), "queue", qv, err)) return false;
-  q.kind = red ? FluidQueue::Kind::Red : FluidQueue::Kind::DropTail;
-  q.buffer = qv.num("buffer");
-  q.fullLoss =
-      std::string(qv.option("fullLoss")) == "overflow" ? FluidQueue::FullLoss::Overflow : FluidQueue::FullLoss::Full;
-  if (!red) return true;
-  q.minTh = qv.num("minTh");
-  q.maxTh = qv.num("maxTh");
-  q.maxP = qv.num("maxP");
-  q.weight = qv.num("weight");
-  if (q.minTh >= q.maxTh) {
+  if (!readParams(obj, table.specs(), "queue", qv, err)) return false;
+  table.load(q, qv);
+  if (red && q.minTh >= q.maxTh) {
     err = "queue.minTh: " + jsonNumber(q.minTh) + " must be below queue.maxTh (" + jsonNumber(q.maxTh) + ")";
     return false;
   }
@@ -245,18 +253,20 @@ bool parseDoc(const char* text, Json& doc, std::string& err) {
 
 bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
   ParamValues v;
+  RunInput in;
   if (!readParams(&doc, runSpecs(), "", v, err, {"pe", "backlog"})) return false;
+  runParams().load(in, v);
   if (!readQueue(v, p.queue, err)) return false;
-  p.m = static_cast<int>(v.num("flows"));
-  p.C = v.num("capacity");
-  Rng rng(static_cast<uint64_t>(v.num("seed")), "fluid");
+  p.m = in.flows;
+  p.C = in.capacity;
+  Rng rng(static_cast<uint64_t>(in.seed), "fluid");
   if (!perFlow(v, runSpecs(), "propDelay", "propDelayMax", "propDelays", p.m, rng, p.D, err)) return false;
   if (!perFlow(v, runSpecs(), "alpha", "alphaMax", "alphas", p.m, rng, p.alpha, err)) return false;
-  p.duration = v.num("duration");
-  p.dt = v.num("dt");
-  p.samplePeriod = v.num("samplePeriod");
-  p.minWindow = v.num("minWindow");
-  p.initialWindow = v.num("initialWindow");
+  p.duration = in.duration;
+  p.dt = in.dt;
+  p.samplePeriod = in.samplePeriod;
+  p.minWindow = in.minWindow;
+  p.initialWindow = in.initialWindow;
   if (p.samplePeriod < p.dt) {
     err = "samplePeriod: " + jsonNumber(p.samplePeriod) + " is below dt (" + jsonNumber(p.dt) + ")";
     return false;
@@ -305,22 +315,22 @@ bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
   double maxDelay = 0;
   for (double d : p.D) maxDelay = std::max(maxDelay, d + p.queue.buffer / p.C);
   const double history = p.m * (maxDelay / p.dt + 3);
-  if (history > kMaxHistory) {
+  if (history > kMaxFluidHistory) {
     err = "dt: the delay history would hold " + jsonNumber(std::ceil(history)) +
-          " values (flows x (max D_i + B/C) / dt); at most " + jsonNumber(kMaxHistory) +
+          " values (flows x (max D_i + B/C) / dt); at most " + jsonNumber(kMaxFluidHistory) +
           ": raise dt, or lower flows, propDelay or queue.buffer";
     return false;
   }
   const double work = p.m * (p.duration / p.dt);
-  if (work > kMaxWork) {
-    err = "dt: flows x duration / dt = " + jsonNumber(work) + " flow-steps; at most " + jsonNumber(kMaxWork) +
+  if (work > kMaxFluidWork) {
+    err = "dt: flows x duration / dt = " + jsonNumber(work) + " flow-steps; at most " + jsonNumber(kMaxFluidWork) +
           ": raise dt, or lower duration or flows";
     return false;
   }
   const double values = (p.m + 7) * (p.duration / p.samplePeriod + 1);
-  if (values > kMaxValues) {
+  if (values > kMaxFluidValues) {
     err = "samplePeriod: (flows + 7) x duration / samplePeriod = " + jsonNumber(std::ceil(values)) +
-          " numbers in the rows; at most " + jsonNumber(kMaxValues) + ": raise samplePeriod";
+          " numbers in the rows; at most " + jsonNumber(kMaxFluidValues) + ": raise samplePeriod";
     return false;
   }
   return true;
@@ -328,17 +338,17 @@ bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
 
 bool readSteadyParams(const Json& doc, SteadyRequest& r, std::string& err) {
   ParamValues v;
+  SteadyInput in;
   std::vector<std::string> solverOnly;
   for (const ParamSpec& s : runSpecs())
     if (!findSpec(steadySpecs(), s.key)) solverOnly.push_back(s.key);
   if (!readParams(&doc, steadySpecs(), "", v, err, solverOnly)) return false;
+  steadyParams().load(in, v);
   if (!readQueue(v, r.queue, err)) return false;
-  r.C = v.num("capacity");
-  r.backlog = v.num("backlog");
-  Rng rng(static_cast<uint64_t>(v.num("seed")), "fluid");
-  if (!perFlow(v, steadySpecs(), "propDelay", "propDelayMax", "propDelays", static_cast<int>(v.num("flows")), rng, r.D,
-               err))
-    return false;
+  r.C = in.capacity;
+  r.backlog = in.backlog;
+  Rng rng(static_cast<uint64_t>(in.seed), "fluid");
+  if (!perFlow(v, steadySpecs(), "propDelay", "propDelayMax", "propDelays", in.flows, rng, r.D, err)) return false;
   r.pe.clear();
   if (const Json* pe = v.raw("pe")) {
     if (pe->items().empty() || pe->items().size() > 1000) {

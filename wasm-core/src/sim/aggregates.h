@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/json.h"
+#include "sim/problems.h"
 
 namespace bl {
 
@@ -11,7 +12,8 @@ class Simulation;
 class Network;
 
 // Reads scenario `aggregates` ([{flows: [i, ...], shares?: [x, ...]}]) and builds them over
-// the flows of `net`; shares, if given, set the members' weights.
-bool buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, std::string& err);
+// the flows of `net`; shares, if given, set the members' weights. An aggregate that breaks a
+// rule is listed in `problems` (each of its problems) and not built; the others are.
+void buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, Problems& problems);
 
 }  // namespace bl

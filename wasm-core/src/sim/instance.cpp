@@ -7,52 +7,66 @@
 #include "core/params.h"
 #include "net/loss_model.h"
 #include "sim/scenario.h"
+#include "sim/topologies.h"
 #include "sim/work_budget.h"
 #include "tcp/tcp_sender.h"
 
 namespace bl {
 
 std::unique_ptr<Instance> Instance::create(const std::string& json, std::string& err, bool earlyLinks) {
+  Problems problems;
+  auto in = create(json, problems, earlyLinks);
+  if (!in) err = problems.empty() ? "scenario: refused" : problems.list().front().text();
+  return in;
+}
+
+std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& problems, bool earlyLinks) {
   Json doc;
-  std::string perr;
-  if (!Json::parse(json, doc, perr)) {
-    err = "scenario is not valid JSON: " + perr;
+  std::string err;
+  if (!Json::parse(json, doc, err)) {
+    problems.add("", "scenario is not valid JSON: " + err);
     return nullptr;
   }
   if (!doc.isObject()) {
-    err = "scenario: expected a JSON object";
+    problems.add("scenario: expected a JSON object");
     return nullptr;
   }
-  const Json* ver = doc.find("version");
-  if (!ver) {
-    err = "version: missing; this core reads scenario version " + std::to_string(kScenarioVersion);
+  if (!doc.find("version")) {
+    problems.add("version", "missing; this core reads scenario version " + std::to_string(kScenarioVersion));
     return nullptr;
   }
   ParamValues top;
-  if (!readParams(&doc, scenarioSpecs(), "", top, err)) return nullptr;
+  if (!readParams(&doc, scenarioSpecs(), "", top, err)) {
+    problems.add(err);
+    return nullptr;
+  }
+  const size_t before = problems.reported();
   const double duration = top.num("duration"), period = top.num("samplePeriod");
-  if (duration / period > kMaxSampleRows) {
-    err = "samplePeriod: " + jsonNumber(period) + " s gives more than " + jsonNumber(kMaxSampleRows) +
-          " samples over " + jsonNumber(duration) + " s; use a longer period";
-    return nullptr;
-  }
-  if (top.num("measureFrom") >= duration) {
-    err =
-        "measureFrom: " + jsonNumber(top.num("measureFrom")) + " must be below duration (" + jsonNumber(duration) + ")";
-    return nullptr;
-  }
-  if (top.num("headerSize") >= top.num("packetSize")) {
-    err = "headerSize: " + jsonNumber(top.num("headerSize")) + " bytes must be below packetSize (" +
-          jsonNumber(top.num("packetSize")) + ")";
-    return nullptr;
-  }
+  if (duration / period > kMaxSampleRows)
+    problems.add("samplePeriod",
+                 jsonNumber(period) + " s gives more than " + jsonNumber(kMaxSampleRows) + " samples over " +
+                     jsonNumber(duration) + " s; use a longer period",
+                 duration / kMaxSampleRows, findSpec(scenarioSpecs(), "samplePeriod")->max, "s");
+  if (top.num("measureFrom") >= duration)
+    problems.add("measureFrom",
+                 jsonNumber(top.num("measureFrom")) + " must be below duration (" + jsonNumber(duration) + ")", 0,
+                 duration, "s");
+  if (top.num("headerSize") >= top.num("packetSize"))
+    problems.add("headerSize",
+                 jsonNumber(top.num("headerSize")) + " bytes must be below packetSize (" +
+                     jsonNumber(top.num("packetSize")) + ")",
+                 0, top.num("packetSize") - 1, "bytes", true);
   std::unique_ptr<Instance> in(new Instance());
   in->payloadFraction_ = (top.num("packetSize") - top.num("headerSize")) / top.num("packetSize");
   in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.num("seed")));
   in->net_ = std::make_unique<Network>(*in->sim_);
-  if (!buildNetwork(doc, *in->sim_, *in->net_, err, earlyLinks)) return nullptr;
-  if (!withinWorkBudget(estimateWork(*in->net_, duration, top.num("packetSize")), duration, kMaxWork, err))
+  // The network is built even after a problem above, so that its own are listed too.
+  if (!buildNetwork(doc, *in->sim_, *in->net_, problems, earlyLinks)) return nullptr;
+  if (problems.reported() != before) return nullptr;
+  if (!withinWorkBudget(estimateWork(*in->net_, duration, top.num("packetSize")), duration, kMaxWork, err)) {
+    problems.add(err);
     return nullptr;
+  }
   in->end_ = fromSeconds(duration);
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));

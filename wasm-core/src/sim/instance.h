@@ -5,20 +5,23 @@
 #include <string>
 
 #include "core/json.h"
+#include "core/limits.h"
 #include "core/scheduler.h"
 #include "core/simulation.h"
 #include "sim/network.h"
+#include "sim/problems.h"
 #include "sim/tracer.h"
 
 namespace bl {
-
-constexpr uint64_t kMaxEventsPerCall = 50'000'000;  // guard rail: bl_run_until never runs longer
 
 class Instance : public EventHandler {
  public:
   // Parses, validates and builds a scenario; nullptr with `err` naming the field on failure.
   // earlyLinks = false turns off ahead-of-time arrivals (tests check it changes nothing).
   static std::unique_ptr<Instance> create(const std::string& json, std::string& err, bool earlyLinks = true);
+  // Every rule between fields the scenario breaks, each with its path (bl_check's second
+  // pass, when each field is fine on its own); nullptr unless there is none.
+  static std::unique_ptr<Instance> create(const std::string& json, Problems& problems, bool earlyLinks = true);
   ~Instance() override;
 
   int runUntil(double untilSeconds, uint32_t maxEvents);
@@ -53,9 +56,5 @@ class Instance : public EventHandler {
   double wallSeconds_ = 0;
   uint32_t liveChanges_ = 0;
 };
-
-// Topology builders (sim/topologies.cpp): fill `net` from a validated scenario document.
-bool buildNetwork(const Json& doc, Simulation& sim, Network& net, std::string& err, bool earlyLinks = true);
-bool buildTopology(const Json& doc, Simulation& sim, Network& net, std::string& err);
 
 }  // namespace bl

@@ -1,6 +1,6 @@
 // The built network of one run: links, routes, flows and their agents, traffic sources.
-// Topology builders (sim/topologies.cpp) fill it; the tracer, the summary and live
-// parameter changes read it.
+// Topology builders (sim/topologies.cpp and the sim/topology_*.cpp it picks) fill it; the
+// tracer, the summary and live parameter changes read it.
 #pragma once
 #include <memory>
 #include <string>

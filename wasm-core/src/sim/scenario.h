@@ -5,28 +5,12 @@
 #include <vector>
 
 #include "core/json.h"
+#include "core/limits.h"
 #include "core/params.h"
 
 namespace bl {
 
 constexpr int kScenarioVersion = 1;
-
-// Guard rails: name, type, value, unit, why. Defined here once: the constants below, and the
-// "limits" of bl_describe (limits()), both come from this list.
-#define BL_LIMITS(X)                                                                                       \
-  X(kMaxFlows, int, 2000, "flows", "TCP flows of one scenario: keeps a browser tab responsive")            \
-  X(kMaxDuration, double, 3600, "s", "simulated time of one scenario")                                     \
-  X(kMaxSampleRows, double, 2e6, "rows", "sample rows of one run (duration / samplePeriod)")               \
-  X(kMaxNodes, int, 100000, "nodes", "nodes of a graph topology")                                          \
-  X(kMaxLinks, int, 100000, "links", "links of a graph topology (each is two one-way links)")              \
-  X(kMaxHops, int, 65535, "hops", "hops of one route: a packet's hop counter is 16 bits")                  \
-  X(kMaxSources, int, 2000, "sources", "traffic sources of one scenario")                                  \
-  X(kMaxWorkBrowser, double, 1e9, "events", "work budget of one run in the browser (estimated at create)") \
-  X(kMaxWorkNative, double, 2e10, "events", "work budget of one run on the command line")
-
-#define BL_DECLARE_LIMIT(name, type, value, unit, why) constexpr type name = value;
-BL_LIMITS(BL_DECLARE_LIMIT)
-#undef BL_DECLARE_LIMIT
 
 // The work budget: events a whole run may be expected to take (sim/work_budget.h estimates
 // them at create). A browser tab gets minutes of work, the command line hours, never days.
@@ -36,6 +20,7 @@ constexpr double kMaxWork = kMaxWorkBrowser;
 constexpr double kMaxWork = kMaxWorkNative;
 #endif
 
+// A guard rail of BL_LIMITS (core/limits.h), as bl_describe's "limits" lists it.
 struct Limit {
   std::string key;  // "maxFlows" (from kMaxFlows)
   double value;

@@ -7,6 +7,7 @@
 #include "fluid/fluid_json.h"
 #include "net/loss_model.h"
 #include "net/queue_disc.h"
+#include "sim/flow_options.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
 #include "tcp/mpat.h"
@@ -15,31 +16,6 @@
 namespace bl {
 
 namespace {
-
-// A flow's fields as they appear in an entry of flowOverrides or of a graph's topology.flows:
-// the flow defaults without count, plus the entry's own keys.
-SpecList flowEntrySpecs(SpecList head, SpecList tail = {}) {
-  for (const ParamSpec& s : flowSpecs())
-    if (std::string(s.key) != "count") head.push_back(s);
-  for (const ParamSpec& s : tail) head.push_back(s);
-  return head;
-}
-
-const SpecList& overrideSpecs() {
-  static const SpecList s = flowEntrySpecs(
-      {{"flow", "Flow", "", ParamType::Int, NAN, 0, kMaxFlows - 1, "Index of the flow this entry changes."}},
-      {{"exoLoss", "Exogenous loss", "", ParamType::Object, NAN, 0, 0,
-        "This flow's own loss model (dumbbell and chain), in place of the scenario's exoLoss."}});
-  return s;
-}
-
-const SpecList& graphFlowSpecs() {
-  static const SpecList s = flowEntrySpecs({
-      {"src", "Source", "", ParamType::String, NAN, 0, 0, "Node the flow sends from."},
-      {"dst", "Destination", "", ParamType::String, NAN, 0, 0, "Node the flow sends to."},
-  });
-  return s;
-}
 
 const ParamSpec& nodeNameSpec() {
   static const ParamSpec s = {"nodes", "Node", "", ParamType::String, NAN, 0, 0, "A node's name (unique)."};
@@ -121,7 +97,8 @@ std::string join(const std::string& path, const std::string& key) { return path.
 struct Checker {
   Json problems = Json::array();
 
-  void add(const std::string& path, const std::string& message, const Json* value, const ParamSpec* spec) {
+  void add(const std::string& path, const std::string& message, const Json* value, const ParamSpec* spec,
+           const Json* ruleRange = nullptr) {
     Json p = Json::object();
     p.set("path", Json::string(path));
     p.set("message", Json::string(message));
@@ -139,10 +116,23 @@ struct Checker {
       if (const Json* o = one.find("options")) options = *o;
       if (const Json* d = one.find("default")) def = *d;
     }
-    p.set("range", range);
+    p.set("range", ruleRange ? *ruleRange : range);
     p.set("options", options);
     p.set("default", def);
     problems.push(p);
+  }
+
+  // A rule between fields, with its range when it gives one.
+  void addRule(const Problem& r) {
+    Json range;
+    if (!std::isnan(r.min) || !std::isnan(r.max)) {
+      range = Json::object();
+      range.set("min", std::isnan(r.min) ? Json() : Json::number(r.min));
+      range.set("max", std::isnan(r.max) ? Json() : Json::number(r.max));
+      range.set("unit", Json::string(r.unit));
+      if (r.integer) range.set("integer", Json::boolean(true));
+    }
+    add(r.path, r.message, nullptr, nullptr, &range);
   }
 
   // A kind problem: the options are the kinds.
@@ -331,13 +321,11 @@ Json checkScenario(const std::string& json) {
     c.checkObject(scenarioSchema().front(), "", doc, nullptr, doc);
     if (c.problems.items().empty()) {
       // Every field is fine on its own: the rules between fields are the builder's. Building
-      // the network (not running it) finds the first that fails. Its message starts with the
-      // path it names ("topology.flows[0]: no route from a to c").
-      if (!Instance::create(json, err)) {
-        const size_t colon = err.find(": ");
-        const std::string head = colon == std::string::npos ? "" : err.substr(0, colon);
-        const bool isPath = !head.empty() && head.find(' ') == std::string::npos;
-        c.add(isPath ? head : "", isPath ? err.substr(colon + 2) : err, nullptr, nullptr);
+      // the network (not running it) lists every one it can reach.
+      Problems rules;
+      if (!Instance::create(json, rules)) {
+        for (const Problem& p : rules.list()) c.addRule(p);
+        if (rules.empty()) c.add("", "scenario: refused", nullptr, nullptr);
       }
     }
   }

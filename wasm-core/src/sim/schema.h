@@ -44,8 +44,8 @@ std::string selectorPath(const SchemaGroup& g);
 // bl_check: {"ok": bool, "problems": [{path, message, value, range: {min, max, unit} | null,
 // options: [...] | null, default}]}. Every field-level problem (unknown key, wrong type, out of
 // range, unknown kind) is listed; when there is none, the cross-field rules (measureFrom below
-// duration, graph routes, ...) are checked by building the network without running it, and the
-// first one that fails is listed.
+// duration, graph routes, ...) are checked by building the network without running it, and
+// every one that fails is listed (sim/problems.h), with its range where it has one.
 Json checkScenario(const std::string& json);
 
 // bl_describe's document (docs/scenario.md, "Parameter specs").

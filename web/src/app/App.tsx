@@ -97,15 +97,15 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const panels = new Set(embed ? state.view.panels : ['controls', 'scenario', 'flows', 'topology', 'charts']);
   // A locked page runs the scenario it was given: no scenario editing, no switching to compare.
   if (unlock !== null) panels.delete('scenario');
-  const scenarioPanel = (
-    <ScenarioPanel
-      specs={snap.specs}
-      preset={state.preset}
-      scenario={state.scenario}
-      onApply={app.applyScenario}
-      student={student}
-    />
-  );
+  // The scenario editor: in an embed's panel list, or in the main page's drawer.
+  const scenarioProps = {
+    specs: snap.specs,
+    preset: state.preset,
+    scenario: state.scenario,
+    onApply: app.applyScenario,
+    student,
+  };
+  const scenarioPanel = <ScenarioPanel {...scenarioProps} />;
   const controls = (
     <ControlsBar
       sim={sim}
@@ -145,7 +145,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             <LessonPanel sim={sim} api={lesson} />
           </Suspense>
         ) : null}
-        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} locked={locked} /> : null}
         {panels.has('scenario') ? scenarioPanel : null}
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
       </>
@@ -169,7 +169,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           {charts ? <div className="embed-charts">{charts}</div> : null}
           {hasSide ? <div className="embed-side">{side}</div> : null}
         </div>
-        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} onError={app.addError} locked={locked} /> : null}
+        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} locked={locked} /> : null}
       </div>
     );
   }
@@ -295,7 +295,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
                 <LessonPanel sim={sim} api={lesson} />
               </Suspense>
             ) : null}
-            <LivePanel sim={sim} snap={lazySnap} onError={app.addError} locked={locked} />
+            <LivePanel sim={sim} snap={lazySnap} locked={locked} />
             {student ? null : (
               <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />
             )}
@@ -305,6 +305,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             <StoryPanel
               preset={state.preset}
               scenario={state.scenario}
+              specs={snap.specs}
               onApply={app.applyScenario}
               editable={panels.has('scenario')}
               editorOpen={editorOpen}
@@ -324,21 +325,12 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             role="dialog"
             aria-label="Scenario editor"
           >
-            <ScenarioPanel
-              specs={snap.specs}
-              preset={state.preset}
-              scenario={state.scenario}
-              onApply={app.applyScenario}
-              student={student}
-              presetPicker={false}
-              onClose={() => setEditorOpen(false)}
-            />
+            <ScenarioPanel {...scenarioProps} presetPicker={false} onClose={() => setEditorOpen(false)} />
           </div>
         ) : null}
         <FlowTable
           sim={sim}
           snap={lazySnap}
-          onError={app.addError}
           locked={locked}
           onApplyScenario={(next) => app.applyScenario(state.preset, next)}
           student={student}

@@ -1,4 +1,5 @@
 // The charts: which are shown is part of the view (and the URL); legends hide flows in all.
+import { IdChecklist } from '../ui/IdChecklist';
 import { useMemo } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { CHART_IDS, CHART_TITLES, type ChartId, type ViewState } from '../url/viewState';
@@ -75,18 +76,12 @@ export function ChartsArea({
       {chooser ? (
         <details className="chart-chooser">
           <summary>Charts shown</summary>
-          {CHART_IDS.map((id) => (
-            <label key={id} className="inline">
-              <input
-                type="checkbox"
-                checked={view.charts.includes(id)}
-                onChange={(e) =>
-                  setView({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : view.charts.includes(x))) })
-                }
-              />
-              {CHART_TITLES[id]}
-            </label>
-          ))}
+          <IdChecklist
+            ids={CHART_IDS}
+            chosen={view.charts}
+            titles={CHART_TITLES}
+            onChange={(charts) => setView({ charts })}
+          />
         </details>
       ) : null}
       {chooser && view.hidden.length ? (

@@ -5,7 +5,7 @@ import type { RunStatus } from '../worker/protocol';
 import { type SweepProgress, sweeps } from '../sweep/sweepRunner';
 import { lessonProbe } from '../lessons/useLesson';
 import { chartAnnotations } from '../charts/annotations';
-import { flowBand } from '../store/flowBand';
+import { bandValues } from '../store/flowBand';
 import { type ChartStat, type CompareHook, chartStats, getCompareHook } from '../ui/probes';
 
 export type { ChartStat, CompareHook };
@@ -80,15 +80,7 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     setParam: (e, k, v) => sim.setParam(e, k, v),
     marks: () => sim.store.marks.map((m) => ({ ...m })),
     charts: () => structuredClone(chartStats),
-    band: (metric) => {
-      const b = flowBand(sim.store, metric);
-      return {
-        t: b.store.values('t'),
-        min: b.store.values(b.min),
-        mean: b.store.values(b.mean),
-        max: b.store.values(b.max),
-      };
-    },
+    band: (metric) => bandValues(sim.store, metric),
     notices,
     sweep: () => structuredClone(sweeps.getSnapshot()),
     compare: () => getCompareHook(),

@@ -9,6 +9,8 @@ import {
   type AppState,
   type LessonPosition,
   type LiveChange,
+  type Decoded,
+  checkLink,
   decodeState,
   defaultState,
   encodeState,
@@ -34,10 +36,8 @@ export function useAppState(sim: SimController): AppStateApi {
   const loadedRef = useRef(false);
   /** The run started from a link: if the core refuses it, the default scenario runs instead. */
   const linkRun = useRef(0);
-  const load = useCallback(
-    (hash: string) => {
-      if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
-      const d = decodeState(hash, sim.getSnapshot().specs);
+  const open = useCallback(
+    (hash: string, d: Decoded) => {
       // A locked page keeps its scenario and lock list: a later URL may change only unlocked parameters.
       const cur = stateRef.current;
       const refused = loadedRef.current ? lockViolations(cur, d.state) : [];
@@ -62,6 +62,20 @@ export function useAppState(sim: SimController): AppStateApi {
       setLoaded(true);
     },
     [sim],
+  );
+
+  /** Bumped by every load: a link's check that answers after a newer link was opened is dropped. */
+  const loadSeq = useRef(0);
+  const load = useCallback(
+    (hash: string) => {
+      if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
+      const seq = ++loadSeq.current;
+      // The core judges the link's values (bl_check in the worker): what it refuses is left out and said.
+      void checkLink(decodeState(hash, sim.getSnapshot().specs), (s, base) => sim.repair(s, base)).then((d) => {
+        if (seq === loadSeq.current) open(hash, d);
+      });
+    },
+    [sim, open],
   );
 
   const unlockKey = state.teach.unlock?.join(',') ?? null;

@@ -24,23 +24,45 @@ export function wantsBand(flowCount: number, lines: boolean): boolean {
 }
 
 const BAND_COLOR = '#0072B2';
+const MEAN_COLOR = '#D55E00';
+
+/** How one per-flow metric is drawn, when a chart draws more than one (the loss chart's two). */
+export interface MetricStyle {
+  /** Names the metric in labels and the legend ("congestion loss"); absent: the chart has one. */
+  what?: string;
+  /** The band's fill and edges, and the mean line. */
+  color?: string;
+  meanColor?: string;
+  /** Dash of the per-flow lines and of the mean line. */
+  dash?: number[];
+  /** A per-flow line's label. */
+  flowLabel?: (i: number) => string;
+}
 
 /**
  * The lines of a per-flow metric: one per flow, or (`band`) the min..max of all flows as a
  * filled band with their mean on top, read from the run's derived band store.
  */
-export function metricLines(sim: SimController, flowCount: number, metric: string, band: boolean): LineDef[] {
-  if (!band) return flowLines(flowCount, metric);
+export function metricLines(
+  sim: SimController,
+  flowCount: number,
+  metric: string,
+  band: boolean,
+  style: MetricStyle = {},
+): LineDef[] {
+  const { what, color = BAND_COLOR, meanColor = MEAN_COLOR, dash } = style;
+  if (!band) return flowLines(flowCount, metric, dash ? { dash } : {}, style.flowLabel);
   const b = flowBand(sim.store, metric);
-  const range = `min to max of the ${flowCount} flows (shaded)`;
+  const of = what ? `${what}, ` : '';
+  const range = `${of}min to max of the ${flowCount} flows (shaded)`;
   return [
     {
       column: b.max,
       key: b.max,
       store: b.store,
-      label: `max of ${flowCount} flows`,
+      label: `${of}max of ${flowCount} flows`,
       legend: range,
-      color: BAND_COLOR,
+      color,
       width: 1,
       bandTo: b.min,
     },
@@ -48,19 +70,20 @@ export function metricLines(sim: SimController, flowCount: number, metric: strin
       column: b.min,
       key: b.min,
       store: b.store,
-      label: `min of ${flowCount} flows`,
+      label: `${of}min of ${flowCount} flows`,
       legend: range,
-      color: BAND_COLOR,
+      color,
       width: 1,
     },
     {
       column: b.mean,
       key: b.mean,
       store: b.store,
-      label: `mean of ${flowCount} flows`,
-      legend: `mean of the ${flowCount} flows`,
-      color: '#D55E00',
+      label: `${of}mean of ${flowCount} flows`,
+      legend: `${of}mean of the ${flowCount} flows`,
+      color: meanColor,
       width: 2,
+      ...(dash ? { dash } : {}),
     },
   ];
 }

@@ -12,8 +12,9 @@ import { ThroughputChart } from '../charts/ThroughputChart';
 import { QueueChart } from '../charts/QueueChart';
 import { TimeChart } from '../charts/TimeChart';
 import type { ChartModel } from '../charts/chartModel';
-import type { ChartProps } from '../charts/chartContext';
-import { SPEEDS } from '../panels/ControlsBar';
+import { type ChartProps, wantsBand } from '../charts/chartContext';
+import { bandValues } from '../store/flowBand';
+import { SpeedSelect } from '../panels/ControlsBar';
 import { addPainter } from '../store/frameLoop';
 import { applyDiff, diffLabel, valueInA } from './compareDiff';
 import { compareRows, fmtNumber } from './compareSummary';
@@ -145,6 +146,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
       status: () => lock.getStatus(),
       ticks: () => ticks.current.map((x) => ({ ...x })),
       series: (side, name) => (side === 'a' ? sim : simB).store.values(name),
+      band: (side, metric) => bandValues((side === 'a' ? sim : simB).store, metric),
       summary: (side) => (side === 'a' ? sim : simB).summary(),
       diff: () => diffLabel(diff),
     });
@@ -160,6 +162,9 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
   const onToggleFlow = (f: number) =>
     setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((x, y) => x - y) });
+  // Above BAND_FLOWS flows each side draws the min..max band of its own flows (sides may differ
+  // in flow count when that is what B changes); one switch, in the URL, for both.
+  const onBand = (on: boolean) => setView({ lines: !on });
 
   const jainModel = useMemo<ChartModel | null>(
     () =>
@@ -218,16 +223,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
         <button type="button" onClick={() => void startBoth(() => true)} disabled={!bScenario}>
           Reset
         </button>
-        <label className="inline">
-          Speed
-          <select value={view.speed} onChange={(e) => setView({ speed: Number(e.target.value) })}>
-            {SPEEDS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpeedSelect speed={view.speed} onSpeed={(speed) => setView({ speed })} />
         <span className="sim-time">
           <span className="muted">Simulated time</span>{' '}
           <output ref={timeRef} data-testid="compare-time">
@@ -262,8 +258,23 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
       ) : null}
       {simB && snapB && snapA.scenario && snapB.scenario ? (
         <div className="compare-sides">
-          <CompareSide scope={scopeA} sim={sim} snap={snapA} hidden={hidden} onToggleFlow={onToggleFlow} />
-          <CompareSide scope={scopeB} sim={simB} snap={snapB} hidden={hidden} onToggleFlow={onToggleFlow} />
+          {(
+            [
+              [scopeA, sim, snapA],
+              [scopeB, simB, snapB],
+            ] as const
+          ).map(([scope, s, sn]) => (
+            <CompareSide
+              key={scope.id}
+              scope={scope}
+              sim={s}
+              snap={sn}
+              hidden={hidden}
+              onToggleFlow={onToggleFlow}
+              band={wantsBand(sn.flowCount, view.lines)}
+              onBand={onBand}
+            />
+          ))}
         </div>
       ) : null}
       <CompareTable rows={rows} labels={[scopeA.label, scopeB.label]} />

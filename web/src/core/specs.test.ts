@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findSpec, kindsOfGroup, normalizeSpecs, specsOfGroup, validateValue } from './specs';
+import { findSpec, kindsOfGroup, normalizeSpecs, problemLine, problemText, specsOfGroup, validateValue } from './specs';
+import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
+import { setPath } from '../scenario/paths.mjs';
 import { withKind } from '../scenario/changeKind';
 import type { Scenario } from './types';
 
@@ -139,5 +141,46 @@ describe('a new spec in the describe document', () => {
     const r = validateValue(sp, 65);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toContain('whole number from 0 to 64 packets');
+  });
+  it('round-trips through the URL encoder and decoder, which refuses it without the spec', () => {
+    const state = defaultState();
+    state.scenario = withKind(state.scenario, specs, 'queue', 'red');
+    setPath(state.scenario, 'queue.burstAllowance', 12);
+    setPath(state.scenario, 'flows.jitter', 0.25);
+    const hash = encodeState(state);
+    expect(hash).toContain('queue.burstAllowance=12');
+    expect(hash).toContain('flows.jitter=0.25');
+    const back = decodeState(hash, specs);
+    expect(back.dropped).toEqual([]);
+    expect(back.state.scenario).toEqual(state.scenario);
+    expect(encodeState(back.state)).toBe(hash);
+    // The same link read with the describe document before the spec was added: not a field.
+    const before = decodeState(hash, normalizeSpecs(described));
+    expect([...before.dropped].sort()).toEqual([
+      'flows.jitter: unknown scenario field',
+      'queue.burstAllowance: unknown scenario field',
+    ]);
+  });
+  it("appears in the check's messages with its range in its own units", () => {
+    // What bl_check reports for a field is {path, message, value, range}; the page words it with the
+    // field's spec from the describe document (a time in ms or s, a count in its unit).
+    const burst = findSpec(specs, 'queue.burstAllowance', () => 'red')!;
+    const jitter = findSpec(specs, 'flows.jitter')!;
+    const problem = (path: string, value: unknown, min: number, max: number, unit: string) => ({
+      path,
+      message: `${String(value)} is out of range; allowed [${min}, ${max}] ${unit}`,
+      value,
+      range: { min, max, unit },
+      options: null,
+      default: null,
+    });
+    expect(problemText(problem('queue.burstAllowance', 65, 0, 64, 'packets'), burst)).toBe(
+      'Allowed: a whole number from 0 to 64 packets',
+    );
+    expect(problemText(problem('flows.jitter', 2, 0, 1, 's'), jitter)).toBe('Allowed: a number from 0 s to 1 s');
+    expect(problemText(problem('flows.jitter', 'soon', 0, 1, 's'), jitter)).toBe(
+      'soon is out of range; allowed [0, 1] s. Allowed: a number from 0 s to 1 s',
+    );
+    expect(problemLine(problem('flows.jitter', 2, 0, 1, 's'))).toBe('flows.jitter: Allowed: a number from 0 to 1 s');
   });
 });

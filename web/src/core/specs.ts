@@ -1,7 +1,8 @@
 // Parameter specs: bl_describe() output, normalised, and the one validation rule every
 // control, URL key and message uses. Nothing here knows a particular parameter.
 import type { Json, ParamSpec } from './types';
-import { displayFamily } from './units';
+import type { CheckProblem } from './binding.mjs';
+import { displayFamily, humanRange } from './units';
 
 function str(v: unknown, fallback = ''): string {
   return typeof v === 'string' ? v : fallback;
@@ -115,30 +116,55 @@ export function normalizeSpecs(raw: unknown): ParamSpec[] {
     return out;
   }
   const doc = rec(raw);
+  pushGroups(doc, '', out);
+  const live = rec(doc.live);
+  pushSpecs(live.flow, 'live.flow', out);
+  pushSpecs(live.link, 'live.link', out);
+  // The guard rails: "limits.maxFlows", an integer whose default is the limit.
+  for (const [name, lRaw] of Object.entries(rec(doc.limits))) {
+    const l = rec(lRaw);
+    const value = num(l.value);
+    if (value === undefined) continue;
+    out.push({
+      key: `limits.${name}`,
+      label: name,
+      unit: str(l.unit),
+      type: Number.isInteger(value) ? 'integer' : 'number',
+      default: value,
+      help: str(l.help),
+      live: false,
+    });
+  }
+  return out;
+}
+
+function pushSpecs(list: unknown, prefix: string, out: ParamSpec[]): void {
+  if (!Array.isArray(list)) return;
+  for (const item of list) {
+    const sp = item && typeof item === 'object' ? normOne(item as Rec, prefix) : null;
+    if (sp) out.push(sp);
+  }
+}
+
+/** The groups and kinds of a describe document (or of one of its fluid functions), keys under `prefix`. */
+function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
   const sets = rec(doc.kinds);
-  const push = (list: unknown, prefix: string) => {
-    if (!Array.isArray(list)) return;
-    for (const item of list) {
-      const sp = item && typeof item === 'object' ? normOne(item as Rec, prefix) : null;
-      if (!sp) continue;
-      out.push(sp);
-    }
-  };
+  const at = (path: string) => (prefix && path ? `${prefix}.${path}` : prefix || path);
   for (const [path, gRaw] of Object.entries(rec(doc.groups))) {
     const g = rec(gRaw);
     const selector = str(g.selector);
     if (path.includes('[]') || selector.includes('[]')) continue;
     if (!selector) {
-      push(g.specs, path);
+      pushSpecs(g.specs, at(path), out);
       continue;
     }
     const owner = selector.slice(0, Math.max(0, selector.lastIndexOf('.')));
     const kinds = rec(sets[str(g.kinds)]);
-    for (const [kind, k] of Object.entries(kinds)) push(rec(k).specs, owner ? `${owner}.${kind}` : kind);
+    for (const [kind, k] of Object.entries(kinds)) pushSpecs(rec(k).specs, at(owner ? `${owner}.${kind}` : kind), out);
     const names = Object.keys(kinds);
-    const existing = out.find((sp) => sp.key === selector);
+    const existing = out.find((sp) => sp.key === at(selector));
     const sel: ParamSpec = existing ?? {
-      key: selector,
+      key: at(selector),
       label: `${owner ? owner[0]!.toUpperCase() + owner.slice(1) : 'Document'} kind`,
       unit: '',
       type: 'enum',
@@ -147,13 +173,33 @@ export function normalizeSpecs(raw: unknown): ParamSpec[] {
       live: false,
       help: names.map((n) => `${n}: ${str(rec(kinds[n]).help)}`).join('\n'),
     };
-    sel.selects = path;
+    sel.selects = at(path);
     if (!existing) out.push(sel);
   }
-  const live = rec(doc.live);
-  push(live.flow, 'live.flow');
-  push(live.link, 'live.link');
+}
+
+/** The fluid model's functions, by the name the worker calls them (FluidFn). */
+export type FluidFnName = 'fluid' | 'steady';
+
+/**
+ * The fluid model's specs from a describe document's `fluid` section (bl_fluid, bl_fluid_steady),
+ * keyed by function and path: "fluid.duration", "steady.capacity", "steady.queue.red.minTh", with
+ * "steady.queue.kind" selecting the queue's kind. Kept apart from the scenario's specs: these
+ * are parameters of a fluid-model document, not scenario paths.
+ */
+export function normalizeFluidSpecs(raw: unknown): ParamSpec[] {
+  const out: ParamSpec[] = [];
+  for (const [name, fRaw] of Object.entries(rec(rec(raw).fluid))) {
+    const fn = name === 'bl_fluid' ? 'fluid' : name === 'bl_fluid_steady' ? 'steady' : name;
+    pushGroups(rec(fRaw), fn, out);
+  }
   return out;
+}
+
+/** A guard rail of the core by name ("maxFlows"), from normalizeSpecs' "limits.*" entries. */
+export function limitOf(specs: readonly ParamSpec[], name: string): number | undefined {
+  const d = specs.find((s) => s.key === `limits.${name}`)?.default;
+  return typeof d === 'number' ? d : undefined;
 }
 
 export type Validation = { ok: true; value: Json } | { ok: false; message: string };
@@ -169,34 +215,83 @@ export function rangeText(spec: ParamSpec): string {
   return kind;
 }
 
+/**
+ * A value read from text (a URL, an input box) in its spec's type: "true"/"1" for a boolean, a
+ * number kept as text for a text field. What cannot be read is returned unchanged: the core's
+ * check (bl_check) judges values and ranges, and names what is wrong.
+ */
+export function coerceValue(spec: ParamSpec, value: unknown): unknown {
+  switch (spec.type) {
+    case 'boolean':
+      if (value === 'true' || value === 1 || value === '1') return true;
+      if (value === 'false' || value === 0 || value === '0') return false;
+      return value;
+    case 'enum':
+    case 'string':
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
+    case 'json':
+      return value;
+    default: {
+      if (value === null || typeof value !== 'string' || value.trim() === '') return value;
+      const n = Number(value);
+      return Number.isFinite(n) ? n : value;
+    }
+  }
+}
+
 /** Checks (and coerces, for text input) a value against its spec. */
 export function validateValue(spec: ParamSpec, value: unknown): Validation {
   const bad = (): Validation => ({
     ok: false,
     message: `${spec.key}: ${JSON.stringify(value)} is not allowed; expected ${rangeText(spec)}`,
   });
+  const v = coerceValue(spec, value);
   switch (spec.type) {
     case 'boolean':
-      if (typeof value === 'boolean') return { ok: true, value };
-      if (value === 'true' || value === 1 || value === '1') return { ok: true, value: true };
-      if (value === 'false' || value === 0 || value === '0') return { ok: true, value: false };
-      return bad();
+      return typeof v === 'boolean' ? { ok: true, value: v } : bad();
     case 'enum':
-      return typeof value === 'string' && (!spec.options || spec.options.includes(value)) ? { ok: true, value } : bad();
+      return typeof v === 'string' && (!spec.options || spec.options.includes(v)) ? { ok: true, value: v } : bad();
     case 'string':
-      return typeof value === 'string' ? { ok: true, value } : bad();
+      return typeof v === 'string' ? { ok: true, value: v } : bad();
     case 'json':
-      return value !== undefined ? { ok: true, value: value as Json } : bad();
+      return v !== undefined ? { ok: true, value: v as Json } : bad();
     default: {
-      if (value === null && (spec.nullable || spec.default === null)) return { ok: true, value: null };
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) return bad();
-      if (spec.type === 'integer' && !Number.isInteger(n)) return bad();
-      if (spec.min !== undefined && n < spec.min) return bad();
-      if (spec.max !== undefined && n > spec.max) return bad();
-      return { ok: true, value: n };
+      if (v === null && (spec.nullable || spec.default === null)) return { ok: true, value: null };
+      if (typeof v !== 'number' || !Number.isFinite(v)) return bad();
+      if (spec.type === 'integer' && !Number.isInteger(v)) return bad();
+      if (spec.min !== undefined && v < spec.min) return bad();
+      if (spec.max !== undefined && v > spec.max) return bad();
+      return { ok: true, value: v };
     }
   }
+}
+
+/**
+ * What the page says about a problem the core's check (bl_check) found at a field: the range
+ * the core gives, in the field's human units when its spec has them ("Allowed: a number from 0 s
+ * to 3600 s"), after the core's own words when the value was not even a number; the options
+ * the core lists; else the core's message as it is.
+ */
+export function problemText(p: CheckProblem, spec?: ParamSpec): string {
+  if (p.range) {
+    const integer = p.range.integer === true || spec?.type === 'integer';
+    const ranged: ParamSpec = {
+      ...(spec ?? { key: p.path, label: p.path, default: null, help: '', live: false }),
+      unit: spec?.unit ?? p.range.unit,
+      type: integer ? 'integer' : 'number',
+      min: p.range.min,
+      max: p.range.max,
+    };
+    const allowed = `Allowed: ${ranged.display ? humanRange(ranged) : rangeText(ranged)}`;
+    return typeof p.value === 'number' ? allowed : `${p.message}. ${allowed}`;
+  }
+  if (p.options?.length) return `${p.message}. Allowed: one of ${p.options.join(', ')}`;
+  return p.message;
+}
+
+/** A problem of a field no control shows, as one line: "path: what the core says". */
+export function problemLine(p: CheckProblem): string {
+  return p.path ? `${p.path}: ${problemText(p)}` : problemText(p);
 }
 
 /**

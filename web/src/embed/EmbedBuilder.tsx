@@ -1,9 +1,10 @@
 // The embed builder ("Get embed code"): the scenario on screen or a lesson, which panels show,
 // which live parameters students may change (the others locked), student mode, size or auto
 // height; a live preview in an iframe; the iframe code to copy.
+import { IdChecklist } from '../ui/IdChecklist';
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { ParamSpec } from '../core/types';
-import { CHART_IDS, CHART_TITLES, PANEL_IDS, PANEL_TITLES, type PanelId } from '../url/viewState';
+import { CHART_IDS, CHART_TITLES, PANEL_IDS, PANEL_TITLES } from '../url/viewState';
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';
 import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';
@@ -119,22 +120,12 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
           ) : null}
           <fieldset>
             <legend>Panels to show</legend>
-            {PANEL_IDS.map((p) => (
-              <label key={p} className="inline">
-                <input
-                  type="checkbox"
-                  checked={c.panels.includes(p)}
-                  onChange={(e) =>
-                    set({
-                      panels: e.target.checked
-                        ? PANEL_IDS.filter((x) => x === p || c.panels.includes(x))
-                        : c.panels.filter((x: PanelId) => x !== p),
-                    })
-                  }
-                />
-                {PANEL_TITLES[p]}
-              </label>
-            ))}
+            <IdChecklist
+              ids={PANEL_IDS}
+              chosen={c.panels}
+              titles={PANEL_TITLES}
+              onChange={(panels) => set({ panels })}
+            />
           </fieldset>
           <label className="inline">
             <input
@@ -146,18 +137,12 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
           </label>
           <fieldset>
             <legend>Charts to show</legend>
-            {CHART_IDS.map((id) => (
-              <label key={id} className="inline">
-                <input
-                  type="checkbox"
-                  checked={c.charts.includes(id)}
-                  onChange={(e) =>
-                    set({ charts: CHART_IDS.filter((x) => (x === id ? e.target.checked : c.charts.includes(x))) })
-                  }
-                />
-                {CHART_TITLES[id]}
-              </label>
-            ))}
+            <IdChecklist
+              ids={CHART_IDS}
+              chosen={c.charts}
+              titles={CHART_TITLES}
+              onChange={(charts) => set({ charts })}
+            />
             {c.lesson !== null ? <p className="muted small">A lesson's steps choose their own charts.</p> : null}
           </fieldset>
           <fieldset>

@@ -82,6 +82,7 @@ export class FluidOverlay {
     return mapScenarioToFluid({
       scenario: snap.scenario,
       specs: snap.specs,
+      fluidSpecs: snap.fluidSpecs,
       flows: snap.flowCount,
       exoChanges: this.exoChanges(),
     });
@@ -138,6 +139,7 @@ export class FluidOverlay {
     const m = mapScenarioToFluid({
       scenario: snap.scenario!,
       specs: snap.specs,
+      fluidSpecs: snap.fluidSpecs,
       flows: snap.flowCount,
       exoChanges,
       ...(rtts ? { rtts } : {}),

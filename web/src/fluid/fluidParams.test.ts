@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/types';
 import { exoSchedule, fluidSeries, mapScenarioToFluid } from './fluidParams';
 import { readSteady, steadyParams } from './steadyState';
+import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import described from '../../test/fixtures/describe.json';
+
+const specs = normalizeSpecs(described);
+const fluidSpecs = normalizeFluidSpecs(described);
 
 const fig2Red = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../../public/presets/xqm-fig2-red.json', import.meta.url)), 'utf8'),
@@ -14,7 +19,7 @@ const chain = JSON.parse(
 
 describe('scenario -> fluid model parameters', () => {
   it("maps the packet-level Fig. 2 (RED) to the paper's fluid parameters", () => {
-    const m = mapScenarioToFluid({ scenario: fig2Red, specs: [], flows: 20 });
+    const m = mapScenarioToFluid({ scenario: fig2Red, specs, fluidSpecs, flows: 20 });
     expect(m.ok).toBe(true);
     if (!m.ok) return;
     const p = m.params;
@@ -34,18 +39,40 @@ describe('scenario -> fluid model parameters', () => {
 
   it("uses each flow's RTT when the summary gives them", () => {
     const rtts = Array.from({ length: 20 }, (_, i) => 0.08 + i * 0.002);
-    const m = mapScenarioToFluid({ scenario: fig2Red, specs: [], flows: 20, rtts });
+    const m = mapScenarioToFluid({ scenario: fig2Red, specs, fluidSpecs, flows: 20, rtts });
     expect(m.ok && m.params.propDelays).toEqual(rtts);
     expect(m.ok && m.params.propDelay).toBe(undefined);
   });
 
   it('refuses what the fluid model does not have, saying why', () => {
-    const r = mapScenarioToFluid({ scenario: chain, specs: [], flows: 40 });
+    const r = mapScenarioToFluid({ scenario: chain, specs, fluidSpecs, flows: 40 });
     expect(r).toEqual({ ok: false, reason: expect.stringContaining('chain') as string });
-    const pi = mapScenarioToFluid({ scenario: { ...fig2Red, queue: { kind: 'pi' } }, specs: [], flows: 20 });
+    const pi = mapScenarioToFluid({ scenario: { ...fig2Red, queue: { kind: 'pi' } }, specs, fluidSpecs, flows: 20 });
     expect(!pi.ok && pi.reason).toContain('not pi');
-    const ge = mapScenarioToFluid({ scenario: { ...fig2Red, exoLoss: { kind: 'gilbert' } }, specs: [], flows: 20 });
+    const ge = mapScenarioToFluid({
+      scenario: { ...fig2Red, exoLoss: { kind: 'gilbert' } },
+      specs,
+      fluidSpecs,
+      flows: 20,
+    });
     expect(!ge.ok && ge.reason).toContain('gilbert');
+  });
+
+  it("keeps the sample rows within the core's fluid limit from the describe document", () => {
+    const long = { ...fig2Red, duration: 3600 };
+    const limit = described.limits.maxFluidValues.value;
+    const rowsTimesCols = (p: { duration: number; samplePeriod: number }, flows: number) =>
+      (p.duration / p.samplePeriod) * (flows + 7);
+    const m = mapScenarioToFluid({ scenario: long, specs, fluidSpecs, flows: 1000 });
+    if (!m.ok) throw new Error(m.reason);
+    expect(rowsTimesCols(m.params, 1000)).toBeLessThanOrEqual(limit);
+    // A core with a tenth of the limit gets a tenth of the rows.
+    const smaller = structuredClone(described);
+    smaller.limits.maxFluidValues.value = limit / 10;
+    const s = mapScenarioToFluid({ scenario: long, specs: normalizeSpecs(smaller), fluidSpecs, flows: 1000 });
+    if (!s.ok) throw new Error(s.reason);
+    expect(rowsTimesCols(s.params, 1000)).toBeLessThanOrEqual(limit / 10);
+    expect(s.params.samplePeriod).toBeCloseTo(m.params.samplePeriod * 10, 9);
   });
 
   it('merges live changes of the exogenous loss into the schedule', () => {
@@ -117,7 +144,7 @@ describe.skipIf(!haveCore)('the mapped parameters in the real core', () => {
 
   it('solves Fig. 2 as the docs say: fair share at 1 %, open loop at 5 %', async () => {
     const call = await core();
-    const m = mapScenarioToFluid({ scenario: fig2Red, specs: [], flows: 20 });
+    const m = mapScenarioToFluid({ scenario: fig2Red, specs, fluidSpecs, flows: 20 });
     if (!m.ok) throw new Error(m.reason);
     const r = call('fluid', m.params) as { summary: { windows: { from: number; meanX: number; meanB: number }[] } };
     const w = (from: number) => r.summary.windows.find((x) => x.from === from)!;
@@ -131,7 +158,7 @@ describe.skipIf(!haveCore)('the mapped parameters in the real core', () => {
   it('gives the calculator 1/51 = 1.96 % for 20 flows, 2000 packets/s, 100 ms', async () => {
     const call = await core();
     const a = readSteady(
-      call('steady', steadyParams({ flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01, buffer: 250 })),
+      call('steady', steadyParams({ flows: 20, capacity: 2000, propDelay: 0.1, exoLoss: 0.01, buffer: 250 })),
     );
     expect(a.qFair).toBeCloseTo(1 / 51, 6);
     expect(a.peOpen).toBeCloseTo(1 / 51, 4);
@@ -143,7 +170,7 @@ describe.skipIf(!haveCore)('the mapped parameters in the real core', () => {
   it("gives the calculator the scenario's buffer: the limit it speaks of is that buffer", async () => {
     const call = await core();
     const at = (buffer: number) =>
-      readSteady(call('steady', steadyParams({ flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.001, buffer })));
+      readSteady(call('steady', steadyParams({ flows: 20, capacity: 2000, propDelay: 0.1, exoLoss: 0.001, buffer })));
     expect(at(50)).toMatchObject({ regime: 'full', backlog: 50 });
     expect(at(250)).toMatchObject({ regime: 'full', backlog: 250 });
   });

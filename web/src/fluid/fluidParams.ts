@@ -10,8 +10,11 @@
 //   the exogenous loss of all flows, at the times they were applied); the duration.
 // Everything else (flow start times, weights, other TCP variants) the model does not have.
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec } from '../core/specs';
+import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../core/specs';
 import { getPath, isPlainObject } from '../scenario/paths.mjs';
+
+/** The bottleneck queue of a fluid document: its kind and the parameters both models have. */
+export type FluidQueue = { kind: string; buffer: number } & Record<string, number | string>;
 
 /** The part of bl_fluid's parameter document the app fills in. */
 export interface FluidParams {
@@ -22,7 +25,7 @@ export interface FluidParams {
   propDelayMax?: null;
   alpha: number;
   alphaMax: null;
-  queue: { kind: 'droptail' | 'red'; buffer: number; minTh?: number; maxTh?: number; maxP?: number; weight?: number };
+  queue: FluidQueue;
   exoLoss: [number, number][];
   duration: number;
   samplePeriod: number;
@@ -36,16 +39,35 @@ export interface ExoChange {
   value: number;
 }
 
-/** Largest fluid run the app asks for (bl_fluid refuses longer ones). */
-const MAX_DURATION = 3600;
-/** Rows x (flows + 7) numbers kept below bl_fluid's 4e6 limit, with room to spare. */
-const MAX_NUMBERS = 3e6;
-/** Points per series: more than any chart is wide. */
+/**
+ * The scenario fields the model's capacity and delays come from (each a path of the scenario's
+ * specs; fluidParams.test.ts checks that against the describe document). The queue's fields are
+ * not listed: each parameter of the fluid model's queue kind is read from the scenario's queue
+ * field of the same name.
+ */
+export const FROM_SCENARIO = {
+  rate: 'topology.bottleneckRate',
+  packetSize: 'packetSize',
+  bottleneckDelay: 'topology.bottleneckDelay',
+  accessDelayMin: 'topology.accessDelayMin',
+  accessDelayMax: 'topology.accessDelayMax',
+  duration: 'duration',
+  samplePeriod: 'samplePeriod',
+} as const;
+
+/**
+ * Rows x (flows + 7) numbers the page asks for at most, as a share of the core's limit
+ * (limits.maxFluidValues): room for rows rounded up to whole steps. Points per series: more than
+ * any chart is wide.
+ */
+const VALUES_SHARE = 0.75;
 const MAX_ROWS = 4000;
 
 export interface MapInputs {
   scenario: Scenario;
   specs: readonly ParamSpec[];
+  /** The fluid model's specs (normalizeFluidSpecs of the describe document). */
+  fluidSpecs: readonly ParamSpec[];
   flows: number;
   /** Per-flow propagation RTTs in seconds (the summary's `rtt`), when known. */
   rtts?: readonly number[];
@@ -57,22 +79,49 @@ function num(v: Json | undefined): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-export function mapScenarioToFluid({ scenario: s, specs, flows, rtts, exoChanges = [] }: MapInputs): FluidMapping {
+/** The fluid model's spec of `fn.path` with a numeric range and default ("fluid.duration"). */
+function bounded(fluidSpecs: readonly ParamSpec[], path: string): { min: number; max: number; def: number } | null {
+  const sp = findSpec(fluidSpecs, path);
+  if (!sp || sp.min === undefined || sp.max === undefined) return null;
+  return { min: sp.min, max: sp.max, def: typeof sp.default === 'number' ? sp.default : sp.min };
+}
+
+export function mapScenarioToFluid({
+  scenario: s,
+  specs,
+  fluidSpecs,
+  flows,
+  rtts,
+  exoChanges = [],
+}: MapInputs): FluidMapping {
   const kindOf = (group: string): string | undefined => {
     const k = getPath(s, `${group}.kind`);
     return typeof k === 'string' ? k : undefined;
   };
   const val = (path: string): number | undefined =>
     num(getPath(s, path)) ?? num(findSpec(specs, path, kindOf)?.default);
+  const flowRange = bounded(fluidSpecs, 'fluid.flows');
+  const durationRange = bounded(fluidSpecs, 'fluid.duration');
+  const delayRange = bounded(fluidSpecs, 'fluid.propDelay');
+  const step = bounded(fluidSpecs, 'fluid.dt');
+  const samples = bounded(fluidSpecs, 'fluid.samplePeriod');
+  const alpha = bounded(fluidSpecs, 'fluid.alpha');
+  const maxValues = limitOf(specs, 'maxFluidValues');
+  if (!flowRange || !durationRange || !delayRange || !step || !samples || !alpha || maxValues === undefined)
+    return { ok: false, reason: 'the core did not describe the fluid model' };
 
   const topo = kindOf('topology') ?? 'dumbbell';
   if (topo !== 'dumbbell')
     return { ok: false, reason: `the fluid model is one bottleneck: a dumbbell, not a ${topo} topology` };
   const queueKind = kindOf('queue') ?? 'droptail';
-  if (queueKind !== 'droptail' && queueKind !== 'red')
-    return { ok: false, reason: `the fluid model has DropTail and RED, not ${queueKind}` };
-  if (!(flows >= 1 && flows <= 1000))
-    return { ok: false, reason: `the fluid model takes 1 to 1000 flows, not ${flows}` };
+  const fluidQueues = kindsOfGroup(fluidSpecs, 'fluid.queue');
+  if (!fluidQueues.includes(queueKind))
+    return { ok: false, reason: `the fluid model has ${fluidQueues.join(' and ')} queues, not ${queueKind}` };
+  if (!(flows >= flowRange.min && flows <= flowRange.max))
+    return {
+      ok: false,
+      reason: `the fluid model takes ${flowRange.min} to ${flowRange.max} flows, not ${flows}`,
+    };
   const overrides = getPath(s, 'flowOverrides');
   if (Array.isArray(overrides) && overrides.some((o) => isPlainObject(o) && o.exoLoss !== undefined)) {
     return { ok: false, reason: 'per-flow exogenous loss: the fluid model has one loss rate for all flows' };
@@ -85,52 +134,60 @@ export function mapScenarioToFluid({ scenario: s, specs, flows, rtts, exoChanges
       reason: `the fluid model takes exogenous loss none, bernoulli or schedule, not ${kindOf('exoLoss')}`,
     };
 
-  const rate = val('topology.bottleneckRate');
-  const packetSize = val('packetSize');
-  const bDelay = val('topology.bottleneckDelay');
-  const aMin = val('topology.accessDelayMin');
-  const aMax = val('topology.accessDelayMax');
-  const buffer = val('queue.buffer');
+  const rate = val(FROM_SCENARIO.rate);
+  const packetSize = val(FROM_SCENARIO.packetSize);
+  const bDelay = val(FROM_SCENARIO.bottleneckDelay);
+  const aMin = val(FROM_SCENARIO.accessDelayMin);
+  const aMax = val(FROM_SCENARIO.accessDelayMax);
   if (
     rate === undefined ||
     packetSize === undefined ||
     bDelay === undefined ||
     aMin === undefined ||
-    aMax === undefined ||
-    buffer === undefined
+    aMax === undefined
   ) {
-    return { ok: false, reason: 'the scenario does not say the bottleneck rate, packet size, delays or buffer' };
+    return { ok: false, reason: 'the scenario does not say the bottleneck rate, packet size or delays' };
   }
   const access = (aMin + aMax) / 2;
   const meanRtt = 2 * (2 * access + bDelay);
   const capacity = rate / (8 * packetSize);
 
-  const queue: FluidParams['queue'] = { kind: queueKind, buffer };
-  if (queueKind === 'red') {
-    for (const k of ['minTh', 'maxTh', 'maxP', 'weight'] as const) {
-      const v = val(`queue.${k}`);
-      if (v === undefined) return { ok: false, reason: `RED without ${k}` };
-      queue[k] = v;
-    }
+  // Each parameter of the fluid model's queue kind that the scenario's queue has too, by name.
+  const queue: Record<string, number | string> = { kind: queueKind };
+  const selector = kindFieldOf(fluidSpecs, 'fluid.queue');
+  for (const sp of specsOfGroup(fluidSpecs, 'fluid.queue', queueKind)) {
+    const leaf = sp.key.slice('fluid.queue.'.length);
+    if (leaf === selector || !findSpec(specs, `queue.${leaf}`, kindOf)) continue;
+    const v = val(`queue.${leaf}`);
+    if (v === undefined) return { ok: false, reason: `${queueKind} without ${leaf}` };
+    queue[leaf] = v;
   }
+  if (typeof queue.buffer !== 'number') return { ok: false, reason: 'the scenario does not say the buffer' };
 
-  const duration = Math.min(MAX_DURATION, val('duration') ?? 60);
-  const sp = val('samplePeriod') ?? 0.1;
-  const samplePeriod = Math.max(0.001, sp, duration / MAX_ROWS, (duration * (flows + 7)) / MAX_NUMBERS);
+  const duration = Math.min(durationRange.max, val(FROM_SCENARIO.duration) ?? durationRange.def);
+  const sp = val(FROM_SCENARIO.samplePeriod) ?? samples.def;
+  // At least one integration step per row, and the page's own budget of rows and numbers.
+  const samplePeriod = Math.max(
+    step.def,
+    sp,
+    duration / MAX_ROWS,
+    (duration * (flows + 7)) / (VALUES_SHARE * maxValues),
+  );
 
   const params: FluidParams = {
     flows,
     capacity,
-    alpha: meanRtt > 0 ? Math.min(1, access / meanRtt) : 0.25,
+    alpha: meanRtt > 0 ? Math.min(alpha.max, access / meanRtt) : alpha.def,
     alphaMax: null,
-    queue,
+    queue: queue as FluidQueue,
     exoLoss,
     duration,
     samplePeriod,
   };
-  if (rtts && rtts.length === flows && rtts.every((r) => r >= 1e-4 && r <= 10)) params.propDelays = [...rtts];
+  if (rtts && rtts.length === flows && rtts.every((r) => r >= delayRange.min && r <= delayRange.max))
+    params.propDelays = [...rtts];
   else {
-    params.propDelay = Math.min(10, Math.max(1e-4, meanRtt));
+    params.propDelay = Math.min(delayRange.max, Math.max(delayRange.min, meanRtt));
     params.propDelayMax = null;
   }
   return { ok: true, params, packetSize };

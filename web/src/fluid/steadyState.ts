@@ -1,6 +1,7 @@
 // The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
-// the calculator's inputs, their allowed ranges (the fluid model's own), and its answer.
+// the calculator's inputs (paths of the describe document's specs) and its answer.
 import type { ParamSpec } from '../core/types';
+import { findSpec } from '../core/specs';
 import { isPlainObject } from '../scenario/paths.mjs';
 
 export interface SteadyInputs {
@@ -8,90 +9,58 @@ export interface SteadyInputs {
   flows: number;
   /** C, packets/s */
   capacity: number;
-  /** round-trip propagation delay D, ms */
-  rttMs: number;
+  /** round-trip propagation delay D, s */
+  propDelay: number;
   /** p_e, a fraction */
   exoLoss: number;
-  /** B, the bottleneck buffer in packets (the scenario's own, not the fluid model's default 250). */
+  /** B, the bottleneck buffer in packets (the scenario's own, not the fluid model's default). */
   buffer: number;
-  /** The queue's kind and RED's thresholds, as the scenario has them (DropTail when unknown). */
+  /** The queue's kind and its parameters, as the scenario has them (DropTail when unknown). */
   queue?: SteadyQueue;
 }
 
-export interface SteadyQueue {
-  kind: 'droptail' | 'red';
-  minTh?: number;
-  maxTh?: number;
-  maxP?: number;
-  weight?: number;
+export type SteadyQueue = { kind: string } & Record<string, number | string>;
+
+type Field = Exclude<keyof SteadyInputs, 'queue'>;
+
+/**
+ * The calculator's controls, in the order shown, each the path of a spec of the describe
+ * document and the label the calculator gives it: presentation only (ranges, units, defaults and
+ * help are the core's). "steady.*" are bl_fluid_steady's own specs; p_e, which bl_fluid_steady
+ * takes as a list, is the exogenous loss of every flow, the live parameter it is filled from.
+ * steadyState.test.ts checks that each path names a spec.
+ */
+export const STEADY_FIELDS: readonly { input: Field; path: string; label: string; unit?: string }[] = [
+  // The core counts flows without a unit; a box with a number alone does not say what it counts.
+  { input: 'flows', path: 'steady.flows', label: 'Flows (m)', unit: 'flows' },
+  { input: 'capacity', path: 'steady.capacity', label: 'Capacity (C)' },
+  { input: 'propDelay', path: 'steady.propDelay', label: 'Round-trip time (D)' },
+  { input: 'buffer', path: 'steady.queue.buffer', label: 'Buffer (B)' },
+  { input: 'exoLoss', path: 'live.flow.exoLoss', label: 'Exogenous loss (p_e)' },
+];
+
+/** The spec of a calculator field, from the fluid model's specs or the scenario's (null: not described). */
+export function steadySpec(
+  field: (typeof STEADY_FIELDS)[number],
+  fluidSpecs: readonly ParamSpec[],
+  specs: readonly ParamSpec[],
+): ParamSpec | null {
+  const sp = field.path.startsWith('steady.')
+    ? findSpec(fluidSpecs, field.path, (g) => (g === 'steady.queue' ? 'droptail' : undefined))
+    : findSpec(specs, field.path);
+  return sp ? { ...sp, key: field.path, label: field.label, unit: sp.unit || (field.unit ?? '') } : null;
 }
 
-const spec = (
-  key: keyof SteadyInputs,
-  label: string,
-  unit: string,
-  type: 'number' | 'integer',
-  min: number,
-  max: number,
-  def: number,
-  help: string,
-): ParamSpec => ({ key: `steady.${key}`, label, unit, type, min, max, default: def, help, live: false });
-
-/** One control each; the ranges are bl_fluid_steady's (RTT in ms instead of s). */
-export const STEADY_SPECS: Record<Exclude<keyof SteadyInputs, 'queue'>, ParamSpec> = {
-  flows: spec(
-    'flows',
-    'Flows (m)',
-    '',
-    'integer',
-    1,
-    1000,
-    20,
-    'Number of identical TCP flows sharing the bottleneck.',
-  ),
-  capacity: spec(
-    'capacity',
-    'Capacity (C)',
-    'packets/s',
-    'number',
-    1,
-    1e7,
-    2000,
-    'Bottleneck capacity in packets per second (bit rate / (8 x packet size)).',
-  ),
-  rttMs: spec(
-    'rttMs',
-    'Round-trip time (D)',
-    'ms',
-    'number',
-    0.1,
-    10000,
-    100,
-    'Round-trip propagation delay of every flow, without queueing.',
-  ),
-  exoLoss: spec(
-    'exoLoss',
-    'Exogenous loss (p_e)',
-    '',
-    'number',
-    0,
-    1,
-    0.01,
-    'Rate of losses not caused by the bottleneck queue (a fraction: 0.01 = 1 %).',
-  ),
-  buffer: spec(
-    'buffer',
-    'Buffer (B)',
-    'packets',
-    'integer',
-    1,
-    1e6,
-    250,
-    'Packets the bottleneck queue holds (filled from the scenario).',
-  ),
-};
-
-export const DEFAULT_STEADY: SteadyInputs = { flows: 20, capacity: 2000, rttMs: 100, exoLoss: 0.01, buffer: 250 };
+/** The calculator's first inputs: each field's default as the describe document gives it. */
+export function steadyDefaults(fluidSpecs: readonly ParamSpec[], specs: readonly ParamSpec[]): SteadyInputs | null {
+  const out: Partial<SteadyInputs> = {};
+  for (const f of STEADY_FIELDS) {
+    const d = steadySpec(f, fluidSpecs, specs)?.default;
+    if (typeof d !== 'number') return null;
+    out[f.input] = d;
+  }
+  return out as SteadyInputs;
+}
 
 /** The bl_fluid_steady document for identical flows, with the scenario's buffer and queue. */
 export function steadyParams(i: SteadyInputs): object {
@@ -99,7 +68,7 @@ export function steadyParams(i: SteadyInputs): object {
   return {
     flows: i.flows,
     capacity: i.capacity,
-    propDelay: i.rttMs / 1000,
+    propDelay: i.propDelay,
     propDelayMax: null,
     pe: [i.exoLoss],
     backlog: 0,

@@ -57,9 +57,6 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarP
   const canRun = snap.scenario !== null && snap.status !== 'error';
   const held = snap.hold !== null;
   // A speed from a link or a lesson step that is not in the list is shown as it is, not as the first entry.
-  const speeds = SPEEDS.some((s) => s.value === speed)
-    ? SPEEDS
-    : [...SPEEDS, { value: speed, label: `x${speed}` }].sort((a, b) => (a.value || Infinity) - (b.value || Infinity));
   return (
     <div className="controls" role="toolbar" aria-label="Simulation controls">
       {playing ? (
@@ -99,16 +96,7 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarP
       >
         Reset
       </button>
-      <label className="inline">
-        Speed
-        <select value={speed} onChange={(e) => onSpeed(Number(e.target.value))}>
-          {speeds.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SpeedSelect speed={speed} onSpeed={onSpeed} />
       <span className="sim-time">
         <span className="muted">Simulated time</span>{' '}
         <output ref={timeRef} aria-live="off" data-testid="sim-time">
@@ -119,5 +107,24 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarP
         {snap.status === 'idle' ? 'loading' : snap.status}
       </span>
     </div>
+  );
+}
+
+/** The speed chooser of a control bar: the usual speeds, and the one a link asked for if it is not one of them. */
+export function SpeedSelect({ speed, onSpeed }: { speed: number; onSpeed: (speed: number) => void }) {
+  const speeds = SPEEDS.some((s) => s.value === speed)
+    ? SPEEDS
+    : [...SPEEDS, { value: speed, label: `x${speed}` }].sort((a, b) => (a.value || Infinity) - (b.value || Infinity));
+  return (
+    <label className="inline">
+      Speed
+      <select value={speed} onChange={(e) => onSpeed(Number(e.target.value))}>
+        {speeds.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

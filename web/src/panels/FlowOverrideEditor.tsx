@@ -4,7 +4,9 @@
 // entry in the scenario (and so in the link).
 import { useEffect, useId, useState } from 'react';
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { deletePath, getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
+import { deletePath, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths.mjs';
+import { problemLine, problemText } from '../core/specs';
+import { useCoreProblems } from '../sim/coreCheck';
 import { ccOf, ccSpec, flowValue, overrideFields, overrideOf, withOverride } from '../scenario/flowOverrides';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
 import { ParamControl } from './ParamControl';
@@ -32,6 +34,22 @@ export function FlowOverrideEditor({
   const cc = ccSpec(specs);
   const rule = ccOf(scenario, entry, specs);
   const fields = overrideFields(specs, rule).filter((f) => !student || !ADVANCED_FIELDS.has(f.spec.key));
+  // The core's check of the scenario with this entry: a problem of the entry at its field.
+  const candidate = dirty ? withOverride(scenario, flow, entry) : null;
+  const { problems, pending } = useCoreProblems(candidate);
+  const at = (() => {
+    const list = candidate ? getPath(candidate, 'flowOverrides') : undefined;
+    const i = Array.isArray(list) ? list.findIndex((o) => isPlainObject(o) && o.flow === flow) : -1;
+    return `flowOverrides[${i}].`;
+  })();
+  const mine = problems.filter((p) => p.path.startsWith(at));
+  const others = problems.filter((p) => !p.path.startsWith(at));
+  const problemAt = (path: string, spec: ParamSpec) => {
+    const p = mine.find((x) => x.path === at + path);
+    return p ? problemText(p, spec) : null;
+  };
+  const shownPaths = new Set(['cc', ...fields.map((f) => f.path)]);
+  const unplaced = [...others, ...mine.filter((p) => !shownPaths.has(p.path.slice(at.length)))];
 
   const update = (f: (e: JsonObject) => void) =>
     setEntry((e) => {
@@ -62,6 +80,7 @@ export function FlowOverrideEditor({
           spec={spec}
           value={flowValue(scenario, entry, path, spec)}
           onCommit={onCommit}
+          problem={problemAt(path, spec)}
           errorName={`Flow ${flow} ${spec.label.toLowerCase()}`}
         />
         {own ? (
@@ -95,11 +114,18 @@ export function FlowOverrideEditor({
         {cc ? field('cc', cc, setRule) : null}
         {fields.map((f) => field(f.path, f.spec, (v) => set(f.path, v)))}
       </div>
+      {unplaced.length ? (
+        <ul className="param-error check-problems" role="alert">
+          {unplaced.map((p) => (
+            <li key={`${p.path}|${p.message}`}>{problemLine(p)}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="row">
         <button
           type="button"
           className="primary"
-          disabled={!dirty}
+          disabled={!dirty || pending || problems.length > 0}
           onClick={() => onApply(withOverride(scenario, flow, entry))}
         >
           Apply to flow {flow} (restarts the run)

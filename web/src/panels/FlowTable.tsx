@@ -37,14 +37,12 @@ function ownCount(s: Scenario, i: number): string {
 export function FlowTable({
   sim,
   snap,
-  onError,
   locked,
   onApplyScenario,
   student = false,
 }: {
   sim: SimController;
   snap: SimSnapshot;
-  onError: (m: string) => void;
   /** Restarts with an edited scenario: offered, each flow's own settings get an editor. */
   onApplyScenario?: (next: Scenario) => void;
   /** Student mode: the editor leaves out advanced fields. */
@@ -130,7 +128,10 @@ export function FlowTable({
                 onCommit={(val) => {
                   const num = typeof val === 'boolean' ? Number(val) : val;
                   if (typeof num === 'number')
-                    sim.setParam(`flow.${i}`, sp.key.slice(10), num).catch((e: Error) => onError(e.message));
+                    return sim.setParam(`flow.${i}`, sp.key.slice(10), num).then(
+                      () => null,
+                      (e: Error) => e.message,
+                    );
                 }}
               />
             </td>

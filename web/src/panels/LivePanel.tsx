@@ -9,12 +9,10 @@ import { useMarkCount } from '../sim/useMarkCount';
 export function LivePanel({
   sim,
   snap,
-  onError,
   locked,
 }: {
   sim: SimController;
   snap: SimSnapshot;
-  onError: (msg: string) => void;
   /** Why a parameter is locked (a locked embed), or null. */
   locked?: (entity: string, key: string) => string | null;
 }) {
@@ -39,7 +37,12 @@ export function LivePanel({
             value={Number.isFinite(v) ? v : undefined}
             lockedReason={locked?.(c.entity, c.key)}
             onCommit={(val) => {
-              if (typeof val === 'number') sim.setParam(c.entity, c.key, val).catch((e: Error) => onError(e.message));
+              // The core judges the value: its reason for refusing one is shown at the control.
+              if (typeof val === 'number')
+                return sim.setParam(c.entity, c.key, val).then(
+                  () => null,
+                  (e: Error) => e.message,
+                );
             }}
           />
         );

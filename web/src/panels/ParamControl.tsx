@@ -1,9 +1,11 @@
 // One control generated from a parameter spec: label, input of the right kind, unit, help
-// tooltip and, for invalid input, a message with the allowed range. Input is committed only
-// when valid; invalid input never reaches the simulation.
+// tooltip and, for invalid input, a message naming the field and the allowed range. The control
+// reads what is typed (a number with its unit, JSON, a choice); whether the value is allowed is
+// the core's to say: the panel passes the core's check of its draft as `problem`, and a commit
+// the core refuses (a live change, the fluid model) resolves with its reason, shown here.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Json, ParamSpec } from '../core/types';
-import { rangeText, validateValue } from '../core/specs';
+import { coerceValue, rangeText } from '../core/specs';
 import {
   NARROW_FRACTION_MAX,
   SLIDER_STEPS,
@@ -20,7 +22,10 @@ import {
 export interface ParamControlProps {
   spec: ParamSpec;
   value: Json | undefined;
-  onCommit: (value: Json) => void;
+  /** Takes a value; may resolve with the core's reason for refusing it (shown at the control). */
+  onCommit: (value: Json) => void | Promise<string | null | void>;
+  /** What the core's check says about the value the control holds (null: nothing). */
+  problem?: string | null;
   /** Overrides the spec's label (e.g. "flow 3 weight"). */
   label?: string;
   /** Show a slider beside the number box (for bounded, live parameters). */
@@ -63,6 +68,7 @@ export function ParamControl({
   lockedReason,
   compact,
   errorName,
+  problem,
 }: ParamControlProps) {
   const disabled = off || !!lockedReason;
   const id = useId();
@@ -96,9 +102,24 @@ export function ParamControl({
       }
       v = spec.type === 'integer' ? Math.round(p.value * 1e9) / 1e9 : p.value;
     }
-    const r = validateValue(spec, v);
-    setError(r.ok ? null : named(allowed()));
-    return r.ok ? r.value : undefined;
+    if (v === undefined) {
+      setError(named(`not valid JSON. ${allowed()}`));
+      return undefined;
+    }
+    const c = coerceValue(spec, v);
+    if (numeric && !(c === null && (spec.nullable || spec.default === null)) && !Number.isFinite(c)) {
+      setError(named(`"${raw}" is not a number. ${allowed()}`));
+      return undefined;
+    }
+    setError(null);
+    return c as Json;
+  };
+  const offer = (v: Json) => {
+    const r = onCommit(v);
+    if (r)
+      void r.then((reason) => {
+        if (typeof reason === 'string') setError(named(reason));
+      });
   };
   const commit = (raw: string) => {
     if (pending.current) {
@@ -106,7 +127,7 @@ export function ParamControl({
       pending.current = null;
     }
     const v = check(raw);
-    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(value ?? spec.default)) onCommit(v);
+    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(value ?? spec.default)) offer(v);
   };
   // The slider's latest value, committed once it has been still for COALESCE_MS.
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; raw: string } | null>(null);
@@ -134,9 +155,10 @@ export function ParamControl({
     [],
   );
 
+  const shownError = error ?? (problem ? named(problem) : null);
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
-  const described = [spec.help ? helpId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined;
+  const described = [spec.help ? helpId : '', shownError ? errId : ''].filter(Boolean).join(' ') || undefined;
   const name = label ?? spec.label;
   const unitText = scale ? scale.unit : spec.unit;
   const unit = unitText ? <span className="unit">{unitText}</span> : null;
@@ -163,7 +185,7 @@ export function ParamControl({
         checked={value === undefined ? spec.default === true : value === true}
         disabled={disabled}
         aria-describedby={described}
-        onChange={(e) => onCommit(e.target.checked)}
+        onChange={(e) => offer(e.target.checked)}
       />
     );
   } else if (spec.type === 'enum') {
@@ -213,7 +235,7 @@ export function ParamControl({
           inputMode={numeric && !spec.display ? 'decimal' : 'text'}
           value={text}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={shownError ? true : undefined}
           aria-describedby={described}
           className={numeric ? 'num' : 'txt'}
           placeholder={spec.nullable ? 'none' : undefined}
@@ -235,7 +257,7 @@ export function ParamControl({
   }
   return (
     <div
-      className={`param${error ? ' invalid' : ''}${compact ? ' compact' : ''}${lockedReason ? ' locked' : ''}`}
+      className={`param${shownError ? ' invalid' : ''}${compact ? ' compact' : ''}${lockedReason ? ' locked' : ''}`}
       data-key={spec.key}
       title={lockedReason ?? undefined}
       data-locked={lockedReason ? 'true' : undefined}
@@ -252,9 +274,9 @@ export function ParamControl({
           {spec.help}
         </span>
       ) : null}
-      {error ? (
+      {shownError ? (
         <span id={errId} className="param-error" role="alert">
-          {error}
+          {shownError}
         </span>
       ) : null}
     </div>

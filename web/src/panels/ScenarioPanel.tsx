@@ -2,7 +2,8 @@
 // group's kind (topology, queue, exogenous loss, window rule) selects which fields it has.
 import { useEffect, useMemo, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { kindFieldOf, specsOfGroup } from '../core/specs';
+import { kindFieldOf, problemLine, problemText, specsOfGroup } from '../core/specs';
+import { useCoreProblems } from '../sim/coreCheck';
 import { kindIn } from '../scenario/changeKind';
 import { cloneScenario } from '../scenario/presets';
 import { PresetSelect } from './StoryPanel';
@@ -48,6 +49,13 @@ export function ScenarioPanel({
     setDraft(cloneScenario(scenario));
   }, [scenario]);
   const dirty = !jsonEqual(draft, scenario);
+  // The core's check of the draft: each problem at its field, the rest listed under the form.
+  const { problems, pending } = useCoreProblems(dirty ? draft : null);
+  const byPath = new Map(problems.map((p) => [p.path, p]));
+  const problemAt = (sp: ParamSpec) => {
+    const p = byPath.get(sp.key);
+    return p ? problemText(p, sp) : null;
+  };
 
   const set = (path: string, v: Json) =>
     setDraft((d) => {
@@ -65,6 +73,27 @@ export function ScenarioPanel({
     () => specs.filter((sp) => !sp.key.includes('.') && sp.type === 'json' && !GROUPS.some((g) => g.group === sp.key)),
     [specs],
   );
+
+  const control = (sp: ParamSpec) => (
+    <ParamControl
+      key={sp.key}
+      spec={sp}
+      value={getPath(draft, sp.key)}
+      problem={problemAt(sp)}
+      onCommit={(v) => set(sp.key, v)}
+    />
+  );
+
+  // Problems of fields the form does not show (a hidden field, a rule between fields).
+  const placed = new Set<string>();
+  for (const sp of top.filter(shown)) placed.add(sp.key);
+  for (const { group } of GROUPS) {
+    const kindSpec = specs.find((sp) => sp.key === `${group}.${kindFieldOf(specs, group)}`);
+    if (kindSpec) placed.add(kindSpec.key);
+    for (const sp of specsOfGroup(specs, group, kindIn(specs, draft)(group)).filter(shown)) placed.add(sp.key);
+  }
+  if (!student) for (const sp of advanced) placed.add(sp.key);
+  const unplaced = problems.filter((p) => !placed.has(p.path));
 
   return (
     <section className="panel" aria-labelledby="scenario-title">
@@ -88,14 +117,12 @@ export function ScenarioPanel({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onApply(preset, draft);
+          if (!pending && problems.length === 0) onApply(preset, draft);
         }}
       >
         <fieldset>
           <legend>Run</legend>
-          {top.filter(shown).map((sp) => (
-            <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />
-          ))}
+          {top.filter(shown).map(control)}
         </fieldset>
         {GROUPS.map(({ group, title }) => {
           const kind = kindIn(specs, draft)(group);
@@ -106,7 +133,12 @@ export function ScenarioPanel({
             <fieldset key={group}>
               <legend>{title}</legend>
               {kindSpec ? (
-                <ParamControl spec={kindSpec} value={kind} onCommit={(v) => setKind(group, String(v))} />
+                <ParamControl
+                  spec={kindSpec}
+                  value={kind}
+                  problem={problemAt(kindSpec)}
+                  onCommit={(v) => setKind(group, String(v))}
+                />
               ) : null}
               {fields
                 .filter(shown)
@@ -116,15 +148,11 @@ export function ScenarioPanel({
                       key={sp.key}
                       spec={sp}
                       value={getPath(draft, sp.key)}
+                      problem={problemAt(sp)}
                       onCommit={(v) => set(sp.key, v)}
                     />
                   ) : (
-                    <ParamControl
-                      key={sp.key}
-                      spec={sp}
-                      value={getPath(draft, sp.key)}
-                      onCommit={(v) => set(sp.key, v)}
-                    />
+                    control(sp)
                   ),
                 )}
             </fieldset>
@@ -133,13 +161,18 @@ export function ScenarioPanel({
         {advanced.length && !student ? (
           <details>
             <summary>Per-flow overrides and other traffic (JSON)</summary>
-            {advanced.map((sp) => (
-              <ParamControl key={sp.key} spec={sp} value={getPath(draft, sp.key)} onCommit={(v) => set(sp.key, v)} />
-            ))}
+            {advanced.map(control)}
           </details>
         ) : null}
+        {unplaced.length ? (
+          <ul className="param-error check-problems" role="alert" data-testid="scenario-problems">
+            {unplaced.map((p) => (
+              <li key={`${p.path}|${p.message}`}>{problemLine(p)}</li>
+            ))}
+          </ul>
+        ) : null}
         <div className="row">
-          <button type="submit" className="primary" disabled={!dirty}>
+          <button type="submit" className="primary" disabled={!dirty || pending || problems.length > 0}>
             Run this scenario
           </button>
           <button type="button" disabled={!dirty} onClick={() => setDraft(cloneScenario(scenario))}>

@@ -3,54 +3,66 @@
 // the exogenous loss at which the loop opens (the queue empties), and where the queue settles at
 // the given exogenous loss; computed by the core (bl_fluid_steady) in the worker. Inputs,
 // the buffer and the queue's kind included, are prefilled from the scenario when a run starts;
-// invalid input is refused at the control. Each number comes with a sentence saying what it means.
-import { useCallback, useEffect, useState } from 'react';
+// input the core refuses stays out, with its reason at the control. Each number comes with a sentence saying what it means.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
 import { getPath } from '../scenario/paths.mjs';
 import {
-  DEFAULT_STEADY,
-  STEADY_SPECS,
+  STEADY_FIELDS,
   type SteadyAnswer,
   type SteadyInputs,
   percent,
   readSteady,
+  steadyDefaults,
   steadyParams,
+  steadySpec,
 } from '../fluid/steadyState';
 import { mapScenarioToFluid } from '../fluid/fluidParams';
 import { bottleneckLink } from '../scenario/liveParams';
 import { ParamControl } from './ParamControl';
 
-const KEYS = ['flows', 'capacity', 'rttMs', 'buffer', 'exoLoss'] as const;
-
 /** What the scenario says (fields it cannot say are left as they are). */
 async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Partial<SteadyInputs>> {
   const next: Partial<SteadyInputs> = {};
   if (!snap.scenario) return next;
-  if (snap.flowCount >= 1 && snap.flowCount <= 1000) next.flows = snap.flowCount;
+  const fits = (input: keyof SteadyInputs, v: number) => {
+    const f = STEADY_FIELDS.find((x) => x.input === input)!;
+    const sp = steadySpec(f, snap.fluidSpecs, snap.specs);
+    return !!sp && Number.isFinite(v) && (sp.min === undefined || v >= sp.min) && (sp.max === undefined || v <= sp.max);
+  };
+  if (fits('flows', snap.flowCount)) next.flows = snap.flowCount;
   const ps = getPath(snap.scenario, 'packetSize') ?? findSpec(snap.specs, 'packetSize')?.default;
   const cap = bottleneckRate(sim, snap) / (8 * (typeof ps === 'number' ? ps : 1000));
-  if (Number.isFinite(cap) && cap >= 1 && cap <= 1e7) next.capacity = +cap.toPrecision(6);
+  if (fits('capacity', cap)) next.capacity = +cap.toPrecision(6);
   const exo = sim.liveValue('flows', 'exoLoss');
-  if (Number.isFinite(exo) && exo >= 0 && exo <= 1) next.exoLoss = exo;
+  if (fits('exoLoss', exo)) next.exoLoss = exo;
   // The scenario's own buffer (as changed live, if it was) and queue: RED's thresholds as it has them.
-  const m = mapScenarioToFluid({ scenario: snap.scenario, specs: snap.specs, flows: Math.max(1, snap.flowCount) });
+  const m = mapScenarioToFluid({
+    scenario: snap.scenario,
+    specs: snap.specs,
+    fluidSpecs: snap.fluidSpecs,
+    flows: Math.max(1, snap.flowCount),
+  });
   const buffer = sim.liveValue(`queue.${bottleneckLink(snap.scenario)}`, 'buffer');
   const b = Number.isFinite(buffer) ? buffer : m.ok ? m.params.queue.buffer : Number.NaN;
-  if (Number.isInteger(b) && b >= 1 && b <= 1e6) next.buffer = b;
+  if (Number.isInteger(b) && fits('buffer', b)) next.buffer = b;
   if (m.ok) {
     const { buffer: _b, ...queue } = m.params.queue;
     next.queue = queue;
   }
   const sum = await sim.summary().catch(() => null);
   const rtts = sum?.flows.map((f) => f.rtt).filter((r) => r > 0) ?? [];
-  if (rtts.length) next.rttMs = +((rtts.reduce((a, b) => a + b, 0) / rtts.length) * 1000).toPrecision(4);
+  if (rtts.length) next.propDelay = +(rtts.reduce((a, b) => a + b, 0) / rtts.length).toPrecision(4);
   return next;
 }
 
 export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
-  const [inputs, setInputs] = useState<SteadyInputs>(DEFAULT_STEADY);
+  const [own, setInputs] = useState<Partial<SteadyInputs>>({});
+  const defaults = useMemo(() => steadyDefaults(snap.fluidSpecs, snap.specs), [snap.fluidSpecs, snap.specs]);
+  const inputs: SteadyInputs | null = defaults ? { ...defaults, ...own } : null;
+  const inputsKey = JSON.stringify(inputs);
   const [answer, setAnswer] = useState<{ ok: SteadyAnswer } | { error: string } | null>(null);
   /** The run the inputs were last filled from (tests wait for it). */
   const [filledRun, setFilledRun] = useState(0);
@@ -72,9 +84,9 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
   // Computed once a run exists (so the first load starts the simulation first), then on every change.
   const hasRun = snap.scenario !== null;
   useEffect(() => {
-    if (!hasRun) return;
+    if (!hasRun || inputsKey === 'null') return;
     let alive = true;
-    void sim.fluid('steady', steadyParams(inputs)).then((r) => {
+    void sim.fluid('steady', steadyParams(JSON.parse(inputsKey) as SteadyInputs)).then((r) => {
       if (!alive) return;
       try {
         if (r.error !== undefined) throw new Error(r.error);
@@ -86,9 +98,10 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
     return () => {
       alive = false;
     };
-  }, [sim, inputs, hasRun]);
+  }, [sim, inputsKey, hasRun]);
 
   const a = answer && 'ok' in answer ? answer.ok : null;
+  if (!inputs) return null;
   return (
     <section
       className="panel steady"
@@ -101,16 +114,25 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
         Where the fluid model (docs/fluid-model.md) comes to rest for {inputs.flows} identical flows sharing a{' '}
         {queueText(inputs)}: what loss keeps them at their fair share, and where the queue settles.
       </p>
-      {KEYS.map((k) => (
-        <ParamControl
-          key={k}
-          spec={STEADY_SPECS[k]}
-          value={inputs[k]}
-          onCommit={(v) => {
-            if (typeof v === 'number') setInputs((cur) => ({ ...cur, [k]: v }));
-          }}
-        />
-      ))}
+      {STEADY_FIELDS.map((f) => {
+        const spec = steadySpec(f, snap.fluidSpecs, snap.specs);
+        return spec ? (
+          <ParamControl
+            key={f.input}
+            spec={spec}
+            value={inputs[f.input]}
+            onCommit={async (v) => {
+              if (typeof v !== 'number') return null;
+              // bl_fluid_steady judges the value: a refused one stays out, its reason at the control.
+              const r = await sim.fluid('steady', steadyParams({ ...inputs, [f.input]: v }));
+              const refused = r.error ?? (r.result as { error?: unknown } | null)?.error;
+              if (typeof refused === 'string') return refused;
+              setInputs((cur) => ({ ...cur, [f.input]: v }));
+              return null;
+            }}
+          />
+        ) : null;
+      })}
       <button type="button" onClick={fill} disabled={!snap.scenario}>
         Fill from scenario
       </button>
@@ -161,7 +183,7 @@ function describe(a: SteadyAnswer, i: SteadyInputs): string {
     return `loop closed: the queue settles at ${+a.backlog.toPrecision(3)} of its ${i.buffer} packets and the link is full; ${x}.`;
   if (a.regime === 'full') {
     const limit =
-      i.queue?.kind === 'red' && i.queue.maxTh !== undefined && i.queue.maxTh < i.buffer
+      i.queue?.kind === 'red' && typeof i.queue.maxTh === 'number' && i.queue.maxTh < i.buffer
         ? `RED's upper threshold (${+a.backlog.toPrecision(3)} packets)`
         : `this scenario's buffer (${+a.backlog.toPrecision(3)} packets)`;
     return `no resting point below ${limit}: so little loss lets the flows overfill the queue, which overflows again and again; the rates swing instead of settling.`;

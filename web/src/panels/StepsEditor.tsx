@@ -36,10 +36,13 @@ export function StepsEditor({
   spec,
   value,
   onCommit,
+  problem = null,
 }: {
   spec: ParamSpec;
   value: Json | undefined;
   onCommit: (v: Json) => void;
+  /** What the core's check says about the steps (shown under the table). */
+  problem?: string | null;
 }) {
   const id = useId();
   const [rows, setRows] = useState<Row[]>(() => toRows(value));
@@ -56,6 +59,25 @@ export function StepsEditor({
   };
   const edit = (i: number, k: keyof Row, v: string) =>
     setRows((rs) => rs.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
+  /** One number of a step: edited as text, committed (all rows) on leaving it or on Enter. */
+  const cell = (i: number, k: keyof Row, label: string) => (
+    <td>
+      <input
+        className="num"
+        value={rows[i]![k]}
+        aria-label={label}
+        inputMode="decimal"
+        onChange={(e) => edit(i, k, e.target.value)}
+        onBlur={() => commit(rows)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit(rows);
+          }
+        }}
+      />
+    </td>
+  );
   return (
     <div className="steps-editor" data-key={spec.key}>
       <table>
@@ -74,40 +96,10 @@ export function StepsEditor({
           </tr>
         </thead>
         <tbody>
-          {rows.map((r, i) => (
+          {rows.map((_r, i) => (
             <tr key={i}>
-              <td>
-                <input
-                  className="num"
-                  value={r.t}
-                  aria-label={`step ${i + 1} time (s)`}
-                  inputMode="decimal"
-                  onChange={(e) => edit(i, 't', e.target.value)}
-                  onBlur={() => commit(rows)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      commit(rows);
-                    }
-                  }}
-                />
-              </td>
-              <td>
-                <input
-                  className="num"
-                  value={r.pct}
-                  aria-label={`step ${i + 1} loss rate (%)`}
-                  inputMode="decimal"
-                  onChange={(e) => edit(i, 'pct', e.target.value)}
-                  onBlur={() => commit(rows)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      commit(rows);
-                    }
-                  }}
-                />
-              </td>
+              {cell(i, 't', `step ${i + 1} time (s)`)}
+              {cell(i, 'pct', `step ${i + 1} loss rate (%)`)}
               <td>
                 <button
                   type="button"
@@ -131,9 +123,9 @@ export function StepsEditor({
       >
         Add a step
       </button>
-      {error ? (
+      {error || problem ? (
         <p className="param-error" role="alert">
-          {error}
+          {error ?? problem}
         </p>
       ) : null}
       <details>

@@ -4,7 +4,16 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { PRESETS, findPreset } from '../scenario/presets';
-import { type SweepConfig, MEASURES, MEASURE_LABELS, expandGrid, isMeasure, workerCount } from '../sweep/sweepConfig';
+import {
+  type SweepConfig,
+  MEASURES,
+  MEASURE_LABELS,
+  expandGrid,
+  isMeasure,
+  type SweepNumberSpecs,
+  sweepNumberSpecs,
+  workerCount,
+} from '../sweep/sweepConfig';
 import { AXES, type ModelDefaults, aggregate, plotPoint } from '../sweep/aggregate';
 import { overlayLines } from '../sweep/overlays';
 import { xExtent } from '../sweep/renderSweepPlot';
@@ -93,6 +102,16 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
     return [...byError];
   }, [progress.failures]);
 
+  const numberSpecs = sweepNumberSpecs(specs);
+  const numberSetting = (f: keyof SweepNumberSpecs, label: string, text?: string) => (
+    <NumberSetting
+      label={label}
+      text={text ?? label}
+      spec={numberSpecs[f]}
+      value={cfg[f]}
+      onChange={(v) => set(f, v)}
+    />
+  );
   const auto = workerCount({ ...cfg, workers: 0 }, cores(), Number.POSITIVE_INFINITY);
   const pct = progress.total ? Math.round((100 * progress.done) / progress.total) : 0;
 
@@ -144,65 +163,36 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
             ))}
           </select>
         </label>
-        <label>
-          Path
-          <input
-            aria-label="Path"
-            className="txt"
-            value={cfg.param}
-            onChange={(e) => set('param', e.target.value)}
-            spellCheck={false}
-          />
-        </label>
+        <TextSetting label="Path" value={cfg.param} onChange={(v) => set('param', v)} />
         <p className="muted small sweep-spec">{describeParam(chosenParam)}</p>
-        <label>
-          Values
-          <input
-            aria-label="Values"
-            className="txt"
-            value={cfg.values}
-            onChange={(e) => set('values', e.target.value)}
-            placeholder="1,10,100 or 1:100:7"
-            spellCheck={false}
-          />
-        </label>
+        <TextSetting
+          label="Values"
+          value={cfg.values}
+          onChange={(v) => set('values', v)}
+          placeholder="1,10,100 or 1:100:7"
+        />
         <label className="inline">
           <input type="checkbox" checked={cfg.log} onChange={(e) => set('log', e.target.checked)} />
           log (range spacing and x axis)
         </label>
-        <label>
-          Series path
-          <input
-            aria-label="Series path"
-            className="txt"
-            value={cfg.series}
-            onChange={(e) => set('series', e.target.value)}
-            placeholder="flows.cc (empty: one series)"
-            spellCheck={false}
-          />
-        </label>
-        <label>
-          Series values
-          <input
-            aria-label="Series values"
-            className="txt"
-            value={cfg.seriesValues}
-            onChange={(e) => set('seriesValues', e.target.value)}
-            placeholder="sd,lasd"
-            spellCheck={false}
-          />
-        </label>
-        <label>
-          Also set
-          <input
-            aria-label="Also set"
-            className="txt"
-            value={cfg.fixed}
-            onChange={(e) => set('fixed', e.target.value)}
-            placeholder="queue.maxP=0.2; exoLoss.kind=bernoulli"
-            spellCheck={false}
-          />
-        </label>
+        <TextSetting
+          label="Series path"
+          value={cfg.series}
+          onChange={(v) => set('series', v)}
+          placeholder="flows.cc (empty: one series)"
+        />
+        <TextSetting
+          label="Series values"
+          value={cfg.seriesValues}
+          onChange={(v) => set('seriesValues', v)}
+          placeholder="sd,lasd"
+        />
+        <TextSetting
+          label="Also set"
+          value={cfg.fixed}
+          onChange={(v) => set('fixed', v)}
+          placeholder="queue.maxP=0.2; exoLoss.kind=bernoulli"
+        />
         <label>
           Measure
           <select
@@ -219,64 +209,11 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
             ))}
           </select>
         </label>
-        <label>
-          Measured flow k
-          <input
-            aria-label="Measured flow k"
-            type="number"
-            className="num"
-            min={0}
-            step={1}
-            value={cfg.flow}
-            onChange={(e) => set('flow', Math.max(0, Math.floor(Number(e.target.value) || 0)))}
-          />
-        </label>
-        <label>
-          Duration (s)
-          <input
-            aria-label="Duration (s)"
-            type="number"
-            className="num"
-            min={1}
-            value={cfg.duration}
-            onChange={(e) => set('duration', Number(e.target.value))}
-          />
-        </label>
-        <label>
-          Measure from (s)
-          <input
-            aria-label="Measure from (s)"
-            type="number"
-            className="num"
-            min={0}
-            value={cfg.measureFrom}
-            onChange={(e) => set('measureFrom', Number(e.target.value))}
-          />
-        </label>
-        <label>
-          Seeds per point
-          <input
-            aria-label="Seeds per point"
-            type="number"
-            className="num"
-            min={1}
-            max={100}
-            value={cfg.seeds}
-            onChange={(e) => set('seeds', Math.max(1, Math.floor(Number(e.target.value) || 1)))}
-          />
-        </label>
-        <label>
-          Workers (0 = auto: {auto})
-          <input
-            aria-label="Workers"
-            type="number"
-            className="num"
-            min={0}
-            max={16}
-            value={cfg.workers}
-            onChange={(e) => set('workers', Math.max(0, Math.floor(Number(e.target.value) || 0)))}
-          />
-        </label>
+        {numberSetting('flow', 'Measured flow k')}
+        {numberSetting('duration', 'Duration (s)')}
+        {numberSetting('measureFrom', 'Measure from (s)')}
+        {numberSetting('seeds', 'Seeds per point')}
+        {numberSetting('workers', 'Workers', `Workers (0 = auto: ${auto})`)}
       </div>
       <div className="row">
         <button type="button" className="primary" onClick={run} disabled={progress.running}>
@@ -349,5 +286,72 @@ function SweepTable({ means, series }: { means: ReturnType<typeof aggregate>; se
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A text setting of the sweep form. */
+function TextSetting({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <label>
+      {label}
+      <input
+        aria-label={label}
+        className="txt"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        spellCheck={false}
+      />
+    </label>
+  );
+}
+
+/**
+ * A number setting of the sweep form, bounded by its spec (sweepNumberSpecs: the scenario's own
+ * for the run length, the sweep runner's for seeds and workers). A whole-number setting is
+ * rounded down and held at its lower bound as it is typed; the URL decoder checks the rest.
+ */
+function NumberSetting({
+  label,
+  text = label,
+  spec,
+  value,
+  onChange,
+}: {
+  label: string;
+  text?: string;
+  spec: ParamSpec | undefined;
+  value: number;
+  onChange: (v: number) => void;
+}) {
+  const integer = spec?.type === 'integer';
+  const lo = spec?.min;
+  return (
+    <label>
+      {text}
+      <input
+        aria-label={label}
+        type="number"
+        className="num"
+        min={lo}
+        max={spec?.max}
+        step={integer ? 1 : 'any'}
+        value={value}
+        onChange={(e) => {
+          const n = Number(e.target.value);
+          onChange(integer ? Math.max(lo ?? 0, Math.floor(n || (lo ?? 0))) : n);
+        }}
+      />
+    </label>
   );
 }

@@ -1,28 +1,9 @@
 // The repair that the worker runs on a refused scenario, against the real core's check
 // (native blsim --check, the same bl_check the worker calls in WASM).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../core/binding.mjs';
 import type { JsonObject } from '../core/types';
 import { dropPath, problemNotice, repairScenario } from './repair';
-
-const blsim = path.resolve(__dirname, '../../../build/native/blsim');
-
-function coreCheck(json: string): CheckResult {
-  const file = path.join(os.tmpdir(), `bl-repair-${process.pid}.json`);
-  fs.writeFileSync(file, json);
-  try {
-    return JSON.parse(execFileSync(blsim, ['--check', file], { encoding: 'utf8' })) as CheckResult;
-  } catch (e) {
-    // Exit status 1: problems found, printed all the same.
-    return JSON.parse((e as { stdout: string }).stdout) as CheckResult;
-  } finally {
-    fs.unlinkSync(file);
-  }
-}
+import { coreCheck } from '../../test/nativeCheck';
 
 describe('dropPath', () => {
   it('removes a field, a field inside an array element, or the element', () => {

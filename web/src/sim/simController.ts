@@ -2,7 +2,7 @@
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
 import type { ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
@@ -15,11 +15,14 @@ import {
   specForLive,
 } from '../scenario/liveParams';
 import type { LiveChange } from '../core/types';
-import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, RunStatus, ToWorker } from '../worker/protocol';
+import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, Repaired, RunStatus, ToWorker } from '../worker/protocol';
+import type { CheckResult } from '../core/binding.mjs';
 
 export interface SimSnapshot {
   ready: boolean;
   specs: ParamSpec[];
+  /** The fluid model's specs (bl_fluid, bl_fluid_steady), from the same describe document. */
+  fluidSpecs: ParamSpec[];
   runId: number;
   status: RunStatus;
   /** The scenario as the core accepted it (after removing refused fields). */
@@ -55,6 +58,7 @@ export class SimController {
   private snap: SimSnapshot = {
     ready: false,
     specs: [],
+    fluidSpecs: [],
     runId: 0,
     status: 'idle',
     scenario: null,
@@ -244,6 +248,16 @@ export class SimController {
     }));
   }
 
+  /** Every problem bl_check finds in a scenario (none: {ok: true}); creates nothing. */
+  check(scenario: Scenario): Promise<CheckResult> {
+    return this.request({ op: 'check', scenario });
+  }
+
+  /** The scenario with every field bl_check names left out (or set back to `base`'s value), and a notice for each (the worker's repair). */
+  repair(scenario: Scenario, base?: Scenario): Promise<Repaired> {
+    return this.request(base ? { op: 'repair', scenario, base } : { op: 'repair', scenario });
+  }
+
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
   setParam(entity: string, key: string, value: number): Promise<number> {
     const refused = this.guard?.(entity, key);
@@ -336,7 +350,7 @@ export class SimController {
   private receive(msg: FromWorker): void {
     if (msg.type === 'ready') {
       performance.mark('bl:ready');
-      this.update({ ready: true, specs: normalizeSpecs(msg.specs) });
+      this.update({ ready: true, specs: normalizeSpecs(msg.specs), fluidSpecs: normalizeFluidSpecs(msg.specs) });
       for (const r of this.readyWaiters.splice(0)) r();
       return;
     }

@@ -77,3 +77,17 @@ export function flowBand(main: ChartStore, metric: string): FlowBand {
   sync();
   return band;
 }
+
+/** The band of `metric` over `main`'s flows as plain arrays, row by row (what test hooks read). */
+export function bandValues(
+  main: ChartStore,
+  metric: string,
+): { t: number[]; min: number[]; mean: number[]; max: number[] } {
+  const b = flowBand(main, metric);
+  return {
+    t: b.store.values('t'),
+    min: b.store.values(b.min),
+    mean: b.store.values(b.mean),
+    max: b.store.values(b.max),
+  };
+}

@@ -1,7 +1,8 @@
 // What a sweep is (the form, the URL keys) and its expansion into runs: a base scenario, one
 // swept path with its values, an optional series axis (one plotted line per value, e.g. the
 // window rule sd vs lasd), fixed changes, seeds, and the run length.
-import type { Json, Scenario } from '../core/types';
+import type { Json, ParamSpec, Scenario } from '../core/types';
+import { findSpec, limitOf } from '../core/specs';
 import { cartesian, parseValue, pathKeys, setPath } from './grid.mjs';
 
 export const MEASURES = ['ratio', 'throughput', 'loss', 'timeouts', 'jain'] as const;
@@ -61,6 +62,41 @@ export const DEFAULT_SWEEP: SweepConfig = {
 };
 
 export const MAX_RUNS = 2000;
+/** The sweep runner's own bounds (not the core's): seeds per point and parallel workers. */
+const MAX_SEEDS = 100;
+const MAX_WORKERS = 16;
+
+export type SweepNumberSpecs = Partial<Record<'flow' | 'duration' | 'measureFrom' | 'seeds' | 'workers', ParamSpec>>;
+
+/**
+ * The spec each numeric setting is read and checked against (the form and the URL). The run length and where the measurement
+ * starts are the scenario's own fields (their specs in the describe document); the measured flow
+ * is a flow number under the core's flow limit; seeds and workers are settings of the sweep
+ * runner, which the core does not have.
+ */
+export function sweepNumberSpecs(specs: readonly ParamSpec[] | undefined): SweepNumberSpecs {
+  const out: SweepNumberSpecs = {};
+  const own = (key: string, label: string, min: number, max?: number): ParamSpec => ({
+    key,
+    label,
+    unit: '',
+    type: 'integer',
+    default: min,
+    min,
+    ...(max === undefined ? {} : { max }),
+    help: '',
+    live: false,
+  });
+  out.seeds = own('seeds', 'Seeds', 1, MAX_SEEDS);
+  out.workers = own('workers', 'Workers', 0, MAX_WORKERS);
+  const dur = specs && findSpec(specs, 'duration');
+  const from = specs && findSpec(specs, 'measureFrom');
+  const flows = specs && limitOf(specs, 'maxFlows');
+  out.duration = dur ?? { ...own('duration', 'Duration', 0), type: 'number', min: undefined };
+  out.measureFrom = from ?? { ...own('measureFrom', 'Measure from', 0), type: 'number' };
+  out.flow = own('flow', 'Flow', 0, flows === undefined ? undefined : flows - 1);
+  return out;
+}
 
 /** One run of a sweep. */
 export interface SweepJob {

@@ -26,6 +26,8 @@ export interface CompareHook {
   /** Times both sides had reached at each lockstep tick so far (A and B), newest last. */
   ticks(): { a: number; b: number }[];
   series(side: 'a' | 'b', name: string): number[];
+  /** One side's min/mean/max over all flows of a per-flow metric, as its charts' band draws it. */
+  band(side: 'a' | 'b', metric: string): { t: number[]; min: number[]; mean: number[]; max: number[] };
   summary(side: 'a' | 'b'): Promise<Summary>;
   /** What B changes ("queue.kind = red"). */
   diff(): string;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_LIMITS, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
+import { LINK_LIMITS, checkLink, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
+import type { Scenario } from '../core/types';
+import { repairScenario } from '../scenario/repair';
+import { coreCheck } from '../../test/nativeCheck';
+import described from '../../test/fixtures/describe.json';
+
+/** The worker's repair, with the real core's check (native blsim --check). */
+async function repairWithCore(s: Scenario, base: Scenario) {
+  const scenario = structuredClone(s);
+  return Promise.resolve({ ...repairScenario(scenario, coreCheck, 20, base), scenario });
+}
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
 import { getPath } from '../scenario/paths.mjs';
@@ -11,6 +21,7 @@ const specs = normalizeSpecs([
   { key: 'queue.red.maxP', type: 'number', min: 0, max: 1 },
   { key: 'flows.count', type: 'int', min: 1, max: 1000 },
   { key: 'flows.tcp', type: 'enum', options: ['reno', 'newreno', 'sack'] },
+  { key: 'flowOverrides', type: 'array' },
 ]);
 
 function roundTrip(s: AppState): AppState {
@@ -101,19 +112,44 @@ describe('scenario URL', () => {
     expect(roundTrip(s).scenario.name).toBe('true');
   });
 
-  it('drops invalid values and names them, keeping the rest', () => {
+  it('reads values in their field type and leaves judging them to the core', () => {
     const d = decodeState('#v=1&seed=5&queue.buffer=0&flows.tcp=cubic&flows.count=12&bogus.key=3', specs);
     expect(d.state.scenario.seed).toBe(5);
     expect((d.state.scenario.flows as Record<string, unknown>).count).toBe(12);
-    expect((d.state.scenario.queue as Record<string, unknown>).buffer).toBe(250);
-    expect((d.state.scenario.flows as Record<string, unknown>).tcp).toBe('newreno');
-    expect(d.dropped).toHaveLength(3);
-    expect(d.dropped.join('\n')).toMatch(/queue\.buffer.*1 to 100000/);
-    expect(d.dropped.join('\n')).toMatch(/flows\.tcp/);
-    expect(d.dropped.join('\n')).toMatch(/bogus\.key/);
+    expect((d.state.scenario.queue as Record<string, unknown>).buffer).toBe(0);
+    expect((d.state.scenario.flows as Record<string, unknown>).tcp).toBe('cubic');
+    // Only what is not a field of the specs is dropped while decoding.
+    expect(d.dropped).toEqual(['bogus.key: unknown scenario field']);
   });
 
-  it("reads an older link's flows.N (a window rule's parameter) as flows.ccParams.N", () => {
+  it("checkLink sets what the core refuses back to the preset's value, or leaves it out, saying which and why", async () => {
+    const real = normalizeSpecs(described);
+    const d = decodeState(
+      '#v=1&seed=5&queue.buffer=0&flows.tcp=cubic&flows.count=12&queue.kind=red&queue.maxP=3',
+      real,
+    );
+    const preset = DEFAULT_PRESET.scenario;
+    const c = await checkLink(d, repairWithCore);
+    expect(c.state.scenario.seed).toBe(5);
+    expect(getPath(c.state.scenario, 'flows.count')).toBe(12);
+    // The preset has a buffer and a TCP variant: the link's refused values give way to them.
+    expect(getPath(c.state.scenario, 'queue.buffer')).toBe(getPath(preset, 'queue.buffer'));
+    expect(getPath(c.state.scenario, 'flows.tcp')).toBe(getPath(preset, 'flows.tcp'));
+    // Its DropTail queue has no maxP: left out, the core's default holds.
+    expect(getPath(preset, 'queue.maxP')).toBeUndefined();
+    expect(getPath(c.state.scenario, 'queue.maxP')).toBeUndefined();
+    const said = c.dropped.join('\n');
+    expect(said).toContain(
+      `queue.buffer: 0 is out of range; allowed an integer in [1, 100000] packets; reset to the preset's ${String(getPath(preset, 'queue.buffer'))}`,
+    );
+    expect(said).toContain('queue.maxP: 3 is out of range; allowed [0, 1]; reset to its default 0.1');
+    expect(said).toMatch(/flows\.tcp: .*cubic.*newreno/);
+    // A link the core takes as it is comes back unchanged.
+    const ok = decodeState('#v=1&queue.kind=red&queue.maxP=0.3', real);
+    expect(await checkLink(ok, repairWithCore)).toEqual(ok);
+  });
+
+  it("reads an older link's flows.N (a window rule's parameter) as flows.ccParams.N", async () => {
     const cc = [
       ...specs,
       ...normalizeSpecs([
@@ -125,12 +161,26 @@ describe('scenario URL', () => {
     expect(d.dropped).toEqual([]);
     expect(getPath(d.state.scenario, 'flows.ccParams.N')).toBe(8);
     expect(getPath(d.state.scenario, 'flows.N')).toBeUndefined();
-    expect(decodeState('#v=1&flows.cc=multcp&flows.N=0', cc).dropped).toHaveLength(1);
+    const zero = await checkLink(
+      decodeState('#v=1&flows.cc=multcp&flows.N=0', normalizeSpecs(described)),
+      repairWithCore,
+    );
+    expect(zero.dropped).toEqual([
+      'flows.ccParams.N: 0 is out of range; allowed [1, 1000] flows; reset to its default 1',
+    ]);
   });
 
-  it('validates a kind-specific field against the kind chosen in the URL', () => {
-    expect(decodeState('#v=1&queue.kind=red&queue.maxP=0.3', specs).dropped).toEqual([]);
-    expect(decodeState('#v=1&queue.kind=red&queue.maxP=3', specs).dropped).toHaveLength(1);
+  it('checks a kind-specific field against the kind chosen in the URL', async () => {
+    const real = normalizeSpecs(described);
+    expect((await checkLink(decodeState('#v=1&queue.kind=red&queue.maxP=0.3', real), repairWithCore)).dropped).toEqual(
+      [],
+    );
+    expect(
+      (await checkLink(decodeState('#v=1&queue.kind=red&queue.maxP=3', real), repairWithCore)).dropped,
+    ).toHaveLength(1);
+    // maxP is not a DropTail parameter: the core names it as an unknown key of that kind.
+    const dt = await checkLink(decodeState('#v=1&queue.kind=droptail&queue.maxP=0.3', real), repairWithCore);
+    expect(dt.dropped.join('\n')).toContain('queue.maxP');
   });
 
   it('reads what it can from malformed and outdated links', () => {
@@ -163,14 +213,14 @@ describe('scenario URL', () => {
     expect((d.state.scenario.queue as Record<string, unknown>).minTh).toBe(20);
   });
 
-  it('refuses structured fields that are not JSON', () => {
-    const d = decodeState('#v=1&exoLoss.steps=oops', specs);
-    expect(d.dropped[0]).toContain('exoLoss.steps');
-    expect((d.state.scenario.exoLoss as Record<string, unknown>).steps).toEqual([
-      [0, 0],
-      [20, 0.01],
-      [40, 0.05],
-    ]);
+  it("leaves a list field that is not a list to the core, which names it; the preset's list is kept", async () => {
+    const real = normalizeSpecs(described);
+    const d = decodeState('#v=1&exoLoss.steps=oops', real);
+    expect(d.dropped).toEqual([]);
+    const c = await checkLink(d, repairWithCore);
+    expect(c.dropped).toHaveLength(1);
+    expect(c.dropped[0]).toMatch(/^exoLoss\.steps: expected an array, got string; reset to the preset's /);
+    expect(getPath(c.state.scenario, 'exoLoss.steps')).toEqual(getPath(DEFAULT_PRESET.scenario, 'exoLoss.steps'));
   });
 
   describe('links that try to reach Object.prototype (issue 11)', () => {

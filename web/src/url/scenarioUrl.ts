@@ -16,9 +16,10 @@
 // - `lesson`, `step`: the guided lesson being followed and its step (1-based); a link with
 //   only these (`#lesson=aimd-sawtooth&step=2`) opens the step as the lesson defines it.
 //
-// Defaults are left out. Decoding never throws: what cannot be read is dropped and named.
+// Defaults are left out. Decoding never throws: what cannot be read is dropped and named, and a
+// value the core refuses (bl_check, through checkLink) is left out with the core's reason.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { findSpec, kindParamPath, kindParamsOf, validateValue } from '../core/specs';
+import { coerceValue, findSpec, kindParamPath, kindParamsOf } from '../core/specs';
 import { kindIn } from '../scenario/changeKind';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import {
@@ -88,17 +89,6 @@ export const LINK_LIMITS = {
   /** Entries of an array value (flowOverrides, topology.links, ...): the core's flow limit. */
   items: 2000,
 } as const;
-
-/** Scenario paths whose values are whole arrays by design. */
-const STRUCTURED_PATHS = [
-  'exoLoss.steps',
-  'flowOverrides',
-  'traffic',
-  'topology.nodes',
-  'topology.links',
-  'topology.flows',
-  'topology.rates',
-];
 
 export function defaultState(): AppState {
   return {
@@ -287,8 +277,9 @@ function movedKindParam(key: string, specs: readonly ParamSpec[], scenario: Json
 }
 
 /**
- * Reads a hash (with or without '#'). `specs` (from bl_describe) validate scenario values; without
- * them values are kept for the core to judge. Never throws.
+ * Reads a hash (with or without '#'). `specs` (from bl_describe) say which keys are scenario
+ * fields and the type to read each value in; the values themselves are the core's to judge:
+ * checkLink asks bl_check and leaves out what it names. Never throws.
  */
 export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded {
   const dropped: string[] = [];
@@ -333,6 +324,7 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   state.sweep = decodeSweep(
     entries.filter(([k]) => isSweepKey(k)),
     dropped,
+    specs,
   );
 
   const lesson = get('lesson');
@@ -380,25 +372,22 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       continue;
     }
     const spec = specs ? findSpec(specs, key, kindIn(specs, state.scenario, false)) : undefined;
-    if (spec) {
-      const r = validateValue({ ...spec, key }, value);
-      if (!r.ok) {
-        dropped.push(r.message);
-        continue;
-      }
-      if (!setPath(state.scenario, key, r.value)) dropped.push(`${key}: conflicts with another field`);
-      continue;
-    }
-    const structured = STRUCTURED_PATHS.includes(key);
-    if (structured && !Array.isArray(value)) {
-      dropped.push(`${key}=${raw}: expected a JSON array`);
-      continue;
-    }
-    if (!structured && isPlainObject(value)) {
+    if (spec && spec.type !== 'json' && (isPlainObject(value) || Array.isArray(value))) {
       dropped.push(`${key}=${raw}: expected a single value (write objects as dotted keys)`);
       continue;
     }
-    if (specs && specs.length && !structured && !basePaths.has(key)) {
+    if (spec) {
+      // Read in the field's type; whether the value is allowed is the core's check to say (checkLink).
+      if (!setPath(state.scenario, key, coerceValue(spec, value) as Json))
+        dropped.push(`${key}: conflicts with another field`);
+      continue;
+    }
+    // Not a field the specs name (or no specs yet): a value or a whole array (a JSON list), which the core checks.
+    if (isPlainObject(value)) {
+      dropped.push(`${key}=${raw}: expected a single value (write objects as dotted keys)`);
+      continue;
+    }
+    if (specs && specs.length && !basePaths.has(key)) {
       dropped.push(`${key}: unknown scenario field`);
       continue;
     }
@@ -406,4 +395,23 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
   }
   state.scenario.version = 1;
   return { state, dropped };
+}
+
+/**
+ * The decoded link as the core accepts it: every field the core's check names is set back to
+ * the link's preset's value, or left out (its default) where the preset has none, and said, with
+ * the field, what is allowed and the value used, beside what decoding dropped. `repair` is the worker's (SimController.repair); when it fails (no core, a document
+ * it cannot mend) the link is kept as read, for the run to report.
+ */
+export async function checkLink(
+  d: Decoded,
+  repair: (s: Scenario, base: Scenario) => Promise<{ ok: boolean; notices: string[]; scenario: Scenario }>,
+): Promise<Decoded> {
+  try {
+    const r = await repair(d.state.scenario, (findPreset(d.state.preset) ?? DEFAULT_PRESET).scenario);
+    if (!r.ok) return d;
+    return { state: { ...d.state, scenario: r.scenario }, dropped: [...d.dropped, ...r.notices] };
+  } catch {
+    return d;
+  }
 }

@@ -1,5 +1,7 @@
 // The sweep's URL keys: written beside the scenario's, read back, bad values dropped and named.
 import { describe, expect, it } from 'vitest';
+import { normalizeSpecs } from '../core/specs';
+import described from '../../test/fixtures/describe.json';
 import { decodeState, defaultState, encodeState } from './scenarioUrl';
 import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
 
@@ -50,5 +52,25 @@ describe('sweep keys in the URL', () => {
       measureFrom: 0,
       values: '1,2',
     });
+  });
+});
+
+describe('sweep numbers are checked against the describe document', () => {
+  const specs = normalizeSpecs(described);
+  it("uses the scenario's duration and measureFrom ranges and the core's flow limit", () => {
+    const d = decodeState('#v=1&sweep=1&sweep.duration=4000&sweep.from=-1&sweep.flow=2000&sweep.seeds=3', specs);
+    expect(d.dropped).toEqual([
+      'sweep.duration=4000: expected a number from 0.001 to 3600 s',
+      'sweep.from=-1: expected a number from 0 to 3600 s',
+      'sweep.flow=2000: expected a whole number from 0 to 1999',
+    ]);
+    expect(d.state.sweep).toMatchObject({ seeds: 3, duration: DEFAULT_SWEEP.duration, flow: 0 });
+    expect(decodeState('#v=1&sweep=1&sweep.flow=1999&sweep.duration=3600', specs).dropped).toEqual([]);
+  });
+  it('follows a change of the limit in the describe document', () => {
+    const fewer = structuredClone(described);
+    fewer.limits.maxFlows.value = 10;
+    const d = decodeState('#v=1&sweep=1&sweep.flow=10', normalizeSpecs(fewer));
+    expect(d.dropped).toEqual(['sweep.flow=10: expected a whole number from 0 to 9']);
   });
 });

@@ -5,8 +5,18 @@
 //
 // `sweep=1` opens the sweep panel; the other keys are the fields of SweepConfig that differ
 // from DEFAULT_SWEEP. Decoding never throws: a bad value is dropped and named, the default kept.
+// The numbers are checked against the describe document's specs (duration, measureFrom, the flow
+// limit); without them (before the core is loaded) only their kind is.
 import { findPreset } from '../scenario/presets';
-import { DEFAULT_SWEEP, type SweepConfig, isMeasure } from '../sweep/sweepConfig';
+import {
+  DEFAULT_SWEEP,
+  type SweepConfig,
+  type SweepNumberSpecs,
+  isMeasure,
+  sweepNumberSpecs,
+} from '../sweep/sweepConfig';
+import type { ParamSpec } from '../core/types';
+import { rangeText, validateValue } from '../core/specs';
 
 export const SWEEP_KEY = 'sweep';
 
@@ -33,15 +43,6 @@ const KEYS: Record<Field, string> = {
   workers: 'workers',
 };
 
-/** Numeric fields: whole number or not, and the allowed range. */
-const NUMBERS: Partial<Record<Field, { int: boolean; min: number; max: number }>> = {
-  flow: { int: true, min: 0, max: 1999 },
-  duration: { int: false, min: 0.001, max: 3600 },
-  measureFrom: { int: false, min: 0, max: 3600 },
-  seeds: { int: true, min: 1, max: 100 },
-  workers: { int: true, min: 0, max: 16 },
-};
-
 /** The [key, value] entries of a sweep (none when the panel is closed), unescaped. */
 export function sweepEntries(cfg: SweepConfig | null): [string, string][] {
   if (!cfg) return [];
@@ -52,15 +53,13 @@ export function sweepEntries(cfg: SweepConfig | null): [string, string][] {
   return out;
 }
 
-function decodeField(cfg: SweepConfig, f: Field, raw: string): string | null {
+function decodeField(cfg: SweepConfig, f: Field, raw: string, numbers: SweepNumberSpecs): string | null {
   const key = `${SWEEP_KEY}.${KEYS[f]}`;
-  const num = NUMBERS[f];
+  const num = (numbers as Partial<Record<Field, ParamSpec>>)[f];
   if (num) {
-    const n = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(n) || (num.int && !Number.isInteger(n)) || n < num.min || n > num.max) {
-      return `${key}=${raw}: expected ${num.int ? 'a whole number' : 'a number'} from ${num.min} to ${num.max}`;
-    }
-    (cfg as unknown as Record<string, number>)[f] = n;
+    const r = validateValue(num, raw);
+    if (!r.ok || typeof r.value !== 'number') return `${key}=${raw}: expected ${rangeText(num)}`;
+    (cfg as unknown as Record<string, number>)[f] = r.value;
     return null;
   }
   switch (f) {
@@ -83,8 +82,13 @@ function decodeField(cfg: SweepConfig, f: Field, raw: string): string | null {
 }
 
 /** The sweep of a link's `sweep` / `sweep.*` entries (null when there are none). */
-export function decodeSweep(entries: readonly [string, string][], dropped: string[]): SweepConfig | null {
+export function decodeSweep(
+  entries: readonly [string, string][],
+  dropped: string[],
+  specs?: readonly ParamSpec[],
+): SweepConfig | null {
   if (!entries.length) return null;
+  const numbers = sweepNumberSpecs(specs);
   const cfg: SweepConfig = { ...DEFAULT_SWEEP };
   const byKey = new Map((Object.keys(KEYS) as Field[]).map((f) => [`${SWEEP_KEY}.${KEYS[f]}`, f]));
   for (const [key, raw] of entries) {
@@ -94,7 +98,7 @@ export function decodeSweep(entries: readonly [string, string][], dropped: strin
       dropped.push(`${key}: unknown sweep setting`);
       continue;
     }
-    const err = decodeField(cfg, f, raw);
+    const err = decodeField(cfg, f, raw, numbers);
     if (err) dropped.push(err);
   }
   if (cfg.measureFrom >= cfg.duration) {

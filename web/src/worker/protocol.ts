@@ -5,6 +5,8 @@
 // - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
 // Everything about a run carries its run id; the page drops what belongs to a run that is gone.
 import type { LiveChange, Scenario, Summary } from '../core/types';
+import type { CheckResult } from '../core/binding.mjs';
+import type { Repair } from '../scenario/repair';
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'finished' | 'error';
 
@@ -19,7 +21,11 @@ export type Call =
   /** A handle-less call of the fluid model (bl_fluid or bl_fluid_steady) with a JSON document. */
   | { op: 'fluid'; fn: FluidFn; params: string }
   /** A whole run without metric streaming (a sweep point): created, run to its end, summarised, destroyed. */
-  | { op: 'headless'; scenario: Scenario };
+  | { op: 'headless'; scenario: Scenario }
+  /** Every problem of a scenario (bl_check), without creating it: panels and links ask before a run. */
+  | { op: 'check'; scenario: Scenario }
+  /** The scenario with every field bl_check names left out (its default) or, with a base, set back to the base's value, and a notice for each. */
+  | { op: 'repair'; scenario: Scenario; base?: Scenario };
 
 export interface CallValue {
   summary: Summary;
@@ -28,7 +34,12 @@ export interface CallValue {
   fluid: { result: unknown; ms: number };
   /** The run's summary and wall time. */
   headless: { summary: Summary; ms: number };
+  check: CheckResult;
+  repair: Repaired;
 }
+
+/** What a repair left of a scenario, and what it said (notices name the field, the range and the default). */
+export type Repaired = Repair & { scenario: Scenario };
 
 export type Request = { type: 'call'; id: number; call: Call };
 /** The answer to one call: its value, or the error (for the core, its own message, naming the field and range). */

@@ -246,6 +246,15 @@ function call(id: number, c: Call): void {
     case 'headless':
       answer(id, () => runHeadless(core!, c.scenario));
       return;
+    case 'check':
+      answer(id, () => core!.check(JSON.stringify(c.scenario)));
+      return;
+    case 'repair':
+      answer(id, () => {
+        const scenario = structuredClone(c.scenario);
+        return { ...repairScenario(scenario, (json) => core!.check(json), MAX_REPAIRS, c.base), scenario };
+      });
+      return;
   }
 }
 

@@ -1,0 +1,45 @@
+// Values are judged by the core (bl_check, issue 15): a bad value in the scenario editor or in a
+// link comes back as the core's problem, shown naming the field and the range, and never runs.
+import { test, expect } from './fixtures';
+
+test('the scenario editor shows the core check at the field and holds the run until it passes', async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&flows.count=4&duration=20');
+  const runId = await lab.runId();
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const field = page.locator('[data-key="queue.buffer"]');
+  const buffer = field.locator('input[type="text"]');
+  const run = page.getByRole('button', { name: 'Run this scenario' });
+  await buffer.fill('0');
+  await buffer.press('Tab');
+  // The core's range (an integer from 1 to 100000 packets), in the field's units.
+  await expect(field.locator('.param-error')).toHaveText('Allowed: a whole number from 1 packets to 100000 packets');
+  await expect(run).toBeDisabled();
+  await buffer.fill('40');
+  await buffer.press('Tab');
+  await expect(field.locator('.param-error')).toHaveCount(0);
+  await run.click();
+  await expect.poll(() => lab.runId()).toBeGreaterThan(runId);
+  await page.evaluate(() => window.__bl!.ready());
+  expect(new URL(page.url()).hash).toContain('queue.buffer=40');
+  expect(await lab.notices()).toEqual([]);
+});
+
+test("a link's refused values give way to the preset's or the default, with the core's reason and range", async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&flows.count=3&queue.buffer=-5&queue.kind=red&queue.maxP=3');
+  const notices = await lab.notices();
+  expect(notices).toContain(
+    "queue.buffer: -5 is out of range; allowed an integer in [1, 100000] packets; reset to the preset's 250",
+  );
+  expect(notices).toContain('queue.maxP: 3 is out of range; allowed [0, 1]; reset to its default 0.1');
+  // What the core took runs, and the link no longer carries the refused values.
+  expect((await lab.columns()).filter((c) => c.endsWith('.cwnd'))).toHaveLength(3);
+  await expect.poll(() => page.url()).not.toContain('queue.buffer');
+  expect(page.url()).not.toContain('queue.maxP');
+  expect(page.url()).toContain('queue.kind=red');
+});

@@ -1,0 +1,166 @@
+#include "sim/flow_options.h"
+
+#include "cc/registry.h"
+#include "sim/scenario.h"
+
+namespace bl {
+
+const BoundSpecs<FlowOptions>& FlowOptions::params() {
+  using F = FlowOptions;
+  using T = TcpConfig;
+  static const BoundSpecs<F> t{
+      bind<&F::count>({"count", "Flows", "", ParamType::Int, 20, 1, kMaxFlows, "Number of TCP flows (dumbbell)."}),
+      bindChoice<&F::tcp, &T::recovery>("tcp", "TCP variant",
+                                        {{"reno", T::Reno}, {"newreno", T::NewReno}, {"sack", T::Sack}}, "newreno",
+                                        "Loss recovery: Reno, NewReno or SACK."),
+      bindIndex<&F::cc>({"cc", "Congestion control", "", ParamType::Enum, 0, 0, 0, "Window rule.", false, ccNames()}),
+      declare({"ccParams", "CC parameters", "", ParamType::Object, NAN, 0, 0,
+               "Parameters of the chosen cc (see cc.* groups)."}),
+      bind<&F::start>({"start", "Start", "s", ParamType::Number, 0, 0, kMaxDuration, "When the flow starts sending."}),
+      bind<&F::startSpread>({"startSpread", "Start spread", "s", ParamType::Number, 1, 0, 600,
+                             "Each flow starts at start + uniform [0, spread) so they do not start in lockstep."}),
+      bind<&F::stop>({"stop",
+                      "Stop",
+                      "s",
+                      ParamType::Number,
+                      NAN,
+                      0,
+                      kMaxDuration,
+                      "When it stops (null: never).",
+                      false,
+                      {},
+                      true}),
+      bind<&F::delayedAck>({"delayedAck", "Delayed ACKs", "", ParamType::Bool, 0, 0, 1,
+                            "Receiver ACKs every second packet (or after 100 ms)."}),
+      bind<&F::tcp, &T::rwnd>(
+          {"rwnd", "Receiver window", "packets", ParamType::Number, 10000, 1, 1e6, "Cap on packets in flight."}),
+      bind<&F::tcp, &T::initialCwnd>(
+          {"initialCwnd", "Initial window", "packets", ParamType::Number, 2, 1, 1000, "Congestion window at start."}),
+      bindSeconds<&F::tcp, &T::minRto>({"minRto", "Minimum RTO", "s", ParamType::Number, 0.2, 0.001, 10,
+                                        "Lower bound of the retransmission timeout."}),
+      bind<&F::weight>({"weight", "Weight", "", ParamType::Number, 1, 0.01, 1000,
+                        "Share asked for; weighted Jain's index divides throughput by it.", true}),
+      bind<&F::deadline>({"deadline",
+                          "Deadline",
+                          "s",
+                          ParamType::Number,
+                          NAN,
+                          0.0001,
+                          10,
+                          "Queueing-time bound for deadline-aware queues (null: none).",
+                          true,
+                          {},
+                          true}),
+      bind<&F::deadlineRtt>({"deadlineRtt",
+                             "Deadline / RTT",
+                             "",
+                             ParamType::Number,
+                             NAN,
+                             0.0001,
+                             100,
+                             "Deadline as this multiple of the flow's propagation RTT, when deadline is null (null: "
+                             "none).",
+                             false,
+                             {},
+                             true}),
+      bind<&F::tcp, &T::dupThresh>({"dupThresh", "Duplicate ACK threshold", "", ParamType::Int, 3, 1, 100,
+                                    "Duplicate ACKs that trigger fast retransmit (TED's 1-ACK variant: 1)."}),
+      bind<&F::tcp, &T::limitedTransmit>(
+          {"limitedTransmit", "Limited transmit", "", ParamType::Bool, 1, 0, 1,
+           "RFC 3042: each of the first dupThresh - 1 duplicate ACKs sends one new packet beyond cwnd (ns-2's "
+           "singledup_)."}),
+      bind<&F::vegasRetx>({"vegasRetx",
+                           "Vegas retransmit",
+                           "",
+                           ParamType::Bool,
+                           NAN,
+                           0,
+                           1,
+                           "Retransmit on one duplicate ACK once the segment's fine-grained timer expired (null: on "
+                           "with cc vegas).",
+                           false,
+                           {},
+                           true}),
+      bindChoice<&F::tcp, &T::rtoRestart>(
+          "rtoRestart", "RTO restart",
+          {{"fastRetransmit", T::RestartOnFastRetransmit}, {"newAck", T::RestartOnNewAckOnly}}, "fastRetransmit",
+          "When the retransmission timer restarts besides each new ACK: fastRetransmit (also when the fast "
+          "retransmission or the head of the retransmission queue is sent, as ns-2 and Linux) or newAck (only "
+          "RFC 6298 5.3). See docs/tcp.md."),
+      bindChoice<&F::tcp, &T::rtoFormula>(
+          "rtoFormula", "RTO formula", {{"rfc6298", T::Rfc6298}, {"linux", T::Linux}}, "rfc6298",
+          "rfc6298: max(minRto, SRTT + 4 RTTVAR) (as ns-2); linux: SRTT + max(4 RTTVAR, minRto)."),
+      bindChoice<&F::tcp, &T::rtoBackoffReset>(
+          "rtoBackoffReset", "RTO back-off reset", {{"karn", T::KeepUntilSample}, {"newAck", T::OnNewAck}}, "karn",
+          "When a timeout's doubled RTO is dropped: karn (RFC 6298 5.5 and Karn's rule, as Linux: kept until an ACK "
+          "gives a valid RTT sample) or newAck (ns-3.37: on every new ACK, even one covering a retransmission). A "
+          "research switch; see docs/tcp.md."),
+      bindChoice<&F::tcp, &T::sackDupAck>(
+          "dupAck", "Duplicate ACK", {{"any", T::AnyDup}, {"newSack", T::NewSack}}, "any",
+          "tcp sack: which ACKs count as duplicates for fast retransmit and limited transmit: any (acknowledges "
+          "nothing new: RFC 5681's definition, as ns-2) or newSack (SACKs new data: RFC 6675 section 2, as ns-3.37). "
+          "A research switch; see docs/tcp.md."),
+      bindChoice<&F::tcp, &T::sackForgetOnRto>(
+          "sackAfterRto", "SACK after RTO", {{"forget", true}, {"keep", false}}, "forget",
+          "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux)."),
+      bindChoice<&F::tcp, &T::recoveryCwnd>(
+          "recoveryCwnd", "cwnd after fast retransmit", {{"ssthresh", T::Ssthresh}, {"ns2", T::Ns2Sack1}}, "ssthresh",
+          "SACK's window in and after a fast recovery: ssthresh (RFC 6675 and 5681: cwnd = ssthresh, at least 2 "
+          "packets, as Linux) or ns2 (ns-2's Sack1: half the window, below 2 for a window below 4, kept after the "
+          "recovery; ssthresh the integer part, at least 2). "
+          "tcp sack with cc aimd only. See docs/tcp.md."),
+      bind<&F::tcp, &T::ecn>({"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
+                              "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender "
+                              "reduces its window once per window of marks (DCTCP: in proportion to the marked "
+                              "fraction)."}),
+      bind<&F::tcp, &T::pacing>({"pacing", "Pacing", "", ParamType::Bool, 0, 0, 1,
+                                 "Space packets at 2 x cwnd / srtt in slow start, 1.2 x after (Linux's rates); BBR "
+                                 "always paces at its own rate."}),
+      bind<&F::tedRto>({"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
+                        "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED "
+                        "allows."}),
+  };
+  return t;
+}
+
+const char* FlowOptions::ccName() const { return ccKinds()[cc].name; }
+
+bool readFlowOptions(const Json* obj, const std::string& path, FlowOptions& out, std::string& err) {
+  ParamValues v;
+  if (!readParams(obj, FlowOptions::params().specs(), path, v, err)) return false;
+  FlowOptions::params().load(out, v);
+  const Json* cp = v.raw("ccParams");
+  out.ccParams = cp ? *cp : Json();
+  return true;
+}
+
+const SpecList& flowSpecs() { return FlowOptions::params().specs(); }
+
+namespace {
+
+SpecList flowEntrySpecs(SpecList head, SpecList tail = {}) {
+  for (const ParamSpec& s : flowSpecs())
+    if (std::string(s.key) != "count") head.push_back(s);
+  for (const ParamSpec& s : tail) head.push_back(s);
+  return head;
+}
+
+}  // namespace
+
+const SpecList& overrideSpecs() {
+  static const SpecList s = flowEntrySpecs(
+      {{"flow", "Flow", "", ParamType::Int, NAN, 0, kMaxFlows - 1, "Index of the flow this entry changes."}},
+      {{"exoLoss", "Exogenous loss", "", ParamType::Object, NAN, 0, 0,
+        "This flow's own loss model (dumbbell and chain), in place of the scenario's exoLoss."}});
+  return s;
+}
+
+const SpecList& graphFlowSpecs() {
+  static const SpecList s = flowEntrySpecs({
+      {"src", "Source", "", ParamType::String, NAN, 0, 0, "Node the flow sends from."},
+      {"dst", "Destination", "", ParamType::String, NAN, 0, 0, "Node the flow sends to."},
+  });
+  return s;
+}
+
+}  // namespace bl

@@ -1,0 +1,52 @@
+// The rules between fields that a scenario breaks (measureFrom below duration, a route between
+// two nodes, one share per member flow...), gathered while the network is built. The build
+// goes on past a problem wherever it can, so bl_check lists every one in one pass; bl_create
+// refuses with the first.
+#pragma once
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bl {
+
+struct Problem {
+  std::string path;  // scenario path of the field the rule names ("" for the document)
+  std::string message;
+  double min = NAN, max = NAN;  // the allowed range, when the rule gives one
+  std::string unit;
+  bool integer = false;
+  std::string text() const { return path.empty() ? message : path + ": " + message; }
+};
+
+class Problems {
+ public:
+  // A rule broken again (by every flow of the same defaults) is listed once.
+  void add(std::string path, std::string message, double min = NAN, double max = NAN, std::string unit = "",
+           bool integer = false) {
+    ++reported_;
+    for (const Problem& p : list_)
+      if (p.path == path && p.message == message) return;
+    list_.push_back({std::move(path), std::move(message), min, max, std::move(unit), integer});
+  }
+  // An error as the modules word it, "path: message" (a path has no spaces).
+  void add(const std::string& text) {
+    const size_t colon = text.find(": ");
+    const std::string head = colon == std::string::npos ? "" : text.substr(0, colon);
+    if (!head.empty() && head.find(' ') == std::string::npos)
+      add(head, text.substr(colon + 2));
+    else
+      add("", text);
+  }
+  bool empty() const { return list_.empty(); }
+  // How many times a problem was reported, a repeat included: a part of the build compares it
+  // before and after to know whether it met one.
+  size_t reported() const { return reported_; }
+  const std::vector<Problem>& list() const { return list_; }
+
+ private:
+  std::vector<Problem> list_;
+  size_t reported_ = 0;
+};
+
+}  // namespace bl
