@@ -210,5 +210,53 @@ TEST(TcpRecovery, RecoveryCwndSsthreshOrNs2) {
   }
 }
 
+// dupAck, SACK with limited transmit: 10 packets out (0..9), none arrives, and the sender is
+// handed ACKs of 0 by hand. An ACK that SACKs nothing new (what a receiver sends for a
+// duplicate of data it already has, e.g. after a spurious timeout) counts as a duplicate with
+// any (RFC 5681): the first two send packets 10 and 11 (limited transmit, cwnd 10 + 1 and + 2)
+// and the third starts the fast retransmission. With newSack (RFC 6675 section 2, ns-3.37) the
+// same three change nothing; three ACKs that each SACK one more packet (1, 1-2, 1-3) then do
+// exactly what the three plain ones did with any, and repeating the last SACK is no duplicate.
+TEST(TcpRecovery, DupAckAnyOrNewSack) {
+  for (auto rule : {TcpConfig::AnyDup, TcpConfig::NewSack}) {
+    SCOPED_TRACE(testing::Message() << "dupAck " << rule);
+    TcpConfig cfg = config(TcpConfig::Sack, 10);
+    cfg.limitedTransmit = true;
+    cfg.sackDupAck = rule;
+    Harness h(cfg);
+    h.fwd.dropFrom = 0;
+    h.snd.start();
+    ASSERT_EQ(h.snd.maxSeq(), 10);
+    auto ack = [&](int64_t sackEnd) {
+      Packet* p = h.sim.pool().get();
+      p->kind = PacketKind::Ack;
+      p->seq = 0;
+      p->nSack = sackEnd > 1 ? 1 : 0;
+      p->sackStart[0] = 1;
+      p->sackEnd[0] = sackEnd;
+      h.snd.receive(p);
+    };
+    const bool any = rule == TcpConfig::AnyDup;
+    ack(0);
+    EXPECT_EQ(h.snd.maxSeq(), any ? 11 : 10);
+    ack(0);
+    EXPECT_EQ(h.snd.maxSeq(), any ? 12 : 10);
+    ack(0);
+    EXPECT_EQ(h.fs().fastRetransmits, any ? 1u : 0u);
+    EXPECT_EQ(h.fs().retransmits, any ? 1u : 0u);
+    if (any) continue;
+    ack(2);
+    EXPECT_EQ(h.snd.maxSeq(), 11);
+    ack(3);
+    EXPECT_EQ(h.snd.maxSeq(), 12);
+    ack(3);
+    EXPECT_EQ(h.snd.maxSeq(), 12);
+    EXPECT_EQ(h.fs().fastRetransmits, 0u);
+    ack(4);
+    EXPECT_EQ(h.fs().fastRetransmits, 1u);
+    EXPECT_EQ(h.fs().retransmits, 1u);
+  }
+}
+
 }  // namespace
 }  // namespace bl

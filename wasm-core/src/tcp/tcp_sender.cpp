@@ -330,16 +330,20 @@ void TcpSender::receive(Packet* p) {
   }
   const int64_t acked = ack - sndUna_;
   const bool karn = acked > 0 && advanceUna(ack);
+  const int64_t sackedBefore = sacked_.total();
   if (cfg_.recovery == TcpConfig::Sack) {
     mergeSack(p);
     updateLossEdge();
   }
+  // RFC 6675 section 2: with SACK, a duplicate ACK is one that SACKs new data (sackDupAck).
+  const bool dupAck =
+      cfg_.recovery != TcpConfig::Sack || cfg_.sackDupAck == TcpConfig::AnyDup || sacked_.total() > sackedBefore;
   sim_.pool().put(p);
   if (acked > 0) {
     if (!karn) rttSample(sim_.now() - echoed);  // Karn: no sample if a retransmission was acked
     const bool reduced = cfg_.ecn && ecnAck(acked, ece);
     onNewAck(acked, reduced);
-  } else if (sndMax_ > sndUna_) {
+  } else if (sndMax_ > sndUna_ && dupAck) {
     onDupAck();
   }
   if (rate_)
