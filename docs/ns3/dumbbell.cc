@@ -71,6 +71,10 @@ struct Stats {
   double measureFrom = 0;
   uint64_t busyBytes = 0;  // bytes (with PPP header) sent after measureFrom
   uint64_t drops = 0, marks = 0;
+  // Enqueues (after measureFrom) that found a packet with the same uid still waiting: a
+  // retransmission queued behind its original (ns-3 reuses the uid), whose delay samples the
+  // uid-keyed map then mixes up (the first copy to leave is timed from the second's enqueue).
+  uint64_t uidReuse = 0;
   std::vector<uint32_t> timeouts, recoveries;  // per flow, whole run
   FILE* trace = nullptr;
   uint32_t segmentSize = 1;
@@ -174,8 +178,10 @@ class TracedBbr : public TcpBbr {
   DataRate lastRate{0};
 };
 
-
-void OnEnqueue(Ptr<const QueueDiscItem> item) { g.enqueuedAt[item->GetPacket()->GetUid()] = Simulator::Now(); }
+void OnEnqueue(Ptr<const QueueDiscItem> item) {
+  auto [it, fresh] = g.enqueuedAt.insert_or_assign(item->GetPacket()->GetUid(), Simulator::Now());
+  if (!fresh && Simulator::Now().GetSeconds() >= g.measureFrom) ++g.uidReuse;
+}
 
 void OnDrop(Ptr<const QueueDiscItem> item) {
   g.enqueuedAt.erase(item->GetPacket()->GetUid());
@@ -613,9 +619,9 @@ int main(int argc, char* argv[]) {
   }
   const double util = 8.0 * static_cast<double>(g.busyBytes) / (rateMbps * 1e6 * span);
   std::printf("{\"util\":%.6f,\"jain\":%.6f,\"delayMean\":%.6f,\"delayP95\":%.6f,\"drops\":%llu,\"marks\":%llu,"
-              "\"sent\":%zu,\"flows\":[",
+              "\"sent\":%zu,\"uidReuse\":%llu,\"flows\":[",
               util, jain, mean, p95, static_cast<unsigned long long>(g.drops), static_cast<unsigned long long>(g.marks),
-              s.size());
+              s.size(), static_cast<unsigned long long>(g.uidReuse));
   for (uint32_t i = 0; i < flows; ++i) {
     std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u,"
                 "\"rtoExpiries\":%u,\"spurious\":%u,\"ssOvershoots\":%u,\"ssExcess\":%.1f}",
