@@ -47,6 +47,10 @@ describe('preset stories filled from the running scenario', () => {
     expect(changes.map((c) => c.path).sort()).toEqual(['flowOverrides', 'queue.kind']);
     expect(changes.find((c) => c.path === 'queue.kind')).toEqual({ path: 'queue.kind', now: 'droptail', was: 'red' });
     expect(storyChanges(p.scenario, cloneScenario(p.scenario), p.watch!, specs)).toEqual([]);
+    // RED's own fields, left out once the queue is DropTail, go with the change of kind.
+    const d = cloneScenario(p.scenario);
+    d.queue = { kind: 'droptail', buffer: 295 };
+    expect(storyChanges(p.scenario, d, p.watch!, specs).map((c) => c.path)).toEqual(['queue.kind']);
   });
 
   it("a kind's change is named once, not with each parameter the new kind does not have", () => {

@@ -6,7 +6,7 @@
 // the story does not fill, storyChanges names those fields so the page can say the text
 // describes the preset there.
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec } from '../core/specs';
+import { findSpec, kindFieldOf } from '../core/specs';
 import { formatHuman } from '../core/units';
 import { flatten, getPath, jsonEqual } from './paths.mjs';
 import { kindIn } from './changeKind';
@@ -80,11 +80,15 @@ export function storyChanges(preset: Scenario, s: Scenario, story: string, specs
   const a = flatten(preset);
   const b = flatten(s);
   const out: StoryChange[] = [];
-  for (const path of new Set([...a.keys(), ...b.keys()])) {
-    if (covered(path) || jsonEqual(a.get(path), b.get(path))) continue;
-    // A parameter of the preset's kind that the run's kind does not have (RED's minTh once the
-    // queue is DropTail) went with the kind's change, which is named itself.
-    if (b.get(path) === undefined && !specOf(specs, s, path) && specOf(specs, preset, path)) continue;
+  const changed = [...new Set([...a.keys(), ...b.keys()])].filter(
+    (path) => !covered(path) && !jsonEqual(a.get(path), b.get(path)),
+  );
+  for (const path of changed) {
+    // A field of the preset's kind that the run's kind does not have (RED's minTh once the queue
+    // is DropTail) goes with the change of kind, which is named.
+    const group = path.split('.')[0]!;
+    const kind = `${group}.${kindFieldOf(specs, group)}`;
+    if (b.get(path) === undefined && path !== kind && changed.includes(kind)) continue;
     out.push({ path, now: short(specs, s, path, b.get(path)), was: short(specs, preset, path, a.get(path)) });
   }
   return out;
