@@ -103,6 +103,59 @@ test('the first screen at 1440x900 tells the story and shows the live controls a
   await expect(page.getByRole('heading', { name: 'Scenario', exact: true })).toBeHidden();
 });
 
+test('a preset opened with a changed flow count tells the story of the run, and names what it cannot follow', async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&preset=xqm-fig2-red&flows.count=30&view.speed=0');
+  const story = page.locator('section.story');
+  await expect(story.locator('.story-watch')).toContainText(
+    '30 TCP flows share a 16 Mb/s bottleneck (XQM paper, Fig. 2) while random exogenous loss follows the schedule 0% -> 1% at 20 s -> 5% at 40 s.',
+  );
+  await expect(story).not.toContainText('Twenty');
+  await expect(story).not.toContainText('20 TCP flows');
+  // The run is what the text says.
+  await expect.poll(() => lab.columns()).toContain('flow.29.cwnd');
+  expect(await lab.columns()).not.toContain('flow.30.cwnd');
+  // Every changed number is in the text: nothing to own up to.
+  await expect(page.getByTestId('story-changes')).toHaveCount(0);
+  // A change the story says in words (RED) is named, with what the preset had.
+  await lab.open('#v=1&preset=xqm-fig2-red&queue.kind=droptail&view.speed=0');
+  await expect(page.getByTestId('story-changes')).toContainText(
+    'This run changes the preset (queue.kind droptail, was red)',
+  );
+  await expect(page.getByTestId('story-changes')).toContainText('it describes the preset, not this run');
+  // The preset as it is: the text as written, no note.
+  await lab.open('#v=1&preset=xqm-fig2-red&view.speed=0');
+  await expect(story.locator('.story-watch')).toContainText('20 TCP flows share a 16 Mb/s bottleneck');
+  await expect(page.getByTestId('story-changes')).toHaveCount(0);
+});
+
+test("a chain's link rate is its own hop's, and no fair-share line claims capacity / all flows where flows take different paths", async ({
+  lab,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 1400 });
+  // A dumbbell: every flow crosses the 16 Mb/s bottleneck, so 16 / 20 flows is each one's share.
+  await lab.open('#v=1&view.speed=0');
+  await lab.runUntil(3);
+  const live = page.locator('section.live-panel');
+  await expect(live.getByLabel('Rate (link bottleneck)', { exact: true })).toHaveValue('16');
+  const thr = page.locator('section.chart[data-chart="throughput"] svg');
+  await expect(thr).toContainText('fair share 0.800 Mb/s');
+  // The XQM chain: A-B runs at 100 Mb/s (the scenario's rates[0]), not the 1 Mb/s default the panel showed.
+  await page.goto('about:blank');
+  await lab.open('#v=1&preset=xqm-exp1-red&view.speed=0');
+  await lab.runUntil(3);
+  await expect(live.getByLabel('Rate (link AB)', { exact: true })).toHaveValue('100');
+  await expect(live.locator('[data-key="live.link.rate"] .unit')).toHaveText('Mb/s');
+  // 40 flows, of which only 20 cross A-B: no line at 100 Mb/s / 40 (nor the old 1 Mb/s / 40).
+  await expect(page.locator('section.chart[data-chart="throughput"] .legend')).toBeVisible();
+  await expect(thr).not.toContainText('fair share');
+  const flows = await lab.flowSum('thr', 1, 3);
+  expect(flows / 1e6).toBeGreaterThan(100); // the flows do carry more than 1 Mb/s
+});
+
 test('phone width (375 px): no sideways scroll, the story and a chart on the first screen', async ({ lab, page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await lab.open('#v=1');

@@ -69,6 +69,17 @@ test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100
   await expect(panel).not.toHaveAttribute('data-filled-run', '0');
   await expect(panel.getByLabel('Flows (m)')).toHaveValue('20');
   await expect(panel.getByLabel('Capacity (C)')).toHaveValue('2000');
+  // Every box says its unit; the loss is read and typed in % like the scenario's own controls.
+  const units = await panel
+    .locator('.param')
+    .evaluateAll((ps) => ps.map((p) => [p.querySelector('label')!.textContent, p.querySelector('.unit')?.textContent]));
+  expect(units).toEqual([
+    ['Flows (m)', 'flows'],
+    ['Capacity (C)', 'packets/s'],
+    ['Round-trip time (D)', 'ms'],
+    ['Buffer (B)', 'packets'],
+    ['Exogenous loss (p_e)', '%'],
+  ]);
   const rtt = panel.getByLabel('Round-trip time (D)');
   await rtt.fill('100');
   await rtt.press('Enter');
@@ -84,7 +95,7 @@ test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100
   await rtt.press('Enter');
   await expect(panel.getByText('propDelay: 0 is out of range; allowed [0.0001, 10] s')).toBeVisible();
   await expect(panel.getByTestId('steady-qfair')).toHaveText('1.96 %');
-  await pe.fill('5');
+  await pe.fill('5 %');
   await pe.press('Enter');
   await expect(panel.getByTestId('steady-point')).toContainText('loop open');
 });

@@ -204,6 +204,9 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   int64_t highRxt_ = -1;
   int64_t lossEdge_ = 0;  // every unSACKed seq below it is lost (IsLost)
   int64_t lostOut_ = 0;
+  // Rate sampling: packets ever marked lost (each once, below lostCountedTo_), and the count
+  // before the current ACK.
+  int64_t cLost_ = 0, lostCountedTo_ = 0, lostBefore_ = 0;
   int64_t retransOut_ = 0;
 
   std::vector<uint8_t> marks_;

@@ -1,15 +1,20 @@
 // Throughput per flow (Mb/s) with the fair share line (capacity / flows; per weight when
-// weights differ, the line is for weight 1).
+// weights differ, the line is for weight 1), on a dumbbell, where all flows share one bottleneck.
 import { useMemo } from 'react';
 import { TimeChart } from './TimeChart';
 import { type ChartProps, bottleneckRate, metricLines, weights } from './chartContext';
 import { BandToggle } from './BandToggle';
 import type { ChartModel, HLine } from './chartModel';
+import { getPath } from '../scenario/paths.mjs';
 
 export function ThroughputChart({ sim, snap, hidden, onToggleFlow, band = false, onBand }: ChartProps) {
   const lines = useMemo(() => metricLines(sim, snap.flowCount, 'thr', band), [sim, snap.flowCount, band]);
   // Re-read when a live change (link rate, weights) was applied.
   const fair = useMemo<HLine[]>(() => {
+    // Capacity / flows is a share only where every flow crosses the one bottleneck (a dumbbell);
+    // on a chain or a graph flows take different paths, and that line would be no one's share.
+    const kind = snap.scenario ? getPath(snap.scenario, 'topology.kind') : undefined;
+    if (kind !== undefined && kind !== 'dumbbell') return [];
     const rate = bottleneckRate(sim, snap);
     if (!Number.isFinite(rate) || snap.flowCount === 0) return [];
     const w = weights(sim, snap.flowCount);

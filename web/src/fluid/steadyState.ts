@@ -30,8 +30,9 @@ type Field = Exclude<keyof SteadyInputs, 'queue'>;
  * takes as a list, is the exogenous loss of every flow, the live parameter it is filled from.
  * steadyState.test.ts checks that each path names a spec.
  */
-export const STEADY_FIELDS: readonly { input: Field; path: string; label: string }[] = [
-  { input: 'flows', path: 'steady.flows', label: 'Flows (m)' },
+export const STEADY_FIELDS: readonly { input: Field; path: string; label: string; unit?: string }[] = [
+  // The core counts flows without a unit; a box with a number alone does not say what it counts.
+  { input: 'flows', path: 'steady.flows', label: 'Flows (m)', unit: 'flows' },
   { input: 'capacity', path: 'steady.capacity', label: 'Capacity (C)' },
   { input: 'propDelay', path: 'steady.propDelay', label: 'Round-trip time (D)' },
   { input: 'buffer', path: 'steady.queue.buffer', label: 'Buffer (B)' },
@@ -47,7 +48,7 @@ export function steadySpec(
   const sp = field.path.startsWith('steady.')
     ? findSpec(fluidSpecs, field.path, (g) => (g === 'steady.queue' ? 'droptail' : undefined))
     : findSpec(specs, field.path);
-  return sp ? { ...sp, key: field.path, label: field.label } : null;
+  return sp ? { ...sp, key: field.path, label: field.label, unit: sp.unit || (field.unit ?? '') } : null;
 }
 
 /** The calculator's first inputs: each field's default as the describe document gives it. */

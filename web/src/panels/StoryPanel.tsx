@@ -2,7 +2,8 @@
 // preset chooser, the preset's "what you are watching" and "try this" (public/stories), and the
 // button that opens the full scenario editor.
 import { useState } from 'react';
-import type { Scenario } from '../core/types';
+import type { ParamSpec, Scenario } from '../core/types';
+import { fillStory, storyChanges } from '../scenario/storyText';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
 import { jsonEqual } from '../scenario/paths.mjs';
 
@@ -54,9 +55,12 @@ export function StoryPanel({
   editorOpen,
   onEditor,
   toolsOnly = false,
+  specs,
 }: {
   preset: string;
   scenario: Scenario;
+  /** The core's parameter specs: the story's numbers are shown in their human units. */
+  specs: readonly ParamSpec[];
   onApply: (preset: string, scenario: Scenario) => void;
   /** False on a locked page: no preset chooser, no editor. */
   editable: boolean;
@@ -68,17 +72,24 @@ export function StoryPanel({
   const p = findPreset(preset);
   const name = typeof scenario.name === 'string' ? scenario.name : (p?.title ?? 'Scenario');
   const edited = p ? !jsonEqual(p.scenario, scenario) : false;
+  // The story's numbers are this run's; what it says in words about fields the run changed is
+  // the preset's, and the page says so.
+  const watch = p?.watch ? fillStory(p.watch, specs, scenario) : null;
+  const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario) : null;
+  const changes = p && edited ? storyChanges(p.scenario, scenario, `${p.watch ?? ''} ${p.tryThis ?? ''}`, specs) : [];
   // Phones show the first lines of the story; "More" shows all of it.
   const [more, setMore] = useState(false);
+  // The preset chooser and the editor's button: above the charts, or in the story's head.
+  const tools = (
+    <>
+      <PresetSelect preset={preset} onApply={onApply} />
+      <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
+        Edit scenario
+      </button>
+    </>
+  );
   if (toolsOnly) {
-    return editable ? (
-      <div className="story-tools story-tools-only">
-        <PresetSelect preset={preset} onApply={onApply} />
-        <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
-          Edit scenario
-        </button>
-      </div>
-    ) : null;
+    return editable ? <div className="story-tools story-tools-only">{tools}</div> : null;
   }
   return (
     <section className="panel story" aria-labelledby="story-title">
@@ -87,26 +98,25 @@ export function StoryPanel({
           {name}
           {edited ? <span className="muted small"> (edited)</span> : null}
         </h2>
-        {editable ? (
-          <span className="story-tools">
-            <PresetSelect preset={preset} onApply={onApply} />
-            <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
-              Edit scenario
-            </button>
-          </span>
-        ) : null}
+        {editable ? <span className="story-tools">{tools}</span> : null}
       </div>
       <div className={`story-text${more ? ' more' : ''}`}>
-        {p?.watch ? (
+        {watch ? (
           <p className="story-watch">
             <strong>What you are watching: </strong>
-            {p.watch}
+            {watch}
           </p>
         ) : null}
-        {p?.tryThis ? (
+        {tryThis ? (
           <p className="story-try">
             <strong>Try this: </strong>
-            {p.tryThis}
+            {tryThis}
+          </p>
+        ) : null}
+        {changes.length ? (
+          <p className="story-changes muted small" data-testid="story-changes">
+            This run changes the preset ({changeList(changes)}): where the text speaks of{' '}
+            {changes.length === 1 ? 'that' : 'those'}, it describes the preset, not this run.
           </p>
         ) : null}
       </div>
@@ -117,4 +127,13 @@ export function StoryPanel({
       ) : null}
     </section>
   );
+}
+
+const SHOWN_CHANGES = 4;
+
+/** "queue.kind red, was droptail; ..." (the first few, then how many more). */
+function changeList(changes: ReturnType<typeof storyChanges>): string {
+  const head = changes.slice(0, SHOWN_CHANGES).map((c) => `${c.path} ${c.now}, was ${c.was}`);
+  const more = changes.length - SHOWN_CHANGES;
+  return head.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }

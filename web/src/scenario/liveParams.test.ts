@@ -119,6 +119,28 @@ describe('live parameters', () => {
     expect(initialLiveValue(specs, g, 'queue.L2', 'maxP', 0)).toBe(0.1);
     expect(initialLiveValue(specs, g, 'queue.L3', 'buffer', 0)).toBe(250);
   });
+  it("reads a chain hop's and a graph link's own rate, not the dumbbell's (or a default)", () => {
+    const chain = {
+      version: 1,
+      topology: { kind: 'chain', rates: [100e6, 150e6, 50e6], hopDelay: 0.001, overlayFlows: 1, crossFlows: 1 },
+    } as unknown as Scenario;
+    expect(initialLiveValue(specs, chain, 'link.AB', 'rate', 0)).toBe(100e6);
+    expect(initialLiveValue(specs, chain, 'link.CD', 'rate', 0)).toBe(50e6);
+    expect(initialLiveValue(specs, chain, 'link.XY', 'rate', 0)).toBeNaN();
+    const g = {
+      version: 1,
+      topology: {
+        kind: 'graph',
+        nodes: ['a', 'b'],
+        links: [
+          { name: 'L1', from: 'a', to: 'b', rate: 40e6 },
+          { name: 'L2', from: 'b', to: 'a' },
+        ],
+      },
+    } as unknown as Scenario;
+    expect(initialLiveValue(specs, g, 'link.L1', 'rate', 0)).toBe(40e6);
+    expect(initialLiveValue(specs, g, 'link.L2', 'rate', 0)).toBeNaN();
+  });
   it('labels changes for the chart marks', () => {
     const exo = specs.find((s) => s.key === 'live.flow.exoLoss');
     expect(changeLabel(exo, 'flows', 'exoLoss', 0.01, 0.05)).toBe('exogenous loss 1% -> 5%');

@@ -111,16 +111,34 @@ export function initialLiveValue(
     return num(own ? own[key] : getPath(s, `queue.${key}`)) ?? num(spec?.default) ?? Number.NaN;
   }
   if (entity.startsWith('link.')) {
-    if (key === 'rate' && getPath(s, 'topology.kind') !== 'chain') {
-      return (
-        num(getPath(s, 'topology.bottleneckRate')) ??
-        num(findSpec(specs, 'topology.bottleneckRate', kindIn(specs, s))?.default) ??
-        Number.NaN
-      );
-    }
+    if (key === 'rate') return linkRate(specs, s, entity.slice('link.'.length));
     if (key === 'lossRate') return 0;
   }
   return liveDefault ?? Number.NaN;
+}
+
+const CHAIN_LINKS = ['AB', 'BC', 'CD'];
+
+/**
+ * A link's rate as the scenario writes it: the dumbbell's bottleneck rate, a chain's hop rate
+ * (`rates`, A-B first), a graph link's own `rate` (NaN when the scenario does not say).
+ */
+function linkRate(specs: readonly ParamSpec[], s: Scenario, link: string): number {
+  const kind = getPath(s, 'topology.kind');
+  if (kind === 'chain') {
+    const rates = getPath(s, 'topology.rates');
+    const v = Array.isArray(rates) ? rates[CHAIN_LINKS.indexOf(link)] : undefined;
+    return typeof v === 'number' ? v : Number.NaN;
+  }
+  if (kind === 'graph') {
+    const links = getPath(s, 'topology.links');
+    const l = Array.isArray(links) ? links.find((x) => isPlainObject(x) && x.name === link) : undefined;
+    return isPlainObject(l) && typeof l.rate === 'number' ? l.rate : Number.NaN;
+  }
+  const v = getPath(s, 'topology.bottleneckRate');
+  if (typeof v === 'number') return v;
+  const d = findSpec(specs, 'topology.bottleneckRate', kindIn(specs, s))?.default;
+  return typeof d === 'number' ? d : Number.NaN;
 }
 
 /** A value for people: probabilities as percentages, rates in Mb/s, else with the unit. */

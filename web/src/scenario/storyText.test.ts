@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import described from '../../test/fixtures/describe.json';
+import { normalizeSpecs } from '../core/specs';
+import { DEFAULT_PRESET, PRESETS, cloneScenario, findPreset } from './presets';
+import { setPath } from './paths.mjs';
+import { fillStory, storyChanges, storyPaths } from './storyText';
+
+const specs = normalizeSpecs(described);
+
+describe('preset stories filled from the running scenario', () => {
+  it('every {path} of every story has a value in its preset', () => {
+    for (const p of PRESETS)
+      for (const text of [p.watch!, p.tryThis!]) {
+        const filled = fillStory(text, specs, p.scenario);
+        expect(filled, p.id).not.toMatch(/[{}]/);
+      }
+  });
+
+  it('the first visit states its own numbers in human units', () => {
+    expect(fillStory(DEFAULT_PRESET.watch!, specs, DEFAULT_PRESET.scenario)).toMatch(
+      /^20 TCP flows share one 16 Mb\/s bottleneck with a 250-packet droptail queue\..* schedule 0% -> 1% at 20 s -> 5% at 40 s:/,
+    );
+  });
+
+  it('a changed flow count, rate and buffer are what the story says, with no caveat for them', () => {
+    const p = findPreset('xqm-fig2-droptail')!;
+    const s = cloneScenario(p.scenario);
+    setPath(s, 'flows.count', 30);
+    setPath(s, 'topology.bottleneckRate', 2.5e6);
+    setPath(s, 'exoLoss.steps', [
+      [0, 0],
+      [10, 0.02],
+    ]);
+    const text = fillStory(p.watch!, specs, s);
+    expect(text).toMatch(/^30 TCP flows share a 2\.5 Mb\/s bottleneck .* schedule 0% -> 2% at 10 s\./);
+    expect(text).not.toMatch(/Twenty|20 TCP|16 Mb\/s|40 s/);
+    expect(storyChanges(p.scenario, s, `${p.watch} ${p.tryThis}`, specs)).toEqual([]);
+  });
+
+  it('a change the story cannot follow is named, with what the preset had', () => {
+    const p = findPreset('lasd-1mbps')!;
+    const s = cloneScenario(p.scenario);
+    setPath(s, 'flows.count', 4); // filled in
+    setPath(s, 'queue.kind', 'droptail'); // the story says RED in words
+    setPath(s, 'flowOverrides', []);
+    const changes = storyChanges(p.scenario, s, `${p.watch} ${p.tryThis}`, specs);
+    expect(changes.map((c) => c.path).sort()).toEqual(['flowOverrides', 'queue.kind']);
+    expect(changes.find((c) => c.path === 'queue.kind')).toEqual({ path: 'queue.kind', now: 'droptail', was: 'red' });
+    expect(storyChanges(p.scenario, cloneScenario(p.scenario), p.watch!, specs)).toEqual([]);
+  });
+
+  it('reads the paths a story fills', () => {
+    expect(storyPaths('{flows.count} flows, {topology.bottleneckRate}, {exoLoss}')).toEqual([
+      'flows.count',
+      'topology.bottleneckRate',
+      'exoLoss',
+    ]);
+  });
+});
