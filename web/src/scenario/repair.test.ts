@@ -54,21 +54,23 @@ describe('repairScenario with the core check', () => {
   });
 
   it("a failure names the document's own problem, not the hole a removal left", () => {
-    const s: JsonObject = {
-      version: 1,
-      topology: {
-        kind: 'graph',
-        nodes: ['a', 'b'],
-        links: [{ name: 'x', from: 'a', to: 'b' }],
-        flows: [{ src: 'a', dst: 'a' }],
-      },
+    // A scripted check: the first round refuses graph.dst; with dst removed, the second finds
+    // it missing, which cannot be removed. The notice must say what was wrong with the link.
+    const s: JsonObject = { version: 1, graph: { src: 'a', dst: 'a' } };
+    const check = (json: string) => {
+      const g = (JSON.parse(json) as { graph: { dst?: string } }).graph;
+      const problem =
+        g.dst === undefined
+          ? { path: 'graph.dst', message: 'give the name of a node' }
+          : { path: 'graph.dst', message: '"a" is also graph.src; a flow needs two different nodes' };
+      return {
+        ok: false as const,
+        problems: [{ ...problem, value: null, range: null, options: null, default: null }],
+      };
     };
-    const r = repairScenario(s, coreCheck, 5);
+    const r = repairScenario(s, check, 5);
     expect(r.ok).toBe(false);
-    // Round 0 removes dst; round 1 finds dst missing, which cannot be removed.
-    expect(r.ok ? '' : r.error).toBe(
-      'topology.flows[0].dst: "a" is also topology.flows[0].src; a flow needs two different nodes',
-    );
+    expect(r.ok ? '' : r.error).toBe('graph.dst: "a" is also graph.src; a flow needs two different nodes');
   });
 
   it('goes on to the rules between fields once every field is fine', () => {
