@@ -27,17 +27,19 @@ test('the scenario editor shows the core check at the field and holds the run un
   expect(await lab.notices()).toEqual([]);
 });
 
-test("a link's refused values are left out with the core's reason, range and default", async ({ lab, page }) => {
+test("a link's refused values give way to the preset's or the default, with the core's reason and range", async ({
+  lab,
+  page,
+}) => {
   await lab.open('#v=1&flows.count=3&queue.buffer=-5&queue.kind=red&queue.maxP=3');
   const notices = await lab.notices();
   expect(notices).toContain(
-    'queue.buffer: -5 is out of range; allowed an integer in [1, 100000] packets; reset to its default 250',
+    "queue.buffer: -5 is out of range; allowed an integer in [1, 100000] packets; reset to the preset's 250",
   );
   expect(notices).toContain('queue.maxP: 3 is out of range; allowed [0, 1]; reset to its default 0.1');
   // What the core took runs, and the link no longer carries the refused values.
   expect((await lab.columns()).filter((c) => c.endsWith('.cwnd'))).toHaveLength(3);
-  // (left out of the scenario: the core's default holds, "~" in the link)
-  await expect.poll(() => page.url()).not.toContain('queue.buffer=-5');
+  await expect.poll(() => page.url()).not.toContain('queue.buffer');
   expect(page.url()).not.toContain('queue.maxP');
   expect(page.url()).toContain('queue.kind=red');
 });

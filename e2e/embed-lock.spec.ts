@@ -83,9 +83,9 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
     ),
   );
   expect(direct).toContain('link.rate is locked');
-  // An out-of-range value for the unlocked one is refused, naming the field and the range.
+  // An out-of-range value for the unlocked one is refused by the core, naming the field and the range.
   await send(page, { type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 3 });
-  await expect(frame.getByText('flows.exoLoss: 3 is not allowed; expected a number from 0 to 1')).toBeVisible();
+  await expect(frame.getByText('flows.exoLoss: 3 is out of range; allowed [0, 1]')).toBeVisible();
   expect(await frame.evaluate(() => window.__bl!.marks().length)).toBe(0);
 
   // Host message to the unlocked parameter: applied live.

@@ -43,6 +43,22 @@ async function runWasm(scenario) {
   }
 }
 
+// The row of a simulator run as a separate process (ns-2, ns-3): its measured time and memory,
+// and the Jain index and utilisation it reported; it counts no events.
+function otherSimulatorRow(name, run, jain, utilization, simSeconds) {
+  return {
+    name,
+    wallSeconds: run.wallSeconds,
+    cpuSeconds: run.cpuSeconds,
+    memBytes: run.peakRssKB * 1024,
+    memText: `${mb(run.peakRssKB * 1024)} RSS`,
+    events: null,
+    simSeconds,
+    jain,
+    utilization,
+  };
+}
+
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MB`;
 const fmt = (x, d = 2) => (x === undefined || x === null ? '-' : Number(x).toFixed(d));
 const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : `${(x / 1e3).toFixed(1)} k`);
@@ -101,36 +117,14 @@ for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Ok } of scenarios) {
       simSeconds: wasm.simSeconds,
       jain: wasm.summary.jain,
       utilization: wasm.summary.utilization,
+      loadSeconds: wasm.loadSeconds,
     },
   ];
   if (withNs3 && ns3Ok) {
     const r = await runNs3(scenario);
-    const out = r.result;
-    rows.push({
-      name: 'ns-3',
-      wallSeconds: r.wallSeconds,
-      cpuSeconds: r.cpuSeconds,
-      memBytes: r.peakRssKB * 1024,
-      memText: `${mb(r.peakRssKB * 1024)} RSS`,
-      events: null,
-      simSeconds: n.simSeconds,
-      jain: out.jain,
-      utilization: out.util,
-    });
+    rows.push(otherSimulatorRow('ns-3', r, r.result.jain, r.result.util, n.simSeconds));
   }
-  if (ns2) {
-    rows.push({
-      name: 'ns-2',
-      wallSeconds: ns2.wallSeconds,
-      cpuSeconds: ns2.cpuSeconds,
-      memBytes: ns2.peakRssKB * 1024,
-      memText: `${mb(ns2.peakRssKB * 1024)} RSS`,
-      events: null,
-      simSeconds: n.simSeconds,
-      jain: ns2.result.jain,
-      utilization: ns2.result.utilization,
-    });
-  }
+  if (ns2) rows.push(otherSimulatorRow('ns-2', ns2, ns2.result.jain, ns2.result.utilization, n.simSeconds));
   console.log(
     `  ${'runner'.padEnd(7)} ${'wall'.padStart(9)} ${'cpu'.padStart(9)}  ${'peak memory'.padEnd(36)} ${'events/s'.padEnd(15)} sim s per wall s`,
   );
@@ -142,6 +136,9 @@ for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Ok } of scenarios) {
     );
   }
   console.log(
+    `  WASM module load and first compile (before the timed run, not in its times): ${fmt(wasm.loadSeconds, 3)} s wall`,
+  );
+  console.log(
     `  native and WASM events: ${n.events === wasm.events ? `identical (${n.events})` : `DIFFERENT (${n.events}, ${wasm.events})`}`,
   );
   console.log(
@@ -149,7 +146,8 @@ for (const { id, label, scenario, ns2: ns2Ok, ns3: ns3Ok } of scenarios) {
   );
   const result = { id, label, rows };
   if (ns2) {
-    const [nat, wa, ns] = rows;
+    const [nat, wa] = rows;
+    const ns = rows.find((r) => r.name === 'ns-2');
     result.ratios = {
       wallNs2OverWasm: ratio(ns.wallSeconds, wa.wallSeconds),
       cpuNs2OverWasm: ratio(ns.cpuSeconds, wa.cpuSeconds),

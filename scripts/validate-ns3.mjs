@@ -5,18 +5,29 @@
 // delay, the first group's share of the goodput, drops and CE marks per second at the
 // bottleneck (both over [measureFrom, end]) and timeouts (whole run). Bold: outside the issue's
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
-//   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N] [--lock FILE] [--cubic KEY=VALUE]...
-//                                 [--both KEY=VALUE]... [--ours KEY=VALUE]... [--timers]
+//   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N | --seeds N | --seeds A,B,...] [--lock FILE]
+//                                 [--cubic KEY=VALUE]... [--bbr KEY=VALUE]... [--both KEY=VALUE]...
+//                                 [--ours KEY=VALUE]... [--timers]
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
+//   node scripts/validate-ns3.mjs --series EXPERIMENT [--seed N] [--step S] [--bbr KEY=VALUE]...
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
 // presets (the issue-13 presets: bufferbloat, cubic-vs-reno, bbr-vs-cubic at 1 and 10 BDP),
 // dctcp (DCTCP through a step-marking queue), ecn (NewReno with ECN through RED). --cubic sets a ccParams key of every CUBIC flow on
-// our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged); --both sets
+// our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged), --bbr
+// one of every BBR flow (linuxRecovery=true); --both sets
 // a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps); --ours sets a
 // flow key of every flow on our side only (rtoBackoffReset=newAck: ns-3.37's RTO rule); --timers
 // adds a table of retransmission-timer expiries (ns-3: all, and the spurious ones). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
+// --seeds N runs every experiment for seeds 1..N (or the listed seeds) in both simulators and
+// prints each measure's mean ± standard deviation over the seeds; a pair is bold when the
+// difference of the means is outside the target, and marked † when, besides, the two sides'
+// seed ranges do not overlap (every seed of ours on the same side of every seed of ns-3).
+// --series writes both simulators' time series of one run (build/ns3-trace/, the columns of
+// the core's --series) and prints them side by side every S seconds (default 1): the bottleneck
+// queue, flows 0 and 1's windows and goodput, and flow 0's BBR state, btlBw, min RTT and pacing
+// gain when it runs BBR (ns-3: read from TcpBbr after each of its updates; docs/ns3/README.md).
 // --trace writes one flow's congestion window over time from both simulators
 // (build/ns3-trace/) and prints, per congestion-avoidance epoch, the window against RFC 9438's
 // W_cubic(t) and the Reno-friendly W_est(t).
@@ -30,16 +41,26 @@ const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(`--${k}`) ? args[args.indexOf(`--${k}`) + 1] : d);
 const only = opt('only', null)?.split(',');
 const seed = Number(opt('seed', 1));
+/** --seeds N: 1..N; --seeds A,B,...: those; otherwise [--seed]. */
+function parseSeeds(v) {
+  if (v === undefined) return [seed];
+  const list = v.includes(',') ? v.split(',').map(Number) : Array.from({ length: Number(v) }, (_, i) => i + 1);
+  if (!list.length || list.some((x) => !Number.isInteger(x) || x < 1))
+    throw new Error(`--seeds takes a count N >= 1 or a list of seeds >= 1, not ${v}`);
+  return list;
+}
+const seeds = parseSeeds(opt('seeds', undefined));
 const lock = opt('lock', null);
 const cubicParams = {};
+const bbrParams = {};
 const both = {}; // --both KEY=VALUE: a top-level scenario key changed for both simulators
 const oursFlows = {}; // --ours KEY=VALUE: a flow key (docs/parameters.md, flow) of every flow, ours only
 args.forEach((a, i) => {
-  if (a !== '--cubic' && a !== '--both' && a !== '--ours') return;
+  if (a !== '--cubic' && a !== '--bbr' && a !== '--both' && a !== '--ours') return;
   const [k, v] = (args[i + 1] ?? '').split('=');
   if (!k || v === undefined) throw new Error(`${a} takes KEY=VALUE, not ${args[i + 1]}`);
   const value = v === 'true' || v === 'false' ? v === 'true' : Number.isNaN(Number(v)) ? v : Number(v);
-  ({ '--cubic': cubicParams, '--both': both, '--ours': oursFlows })[a][k] = value;
+  ({ '--cubic': cubicParams, '--bbr': bbrParams, '--both': both, '--ours': oursFlows })[a][k] = value;
 });
 
 // ---- The experiments, as core scenarios ----
@@ -148,19 +169,22 @@ experiments.push({
 });
 
 /**
- * Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow (by
- * override) and `flowKeys` (default --ours's) on every flow.
+ * Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow and
+ * `bbr` (default --bbr's) on every BBR flow (by override), and `flowKeys` (default --ours's)
+ * on every flow.
  */
-function ours(s, params = cubicParams, flowKeys = oursFlows) {
+function ours(s, params = cubicParams, flowKeys = oursFlows, bbr = bbrParams) {
+  const byCc = { cubic: params, bbr };
   const t = structuredClone(s);
   Object.assign(t.flows, flowKeys);
-  if (!Object.keys(params).length) return t;
+  if (!Object.keys(params).length && !Object.keys(bbr).length) return t;
   t.flowOverrides ??= [];
   for (let i = 0; i < t.flows.count; i++) {
     let o = t.flowOverrides.find((x) => x.flow === i);
-    if ((o?.cc ?? t.flows.cc) !== 'cubic') continue;
+    const p = byCc[o?.cc ?? t.flows.cc];
+    if (!p || !Object.keys(p).length) continue;
     if (!o) t.flowOverrides.push((o = { flow: i }));
-    o.ccParams = { ...t.flows.ccParams, ...o.ccParams, ...params };
+    o.ccParams = { ...t.flows.ccParams, ...o.ccParams, ...p };
   }
   return t;
 }
@@ -175,7 +199,7 @@ async function ns3Cached(scenario, extra = {}) {
     .update(JSON.stringify([scenario, extra, fs.statSync(ns3Binary).mtimeMs]))
     .digest('hex');
   const file = path.join(cacheDir, `${key}.json`);
-  if (fs.existsSync(file) && !extra.traceFile) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (fs.existsSync(file) && !extra.traceFile && !extra.seriesFile) return JSON.parse(fs.readFileSync(file, 'utf8'));
   const r = await runNs3(scenario, { lock, extra });
   fs.mkdirSync(cacheDir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify(r));
@@ -234,9 +258,10 @@ function metrics(m, flows, share, span, cpu) {
   };
 }
 
-async function run(e) {
-  const n3 = await ns3Cached(e.scenario);
-  const o = await runOurs(ours(e.scenario));
+async function run(e, runSeed = e.scenario.seed) {
+  const scenario = { ...e.scenario, seed: runSeed };
+  const n3 = await ns3Cached(scenario);
+  const o = await runOurs(ours(scenario));
   const s = o.r.summary;
   const bq = s.queues.find((q) => q.id === 'bottleneck');
   const span = e.scenario.duration - e.scenario.measureFrom;
@@ -273,26 +298,66 @@ const rel = (a, b) => (b === 0 ? (a === 0 ? 0 : Infinity) : (a - b) / b);
 const bold = (miss, text) => (miss ? `**${text}**` : text);
 const pair = (miss, a, b) => `${bold(miss, a)} | ${bold(miss, b)}`;
 
+// The measures of a row: the heading, how each side is printed, and the target (a function of
+// ours and ns-3's value that is true when outside it; none for drops, timeouts and CPU time).
+const MEASURES = [
+  { k: 'util', head: 'util', f: (x) => x.toFixed(3), miss: (b, a) => Math.abs(rel(b, a)) > 0.02 },
+  { k: 'jain', head: 'Jain', f: (x) => x.toFixed(3), miss: (b, a) => Math.abs(b - a) > 0.03 },
+  { k: 'mean', head: 'mean delay', unit: 'ms', f: ms, miss: (b, a) => Math.abs(rel(b, a)) > 0.2 },
+  { k: 'p95', head: 'p95 delay', unit: 'ms', f: ms, miss: (b, a) => Math.abs(rel(b, a)) > 0.2 },
+  { k: 'share', head: 'share', f: (x) => x.toFixed(3), miss: (b, a) => Math.abs(rel(b, a)) > 0.1 },
+  { k: 'drops', head: 'drops/s', f: (x) => x.toFixed(1) },
+  { k: 'marks', head: 'marks/s', f: (x) => x.toFixed(0), miss: (b, a) => Math.abs(rel(b, a)) > 0.2 },
+  { k: 'timeouts', head: 'timeouts', f: (x) => x.toFixed(Number.isInteger(x) ? 0 : 1) },
+  { k: 'wall', head: 'CPU', unit: 's', f: (x) => x.toFixed(1), fOurs: (x) => x.toFixed(2) },
+];
+
+function header(perRun = '') {
+  const unit = (m) => (m.unit ? ` (${m.unit}${m.k === 'wall' ? perRun : ''})` : '');
+  const heads = MEASURES.map((m) => `${m.head} ns-3${unit(m)} | ours${m.k === 'wall' ? unit(m) : ''}`);
+  return `| experiment | ${heads.join(' | ')} |\n| --- |${' ---: |'.repeat(2 * MEASURES.length)}\n`;
+}
+
+/** One seed's table (the rows of run()). */
 function table(rows) {
-  let md =
-    '| experiment | util ns-3 | ours | Jain ns-3 | ours | mean delay ns-3 (ms) | ours | p95 delay ns-3 (ms) | ours | share ns-3 | ours | drops/s ns-3 | ours | marks/s ns-3 | ours | timeouts ns-3 | ours | CPU ns-3 (s) | ours (s) |\n';
-  md += `| --- |${' ---: |'.repeat(18)}\n`;
+  let md = header();
   for (const { e, ns3: a, bl: b } of rows) {
-    const share =
-      a.share === null ? ' | ' : pair(Math.abs(rel(b.share, a.share)) > 0.1, a.share.toFixed(3), b.share.toFixed(3));
-    const marks =
-      a.marks || b.marks
-        ? pair(Math.abs(rel(b.marks, a.marks)) > 0.2, a.marks.toFixed(0), b.marks.toFixed(0))
-        : '0 | 0';
-    md +=
-      `| ${e.label} | ${pair(Math.abs(rel(b.util, a.util)) > 0.02, a.util.toFixed(3), b.util.toFixed(3))} | ` +
-      `${pair(Math.abs(b.jain - a.jain) > 0.03, a.jain.toFixed(3), b.jain.toFixed(3))} | ` +
-      `${pair(Math.abs(rel(b.mean, a.mean)) > 0.2, ms(a.mean), ms(b.mean))} | ` +
-      `${pair(Math.abs(rel(b.p95, a.p95)) > 0.2, ms(a.p95), ms(b.p95))} | ${share} | ` +
-      `${a.drops.toFixed(1)} | ${b.drops.toFixed(1)} | ${marks} | ${a.timeouts} | ${b.timeouts} | ` +
-      `${a.wall.toFixed(1)} | ${b.wall.toFixed(2)} |\n`;
+    const cells = MEASURES.map((m) => {
+      if (a[m.k] === null) return ' | ';
+      return pair(m.miss?.(b[m.k], a[m.k]) ?? false, m.f(a[m.k]), (m.fOurs ?? m.f)(b[m.k]));
+    });
+    md += `| ${e.label} | ${cells.join(' | ')} |\n`;
   }
   return md;
+}
+
+const mean = (xs) => sum(xs) / xs.length;
+const sd = (xs) => (xs.length > 1 ? Math.sqrt(sum(xs.map((x) => (x - mean(xs)) ** 2)) / (xs.length - 1)) : 0);
+
+/**
+ * The seed sweep's table: per experiment and measure, mean ± standard deviation over the seeds
+ * (`runs`: one run() result per seed). Bold when the difference of the means is outside the
+ * target; † besides when the seed ranges do not overlap. Returns { md, misses, disjoint }.
+ */
+function seedTable(rowsBySeed) {
+  let md = header(', per run');
+  let misses = 0;
+  let disjoint = 0;
+  for (const runs of rowsBySeed) {
+    const cells = MEASURES.map((m) => {
+      const a = runs.map((r) => r.ns3[m.k]);
+      const b = runs.map((r) => r.bl[m.k]);
+      if (a[0] === null) return ' | ';
+      const show = (xs, f) => `${f(mean(xs))} ± ${f(sd(xs))}`;
+      const miss = m.miss?.(mean(b), mean(a)) ?? false;
+      const apart = Math.min(...b) > Math.max(...a) || Math.max(...b) < Math.min(...a);
+      misses += miss;
+      disjoint += miss && apart;
+      return pair(miss, show(a, m.f), show(b, m.fOurs ?? m.f) + (miss && apart ? ' †' : ''));
+    });
+    md += `| ${runs[0].e.label} | ${cells.join(' | ')} |\n`;
+  }
+  return { md, misses, disjoint };
 }
 
 /** --timers: the retransmission timer in both, per experiment. */
@@ -427,25 +492,98 @@ async function trace(name, flow) {
   console.log(`traces in ${path.relative(root, dir)}/`);
 }
 
+// ---- --series: both simulators' time series of one run, side by side ----
+
+async function series(name, runSeed, step) {
+  const e = experiments.find((x) => x.name === name);
+  if (!e) throw new Error(`--series: no experiment ${name} (one of ${experiments.map((x) => x.name).join(', ')})`);
+  const dir = path.join(root, 'build/ns3-trace');
+  fs.mkdirSync(dir, { recursive: true });
+  const scenario = { ...e.scenario, seed: runSeed };
+  const ns3File = path.join(dir, `${name}.seed${runSeed}.ns3.csv`);
+  await ns3Cached(scenario, { seriesFile: ns3File, seriesStep: 0.05 });
+  const o = await runOurs(ours(scenario), 0.05);
+  const oursFile = path.join(dir, `${name}.seed${runSeed}.ours.csv`);
+  fs.writeFileSync(oursFile, [o.columns.join(','), ...o.rows.map((r) => r.join(','))].join('\n'));
+  const sides = [readSeries(ns3File), { columns: o.columns, rows: o.rows }];
+  const bbr = sides[0].columns.includes('flow.0.btlBw');
+  const cols = [
+    ['q', 'queue.bottleneck.len', (x) => x.toFixed(0)],
+    ['cwnd0', 'flow.0.cwnd', (x) => x.toFixed(0)],
+    ['cwnd1', 'flow.1.cwnd', (x) => x.toFixed(0)],
+    ['gp0', 'flow.0.goodput', (x) => (x / 1e6).toFixed(2)],
+    ['gp1', 'flow.1.goodput', (x) => (x / 1e6).toFixed(2)],
+    ['to0', 'flow.0.timeouts', (x) => x.toFixed(0)],
+    ...(bbr
+      ? [
+          ['state', 'flow.0.bbrState', (x) => ['Startup', 'Drain', 'ProbeBW', 'ProbeRTT'][x] ?? ''],
+          ['btlBw', 'flow.0.btlBw', (x) => (x / 1e6).toFixed(2)],
+          ['minRtt', 'flow.0.minRtt', (x) => (x * 1e3).toFixed(0)],
+          ['gain', 'flow.0.pacingGain', (x) => x.toFixed(2)],
+        ]
+      : []),
+  ];
+  // Goodput is averaged over each printed step; the rest is the value at its end.
+  const at = (side, t) => {
+    const { columns, rows } = side;
+    const idx = (c) => columns.indexOf(c);
+    const span = rows.filter((r) => r[0] > t - step + 1e-9 && r[0] <= t + 1e-9);
+    const last = span[span.length - 1] ?? rows[0];
+    return cols.map(([, c, f]) => {
+      if (idx(c) < 0) return '';
+      const v = c.endsWith('goodput') ? sum(span.map((r) => r[idx(c)])) / Math.max(1, span.length) : last[idx(c)];
+      return f(v);
+    });
+  };
+  const heads = cols.map(([h]) => h);
+  let md = `${e.label}, seed ${runSeed}: every ${step} s (goodput in Mb/s averaged over the step, btlBw Mb/s, minRtt ms)\n\n`;
+  md += `| t (s) | ${heads.map((h) => `${h} ns-3`).join(' | ')} | ${heads.map((h) => `${h} ours`).join(' | ')} |\n`;
+  md += `| ---: |${' ---: |'.repeat(2 * heads.length)}\n`;
+  for (let t = step; t <= scenario.duration + 1e-9; t += step) {
+    md += `| ${t.toFixed(1)} | ${at(sides[0], t).join(' | ')} | ${at(sides[1], t).join(' | ')} |\n`;
+  }
+  console.log(md);
+  console.log(`series in ${path.relative(root, ns3File)} and ${path.relative(root, oursFile)}`);
+}
+
 // ---- main ----
 
 if (args.includes('--trace')) {
   await trace(opt('trace'), Number(opt('flow', 0)));
+} else if (args.includes('--series')) {
+  await series(opt('series'), seeds[0], Number(opt('step', 1)));
 } else {
   const chosen = experiments.filter((e) => !only || only.includes(e.group) || only.includes(e.name));
   if (!chosen.length) throw new Error(`--only: no experiment in ${only}`);
   for (const e of chosen) Object.assign(e.scenario, both);
-  const rows = [];
+  const rowsBySeed = [];
+  let done = 0;
   for (const e of chosen) {
-    rows.push(await run(e));
-    // Each row as it completes (a long queue of ns-3 runs can be interrupted).
-    process.stderr.write(`${rows.length}/${chosen.length} ${table(rows.slice(-1)).split('\n')[2]}\n`);
+    const runs = [];
+    for (const runSeed of seeds) {
+      runs.push(await run(e, runSeed));
+      // Each run as it completes (a long queue of ns-3 runs can be interrupted).
+      process.stderr.write(
+        `${++done}/${chosen.length * seeds.length} seed ${runSeed} ${table(runs.slice(-1)).split('\n')[2]}\n`,
+      );
+    }
+    rowsBySeed.push(runs);
   }
   if (Object.keys(cubicParams).length) console.log(`ours with CUBIC ccParams ${JSON.stringify(cubicParams)}\n`);
+  if (Object.keys(bbrParams).length) console.log(`ours with BBR ccParams ${JSON.stringify(bbrParams)}\n`);
   if (Object.keys(both).length) console.log(`both with ${JSON.stringify(both)}\n`);
   if (Object.keys(oursFlows).length) console.log(`ours with flow keys ${JSON.stringify(oursFlows)}\n`);
-  console.log(table(rows));
-  if (args.includes('--timers')) console.log(`\n${timerTable(rows)}`);
+  if (seeds.length === 1) {
+    console.log(table(rowsBySeed.map((runs) => runs[0])));
+  } else {
+    const t = seedTable(rowsBySeed);
+    console.log(`seeds ${seeds.join(', ')}: mean ± standard deviation\n`);
+    console.log(t.md);
+    console.log(
+      `${t.misses} pairs outside the target (difference of the means), ${t.disjoint} of them also outside the seed spread (†: the seed ranges do not overlap)`,
+    );
+  }
+  if (args.includes('--timers')) console.log(`\n${timerTable(rowsBySeed.map((runs) => runs[0]))}`);
   console.log('\nns-3 commands:\n');
-  for (const r of rows) console.log(`    ${r.cmd}`);
+  for (const runs of rowsBySeed) for (const r of runs) console.log(`    ${r.cmd}`);
 }

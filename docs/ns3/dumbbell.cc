@@ -32,6 +32,11 @@
 // its first copy). "ssOvershoots" and "ssExcess" count, after measureFrom, the ACKs that took
 // the window from below ssthresh to above it and the segments above ssthresh they left
 // (TcpCubic's slow start adds a whole cumulative ACK with no cap at ssthresh).
+// With --seriesFile=F it writes, every --seriesStep seconds, a CSV with the column names of
+// the core's --series: the bottleneck queue, each flow's window, smoothed RTT, goodput and
+// timeouts, and for BBR flows the state, btlBw, min RTT (RTprop), pacing gain and pacing rate.
+// --bbrRateFix=1 feeds TcpBbr its rate samples as ns-3.41 computes them (an experiment: the
+// fault ns-3 fixed in 3.41 after 3.37, issue #1026).
 //
 // Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md):
 //   g++ -O2 -std=c++17 docs/ns3/dumbbell.cc -o build/ns3-dumbbell -Wl,--no-as-needed \
@@ -49,6 +54,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <unordered_map>
@@ -64,11 +71,16 @@ struct Stats {
   double measureFrom = 0;
   uint64_t busyBytes = 0;  // bytes (with PPP header) sent after measureFrom
   uint64_t drops = 0, marks = 0;
+  // Enqueues (after measureFrom) that found a packet with the same uid still waiting: a
+  // retransmission queued behind its original (ns-3 reuses the uid), whose delay samples the
+  // uid-keyed map then mixes up (the first copy to leave is timed from the second's enqueue).
+  uint64_t uidReuse = 0;
   std::vector<uint32_t> timeouts, recoveries;  // per flow, whole run
   FILE* trace = nullptr;
   uint32_t segmentSize = 1;
   double cwnd = 0, ssthresh = 0;
   int state = 0;
+  bool bbrRateFix = false;
   FILE* timer = nullptr;
   struct Timer {
     uint32_t una = 0;                                  // snd_una (bytes)
@@ -82,7 +94,94 @@ struct Stats {
 };
 Stats g;
 
-void OnEnqueue(Ptr<const QueueDiscItem> item) { g.enqueuedAt[item->GetPacket()->GetUid()] = Simulator::Now(); }
+// --seriesFile: each flow's latest values, kept by trace sinks and by TracedBbr.
+struct FlowSeries {
+  double cwnd = 0, srtt = 0;  // segments, seconds
+  bool bbr = false;
+  double bbrState = 0, btlBw = 0, minRtt = 0, pacingGain = 0, pacingRate = 0;  // bit/s, s
+};
+std::vector<FlowSeries> g_series;
+
+// TcpBbr unchanged, observed after each of its updates for --seriesFile: its state and pacing
+// gain (protected getters), the pacing rate it set, and from them its two estimates. Once
+// the pipe is filled ns-3.37's SetPacingRate sets pacing rate = pacing gain x btlBw (no margin),
+// so btlBw = pacing rate / pacing gain (in Startup an upper bound); InFlight(tcb, 1) is
+// btlBw x RTprop + 3 segments (+ 2 in the 1.25 phase), which gives RTprop.
+class TracedBbr : public TcpBbr {
+ public:
+  static TypeId GetTypeId() {
+    static TypeId tid =
+        TypeId("ns3::BlTracedBbr").SetParent<TcpBbr>().SetGroupName("Internet").AddConstructor<TracedBbr>();
+    return tid;
+  }
+  TracedBbr() = default;
+  TracedBbr(const TracedBbr& other) = default;
+  void CongControl(Ptr<TcpSocketState> tcb, const TcpRateOps::TcpRateConnection& rc,
+                   const TcpRateOps::TcpRateSample& rs) override {
+    if (rateFix)
+      TcpBbr::CongControl(tcb, rc, Fixed(tcb, rs));
+    else
+      TcpBbr::CongControl(tcb, rc, rs);
+    if (flow < 0) return;
+    FlowSeries& f = g_series[flow];
+    f.bbrState = GetBbrState();
+    f.pacingGain = GetPacingGain();
+    f.pacingRate = static_cast<double>(tcb->m_pacingRate.Get().GetBitRate());
+    f.btlBw = f.pacingGain > 0 ? f.pacingRate / f.pacingGain : 0;
+    const double quanta = (3 + (f.bbrState == BBR_PROBE_BW && f.pacingGain > 1 ? 2 : 0)) * tcb->m_segmentSize;
+    const double bdpBytes = static_cast<double>(InFlight(tcb, 1)) - quanta;
+    f.minRtt = f.btlBw > 0 ? bdpBytes * 8 / f.btlBw : 0;
+  }
+  Ptr<TcpCongestionOps> Fork() override { return CopyObject<TracedBbr>(this); }
+
+  // --bbrRateFix: the rate sample as ns-3.41's TcpRateLinux computes it (commit 1759450, issue
+  // #1026), rebuilt from ns-3.37's. 3.37's SkbDelivered takes a sample's ACK interval from the
+  // previous sample's send-time stamp (from time 0 after an invalidated sample); 3.41 takes it
+  // from the stamp of the packet that fixes the sample, which 3.37 leaves in m_priorTime. With
+  // that interval the end of GenerateSample is redone (too short: invalid, carrying the last
+  // rate on, as TcpRateLinux does; app-limited samples kept only if not lower). Exact except
+  // where the two intervals put a sample on different sides of the min RTT, after which 3.37's
+  // and 3.41's states differ for one ACK.
+  TcpRateOps::TcpRateSample Fixed(Ptr<TcpSocketState> tcb, const TcpRateOps::TcpRateSample& rs) {
+    TcpRateOps::TcpRateSample f = rs;
+    if (rs.m_priorTime != Seconds(0) && (rs.m_priorTime != seenPriorTime || rs.m_priorDelivered != seenPriorDelivered)) {
+      ackElapsed = Simulator::Now() - rs.m_priorTime;  // SkbDelivered took a new packet on this ACK
+      seenPriorTime = rs.m_priorTime;
+      seenPriorDelivered = rs.m_priorDelivered;
+    }
+    f.m_deliveryRate = lastRate;
+    if (rs.m_delivered < 0 || rs.m_priorTime == Seconds(0)) {  // invalid in both
+      f.m_interval = Seconds(0);
+      return f;
+    }
+    const Time interval = std::max(rs.m_sendElapsed, ackElapsed);
+    if (interval < tcb->m_minRtt) {
+      f.m_interval = Seconds(0);
+      return f;
+    }
+    const double delivered = rs.m_delivered;
+    if (!rs.m_isAppLimited || delivered * rateInterval >= rateDelivered * interval.GetSeconds()) {
+      rateDelivered = delivered;
+      rateInterval = interval.GetSeconds();
+      lastRate = DataRate(delivered * 8.0 / interval.GetSeconds());
+    }
+    f.m_interval = interval;
+    f.m_deliveryRate = lastRate;
+    return f;
+  }
+
+  int flow = -1;
+  bool rateFix = false;
+  Time ackElapsed{Seconds(0)}, seenPriorTime{Seconds(0)};
+  uint32_t seenPriorDelivered = 0;
+  double rateDelivered = 0, rateInterval = 0;
+  DataRate lastRate{0};
+};
+
+void OnEnqueue(Ptr<const QueueDiscItem> item) {
+  auto [it, fresh] = g.enqueuedAt.insert_or_assign(item->GetPacket()->GetUid(), Simulator::Now());
+  if (!fresh && Simulator::Now().GetSeconds() >= g.measureFrom) ++g.uidReuse;
+}
 
 void OnDrop(Ptr<const QueueDiscItem> item) {
   g.enqueuedAt.erase(item->GetPacket()->GetUid());
@@ -124,6 +223,10 @@ void OnTraceState(TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t
   TraceLine();
 }
 
+void OnSeriesCwnd(uint32_t flow, uint32_t, uint32_t now) {
+  g_series[flow].cwnd = static_cast<double>(now) / g.segmentSize;
+}
+void OnSeriesRtt(uint32_t flow, Time, Time now) { g_series[flow].srtt = now.GetSeconds(); }
 // The retransmission timer: ReTxTimeout doubles m_rto (an exact doubling; NewAck and EstimateRtt
 // recompute it from the estimator instead).
 void OnRto(uint32_t flow, bool traced, Time before, Time now) {
@@ -201,6 +304,18 @@ void OnFlowSsthresh(uint32_t flow, uint32_t, uint32_t now) { g.timers[flow].ssth
 void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   const std::string base = "/NodeList/" + std::to_string(nodeId) + "/$ns3::TcpL4Protocol/SocketList/0/";
   Config::ConnectWithoutContext(base + "CongState", MakeBoundCallback(&OnCongState, flow));
+  PointerValue ops;
+  Config::LookupMatches(base).Get(0)->GetAttribute("CongestionOps", ops);
+  Ptr<TracedBbr> bbr = DynamicCast<TracedBbr>(ops.GetObject());
+  if (bbr) bbr->rateFix = g.bbrRateFix;
+  if (!g_series.empty()) {
+    Config::ConnectWithoutContext(base + "CongestionWindow", MakeBoundCallback(&OnSeriesCwnd, flow));
+    Config::ConnectWithoutContext(base + "RTT", MakeBoundCallback(&OnSeriesRtt, flow));
+    if (bbr) {
+      bbr->flow = static_cast<int>(flow);
+      g_series[flow].bbr = true;
+    }
+  }
   const bool timerTraced = traced && g.timer;
   Config::ConnectWithoutContext(base + "RTO", MakeBoundCallback(&OnRto, flow, timerTraced));
   Config::ConnectWithoutContext(base + "HighestRxAck", MakeBoundCallback(&OnHighestRxAck, flow, timerTraced));
@@ -214,10 +329,10 @@ void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   Config::ConnectWithoutContext(base + "CongState", MakeCallback(&OnTraceState));
 }
 
-TypeId CcType(const std::string& name) {
+TypeId CcType(const std::string& name, bool series = false) {
   if (name == "newreno") return TcpNewReno::GetTypeId();
   if (name == "cubic") return TcpCubic::GetTypeId();
-  if (name == "bbr") return TcpBbr::GetTypeId();
+  if (name == "bbr") return series ? TracedBbr::GetTypeId() : TcpBbr::GetTypeId();
   if (name == "dctcp") return TcpDctcp::GetTypeId();
   NS_FATAL_ERROR("--cc and --cc2 must be newreno, cubic, bbr or dctcp, not " << name);
 }
@@ -253,7 +368,8 @@ int main(int argc, char* argv[]) {
   double duration = 40, measureFrom = 10, start = 0, startSpread = 1, minRto = 0.2;
   uint32_t seed = 1;
   int traceFlow = -1;
-  std::string traceFile, timerFile;
+  std::string traceFile, seriesFile, timerFile;
+  double seriesStep = 0.05;
 
   CommandLine cmd(__FILE__);
   cmd.AddValue("flows", "number of TCP flows", flows);
@@ -291,6 +407,9 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("seed", "run number of the random streams", seed);
   cmd.AddValue("traceFlow", "flow whose cwnd, ssthresh and state changes go to --traceFile", traceFlow);
   cmd.AddValue("traceFile", "file for --traceFlow's trace", traceFile);
+  cmd.AddValue("seriesFile", "CSV of every flow's window, RTT, goodput (and BBR's state and estimates)", seriesFile);
+  cmd.AddValue("seriesStep", "--seriesFile's sampling period (s)", seriesStep);
+  cmd.AddValue("bbrRateFix", "TcpBbr fed rate samples as ns-3.41 computes them (commit 1759450)", g.bbrRateFix);
   cmd.AddValue("timerFile", "file for --traceFlow's retransmission timer: RTO, srtt, advancing ACKs, expiries", timerFile);
   cmd.Parse(argc, argv);
   if (measureFrom >= duration) NS_FATAL_ERROR("--measureFrom must be below --duration");
@@ -310,6 +429,10 @@ int main(int argc, char* argv[]) {
   if (traceFlow >= 0) {
     g.trace = std::fopen(traceFile.c_str(), "w");
     if (!g.trace) NS_FATAL_ERROR("cannot write --traceFile " << traceFile);
+  }
+  if (!seriesFile.empty()) {
+    if (seriesStep <= 0) NS_FATAL_ERROR("--seriesStep must be above 0 s");
+    g_series.assign(flows, FlowSeries{});
   }
   if (traceFlow >= 0 && !timerFile.empty()) {
     g.timer = std::fopen(timerFile.c_str(), "w");
@@ -341,7 +464,7 @@ int main(int argc, char* argv[]) {
   stack.InstallAll();
   // Each flow's variant on both of its ends (a DCTCP receiver must echo every CE mark).
   for (uint32_t i = 0; i < flows; ++i) {
-    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc));
+    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc, !seriesFile.empty() || g.bbrRateFix));
     senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
     receivers.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
   }
@@ -440,9 +563,41 @@ int main(int argc, char* argv[]) {
   Simulator::Schedule(Seconds(measureFrom), [&]() {
     for (uint32_t i = 0; i < flows; ++i) rxAtStart[i] = sinks[i]->GetTotalRx();
   });
+  // --seriesFile: one row every seriesStep seconds (goodput over the last step, bit/s).
+  FILE* series = nullptr;
+  std::vector<uint64_t> rxAtLast(flows, 0);
+  std::function<void()> sample;
+  if (!seriesFile.empty()) {
+    series = std::fopen(seriesFile.c_str(), "w");
+    if (!series) NS_FATAL_ERROR("cannot write --seriesFile " << seriesFile);
+    std::fprintf(series, "t,queue.bottleneck.len");
+    for (uint32_t i = 0; i < flows; ++i) {
+      std::fprintf(series, ",flow.%u.cwnd,flow.%u.srtt,flow.%u.goodput,flow.%u.timeouts", i, i, i, i);
+      if ((inGroup2[i] ? cc2 : cc) == "bbr")
+        std::fprintf(series, ",flow.%u.bbrState,flow.%u.btlBw,flow.%u.minRtt,flow.%u.pacingGain,flow.%u.pacingRate", i,
+                     i, i, i, i);
+    }
+    std::fprintf(series, "\n");
+    sample = [&]() {
+      std::fprintf(series, "%.3f,%u", Simulator::Now().GetSeconds(), q->GetNPackets());
+      for (uint32_t i = 0; i < flows; ++i) {
+        const FlowSeries& f = g_series[i];
+        const uint64_t rx = sinks[i]->GetTotalRx();
+        std::fprintf(series, ",%.3f,%.6f,%.1f,%u", f.cwnd, f.srtt, 8.0 * static_cast<double>(rx - rxAtLast[i]) / seriesStep,
+                     g.timeouts[i]);
+        rxAtLast[i] = rx;
+        if ((inGroup2[i] ? cc2 : cc) == "bbr")
+          std::fprintf(series, ",%.0f,%.1f,%.6f,%.4f,%.1f", f.bbrState, f.btlBw, f.minRtt, f.pacingGain, f.pacingRate);
+      }
+      std::fprintf(series, "\n");
+      Simulator::Schedule(Seconds(seriesStep), sample);
+    };
+    Simulator::Schedule(Seconds(seriesStep), sample);
+  }
   Simulator::Stop(Seconds(duration));
   Simulator::Run();
   if (g.trace) std::fclose(g.trace);
+  if (series) std::fclose(series);
   if (g.timer) std::fclose(g.timer);
 
   const double span = duration - measureFrom;
@@ -464,9 +619,9 @@ int main(int argc, char* argv[]) {
   }
   const double util = 8.0 * static_cast<double>(g.busyBytes) / (rateMbps * 1e6 * span);
   std::printf("{\"util\":%.6f,\"jain\":%.6f,\"delayMean\":%.6f,\"delayP95\":%.6f,\"drops\":%llu,\"marks\":%llu,"
-              "\"sent\":%zu,\"flows\":[",
+              "\"sent\":%zu,\"uidReuse\":%llu,\"flows\":[",
               util, jain, mean, p95, static_cast<unsigned long long>(g.drops), static_cast<unsigned long long>(g.marks),
-              s.size());
+              s.size(), static_cast<unsigned long long>(g.uidReuse));
   for (uint32_t i = 0; i < flows; ++i) {
     std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u,"
                 "\"rtoExpiries\":%u,\"spurious\":%u,\"ssOvershoots\":%u,\"ssExcess\":%.1f}",

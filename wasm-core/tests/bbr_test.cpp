@@ -50,6 +50,41 @@ TEST(Bbr, FindsBottleneckRateAndMinRttWithoutAQueue) {
   EXPECT_GT(s.find("utilization")->asNumber(), 0.95);
 }
 
+// The research switch linuxRecovery, by hand. Recovery starts on an ACK that delivers nothing
+// with cwnd 120, FlightSize 100 and pipe 40 (60 packets SACKed or lost). Off: cwnd = FlightSize
+// + 0 = 100 at once, then packet conservation keeps it at FlightSize + acked = 102. On (Linux's
+// bbr_set_cwnd): the empty ACK changes nothing; the next, delivering 2 with 5 newly lost,
+// subtracts the losses (115) and then starts conservation at pipe + acked = 42; an ACK
+// delivering 1 with 2 lost gives max(42 - 2, 40 + 1) = 41.
+TEST(Bbr, LinuxRecoveryCountsPipeAndSubtractsLosses) {
+  for (bool onLinux : {false, true}) {
+    SCOPED_TRACE(onLinux ? "linuxRecovery" : "default");
+    BbrCc b(1000);
+    ASSERT_TRUE(b.setParam("linuxRecovery", onLinux ? 1 : 0));
+    CcState s;
+    s.cwnd = 120;
+    s.inFlight = 100;
+    s.pipe = 40;
+    s.inRecovery = true;
+    s.now = kSecond;
+    int64_t total = 50;
+    auto ack = [&](uint32_t delivered, int64_t losses) {
+      RateSample rs;
+      rs.newlyAcked = delivered;
+      rs.delivered = delivered;
+      rs.losses = losses;
+      rs.deliveredTotal = total += delivered;
+      b.onRateSample(s, rs);
+    };
+    ack(0, 3);
+    EXPECT_DOUBLE_EQ(s.cwnd, onLinux ? 120 : 100);
+    ack(2, 5);
+    EXPECT_DOUBLE_EQ(s.cwnd, onLinux ? 42 : 102);
+    ack(1, 2);
+    EXPECT_DOUBLE_EQ(s.cwnd, onLinux ? 41 : 102);
+  }
+}
+
 TEST(Pacing, SpacesARenoFlowsPackets) {
   // A Reno flow through a 10 Mb/s bottleneck behind its own 100 Mb/s access link. Unpaced,
   // each ACK in slow start releases two packets back to back, so every other packet waits

@@ -227,6 +227,31 @@ TEST(Scaling, GraphBuildsInLinearTime) {
   EXPECT_LT(ratio, 32) << "8x the nodes took " << ratio << "x the time";  // as above: 64x if quadratic
 }
 
+// Every broken rule is listed (bl_check), each once: listing n of them is linear too.
+TEST(Scaling, EveryBrokenRuleIsListedInLinearTime) {
+  auto badLinks = [](int n) {
+    std::string links = R"([{"name":"ab","from":"a","to":"b"})";
+    for (int i = 0; i < n; ++i)
+      links += R"(,{"name":"l)" + std::to_string(i) + R"(","from":"a","to":"z)" + std::to_string(i) + "\"}";
+    return R"({"version":1,"duration":1,"topology":{"kind":"graph","nodes":["a","b"],"links":)" + links +
+           R"(],"flows":[{"src":"a","dst":"b"}]}})";
+  };
+  const std::string small = badLinks(2500), big = badLinks(20000);
+  Problems p;
+  EXPECT_FALSE(Instance::create(big, p));
+  ASSERT_EQ(p.list().size(), 20000u);
+  EXPECT_EQ(p.list()[19999].text(), "topology.links[20000].to: no node named \"z19999\"");
+  const double ratio = cpuSecondsOf([&] {
+                         Problems q;
+                         Instance::create(big, q);
+                       }) /
+                       cpuSecondsOf([&] {
+                         Problems q;
+                         Instance::create(small, q);
+                       });
+  EXPECT_LT(ratio, 32) << "8x the problems took " << ratio << "x the time";  // as above: 64x if quadratic
+}
+
 // ---- Issue 16: a strict JSON reader. Each refusal keeps its whole message.
 TEST(StrictJson, RefusesLeadingZerosLoneSurrogatesAndNul) {
   struct Case {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "cc/congestion_control.h"
@@ -75,8 +76,12 @@ class Wire : public PacketSink, public EventHandler {
 };
 
 struct Harness {
-  explicit Harness(const TcpConfig& cfg, SimTime oneWay = 50 * ms, bool delAck = false)
-      : fwd(sim, oneWay), rev(sim, oneWay), rcv(sim, 0, &ackRoute, delAck), snd(sim, 0, &dataRoute, cfg, makeAimd()) {
+  explicit Harness(const TcpConfig& cfg, SimTime oneWay = 50 * ms, bool delAck = false,
+                   std::unique_ptr<CongestionControl> cc = nullptr)
+      : fwd(sim, oneWay),
+        rev(sim, oneWay),
+        rcv(sim, 0, &ackRoute, delAck),
+        snd(sim, 0, &dataRoute, cfg, cc ? std::move(cc) : makeAimd()) {
     sim.flowStats().resize(1);
     dataRoute.hops = {&fwd};
     dataRoute.endpoint = &rcv;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "tcp_fixture.h"
@@ -61,6 +62,43 @@ TEST(TcpRecovery, SackRecoversThreeLossesInOneWindow) {
                  {{5, true, 15, 15, 20, 50, 1, 1, 7, 21},
                   {7, true, 15, 15, 23, 63, 1, 3, 25, 15},
                   {9, false, cwnd, 15, 63, 78, 1, 3, 0}});
+}
+
+// Rate samples count each lost packet once (RateSample::losses, what Linux's BBR subtracts from
+// cwnd). Scenario (c) under a module that owns the window and holds it at 30: the third
+// dupack (SACKed 21, 22, 24) makes 20 lost (3 SACKed above it) and starts recovery; 23 is
+// lost once 24, 25 and 27 are SACKed, 26 once 27, 28 and 29 are: 3 losses in 3 ACKs, none
+// counted again when their retransmissions are SACKed or acknowledged. pipe, the packets in
+// flight the module is shown, is the sender's RFC 6675 pipe in recovery.
+TEST(TcpRecovery, RateSamplesCountEachLossOnce) {
+  struct Recorder : CongestionControl {
+    const char* name() const override { return "recorder"; }
+    void onAck(CcState&, uint32_t) override {}
+    double onLossEvent(const CcState& s) override { return s.ssthresh; }
+    bool ownsWindow() const override { return true; }
+    void onRateSample(CcState& s, const RateSample& rs) override {
+      s.cwnd = 30;
+      losses.push_back(rs.losses);
+      if (rs.lossSeen) lossesAtEntry = rs.losses;
+      if (s.inRecovery) pipes.push_back(s.pipe);
+    }
+    std::vector<int64_t> losses;
+    int64_t lossesAtEntry = -1;
+    std::vector<double> pipes;
+  };
+  auto rec = std::make_unique<Recorder>();
+  Recorder* r = rec.get();
+  Harness h(config(TcpConfig::Sack, 10), kRtt / 2, false, std::move(rec));
+  h.fwd.drops = {{20, 1}, {23, 1}, {26, 1}};
+  h.snd.start();
+  h.runUntil(6 * kRtt);
+  EXPECT_EQ(h.fs().fastRetransmits, 1u);
+  EXPECT_EQ(h.fs().timeouts, 0u);
+  EXPECT_EQ(std::count_if(r->losses.begin(), r->losses.end(), [](int64_t x) { return x > 0; }), 3);
+  EXPECT_EQ(*std::max_element(r->losses.begin(), r->losses.end()), 1);
+  EXPECT_EQ(r->lossesAtEntry, 1);
+  ASSERT_FALSE(r->pipes.empty());
+  EXPECT_LT(*std::min_element(r->pipes.begin(), r->pipes.end()), 30);  // SACKed packets are not in flight
 }
 
 // Limited transmit (RFC 3042), scenario (a) with one loss (seq 20). At t=120 cwnd is 30 and
@@ -169,6 +207,54 @@ TEST(TcpRecovery, RecoveryCwndSsthreshOrNs2) {
       EXPECT_EQ(h.snd.maxSeq(), 8);
     }
     EXPECT_EQ(h.fs().timeouts, 0u);
+  }
+}
+
+// dupAck, SACK with limited transmit: 10 packets out (0..9), none arrives, and the sender is
+// handed ACKs of 0 by hand. An ACK that SACKs nothing new (what a receiver sends for a
+// duplicate of data it already has, e.g. after a spurious timeout) counts as a duplicate with
+// any (RFC 5681): the first two send packets 10 and 11 (limited transmit, cwnd 10 + 1 and + 2)
+// and the third starts the fast retransmission. With newSack (RFC 6675 section 2, ns-3.37) the
+// same three change nothing; three ACKs that each SACK one more packet (1, 1-2, 1-3) then do
+// exactly what the three plain ones did with any, and repeating the last SACK is no duplicate.
+TEST(TcpRecovery, DupAckAnyOrNewSack) {
+  for (auto rule : {TcpConfig::AnyDup, TcpConfig::NewSack}) {
+    SCOPED_TRACE(testing::Message() << "dupAck " << rule);
+    TcpConfig cfg = config(TcpConfig::Sack, 10);
+    cfg.limitedTransmit = true;
+    cfg.sackDupAck = rule;
+    Harness h(cfg);
+    h.fwd.dropFrom = 0;
+    h.snd.start();
+    ASSERT_EQ(h.snd.maxSeq(), 10);
+    auto ack = [&](int64_t sackEnd) {
+      Packet* p = h.sim.pool().get();
+      p->kind = PacketKind::Ack;
+      p->seq = 0;
+      p->nSack = sackEnd > 1 ? 1 : 0;
+      p->sackStart[0] = 1;
+      p->sackEnd[0] = sackEnd;
+      h.snd.receive(p);
+    };
+    const bool any = rule == TcpConfig::AnyDup;
+    ack(0);
+    EXPECT_EQ(h.snd.maxSeq(), any ? 11 : 10);
+    ack(0);
+    EXPECT_EQ(h.snd.maxSeq(), any ? 12 : 10);
+    ack(0);
+    EXPECT_EQ(h.fs().fastRetransmits, any ? 1u : 0u);
+    EXPECT_EQ(h.fs().retransmits, any ? 1u : 0u);
+    if (any) continue;
+    ack(2);
+    EXPECT_EQ(h.snd.maxSeq(), 11);
+    ack(3);
+    EXPECT_EQ(h.snd.maxSeq(), 12);
+    ack(3);
+    EXPECT_EQ(h.snd.maxSeq(), 12);
+    EXPECT_EQ(h.fs().fastRetransmits, 0u);
+    ack(4);
+    EXPECT_EQ(h.fs().fastRetransmits, 1u);
+    EXPECT_EQ(h.fs().retransmits, 1u);
   }
 }
 

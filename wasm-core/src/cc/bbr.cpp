@@ -18,9 +18,12 @@
 // Delivery rates come from the sender's rate sampler (one sample per ACK). On loss recovery
 // BBR keeps its estimates; the window is cut to the packets in flight plus those just
 // delivered for one round (packet conservation), then grows back, and the window from
-// before recovery is restored at its end. A timeout leaves cwnd at 1 (the sender's rule), from
-// which it grows by the packets delivered up to its target. RTT samples are the latest ACK's
-// (not the smoothed RTT).
+// before recovery is restored at its end. Packets in flight are FlightSize here and newly lost
+// packets are not subtracted; the research switch linuxRecovery does both as Linux
+// (tcp_packets_in_flight, bbr_set_cwnd_to_recover_or_restore) and the BBR draft
+// (BBRModulateCwndForRecovery) do, and leaves the window alone on an ACK that delivers
+// nothing. A timeout leaves cwnd at 1 (the sender's rule), from which it grows by the packets
+// delivered up to its target. RTT samples are the latest ACK's (not the smoothed RTT).
 #include "cc/bbr.h"
 
 #include <algorithm>
@@ -119,7 +122,7 @@ void BbrCc::checkDrain(const CcState& s) {
     pacingGain_ = 1 / highGain_;
     cwndGain_ = highGain_;
   }
-  if (mode_ == Drain && s.inFlight <= bdp(1)) {
+  if (mode_ == Drain && inFlight(s) <= bdp(1)) {
     enterProbeBw();
     cycleStamp_ = s.now;
   }
@@ -139,7 +142,7 @@ void BbrCc::updateMinRtt(CcState& s, const RateSample& rs) {
     probeRttDone_ = 0;
   }
   if (mode_ == ProbeRtt) {
-    if (probeRttDone_ == 0 && s.inFlight <= kMinCwnd) {
+    if (probeRttDone_ == 0 && inFlight(s) <= kMinCwnd) {
       probeRttDone_ = s.now + probeRttTime_;
       probeRttRoundDone_ = false;
       nextRttDelivered_ = rs.deliveredTotal;
@@ -175,11 +178,20 @@ void BbrCc::setPacing(CcState& s) {
 
 void BbrCc::setCwnd(CcState& s, const RateSample& rs) {
   const double acked = rs.newlyAcked;
+  if (linuxRecovery_) {
+    // Linux's bbr_set_cwnd: an ACK that delivers nothing leaves the window alone (but for
+    // ProbeRTT's cap); newly lost packets come off it (bbr_set_cwnd_to_recover_or_restore).
+    if (acked == 0) {
+      if (mode_ == ProbeRtt) s.cwnd = std::min(s.cwnd, kMinCwnd);
+      return;
+    }
+    if (rs.losses > 0) s.cwnd = std::max(s.cwnd - static_cast<double>(rs.losses), 1.0);
+  }
   // Loss recovery: packet conservation for a round, then restore on exit.
   if (s.inRecovery && !wasInRecovery_) {
     conservation_ = true;
     conservationEnd_ = rs.deliveredTotal + static_cast<int64_t>(std::max(1.0, s.inFlight));
-    s.cwnd = std::max(s.inFlight + acked, 1.0);
+    s.cwnd = std::max(inFlight(s) + acked, 1.0);
   } else if (!s.inRecovery && wasInRecovery_) {
     s.cwnd = std::max(s.cwnd, priorCwnd_);
     conservation_ = false;
@@ -189,7 +201,7 @@ void BbrCc::setCwnd(CcState& s, const RateSample& rs) {
   double target = bdp(cwndGain_) + 3;
   if (mode_ == ProbeBw && cycleIdx_ == 0) target += 2;
   if (conservation_) {
-    s.cwnd = std::max(s.cwnd, s.inFlight + acked);
+    s.cwnd = std::max(s.cwnd, inFlight(s) + acked);
   } else if (fullBw_) {
     s.cwnd = std::min(s.cwnd + acked, target);
   } else if (s.cwnd < target || rs.deliveredTotal < kInitCwnd) {
@@ -240,6 +252,12 @@ const BoundSpecs<BbrCc>& BbrCc::params() {
                                           "How long a min RTT sample stays valid before ProbeRTT."}),
       bindSeconds<&BbrCc::probeRttTime_>({"probeRttTime", "ProbeRTT time", "s", ParamType::Number, 0.2, 0.01, 10,
                                           "Time spent at 4 packets in ProbeRTT."}),
+      bind<&BbrCc::linuxRecovery_>(
+          {"linuxRecovery", "Linux loss recovery", "", ParamType::Bool, 0, 0, 1,
+           "A research switch: the window in loss recovery as Linux's tcp_bbr.c and the BBR draft set it: "
+           "packets in flight counted as Linux does (SACKed and lost packets not in flight), newly lost "
+           "packets subtracted from cwnd, and an ACK that delivers nothing leaves cwnd alone. Off: packets in "
+           "flight are FlightSize and losses are not subtracted."}),
       // Given by the flow: its packet size (for the pacing rate in bit/s) and a uniform draw
       // from its stream (the starting ProbeBW phase).
       bindHidden<&BbrCc::packetSize_>("packetSize", 1, 1e9), bindHidden<&BbrCc::rngDraw_>("rngSeed", 0, 1)};

@@ -33,6 +33,8 @@ class BbrCc : public BoundCc<BbrCc> {
 
  private:
   double bdp(double gain) const;  // packets: gain x btlBw x minRtt
+  // Packets in flight: FlightSize, or with linuxRecovery Linux's count (RFC 6675 pipe in recovery).
+  double inFlight(const CcState& s) const { return linuxRecovery_ ? s.pipe : s.inFlight; }
   void updateBw(const CcState& s, const RateSample& rs);
   void updateCycle(const CcState& s, const RateSample& rs);
   void checkFullBw(const RateSample& rs);
@@ -76,6 +78,7 @@ class BbrCc : public BoundCc<BbrCc> {
   SimTime minRttWindow_ = 10 * kSecond;
   SimTime probeRttTime_ = 200 * kMillisecond;
   double highGain_ = 2.885;  // 2 / ln 2
+  bool linuxRecovery_ = false;
 };
 
 std::unique_ptr<CongestionControl> makeBbr();

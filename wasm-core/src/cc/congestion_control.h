@@ -27,6 +27,9 @@ struct CcState {
   int64_t nxt = 0;          // snd_max: one past the highest packet sent
   bool inRecovery = false;  // in fast recovery (loss detected by duplicate ACKs or SACK)
   double pacingRate = 0;    // bit/s the sender paces at when the module sets it (0: the default)
+  // Packets in flight as Linux counts them (tcp_packets_in_flight): in SACK recovery RFC 6675's
+  // pipe (SACKed and lost packets out, retransmissions in), otherwise FlightSize.
+  double pipe = 0;
 };
 
 // A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation), taken on every ACK
@@ -40,6 +43,7 @@ struct RateSample {
   int64_t priorInFlight = 0;   // packets in flight before this ACK
   bool lossSeen = false;       // this ACK started loss recovery
   SimTime rtt = -1;            // this ACK's RTT sample, -1 if none (Karn)
+  int64_t losses = 0;          // packets this ACK newly marked lost (RFC 6675 IsLost), each once
   double rate() const { return interval > 0 ? static_cast<double>(delivered) / toSecondsD(interval) : 0; }  // packets/s
   static double toSecondsD(SimTime t) { return static_cast<double>(t) / 1e9; }
 };

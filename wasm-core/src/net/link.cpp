@@ -10,8 +10,9 @@ enum : uint32_t { kArrive = 1, kQueueUpdate = 2, kTxDone = 3, kDropBase = 16 }; 
 
 Link::Link(Simulation& sim, int index, std::string name, double rateBps, SimTime delay, std::unique_ptr<QueueDisc> q)
     : sim_(sim), index_(index), name_(std::move(name)), rate_(rateBps), delay_(delay), queue_(std::move(q)) {
-  ring_.resize(64);
-  wire_.resize(64);
+  // Powers of two, doubled when full: small at first, as most links of a big graph stay idle.
+  ring_.resize(4);
+  wire_.resize(4);
   tracksDepartures_ = queue_->tracksDepartures();
   scheduled_ = queue_->scheduled();
   scheduleUpdate();
@@ -59,24 +60,28 @@ QueueState Link::state(SimTime now) {
 
 void Link::receive(Packet* p) { arrive(p, sim_.now()); }
 
-void Link::arrive(Packet* p, SimTime now) {
+// A packet crossing a run of early-ok links is handed from link to link in this loop, not by
+// recursion: a chain of 65535 hops must not need 65535 stack frames.
+void Link::arrive(Packet* p, SimTime at) {
+  Handoff h{this, at};
+  while (h.next) h = h.next->admit(p, h.at);
+}
+
+Link::Handoff Link::admit(Packet* p, SimTime now) {
   if (loss_ && loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(now)) {
     dropAt(p, DropReason::Exogenous, now);
-    return;
+    return {nullptr, 0};
   }
   const QueueState q = state(now);
   const DropReason why = queue_->onArrival(*p, q);
   if (why != DropReason::None) {
     ++queue_->drops[static_cast<int>(why)];
     dropAt(p, why, now);
-    return;
+    return {nullptr, 0};
   }
   p->enqueuedAt = now;
   ++admitted_;
-  if (scheduled_) {
-    admitScheduled(p, now);
-    return;
-  }
+  if (scheduled_) return admitScheduled(p, now);
   const SimTime start = busyUntil_ > now ? busyUntil_ : now;
   if (sojourn_) sojourn_->add(start - now);
   if (start > now || tracksDepartures_) {
@@ -91,10 +96,10 @@ void Link::arrive(Packet* p, SimTime now) {
     waitIntegral_ += static_cast<double>(start - now);
     if (start == now) popStarted(now);  // not waiting at all: leaves the queue at once
   }
-  transmit(p, start, now);
+  return transmit(p, start, now);
 }
 
-void Link::transmit(Packet* p, SimTime start, SimTime now) {
+Link::Handoff Link::transmit(Packet* p, SimTime start, SimTime now) {
   if (p->size != lastSize_ || rate_ != lastRate_) {
     lastSize_ = p->size;
     lastRate_ = rate_;
@@ -104,16 +109,13 @@ void Link::transmit(Packet* p, SimTime start, SimTime now) {
   cumBusy_ += lastTx_;
   if (loss_ && !loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(start)) {
     dropAt(p, DropReason::Exogenous, now);
-    return;
+    return {nullptr, 0};
   }
   const SimTime there = busyUntil_ + delay_;
   const Route* r = p->route;
-  if (p->hop < r->early.size() && r->early[p->hop]) {
-    Link* next = r->early[p->hop++];
-    next->arrive(p, there);
-  } else {
-    pushWire(there, p);
-  }
+  if (p->hop < r->early.size() && r->early[p->hop]) return {r->early[p->hop++], there};
+  pushWire(there, p);
+  return {nullptr, 0};
 }
 
 void Link::accumulate(SimTime now) {
@@ -121,11 +123,10 @@ void Link::accumulate(SimTime now) {
   lastChange_ = now;
 }
 
-void Link::admitScheduled(Packet* p, SimTime now) {
+Link::Handoff Link::admitScheduled(Packet* p, SimTime now) {
   if (!txPending_ && busyUntil_ <= now && queue_->length() == 0) {
     if (sojourn_) sojourn_->add(0);
-    transmit(p, now, now);  // idle link, empty queue: straight onto the wire
-    return;
+    return transmit(p, now, now);  // idle link, empty queue: straight onto the wire
   }
   accumulate(now);
   queue_->enqueue(p, now, *this);
@@ -133,6 +134,7 @@ void Link::admitScheduled(Packet* p, SimTime now) {
     txPending_ = true;
     sim_.sched().at(busyUntil_ > now ? busyUntil_ : now, this, kTxDone);
   }
+  return {nullptr, 0};
 }
 
 void Link::sendNextScheduled() {
@@ -143,7 +145,7 @@ void Link::sendNextScheduled() {
   if (!p) return;
   accumulate(now);
   if (sojourn_) sojourn_->add(now - p->enqueuedAt);
-  transmit(p, now, now);
+  if (const Handoff h = transmit(p, now, now); h.next) h.next->arrive(p, h.at);
   if (queue_->length() > 0) {
     txPending_ = true;
     sim_.sched().at(busyUntil_, this, kTxDone);

@@ -64,12 +64,20 @@ class Link : public PacketSink, public EventHandler, private QueueOutput {
   const DelayStats* delayStats() const { return sojourn_.get(); }
 
  private:
+  // Where an admitted packet goes next when that is an early-ok link: the link and the time it
+  // arrives there (next is null when the packet went on this link's wire or was dropped).
+  struct Handoff {
+    Link* next;
+    SimTime at;
+  };
+  // One link's part of arrive(): admission, then transmit().
+  Handoff admit(Packet* p, SimTime now);
   void popStarted(SimTime now);
   QueueState state(SimTime now);
   // Puts an admitted packet on the wire at `start` (>= now): busy time, loss, far end.
-  void transmit(Packet* p, SimTime start, SimTime now);
+  Handoff transmit(Packet* p, SimTime start, SimTime now);
   // Scheduled disciplines: admission, the next departure, and length accounting.
-  void admitScheduled(Packet* p, SimTime now);
+  Handoff admitScheduled(Packet* p, SimTime now);
   void sendNextScheduled();
   void accumulate(SimTime now);
   void discard(Packet* p, DropReason why) override;

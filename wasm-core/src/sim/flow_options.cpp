@@ -95,6 +95,11 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
           "When a timeout's doubled RTO is dropped: karn (RFC 6298 5.5 and Karn's rule, as Linux: kept until an ACK "
           "gives a valid RTT sample) or newAck (ns-3.37: on every new ACK, even one covering a retransmission). A "
           "research switch; see docs/tcp.md."),
+      bindChoice<&F::tcp, &T::sackDupAck>(
+          "dupAck", "Duplicate ACK", {{"any", T::AnyDup}, {"newSack", T::NewSack}}, "any",
+          "tcp sack: which ACKs count as duplicates for fast retransmit and limited transmit: any (acknowledges "
+          "nothing new: RFC 5681's definition, as ns-2) or newSack (SACKs new data: RFC 6675 section 2, as ns-3.37). "
+          "A research switch; see docs/tcp.md."),
       bindChoice<&F::tcp, &T::sackForgetOnRto>(
           "sackAfterRto", "SACK after RTO", {{"forget", true}, {"keep", false}}, "forget",
           "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux)."),

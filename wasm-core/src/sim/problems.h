@@ -5,6 +5,7 @@
 #pragma once
 #include <cmath>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -25,8 +26,7 @@ class Problems {
   void add(std::string path, std::string message, double min = NAN, double max = NAN, std::string unit = "",
            bool integer = false) {
     ++reported_;
-    for (const Problem& p : list_)
-      if (p.path == path && p.message == message) return;
+    if (!seen_.insert(path + '\n' + message).second) return;  // hashed: n problems cost O(n)
     list_.push_back({std::move(path), std::move(message), min, max, std::move(unit), integer});
   }
   // An error as the modules word it, "path: message" (a path has no spaces).
@@ -46,6 +46,7 @@ class Problems {
 
  private:
   std::vector<Problem> list_;
+  std::unordered_set<std::string> seen_;
   size_t reported_ = 0;
 };
 

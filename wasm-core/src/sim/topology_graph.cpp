@@ -121,8 +121,9 @@ bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g) {
     if (!src || !src->isString() || g.find(src->asString()) < 0) problems.add(path + ".src", "give the name of a node");
     if (!dst || !dst->isString() || g.find(dst->asString()) < 0) problems.add(path + ".dst", "give the name of a node");
     if (problems.reported() == before && src->asString() == dst->asString())
-      problems.add(path + ".dst",
-                   "\"" + dst->asString() + "\" is also " + path + ".src; a flow needs two different nodes");
+      // Two fields, one rule: the path names both (the page's repair cannot drop either).
+      problems.add(path + ".src/" + path + ".dst",
+                   "both are \"" + src->asString() + "\"; a flow needs two different nodes");
     // Scenario flow defaults, then the flow's own entry, then its flowOverrides entry. The
     // entry's own ccParams go with its own cc (or the defaults'), whatever an override replaces.
     Json m = mergedObjects(doc.find("flows"), &f, {"src", "dst", "count"});

@@ -256,6 +256,11 @@ void TcpSender::updateLossEdge() {
   if (sacked_.total() >= k) {
     lossEdge_ = sacked_.nthHighest(k);
     lostOut_ = (lossEdge_ - sndUna_) - (sacked_.total() - k);
+    if (rate_) {  // count the packets that just became lost (unSACKed, below the new edge) once
+      for (int64_t x = std::max(lostCountedTo_, sndUna_); x < lossEdge_; ++x)
+        if (!(mark(x) & kDelivered)) ++cLost_;
+      lostCountedTo_ = std::max(lostCountedTo_, lossEdge_);
+    }
   } else {
     lossEdge_ = sndUna_;
     lostOut_ = 0;
@@ -271,6 +276,7 @@ void TcpSender::syncState() {
   st_.una = sndUna_;
   st_.nxt = sndMax_;
   st_.inRecovery = inRecovery_;
+  st_.pipe = inRecovery_ && cfg_.recovery == TcpConfig::Sack ? static_cast<double>(pipe()) : st_.inFlight;
 }
 
 // Rate sampling (draft-cheng-iccrg-delivery-rate-estimation 3.3): each newly delivered packet
@@ -296,6 +302,7 @@ void TcpSender::rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen,
   rs.priorInFlight = priorInFlight;
   rs.lossSeen = lossSeen;
   rs.rtt = rtt;
+  rs.losses = cLost_ - lostBefore_;
   if (newly > 0 && rs_.priorDelivered >= 0) {
     rs.priorDelivered = rs_.priorDelivered;
     rs.delivered = cDelivered_ - rs_.priorDelivered;
@@ -319,19 +326,24 @@ void TcpSender::receive(Packet* p) {
   if (rate_) {
     rs_.priorDelivered = -1;
     lastRtt_ = -1;
+    lostBefore_ = cLost_;
   }
   const int64_t acked = ack - sndUna_;
   const bool karn = acked > 0 && advanceUna(ack);
+  const int64_t sackedBefore = sacked_.total();
   if (cfg_.recovery == TcpConfig::Sack) {
     mergeSack(p);
     updateLossEdge();
   }
+  // RFC 6675 section 2: with SACK, a duplicate ACK is one that SACKs new data (sackDupAck).
+  const bool dupAck =
+      cfg_.recovery != TcpConfig::Sack || cfg_.sackDupAck == TcpConfig::AnyDup || sacked_.total() > sackedBefore;
   sim_.pool().put(p);
   if (acked > 0) {
     if (!karn) rttSample(sim_.now() - echoed);  // Karn: no sample if a retransmission was acked
     const bool reduced = cfg_.ecn && ecnAck(acked, ece);
     onNewAck(acked, reduced);
-  } else if (sndMax_ > sndUna_) {
+  } else if (sndMax_ > sndUna_ && dupAck) {
     onDupAck();
   }
   if (rate_)

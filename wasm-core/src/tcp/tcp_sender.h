@@ -80,6 +80,11 @@ struct TcpConfig {
   // ACK even when it covers a retransmission and gives no sample). A research switch.
   enum RtoBackoffReset { KeepUntilSample, OnNewAck };
   RtoBackoffReset rtoBackoffReset = KeepUntilSample;
+  // SACK: which ACKs count as duplicates (fast retransmit, limited transmit): AnyDup, every
+  // ACK that acknowledges nothing new (RFC 5681's definition, as ns-2's Sack1), or NewSack, only
+  // one that SACKs data not SACKed before (RFC 6675 section 2, as ns-3.37). A research switch.
+  enum SackDupAck { AnyDup, NewSack };
+  SackDupAck sackDupAck = AnyDup;
   bool sackForgetOnRto = true;  // RFC 2018 section 8 (ns-2); false: keep the scoreboard
   // cwnd in and after a SACK fast recovery: Ssthresh (RFC 6675 4.2, RFC 5681 3.2 step 6:
   // cwnd = ssthresh, at least 2) or Ns2Sack1 (ns-2 2.35's Sack1TcpAgent::dupack_action,
@@ -204,6 +209,9 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   int64_t highRxt_ = -1;
   int64_t lossEdge_ = 0;  // every unSACKed seq below it is lost (IsLost)
   int64_t lostOut_ = 0;
+  // Rate sampling: packets ever marked lost (each once, below lostCountedTo_), and the count
+  // before the current ACK.
+  int64_t cLost_ = 0, lostCountedTo_ = 0, lostBefore_ = 0;
   int64_t retransOut_ = 0;
 
   std::vector<uint8_t> marks_;

@@ -97,15 +97,15 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const panels = new Set(embed ? state.view.panels : ['controls', 'scenario', 'flows', 'topology', 'charts']);
   // A locked page runs the scenario it was given: no scenario editing, no switching to compare.
   if (unlock !== null) panels.delete('scenario');
-  const scenarioPanel = (
-    <ScenarioPanel
-      specs={snap.specs}
-      preset={state.preset}
-      scenario={state.scenario}
-      onApply={app.applyScenario}
-      student={student}
-    />
-  );
+  // The scenario editor: in an embed's panel list, or in the main page's drawer.
+  const scenarioProps = {
+    specs: snap.specs,
+    preset: state.preset,
+    scenario: state.scenario,
+    onApply: app.applyScenario,
+    student,
+  };
+  const scenarioPanel = <ScenarioPanel {...scenarioProps} />;
   const controls = (
     <ControlsBar
       sim={sim}
@@ -325,15 +325,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             role="dialog"
             aria-label="Scenario editor"
           >
-            <ScenarioPanel
-              specs={snap.specs}
-              preset={state.preset}
-              scenario={state.scenario}
-              onApply={app.applyScenario}
-              student={student}
-              presetPicker={false}
-              onClose={() => setEditorOpen(false)}
-            />
+            <ScenarioPanel {...scenarioProps} presetPicker={false} onClose={() => setEditorOpen(false)} />
           </div>
         ) : null}
         <FlowTable

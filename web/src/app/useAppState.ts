@@ -71,7 +71,7 @@ export function useAppState(sim: SimController): AppStateApi {
       if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
       const seq = ++loadSeq.current;
       // The core judges the link's values (bl_check in the worker): what it refuses is left out and said.
-      void checkLink(decodeState(hash, sim.getSnapshot().specs), (s) => sim.repair(s)).then((d) => {
+      void checkLink(decodeState(hash, sim.getSnapshot().specs), (s, base) => sim.repair(s, base)).then((d) => {
         if (seq === loadSeq.current) open(hash, d);
       });
     },

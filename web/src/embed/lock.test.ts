@@ -103,9 +103,10 @@ describe('host messages', () => {
     expect(
       parseHostMessage({ type: 'bottleneck-lab:set', param: 'link.rate', value: 1e6 }, specs, s, ['flows.exoLoss']),
     ).toEqual({ ok: false, message: 'link.rate is locked by the instructor (only flows.exoLoss may change here)' });
+    // Out of range is the core's to refuse (bl_set_param, e2e embed-lock): the message passes it on.
     expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 7 }, specs, s, null)).toEqual({
-      ok: false,
-      message: 'flows.exoLoss: 7 is not allowed; expected a number from 0 to 1',
+      ok: true,
+      command: { kind: 'set', entity: 'flows', key: 'exoLoss', value: 7, field: 'flows.exoLoss' },
     });
     expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'seed', value: 7 }, specs, s, null)).toMatchObject({
       ok: false,

@@ -58,6 +58,23 @@ describe('scenario -> fluid model parameters', () => {
     expect(!ge.ok && ge.reason).toContain('gilbert');
   });
 
+  it("keeps the sample rows within the core's fluid limit from the describe document", () => {
+    const long = { ...fig2Red, duration: 3600 };
+    const limit = described.limits.maxFluidValues.value;
+    const rowsTimesCols = (p: { duration: number; samplePeriod: number }, flows: number) =>
+      (p.duration / p.samplePeriod) * (flows + 7);
+    const m = mapScenarioToFluid({ scenario: long, specs, fluidSpecs, flows: 1000 });
+    if (!m.ok) throw new Error(m.reason);
+    expect(rowsTimesCols(m.params, 1000)).toBeLessThanOrEqual(limit);
+    // A core with a tenth of the limit gets a tenth of the rows.
+    const smaller = structuredClone(described);
+    smaller.limits.maxFluidValues.value = limit / 10;
+    const s = mapScenarioToFluid({ scenario: long, specs: normalizeSpecs(smaller), fluidSpecs, flows: 1000 });
+    if (!s.ok) throw new Error(s.reason);
+    expect(rowsTimesCols(s.params, 1000)).toBeLessThanOrEqual(limit / 10);
+    expect(s.params.samplePeriod).toBeCloseTo(m.params.samplePeriod * 10, 9);
+  });
+
   it('merges live changes of the exogenous loss into the schedule', () => {
     expect(exoSchedule({ version: 1 })).toEqual([[0, 0]]);
     expect(exoSchedule({ version: 1, exoLoss: { kind: 'bernoulli', rate: 0.02 } })).toEqual([[0, 0.02]]);

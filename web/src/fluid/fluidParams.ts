@@ -10,7 +10,7 @@
 //   the exogenous loss of all flows, at the times they were applied); the duration.
 // Everything else (flow start times, weights, other TCP variants) the model does not have.
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec, kindFieldOf, kindsOfGroup, specsOfGroup } from '../core/specs';
+import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../core/specs';
 import { getPath, isPlainObject } from '../scenario/paths.mjs';
 
 /** The bottleneck queue of a fluid document: its kind and the parameters both models have. */
@@ -56,10 +56,11 @@ export const FROM_SCENARIO = {
 } as const;
 
 /**
- * Rows x (flows + 7) numbers the page asks for at most: its own memory budget for one overlay
- * (bl_fluid refuses more than 4e6), and points per series (more than any chart is wide).
+ * Rows x (flows + 7) numbers the page asks for at most, as a share of the core's limit
+ * (limits.maxFluidValues): room for rows rounded up to whole steps. Points per series: more than
+ * any chart is wide.
  */
-const MAX_NUMBERS = 3e6;
+const VALUES_SHARE = 0.75;
 const MAX_ROWS = 4000;
 
 export interface MapInputs {
@@ -105,7 +106,8 @@ export function mapScenarioToFluid({
   const step = bounded(fluidSpecs, 'fluid.dt');
   const samples = bounded(fluidSpecs, 'fluid.samplePeriod');
   const alpha = bounded(fluidSpecs, 'fluid.alpha');
-  if (!flowRange || !durationRange || !delayRange || !step || !samples || !alpha)
+  const maxValues = limitOf(specs, 'maxFluidValues');
+  if (!flowRange || !durationRange || !delayRange || !step || !samples || !alpha || maxValues === undefined)
     return { ok: false, reason: 'the core did not describe the fluid model' };
 
   const topo = kindOf('topology') ?? 'dumbbell';
@@ -165,7 +167,12 @@ export function mapScenarioToFluid({
   const duration = Math.min(durationRange.max, val(FROM_SCENARIO.duration) ?? durationRange.def);
   const sp = val(FROM_SCENARIO.samplePeriod) ?? samples.def;
   // At least one integration step per row, and the page's own budget of rows and numbers.
-  const samplePeriod = Math.max(step.def, sp, duration / MAX_ROWS, (duration * (flows + 7)) / MAX_NUMBERS);
+  const samplePeriod = Math.max(
+    step.def,
+    sp,
+    duration / MAX_ROWS,
+    (duration * (flows + 7)) / (VALUES_SHARE * maxValues),
+  );
 
   const params: FluidParams = {
     flows,

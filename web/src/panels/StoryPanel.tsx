@@ -79,15 +79,17 @@ export function StoryPanel({
   const changes = p && edited ? storyChanges(p.scenario, scenario, `${p.watch ?? ''} ${p.tryThis ?? ''}`, specs) : [];
   // Phones show the first lines of the story; "More" shows all of it.
   const [more, setMore] = useState(false);
+  // The preset chooser and the editor's button: above the charts, or in the story's head.
+  const tools = (
+    <>
+      <PresetSelect preset={preset} onApply={onApply} />
+      <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
+        Edit scenario
+      </button>
+    </>
+  );
   if (toolsOnly) {
-    return editable ? (
-      <div className="story-tools story-tools-only">
-        <PresetSelect preset={preset} onApply={onApply} />
-        <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
-          Edit scenario
-        </button>
-      </div>
-    ) : null;
+    return editable ? <div className="story-tools story-tools-only">{tools}</div> : null;
   }
   return (
     <section className="panel story" aria-labelledby="story-title">
@@ -96,14 +98,7 @@ export function StoryPanel({
           {name}
           {edited ? <span className="muted small"> (edited)</span> : null}
         </h2>
-        {editable ? (
-          <span className="story-tools">
-            <PresetSelect preset={preset} onApply={onApply} />
-            <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
-              Edit scenario
-            </button>
-          </span>
-        ) : null}
+        {editable ? <span className="story-tools">{tools}</span> : null}
       </div>
       <div className={`story-text${more ? ' more' : ''}`}>
         {watch ? (

@@ -53,6 +53,24 @@ describe('repairScenario with the core check', () => {
     expect(r.notices[3]).toMatch(/^flowOverrides\[1\]: expected an object/);
   });
 
+  it("a failure names the document's own problem, not the hole a removal left", () => {
+    const s: JsonObject = {
+      version: 1,
+      topology: {
+        kind: 'graph',
+        nodes: ['a', 'b'],
+        links: [{ name: 'x', from: 'a', to: 'b' }],
+        flows: [{ src: 'a', dst: 'a' }],
+      },
+    };
+    const r = repairScenario(s, coreCheck, 5);
+    expect(r.ok).toBe(false);
+    // Round 0 removes dst; round 1 finds dst missing, which cannot be removed.
+    expect(r.ok ? '' : r.error).toBe(
+      'topology.flows[0].dst: "a" is also topology.flows[0].src; a flow needs two different nodes',
+    );
+  });
+
   it('goes on to the rules between fields once every field is fine', () => {
     const s: JsonObject = { version: 1, duration: 10, measureFrom: 20, seed: -1 };
     const r = repairScenario(s, coreCheck, 5);

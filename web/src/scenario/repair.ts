@@ -2,8 +2,8 @@
 // comes with the path of its field, and leaving a field out gives it its default. So each field
 // named is removed, and the notice says which field, what was wrong and what is allowed.
 import type { CheckProblem, CheckResult } from '../core/binding.mjs';
-import type { JsonObject } from '../core/types';
-import { deletePath, getPath, pathKeys } from './paths.mjs';
+import type { Json, JsonObject } from '../core/types';
+import { deletePath, getPath, jsonEqual, pathKeys, setPath } from './paths.mjs';
 
 /**
  * Removes the field at a path ("queue.maxP", "flowOverrides[2].weight") or the array element
@@ -50,23 +50,43 @@ export type Repair = { ok: true; notices: string[] } | { ok: false; error: strin
 
 /**
  * Checks `scenario` with `check` and removes every field a problem names, until it passes or
- * `maxRounds` rounds were tried (a field's removal may uncover a rule between fields). Fails
+ * `maxRounds` rounds were tried (a field's removal may uncover a rule between fields). With a
+ * `base` (the preset a link starts from), a field the base has a different value for is set back
+ * to that value instead, so a link's bad value gives the preset's, as before the check. Fails
  * when a problem names nothing that can be removed (the document, its version, a missing field).
  * Changes `scenario` in place.
  */
-export function repairScenario(scenario: JsonObject, check: (json: string) => CheckResult, maxRounds: number): Repair {
+export function repairScenario(
+  scenario: JsonObject,
+  check: (json: string) => CheckResult,
+  maxRounds: number,
+  base?: JsonObject,
+): Repair {
   const notices: string[] = [];
+  // A failure names the first problem of the document as given: a later round's problem is
+  // often only the hole a removal left ("dst: give the name of a node" after dst was removed).
+  let firstError = '';
   for (let round = 0; ; round++) {
     const r = check(JSON.stringify(scenario));
     if (r.ok) return { ok: true, notices };
     const first = r.problems[0]!;
-    const error = first.path ? `${first.path}: ${first.message}` : first.message;
+    firstError ||= first.path ? `${first.path}: ${first.message}` : first.message;
+    const error = firstError;
     if (round >= maxRounds) return { ok: false, error, notices };
     // Last first: removing an array element must not shift the ones still to come.
     const said: string[] = [];
     for (const p of [...r.problems].reverse()) {
+      const prior = base && p.path ? (getPath(base, p.path) as Json | undefined) : undefined;
+      if (
+        prior !== undefined &&
+        !jsonEqual(prior, getPath(scenario, p.path) as Json) &&
+        setPath(scenario, p.path, structuredClone(prior))
+      ) {
+        said.unshift(`${p.path}: ${p.message}; reset to the preset's ${JSON.stringify(prior)}`);
+        continue;
+      }
       if (!dropPath(scenario, p.path))
-        return { ok: false, error: p.path ? `${p.path}: ${p.message}` : p.message, notices };
+        return { ok: false, error: round === 0 ? (p.path ? `${p.path}: ${p.message}` : p.message) : error, notices };
       said.unshift(problemNotice(p));
     }
     notices.push(...said);

@@ -53,6 +53,21 @@ describe('preset stories filled from the running scenario', () => {
     expect(storyChanges(p.scenario, d, p.watch!, specs).map((c) => c.path)).toEqual(['queue.kind']);
   });
 
+  it("a kind's change is named once, not with each parameter the new kind does not have", () => {
+    const p = findPreset('xqm-fig2-red')!;
+    const s = cloneScenario(p.scenario);
+    const buffer = (p.scenario.queue as { buffer?: number }).buffer;
+    // As a link with queue.kind=droptail is decoded: RED's own keys go, the buffer stays.
+    s.queue = buffer === undefined ? { kind: 'droptail' } : { kind: 'droptail', buffer };
+    expect(storyChanges(p.scenario, s, `${p.watch} ${p.tryThis}`, specs).map((c) => c.path)).toEqual(['queue.kind']);
+    // A parameter the new kind has and the preset's did not is still named.
+    s.queue = { ...s.queue, kind: 'codel', target: 0.01 };
+    expect(storyChanges(p.scenario, s, `${p.watch} ${p.tryThis}`, specs).map((c) => c.path)).toEqual([
+      'queue.kind',
+      'queue.target',
+    ]);
+  });
+
   it('reads the paths a story fills', () => {
     expect(storyPaths('{flows.count} flows, {topology.bottleneckRate}, {exoLoss}')).toEqual([
       'flows.count',

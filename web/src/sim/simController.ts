@@ -253,9 +253,9 @@ export class SimController {
     return this.request({ op: 'check', scenario });
   }
 
-  /** The scenario with every field bl_check names left out, and a notice for each (the worker's repair). */
-  repair(scenario: Scenario): Promise<Repaired> {
-    return this.request({ op: 'repair', scenario });
+  /** The scenario with every field bl_check names left out (or set back to `base`'s value), and a notice for each (the worker's repair). */
+  repair(scenario: Scenario, base?: Scenario): Promise<Repaired> {
+    return this.request(base ? { op: 'repair', scenario, base } : { op: 'repair', scenario });
   }
 
   /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */

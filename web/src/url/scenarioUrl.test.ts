@@ -6,9 +6,9 @@ import { coreCheck } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';
 
 /** The worker's repair, with the real core's check (native blsim --check). */
-async function repairWithCore(s: Scenario) {
+async function repairWithCore(s: Scenario, base: Scenario) {
   const scenario = structuredClone(s);
-  return Promise.resolve({ ...repairScenario(scenario, coreCheck, 20), scenario });
+  return Promise.resolve({ ...repairScenario(scenario, coreCheck, 20, base), scenario });
 }
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
@@ -21,6 +21,7 @@ const specs = normalizeSpecs([
   { key: 'queue.red.maxP', type: 'number', min: 0, max: 1 },
   { key: 'flows.count', type: 'int', min: 1, max: 1000 },
   { key: 'flows.tcp', type: 'enum', options: ['reno', 'newreno', 'sack'] },
+  { key: 'flowOverrides', type: 'array' },
 ]);
 
 function roundTrip(s: AppState): AppState {
@@ -121,21 +122,25 @@ describe('scenario URL', () => {
     expect(d.dropped).toEqual(['bogus.key: unknown scenario field']);
   });
 
-  it('checkLink leaves out what the core refuses, naming the field, the range and the default', async () => {
+  it("checkLink sets what the core refuses back to the preset's value, or leaves it out, saying which and why", async () => {
     const real = normalizeSpecs(described);
     const d = decodeState(
       '#v=1&seed=5&queue.buffer=0&flows.tcp=cubic&flows.count=12&queue.kind=red&queue.maxP=3',
       real,
     );
+    const preset = DEFAULT_PRESET.scenario;
     const c = await checkLink(d, repairWithCore);
     expect(c.state.scenario.seed).toBe(5);
     expect(getPath(c.state.scenario, 'flows.count')).toBe(12);
-    expect(getPath(c.state.scenario, 'queue.buffer')).toBeUndefined();
+    // The preset has a buffer and a TCP variant: the link's refused values give way to them.
+    expect(getPath(c.state.scenario, 'queue.buffer')).toBe(getPath(preset, 'queue.buffer'));
+    expect(getPath(c.state.scenario, 'flows.tcp')).toBe(getPath(preset, 'flows.tcp'));
+    // Its DropTail queue has no maxP: left out, the core's default holds.
+    expect(getPath(preset, 'queue.maxP')).toBeUndefined();
     expect(getPath(c.state.scenario, 'queue.maxP')).toBeUndefined();
-    expect(getPath(c.state.scenario, 'flows.tcp')).toBeUndefined();
     const said = c.dropped.join('\n');
     expect(said).toContain(
-      'queue.buffer: 0 is out of range; allowed an integer in [1, 100000] packets; reset to its default 250',
+      `queue.buffer: 0 is out of range; allowed an integer in [1, 100000] packets; reset to the preset's ${String(getPath(preset, 'queue.buffer'))}`,
     );
     expect(said).toContain('queue.maxP: 3 is out of range; allowed [0, 1]; reset to its default 0.1');
     expect(said).toMatch(/flows\.tcp: .*cubic.*newreno/);
@@ -208,14 +213,14 @@ describe('scenario URL', () => {
     expect((d.state.scenario.queue as Record<string, unknown>).minTh).toBe(20);
   });
 
-  it('refuses structured fields that are not JSON', () => {
-    const d = decodeState('#v=1&exoLoss.steps=oops', specs);
-    expect(d.dropped[0]).toContain('exoLoss.steps');
-    expect((d.state.scenario.exoLoss as Record<string, unknown>).steps).toEqual([
-      [0, 0],
-      [20, 0.01],
-      [40, 0.05],
-    ]);
+  it("leaves a list field that is not a list to the core, which names it; the preset's list is kept", async () => {
+    const real = normalizeSpecs(described);
+    const d = decodeState('#v=1&exoLoss.steps=oops', real);
+    expect(d.dropped).toEqual([]);
+    const c = await checkLink(d, repairWithCore);
+    expect(c.dropped).toHaveLength(1);
+    expect(c.dropped[0]).toMatch(/^exoLoss\.steps: expected an array, got string; reset to the preset's /);
+    expect(getPath(c.state.scenario, 'exoLoss.steps')).toEqual(getPath(DEFAULT_PRESET.scenario, 'exoLoss.steps'));
   });
 
   describe('links that try to reach Object.prototype (issue 11)', () => {

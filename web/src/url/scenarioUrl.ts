@@ -90,17 +90,6 @@ export const LINK_LIMITS = {
   items: 2000,
 } as const;
 
-/** Scenario paths whose values are whole arrays by design. */
-const STRUCTURED_PATHS = [
-  'exoLoss.steps',
-  'flowOverrides',
-  'traffic',
-  'topology.nodes',
-  'topology.links',
-  'topology.flows',
-  'topology.rates',
-];
-
 export function defaultState(): AppState {
   return {
     preset: DEFAULT_PRESET.id,
@@ -393,16 +382,12 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
         dropped.push(`${key}: conflicts with another field`);
       continue;
     }
-    const structured = STRUCTURED_PATHS.includes(key);
-    if (structured && !Array.isArray(value)) {
-      dropped.push(`${key}=${raw}: expected a JSON array`);
-      continue;
-    }
-    if (!structured && isPlainObject(value)) {
+    // Not a field the specs name (or no specs yet): a value or a whole array (a JSON list), which the core checks.
+    if (isPlainObject(value)) {
       dropped.push(`${key}=${raw}: expected a single value (write objects as dotted keys)`);
       continue;
     }
-    if (specs && specs.length && !structured && !basePaths.has(key)) {
+    if (specs && specs.length && !basePaths.has(key)) {
       dropped.push(`${key}: unknown scenario field`);
       continue;
     }
@@ -413,17 +398,17 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
 }
 
 /**
- * The decoded link as the core accepts it: every field the core's check names is left out (its
- * default) and said, with the field, what is allowed and the default, beside what decoding
- * dropped. `repair` is the worker's (SimController.repair); when it fails (no core, a document
+ * The decoded link as the core accepts it: every field the core's check names is set back to
+ * the link's preset's value, or left out (its default) where the preset has none, and said, with
+ * the field, what is allowed and the value used, beside what decoding dropped. `repair` is the worker's (SimController.repair); when it fails (no core, a document
  * it cannot mend) the link is kept as read, for the run to report.
  */
 export async function checkLink(
   d: Decoded,
-  repair: (s: Scenario) => Promise<{ ok: boolean; notices: string[]; scenario: Scenario }>,
+  repair: (s: Scenario, base: Scenario) => Promise<{ ok: boolean; notices: string[]; scenario: Scenario }>,
 ): Promise<Decoded> {
   try {
-    const r = await repair(d.state.scenario);
+    const r = await repair(d.state.scenario, (findPreset(d.state.preset) ?? DEFAULT_PRESET).scenario);
     if (!r.ok) return d;
     return { state: { ...d.state, scenario: r.scenario }, dropped: [...d.dropped, ...r.notices] };
   } catch {

@@ -24,8 +24,8 @@ export type Call =
   | { op: 'headless'; scenario: Scenario }
   /** Every problem of a scenario (bl_check), without creating it: panels and links ask before a run. */
   | { op: 'check'; scenario: Scenario }
-  /** The scenario with every field bl_check names left out (its default), and a notice for each. */
-  | { op: 'repair'; scenario: Scenario };
+  /** The scenario with every field bl_check names left out (its default) or, with a base, set back to the base's value, and a notice for each. */
+  | { op: 'repair'; scenario: Scenario; base?: Scenario };
 
 export interface CallValue {
   summary: Summary;

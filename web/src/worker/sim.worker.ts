@@ -252,7 +252,7 @@ function call(id: number, c: Call): void {
     case 'repair':
       answer(id, () => {
         const scenario = structuredClone(c.scenario);
-        return { ...repairScenario(scenario, (json) => core!.check(json), MAX_REPAIRS), scenario };
+        return { ...repairScenario(scenario, (json) => core!.check(json), MAX_REPAIRS, c.base), scenario };
       });
       return;
   }
