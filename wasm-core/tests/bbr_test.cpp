@@ -50,15 +50,16 @@ TEST(Bbr, FindsBottleneckRateAndMinRttWithoutAQueue) {
   EXPECT_GT(s.find("utilization")->asNumber(), 0.95);
 }
 
-// The research switch linuxRecovery, by hand. Recovery starts on an ACK that delivers nothing
-// with cwnd 120, FlightSize 100 and pipe 40 (60 packets SACKed or lost). Off: cwnd = FlightSize
+// linuxRecovery (Linux's rule, the default; off is a research switch), by hand. Recovery starts on an ACK that delivers
+// nothing with cwnd 120, FlightSize 100 and pipe 40 (60 packets SACKed or lost). Off: cwnd = FlightSize
 // + 0 = 100 at once, then packet conservation keeps it at FlightSize + acked = 102. On (Linux's
 // bbr_set_cwnd): the empty ACK changes nothing; the next, delivering 2 with 5 newly lost,
 // subtracts the losses (115) and then starts conservation at pipe + acked = 42; an ACK
 // delivering 1 with 2 lost gives max(42 - 2, 40 + 1) = 41.
 TEST(Bbr, LinuxRecoveryCountsPipeAndSubtractsLosses) {
+  EXPECT_EQ(BbrCc(1000).param("linuxRecovery"), 1);  // Linux's window is the default
   for (bool onLinux : {false, true}) {
-    SCOPED_TRACE(onLinux ? "linuxRecovery" : "default");
+    SCOPED_TRACE(onLinux ? "linuxRecovery on" : "linuxRecovery off");
     BbrCc b(1000);
     ASSERT_TRUE(b.setParam("linuxRecovery", onLinux ? 1 : 0));
     CcState s;

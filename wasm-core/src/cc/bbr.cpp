@@ -18,12 +18,13 @@
 // Delivery rates come from the sender's rate sampler (one sample per ACK). On loss recovery
 // BBR keeps its estimates; the window is cut to the packets in flight plus those just
 // delivered for one round (packet conservation), then grows back, and the window from
-// before recovery is restored at its end. Packets in flight are FlightSize here and newly lost
-// packets are not subtracted; the research switch linuxRecovery does both as Linux
-// (tcp_packets_in_flight, bbr_set_cwnd_to_recover_or_restore) and the BBR draft
-// (BBRModulateCwndForRecovery) do, and leaves the window alone on an ACK that delivers
-// nothing. A timeout leaves cwnd at 1 (the sender's rule), from which it grows by the packets
-// delivered up to its target. RTT samples are the latest ACK's (not the smoothed RTT).
+// before recovery is restored at its end. As Linux (tcp_packets_in_flight,
+// bbr_set_cwnd_to_recover_or_restore) and the BBR draft (BBRModulateCwndForRecovery), packets
+// in flight are RFC 6675's pipe, newly lost packets are subtracted from the window and an ACK
+// that delivers nothing leaves it alone (linuxRecovery, on by default; off is a research
+// switch: FlightSize, no subtraction, as this model did before 2026-11-25). A timeout leaves cwnd at 1 (the sender's
+// rule), from which it grows by the packets delivered up to its target. RTT samples are the latest ACK's (not the
+// smoothed RTT).
 #include "cc/bbr.h"
 
 #include <algorithm>
@@ -253,11 +254,11 @@ const BoundSpecs<BbrCc>& BbrCc::params() {
       bindSeconds<&BbrCc::probeRttTime_>({"probeRttTime", "ProbeRTT time", "s", ParamType::Number, 0.2, 0.01, 10,
                                           "Time spent at 4 packets in ProbeRTT."}),
       bind<&BbrCc::linuxRecovery_>(
-          {"linuxRecovery", "Linux loss recovery", "", ParamType::Bool, 0, 0, 1,
-           "A research switch: the window in loss recovery as Linux's tcp_bbr.c and the BBR draft set it: "
+          {"linuxRecovery", "Linux loss recovery", "", ParamType::Bool, 1, 0, 1,
+           "The window in loss recovery as Linux's tcp_bbr.c and the BBR draft set it (default): "
            "packets in flight counted as Linux does (SACKed and lost packets not in flight), newly lost "
-           "packets subtracted from cwnd, and an ACK that delivers nothing leaves cwnd alone. Off: packets in "
-           "flight are FlightSize and losses are not subtracted."}),
+           "packets subtracted from cwnd, and an ACK that delivers nothing leaves cwnd alone. Off, a research "
+           "switch: packets in flight are FlightSize and losses are not subtracted."}),
       // Given by the flow: its packet size (for the pacing rate in bit/s) and a uniform draw
       // from its stream (the starting ProbeBW phase).
       bindHidden<&BbrCc::packetSize_>("packetSize", 1, 1e9), bindHidden<&BbrCc::rngDraw_>("rngSeed", 0, 1)};

@@ -77,8 +77,8 @@ class BbrCc : public BoundCc<BbrCc> {
   // Parameters.
   SimTime minRttWindow_ = 10 * kSecond;
   SimTime probeRttTime_ = 200 * kMillisecond;
-  double highGain_ = 2.885;  // 2 / ln 2
-  bool linuxRecovery_ = false;
+  double highGain_ = 2.885;    // 2 / ln 2
+  bool linuxRecovery_ = true;  // the spec's default
 };
 
 std::unique_ptr<CongestionControl> makeBbr();
