@@ -73,6 +73,25 @@ describe('repairScenario with the core check', () => {
     expect(r.ok ? '' : r.error).toBe('graph.dst: "a" is also graph.src; a flow needs two different nodes');
   });
 
+  it('a failure after a repaired field names what could not be repaired, not the repaired field', () => {
+    // Round 0 refuses an unknown key (removed); round 1 finds a rule that names no removable field.
+    const s: JsonObject = { version: 1, graph: { extra: 1, pair: 'a' } };
+    const check = (json: string) => {
+      const g = (JSON.parse(json) as { graph: { extra?: number } }).graph;
+      const problem =
+        g.extra !== undefined
+          ? { path: 'graph.extra', message: 'unknown key' }
+          : { path: 'graph.src/graph.dst', message: 'both are "a"' };
+      return {
+        ok: false as const,
+        problems: [{ ...problem, value: null, range: null, options: null, default: null }],
+      };
+    };
+    const r = repairScenario(s, check, 5);
+    expect(r.ok ? '' : r.error).toBe('graph.src/graph.dst: both are "a"');
+    expect(r.notices).toEqual(['graph.extra: unknown key; left out']);
+  });
+
   it('goes on to the rules between fields once every field is fine', () => {
     const s: JsonObject = { version: 1, duration: 10, measureFrom: 20, seed: -1 };
     const r = repairScenario(s, coreCheck, 5);

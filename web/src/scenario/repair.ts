@@ -63,16 +63,16 @@ export function repairScenario(
   base?: JsonObject,
 ): Repair {
   const notices: string[] = [];
-  // A failure names the first problem of the document as given: a later round's problem is
-  // often only the hole a removal left ("dst: give the name of a node" after dst was removed).
-  let firstError = '';
+  // What each removed field was refused for: a later round's problem at a removed field is
+  // only the hole the removal left ("dst: give the name of a node" after dst was removed), so
+  // a failure there names the field's own problem instead.
+  const removed = new Map<string, string>();
+  const say = (p: CheckProblem) => (p.path ? `${p.path}: ${p.message}` : p.message);
+  const failure = (p: CheckProblem) => removed.get(p.path) ?? say(p);
   for (let round = 0; ; round++) {
     const r = check(JSON.stringify(scenario));
     if (r.ok) return { ok: true, notices };
-    const first = r.problems[0]!;
-    firstError ||= first.path ? `${first.path}: ${first.message}` : first.message;
-    const error = firstError;
-    if (round >= maxRounds) return { ok: false, error, notices };
+    if (round >= maxRounds) return { ok: false, error: failure(r.problems[0]!), notices };
     // Last first: removing an array element must not shift the ones still to come.
     const said: string[] = [];
     for (const p of [...r.problems].reverse()) {
@@ -85,8 +85,8 @@ export function repairScenario(
         said.unshift(`${p.path}: ${p.message}; reset to the preset's ${JSON.stringify(prior)}`);
         continue;
       }
-      if (!dropPath(scenario, p.path))
-        return { ok: false, error: round === 0 ? (p.path ? `${p.path}: ${p.message}` : p.message) : error, notices };
+      if (!dropPath(scenario, p.path)) return { ok: false, error: failure(p), notices };
+      if (!removed.has(p.path)) removed.set(p.path, say(p));
       said.unshift(problemNotice(p));
     }
     notices.push(...said);
