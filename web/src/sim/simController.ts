@@ -55,6 +55,8 @@ type Waiter = { runId: number | null; resolve: (v: never) => void; reject: (e: E
 export class SimController {
   readonly store = new ChartStore();
   private worker!: Worker;
+  /** The run whose data the chart store holds (set when its 'created' arrives). */
+  private storeRun = 0;
   private snap: SimSnapshot = {
     ready: false,
     specs: [],
@@ -195,6 +197,9 @@ export class SimController {
           return;
         }
         const done = this.snap.status === 'finished' || this.snap.status === 'error';
+        // Until this run's 'created' arrives the store still holds the run before it (its
+        // time may be past t): a new run's waitFor would resolve on the old run's data.
+        if (this.storeRun !== runId && !done) return;
         if (this.store.now >= t - 1e-9 || done) {
           off();
           offS();
@@ -375,6 +380,7 @@ export class SimController {
         performance.mark('bl:created');
         this.liveValues.clear();
         this.store.reset(msg.columns, dur / sp, msg.duration);
+        this.storeRun = msg.runId;
         timeView.reset();
         for (const m of scheduleMarks(this.snap.specs, msg.scenario))
           this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN, schedule: true });
