@@ -22,9 +22,9 @@
 // bbr_set_cwnd_to_recover_or_restore) and the BBR draft (BBRModulateCwndForRecovery), packets
 // in flight are RFC 6675's pipe, newly lost packets are subtracted from the window and an ACK
 // that delivers nothing leaves it alone (linuxRecovery, on by default; off is a research
-// switch: FlightSize, no subtraction, as this model did before 2026-11-25). A timeout leaves cwnd at 1 (the sender's
-// rule), from which it grows by the packets delivered up to its target. RTT samples are the latest ACK's (not the
-// smoothed RTT).
+// switch: FlightSize, no subtraction, as this model did before 2026-11-25). A timeout leaves
+// cwnd at 1 (the sender's rule), from which it grows by the packets delivered up to its
+// target. RTT samples are the latest ACK's (not the smoothed RTT).
 #include "cc/bbr.h"
 
 #include <algorithm>
