@@ -145,10 +145,10 @@ TEST(Check, ListsEveryBrokenFlowLinkAndAggregateOfAGraph) {
                 {"name": "cd", "from": "c", "to": "d", "queue": {"kind": "red", "minTh": 90, "maxTh": 30}}],
       "flows": [{"src": "a", "dst": "c"}, {"src": "a", "dst": "b"}, {"src": "x", "dst": "a"}, {"src": "d", "dst": "b"}]},
     "traffic": [{"from": "a", "to": "q"}]})");
-  EXPECT_EQ(paths(r), (std::vector<std::string>{"topology.links[1].name", "topology.links[1].to",
-                                                "topology.links[2].queue", "queue", "topology.flows[0]",
-                                                "topology.flows[2].src", "topology.flows[3]", "traffic[0].to",
-                                                ""}));  // the work budget, not estimated without them
+  EXPECT_EQ(paths(r),
+            (std::vector<std::string>{"topology.links[1].name", "topology.links[1].to", "topology.links[2].queue",
+                                      "queue", "topology.flows[0]", "topology.flows[2].src", "topology.flows[3]",
+                                      "traffic[0].to", ""}));  // the work budget, not estimated without them
   // The aggregates name flows by index: with every flow built, each broken one is listed.
   const Json a = check(R"({"version": 1, "flows": {"count": 3},
     "aggregates": [{"flows": [0, 1], "shares": [1]}, {"flows": [1, 5]}, {"flows": [2], "shares": [1]}]})");
