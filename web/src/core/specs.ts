@@ -239,7 +239,11 @@ export function coerceValue(spec: ParamSpec, value: unknown): unknown {
   }
 }
 
-/** Checks (and coerces, for text input) a value against its spec. */
+/**
+ * Checks (and coerces, for text input) a value against its spec, on the page. Scenario values
+ * are the core's to judge (bl_check, bl_set_param's problem); this is for settings the core
+ * never judges as such: the sweep form's, read from a link (url/sweepUrl.ts says why).
+ */
 export function validateValue(spec: ParamSpec, value: unknown): Validation {
   const bad = (): Validation => ({
     ok: false,
@@ -289,6 +293,15 @@ export function problemText(p: CheckProblem, spec?: ParamSpec): string {
   return p.message;
 }
 
+/**
+ * What a control says when the core refuses a value it was given (a live change): the core's
+ * problem (bl_set_param_problem, carried by the refusal) worded by problemText, so in the
+ * control's own units as the scenario editor words bl_check's; else the core's words as they are.
+ */
+export function refusalText(e: Error & { problem?: CheckProblem | null }, spec: ParamSpec): string {
+  return e.problem ? problemText(e.problem, spec) : e.message;
+}
+
 /** A problem of a field no control shows, as one line: "path: what the core says". */
 export function problemLine(p: CheckProblem): string {
   return p.path ? `${p.path}: ${problemText(p)}` : problemText(p);
@@ -327,6 +340,20 @@ export function findSpec(
  * path: "queue.maxP", and for the window rule's own parameters "flows.ccParams.N" (the object
  * "flows.ccParams" itself is left out: its fields are listed one by one).
  */
+/**
+ * The spec of a kind's parameter under its scenario path, made once per spec and path: a
+ * control keeps what is being typed until its spec changes, so a new object on each render
+ * (a panel re-rendered by a check's answer) would throw away a value half typed.
+ */
+const atPath = new WeakMap<ParamSpec, Map<string, ParamSpec>>();
+function specAtPath(s: ParamSpec, key: string): ParamSpec {
+  let byKey = atPath.get(s);
+  if (!byKey) atPath.set(s, (byKey = new Map()));
+  let made = byKey.get(key);
+  if (!made) byKey.set(key, (made = { ...s, key }));
+  return made;
+}
+
 export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: string | undefined): ParamSpec[] {
   const out: ParamSpec[] = [];
   const sub = kindParamsOf(specs, group);
@@ -338,7 +365,7 @@ export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: s
     if (!rest.includes('.')) {
       if (!s.kinds || (kind !== undefined && s.kinds.includes(kind))) out.push(s);
     } else if (kind !== undefined && rest.startsWith(kind + '.') && !rest.slice(kind.length + 1).includes('.')) {
-      out.push({ ...s, key: kindParamPath(specs, group, rest.slice(kind.length + 1)) });
+      out.push(specAtPath(s, kindParamPath(specs, group, rest.slice(kind.length + 1))));
     }
   }
   return out;
