@@ -7,7 +7,15 @@ import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { deletePath, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { problemLine, problemText } from '../core/specs';
 import { useCoreProblems } from '../sim/coreCheck';
-import { ccOf, ccSpec, flowValue, overrideFields, overrideOf, withOverride } from '../scenario/flowOverrides';
+import {
+  ccOf,
+  ccSpec,
+  flowValue,
+  inheritedOf,
+  overrideFields,
+  overrideOf,
+  withOverride,
+} from '../scenario/flowOverrides';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
 import { ParamControl } from './ParamControl';
 
@@ -32,7 +40,9 @@ export function FlowOverrideEditor({
   const saved = overrideOf(scenario, flow);
   const dirty = !jsonEqual(entry, saved);
   const cc = ccSpec(specs);
-  const rule = ccOf(scenario, entry, specs);
+  // What the flow runs without its entry: a graph flow's own settings, then the defaults.
+  const inherited = inheritedOf(scenario, flow, specs);
+  const rule = ccOf(inherited, entry, specs);
   const fields = overrideFields(specs, rule).filter((f) => !student || !ADVANCED_FIELDS.has(f.spec.key));
   // The core's check of the scenario with this entry: a problem of the entry at its field.
   const candidate = dirty ? withOverride(scenario, flow, entry) : null;
@@ -78,7 +88,7 @@ export function FlowOverrideEditor({
       <div key={path} className={`own-field${own ? ' own' : ''}`} data-path={path}>
         <ParamControl
           spec={spec}
-          value={flowValue(scenario, entry, path, spec)}
+          value={flowValue(inherited, entry, path, spec)}
           onCommit={onCommit}
           problem={problemAt(path, spec)}
           errorName={`Flow ${flow} ${spec.label.toLowerCase()}`}
