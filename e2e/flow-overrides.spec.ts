@@ -123,6 +123,21 @@ test("a graph flow's editor shows the rule and values that flow runs, and its ed
   await lab.runUntil(5);
   expect(await lab.notices()).toEqual([]);
 
+  // Flow 0 on AIMD: its graph entry's mulTCP parameters must not come with it (the core would
+  // refuse N for AIMD), so the entry holds an empty ccParams and the core takes it. (The editor
+  // stays open after applying.)
+  await e0.locator('[data-path="cc"] select').selectOption('aimd');
+  await expect(e0.locator('[data-path="ccParams.N"]')).toHaveCount(0);
+  await expect(apply).toBeEnabled();
+  const before = await lab.runId();
+  await apply.click();
+  await expect.poll(() => lab.runId()).toBeGreaterThan(before);
+  await page.evaluate(() => window.__bl!.ready());
+  expect(decodeURIComponent(new URL(page.url()).hash)).toContain(
+    'flowOverrides=[{"flow":0,"cc":"aimd","ccParams":{}}]',
+  );
+  expect(await lab.notices()).toEqual([]);
+
   // Flow 1 sets nothing of its own: the preset's defaults.
   await flows.getByRole('button', { name: "Edit flow 1's own settings" }).click();
   const e1 = flows.locator('.flow-own[data-flow="1"]');

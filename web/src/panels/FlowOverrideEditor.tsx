@@ -15,6 +15,7 @@ import {
   overrideFields,
   overrideOf,
   withOverride,
+  withRule,
 } from '../scenario/flowOverrides';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
 import { ParamControl } from './ParamControl';
@@ -75,12 +76,9 @@ export function FlowOverrideEditor({
     update((e) => {
       deletePath(e, path);
     });
-  // A new window rule: the old rule's own parameters do not apply to it.
-  const setRule = (v: Json) =>
-    update((e) => {
-      e.cc = v;
-      delete e.ccParams;
-    });
+  // A new window rule (or the inherited one again): the old rule's own parameters do not apply.
+  const setRule = (v: Json | undefined) =>
+    setEntry((e) => withRule(e, typeof v === 'string' ? v : undefined, inherited, specs));
 
   const field = (path: string, spec: ParamSpec, onCommit: (v: Json) => void) => {
     const own = getPath(entry, path) !== undefined;
@@ -97,7 +95,7 @@ export function FlowOverrideEditor({
           <button
             type="button"
             className="own-reset"
-            onClick={() => unset(path)}
+            onClick={() => (path === 'cc' ? setRule(undefined) : unset(path))}
             aria-label={`Default: flow ${flow} takes the scenario's ${spec.label.toLowerCase()}`}
             title="Use the scenario's value for every flow"
           >

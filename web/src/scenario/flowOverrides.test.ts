@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizeSpecs } from '../core/specs';
 import type { Scenario } from '../core/types';
-import { ccOf, ccSpec, flowValue, inheritedOf, overrideFields, overrideOf, withOverride } from './flowOverrides';
+import {
+  ccOf,
+  ccSpec,
+  flowValue,
+  inheritedOf,
+  overrideFields,
+  overrideOf,
+  withOverride,
+  withRule,
+} from './flowOverrides';
 
 const blsim = join(__dirname, '../../../build/native/blsim');
 
@@ -91,5 +100,28 @@ describe('flowOverrides', () => {
     writeFileSync(file, JSON.stringify(withOverride(s, 0, { stop: 9, ccParams: { N: 4 } })));
     const checked = JSON.parse(execFileSync(blsim, ['--check', file], { encoding: 'utf8' }));
     expect(checked.problems).toEqual([]);
+  });
+
+  it("a flow's new rule does not take the parameters made for the rule it inherits", () => {
+    const check = (sc: Scenario) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'bl-rule-')), 's.json');
+      writeFileSync(file, JSON.stringify(sc));
+      // blsim --check exits 1 when it lists problems; the list is on stdout either way.
+      return JSON.parse(spawnSync(blsim, ['--check', file], { encoding: 'utf8' }).stdout).problems as unknown[];
+    };
+    const s: Scenario = { version: 1, duration: 2, flows: { count: 2, cc: 'multcp', ccParams: { N: 3 } } };
+    const inherited = inheritedOf(s, 0, sp);
+    // AIMD for flow 0: the whole-key merge would hand it mulTCP's N, which the core refuses.
+    const aimd = withRule({ start: 1, ccParams: { N: 5 } }, 'aimd', inherited, sp);
+    expect(aimd).toEqual({ start: 1, cc: 'aimd', ccParams: {} });
+    expect(check(withOverride(s, 0, aimd))).toEqual([]);
+    expect(check(withOverride(s, 0, { start: 1, cc: 'aimd' })).length).toBeGreaterThan(0);
+    // Back to the inherited rule, chosen or by default: its inherited parameters apply again.
+    expect(withRule(aimd, 'multcp', inherited, sp)).toEqual({ start: 1, cc: 'multcp' });
+    expect(withRule(aimd, undefined, inherited, sp)).toEqual({ start: 1 });
+    const n = overrideFields(sp, 'multcp').find((f) => f.path === 'ccParams.N')!.spec;
+    expect(flowValue(inherited, withRule(aimd, undefined, inherited, sp), 'ccParams.N', n)).toBe(3);
+    // Nothing inherited to shadow: no empty object.
+    expect(withRule({}, 'cubic', inheritedOf({ version: 1 }, 0, sp), sp)).toEqual({ cc: 'cubic' });
   });
 });

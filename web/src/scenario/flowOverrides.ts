@@ -91,6 +91,25 @@ export function ccOf(
 }
 
 /**
+ * The entry with window rule `rule` (undefined: the one the flow inherits). The old rule's own
+ * parameters go with it. The builders take ccParams whole from the most specific place that has
+ * them, so when the flow would inherit ccParams (made for the inherited rule) and `rule` is
+ * another, an empty ccParams stands in their place; without it the core would judge the new rule
+ * with the old rule's parameters and refuse the entry.
+ */
+export function withRule(
+  entry: JsonObject,
+  rule: string | undefined,
+  inherited: readonly JsonObject[],
+  specs: readonly ParamSpec[],
+): JsonObject {
+  const { cc: _cc, ccParams: _params, ...rest } = entry;
+  if (rule === undefined) return structuredClone(rest);
+  const other = rule !== ccOf(inherited, {}, specs) && inherited.some((o) => o.ccParams !== undefined);
+  return { ...structuredClone(rest), cc: rule, ...(other ? { ccParams: {} } : {}) };
+}
+
+/**
  * The scenario with flow `flow`'s entry replaced by `entry` (an empty entry removes it, and an
  * empty list the key). Other flows' entries keep their place.
  */
