@@ -42,8 +42,13 @@ describe('normalizeSpecs', () => {
     expect(specs.filter((s) => s.key === 'flows.cc')).toHaveLength(1);
     expect(specs.find((s) => s.key === 'flows.cc')?.selects).toBe('flows.ccParams');
     expect(specs.find((s) => s.key === 'queue.kind')?.selects).toBe('queue');
-    // Groups inside arrays have no one path: left out.
-    expect(specs.some((s) => s.key.includes('[]'))).toBe(false);
+    // Groups inside arrays have no one path: left out, but for where a selector there falls
+    // back to (a spec holding describe's list only, selecting nothing).
+    expect(specs.filter((s) => s.key.includes('[]')).map((s) => [s.key, s.fallback])).toEqual([
+      ['topology.flows[].cc', ['flows.cc']],
+      ['flowOverrides[].cc', ['topology.flows[flow].cc', 'flows.cc']],
+    ]);
+    expect(specs.some((s) => s.key.includes('[]') && s.selects !== undefined)).toBe(false);
   });
   it('accepts a flat list as well', () => {
     const flat = normalizeSpecs([{ key: 'queue.maxP', type: 'number', min: 0, max: 1 }, { nokey: 1 }]);

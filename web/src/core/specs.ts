@@ -102,7 +102,8 @@ const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v
  * specs are keyed by their path ("flows.weight"); a kind's parameters by the group that selects the
  * kind, the kind and the key ("queue.red.maxP", "flows.multcp.N" for the path "flows.ccParams.N"),
  * and the selecting field gets an enum spec (marked `selects`) listing the kinds. Groups inside
- * arrays ("traffic[]", "topology.links[]") have no one scenario path and are left out; live
+ * arrays ("traffic[]", "topology.links[]") have no one scenario path and are left out, but for the
+ * `fallback` list of a selector there ("flowOverrides[].cc", see pushFallback); live
  * parameters are keyed "live.flow.X" and "live.link.X". A flat list of specs is accepted as well.
  */
 export function normalizeSpecs(raw: unknown): ParamSpec[] {
@@ -153,7 +154,10 @@ function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
   for (const [path, gRaw] of Object.entries(rec(doc.groups))) {
     const g = rec(gRaw);
     const selector = str(g.selector);
-    if (path.includes('[]') || selector.includes('[]')) continue;
+    if (path.includes('[]') || selector.includes('[]')) {
+      pushFallback(g, selector, at, out);
+      continue;
+    }
     if (!selector) {
       pushSpecs(g.specs, at(path), out);
       continue;
@@ -176,6 +180,26 @@ function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
     sel.selects = at(path);
     if (!existing) out.push(sel);
   }
+}
+
+/**
+ * A kind's selector inside an array ("flowOverrides[].cc") that says where its value is read when
+ * absent: a spec under the selector's path holding only that list (`fallback`), so the page reads
+ * a flow's rule in the order the core does. It selects nothing a control shows.
+ */
+function pushFallback(g: Rec, selector: string, at: (path: string) => string, out: ParamSpec[]): void {
+  const list = Array.isArray(g.fallback) ? g.fallback.filter((x): x is string => typeof x === 'string') : [];
+  if (!selector || !list.length) return;
+  out.push({
+    key: at(selector),
+    label: selector.slice(selector.lastIndexOf('.') + 1),
+    unit: '',
+    type: 'string',
+    default: str(g.default),
+    help: '',
+    live: false,
+    fallback: list,
+  });
 }
 
 /** The fluid model's functions, by the name the worker calls them (FluidFn). */
