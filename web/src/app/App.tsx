@@ -8,6 +8,7 @@ import type { SimController } from '../sim/simController';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
 import { ChartsArea } from './ChartsArea';
+import { CoreFailed } from './CoreFailed';
 import { ControlsBar } from '../panels/ControlsBar';
 import { ScenarioPanel } from '../panels/ScenarioPanel';
 import { StoryPanel } from '../panels/StoryPanel';
@@ -93,6 +94,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [sim, inCompare]);
+
+  // A core that cannot serve this page: say what failed and what to do, not empty panels.
+  if (snap.fatal) return <CoreFailed failure={snap.fatal} embed={embed} />;
 
   const panels = new Set(embed ? state.view.panels : ['controls', 'scenario', 'flows', 'topology', 'charts']);
   // A locked page runs the scenario it was given: no scenario editing, no switching to compare.
