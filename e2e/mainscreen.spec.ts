@@ -85,7 +85,9 @@ test('the first screen at 1440x900 tells the story and shows the live controls a
   await page.setViewportSize({ width: 1440, height: 900 });
   await lab.open('#v=1');
   const story = page.locator('section.story');
-  await expect(story.getByRole('heading', { level: 2 })).toHaveText('XQM dumbbell: exogenous loss 0 -> 1 -> 5 %');
+  await expect(story.getByRole('heading', { level: 2 })).toHaveText(
+    'XQM dumbbell: exogenous loss 0% -> 1% at 20 s -> 5% at 40 s',
+  );
   await expect(story).toContainText('What you are watching:');
   await expect(story).toContainText('Try this:');
   const inView = async (sel: string) => {
@@ -225,4 +227,37 @@ test('the loss schedule is edited as a table in %, and the run follows it', asyn
   await page.getByLabel('step 1 loss rate (%)').fill('150');
   await page.getByLabel('step 1 loss rate (%)').press('Enter');
   await expect(page.getByText('row 1: the loss rate must be from 0 % to 100 %')).toBeVisible();
+});
+
+test("a preset's title states the run's numbers, and the chooser does not claim a changed run is the preset", async ({
+  lab,
+  page,
+}) => {
+  const story = page.locator('section.story');
+  const title = story.getByRole('heading', { level: 2 });
+  const chooser = story.getByLabel('Preset');
+  await lab.open('#v=1&preset=htt-dumbbell-vegas-droptail&view.speed=0');
+  await expect(title).toHaveText(
+    'Head-to-Tail baseline, DropTail: 100 Vegas flows, 100 Mb/s, 100-packet buffer (Sec. 7.2)',
+  );
+  await expect(chooser.locator('option:checked')).toHaveText(
+    'Head-to-Tail baseline, DropTail: 100 Vegas flows, 100 Mb/s, 100-packet buffer (Sec. 7.2)',
+  );
+  await lab.open(
+    '#v=1&preset=htt-dumbbell-vegas-droptail&flows.count=30&topology.bottleneckRate=25000000&view.speed=0',
+  );
+  await expect(title).toContainText('30 Vegas flows, 25 Mb/s, 100-packet buffer (Sec. 7.2)');
+  // Neither the title nor the story says the preset's numbers (the chooser's options are presets).
+  for (const shown of [title, story.locator('.story-text')]) {
+    await expect(shown).not.toContainText('100 Vegas flows');
+    await expect(shown).not.toContainText('100 Mb/s');
+  }
+  await expect(chooser.locator('option:checked')).toHaveText('Changed from its preset: choose one to start again');
+  // The run is what the title says.
+  await expect.poll(() => lab.columns()).toContain('flow.29.cwnd');
+  expect(await lab.columns()).not.toContain('flow.30.cwnd');
+  // Choosing the preset again runs it as its title says.
+  await chooser.selectOption('htt-dumbbell-vegas-droptail');
+  await expect(title).toContainText('100 Vegas flows, 100 Mb/s');
+  await expect(chooser.locator('option:checked')).toHaveText(/^Head-to-Tail baseline, DropTail: 100 Vegas flows/);
 });

@@ -9,6 +9,8 @@ import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
 import { ChartsArea } from './ChartsArea';
 import { CoreFailed } from './CoreFailed';
+import { runTitle } from '../scenario/storyText';
+import { findPreset } from '../scenario/presets';
 import { ControlsBar } from '../panels/ControlsBar';
 import { ScenarioPanel } from '../panels/ScenarioPanel';
 import { StoryPanel } from '../panels/StoryPanel';
@@ -158,7 +160,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     return (
       <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
-          <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
+          <strong>
+            {snap.scenario ? runTitle(findPreset(state.preset), snap.scenario, snap.specs) : 'Bottleneck Lab'}
+          </strong>
           <a
             href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}
             target="_blank"

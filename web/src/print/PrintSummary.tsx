@@ -8,6 +8,8 @@ import type { SimController } from '../sim/simController';
 import type { Summary } from '../core/types';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
 import { flatten } from '../scenario/paths.mjs';
+import { runTitle } from '../scenario/storyText';
+import { findPreset } from '../scenario/presets';
 import { type AppState, encodeState } from '../url/scenarioUrl';
 import './print.css';
 
@@ -53,7 +55,7 @@ export function PrintSummary({
   }, [autoPrint, summary, loaded, images.length]);
 
   const params = [...flatten(state.scenario)].filter(([k]) => k !== 'version' && k !== 'name');
-  const name = typeof state.scenario.name === 'string' ? state.scenario.name : 'Scenario';
+  const name = runTitle(findPreset(state.preset), state.scenario, sim.getSnapshot().specs);
   return createPortal(
     <div className="print-sheet" role="dialog" aria-label="Printable summary" data-testid="print-sheet">
       <div className="print-tools">
