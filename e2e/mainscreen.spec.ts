@@ -261,3 +261,25 @@ test("a preset's title states the run's numbers, and the chooser does not claim 
   await expect(title).toContainText('100 Vegas flows, 100 Mb/s');
   await expect(chooser.locator('option:checked')).toHaveText(/^Head-to-Tail baseline, DropTail: 100 Vegas flows/);
 });
+
+test('phone (390 x 844): a queue with many live parameters folds them, so a whole chart is on the first screen', async ({
+  lab,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lab.open('#v=1&preset=xqm-exp1-red&view.speed=0');
+  const live = page.locator('section.live-panel');
+  const more = live.getByRole('button', { name: /^More controls \(\d+\)$/ });
+  await expect(more).toBeVisible();
+  await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeHidden();
+  const chart = await page.locator('[data-chart="cwnd"] canvas').boundingBox();
+  expect(chart!.y + chart!.height).toBeLessThanOrEqual(844);
+  // The rest are one press away, and work as before.
+  await more.click();
+  await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeVisible();
+  await expect(live.getByRole('button', { name: 'Fewer controls' })).toHaveAttribute('aria-expanded', 'true');
+  // A desktop shows them all, with no button.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(live.getByRole('button', { name: /More controls|Fewer controls/ })).toBeHidden();
+  await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeVisible();
+});
