@@ -283,3 +283,25 @@ test('phone (390 x 844): a queue with many live parameters folds them, so a whol
   await expect(live.getByRole('button', { name: /More controls|Fewer controls/ })).toBeHidden();
   await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeVisible();
 });
+
+test('the queueing-delay and BBR charts the stories point to are drawn; the BBR chart only for runs with BBR flows', async ({
+  lab,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await lab.open('#v=1&preset=bufferbloat-droptail&view.speed=0');
+  await expect(page.locator('.story-watch')).toContainText('The queueing-delay chart');
+  await lab.runUntil(5);
+  await expect(page.locator('[data-chart="delay"]')).toBeVisible();
+  await expect.poll(async () => (await lab.charts()).delay?.points ?? 0).toBeGreaterThan(0);
+  await expect(page.locator('[data-chart="bbr"]')).toHaveCount(0);
+  await lab.open('#v=1&preset=bbr-vs-cubic&view.speed=0');
+  await expect(page.locator('.story-watch')).toContainText('The throughput chart');
+  await lab.runUntil(5);
+  await expect(page.locator('[data-chart="bbr"]')).toBeVisible();
+  await expect.poll(async () => (await lab.charts()).bbr?.points ?? 0).toBeGreaterThan(0);
+  // A lesson step that chooses the delay chart gets it.
+  await lab.open('#v=1&view.charts=delay,queue,throughput&view.speed=0');
+  await expect(page.locator('[data-chart]')).toHaveCount(3);
+  await expect(page.locator('[data-chart="delay"]')).toBeVisible();
+});
