@@ -284,7 +284,7 @@ test('phone (390 x 844): a queue with many live parameters folds them, so a whol
   await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeVisible();
 });
 
-test('the queueing-delay and BBR charts the stories point to are drawn; the BBR chart only for runs with BBR flows', async ({
+test('the queueing-delay and BBR charts the stories point to are drawn (BBR only with BBR flows); legends name differing window rules', async ({
   lab,
   page,
 }) => {
@@ -295,11 +295,14 @@ test('the queueing-delay and BBR charts the stories point to are drawn; the BBR 
   await expect(page.locator('[data-chart="delay"]')).toBeVisible();
   await expect.poll(async () => (await lab.charts()).delay?.points ?? 0).toBeGreaterThan(0);
   await expect(page.locator('[data-chart="bbr"]')).toHaveCount(0);
+  await expect(page.locator('[data-chart="cwnd"] .legend-toggle').first()).toHaveText('0');
   await lab.open('#v=1&preset=bbr-vs-cubic&view.speed=0');
   await expect(page.locator('.story-watch')).toContainText('The throughput chart');
   await lab.runUntil(5);
   await expect(page.locator('[data-chart="bbr"]')).toBeVisible();
   await expect.poll(async () => (await lab.charts()).bbr?.points ?? 0).toBeGreaterThan(0);
+  // Flows that differ in their window rule are named in the legends: which line is BBR.
+  await expect(page.locator('[data-chart="throughput"] .legend-toggle')).toHaveText(['0 bbr', '1 cubic']);
   // A lesson step that chooses the delay chart gets it.
   await lab.open('#v=1&view.charts=delay,queue,throughput&view.speed=0');
   await expect(page.locator('[data-chart]')).toHaveCount(3);

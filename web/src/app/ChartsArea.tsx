@@ -8,6 +8,8 @@ import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';
 import { DelayChart } from '../charts/DelayChart';
 import { BbrChart, bbrFlows } from '../charts/BbrChart';
+import { FlowNames } from '../charts/flowNames';
+import { flowRules } from '../scenario/flowOverrides';
 import { ThroughputChart } from '../charts/ThroughputChart';
 import { LossChart } from '../charts/LossChart';
 import { JainChart } from '../charts/JainChart';
@@ -61,27 +63,33 @@ export function ChartsArea({
   };
   const band = wantsBand(snap.flowCount, view.lines);
   const onBand = (b: boolean) => setView({ lines: !b });
+  const rules = useMemo(
+    () => (snap.scenario ? flowRules(snap.specs, snap.scenario, snap.flowCount) : null),
+    [snap.specs, snap.scenario, snap.flowCount],
+  );
   const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id) && applies(id, snap.columns));
   return (
     <section className="charts-area" aria-label="Charts">
-      <div className="charts-grid">
-        {snap.scenario
-          ? shown.map((id) => {
-              const C = CHARTS[id];
-              return (
-                <C
-                  key={id}
-                  sim={sim}
-                  snap={snap}
-                  hidden={hidden}
-                  onToggleFlow={onToggleFlow}
-                  band={band}
-                  onBand={onBand}
-                />
-              );
-            })
-          : null}
-      </div>
+      <FlowNames.Provider value={rules}>
+        <div className="charts-grid">
+          {snap.scenario
+            ? shown.map((id) => {
+                const C = CHARTS[id];
+                return (
+                  <C
+                    key={id}
+                    sim={sim}
+                    snap={snap}
+                    hidden={hidden}
+                    onToggleFlow={onToggleFlow}
+                    band={band}
+                    onBand={onBand}
+                  />
+                );
+              })
+            : null}
+        </div>
+      </FlowNames.Provider>
       {chooser ? (
         <details className="chart-chooser">
           <summary>Charts shown</summary>
