@@ -85,7 +85,9 @@ test('the first screen at 1440x900 tells the story and shows the live controls a
   await page.setViewportSize({ width: 1440, height: 900 });
   await lab.open('#v=1');
   const story = page.locator('section.story');
-  await expect(story.getByRole('heading', { level: 2 })).toHaveText('XQM dumbbell: exogenous loss 0 -> 1 -> 5 %');
+  await expect(story.getByRole('heading', { level: 2 })).toHaveText(
+    'XQM dumbbell: exogenous loss 0% -> 1% at 20 s -> 5% at 40 s',
+  );
   await expect(story).toContainText('What you are watching:');
   await expect(story).toContainText('Try this:');
   const inView = async (sel: string) => {
@@ -225,4 +227,84 @@ test('the loss schedule is edited as a table in %, and the run follows it', asyn
   await page.getByLabel('step 1 loss rate (%)').fill('150');
   await page.getByLabel('step 1 loss rate (%)').press('Enter');
   await expect(page.getByText('row 1: the loss rate must be from 0 % to 100 %')).toBeVisible();
+});
+
+test("a preset's title states the run's numbers, and the chooser does not claim a changed run is the preset", async ({
+  lab,
+  page,
+}) => {
+  const story = page.locator('section.story');
+  const title = story.getByRole('heading', { level: 2 });
+  const chooser = story.getByLabel('Preset');
+  await lab.open('#v=1&preset=htt-dumbbell-vegas-droptail&view.speed=0');
+  await expect(title).toHaveText(
+    'Head-to-Tail baseline, DropTail: 100 Vegas flows, 100 Mb/s, 100-packet buffer (Sec. 7.2)',
+  );
+  await expect(chooser.locator('option:checked')).toHaveText(
+    'Head-to-Tail baseline, DropTail: 100 Vegas flows, 100 Mb/s, 100-packet buffer (Sec. 7.2)',
+  );
+  await lab.open(
+    '#v=1&preset=htt-dumbbell-vegas-droptail&flows.count=30&topology.bottleneckRate=25000000&view.speed=0',
+  );
+  await expect(title).toContainText('30 Vegas flows, 25 Mb/s, 100-packet buffer (Sec. 7.2)');
+  // Neither the title nor the story says the preset's numbers (the chooser's options are presets).
+  for (const shown of [title, story.locator('.story-text')]) {
+    await expect(shown).not.toContainText('100 Vegas flows');
+    await expect(shown).not.toContainText('100 Mb/s');
+  }
+  await expect(chooser.locator('option:checked')).toHaveText('Changed from its preset: choose one to start again');
+  // The run is what the title says.
+  await expect.poll(() => lab.columns()).toContain('flow.29.cwnd');
+  expect(await lab.columns()).not.toContain('flow.30.cwnd');
+  // Choosing the preset again runs it as its title says.
+  await chooser.selectOption('htt-dumbbell-vegas-droptail');
+  await expect(title).toContainText('100 Vegas flows, 100 Mb/s');
+  await expect(chooser.locator('option:checked')).toHaveText(/^Head-to-Tail baseline, DropTail: 100 Vegas flows/);
+});
+
+test('phone (390 x 844): a queue with many live parameters folds them, so a whole chart is on the first screen', async ({
+  lab,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await lab.open('#v=1&preset=xqm-exp1-red&view.speed=0');
+  const live = page.locator('section.live-panel');
+  const more = live.getByRole('button', { name: /^More controls \(\d+\)$/ });
+  await expect(more).toBeVisible();
+  await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeHidden();
+  const chart = await page.locator('[data-chart="cwnd"] canvas').boundingBox();
+  expect(chart!.y + chart!.height).toBeLessThanOrEqual(844);
+  // The rest are one press away, and work as before.
+  await more.click();
+  await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeVisible();
+  await expect(live.getByRole('button', { name: 'Fewer controls' })).toHaveAttribute('aria-expanded', 'true');
+  // A desktop shows them all, with no button.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(live.getByRole('button', { name: /More controls|Fewer controls/ })).toBeHidden();
+  await expect(live.getByLabel('Max drop probability (queue AB)').first()).toBeVisible();
+});
+
+test('the queueing-delay and BBR charts the stories point to are drawn (BBR only with BBR flows); legends name differing window rules', async ({
+  lab,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await lab.open('#v=1&preset=bufferbloat-droptail&view.speed=0');
+  await expect(page.locator('.story-watch')).toContainText('The queueing-delay chart');
+  await lab.runUntil(5);
+  await expect(page.locator('[data-chart="delay"]')).toBeVisible();
+  await expect.poll(async () => (await lab.charts()).delay?.points ?? 0).toBeGreaterThan(0);
+  await expect(page.locator('[data-chart="bbr"]')).toHaveCount(0);
+  await expect(page.locator('[data-chart="cwnd"] .legend-toggle').first()).toHaveText('0');
+  await lab.open('#v=1&preset=bbr-vs-cubic&view.speed=0');
+  await expect(page.locator('.story-watch')).toContainText('The throughput chart');
+  await lab.runUntil(5);
+  await expect(page.locator('[data-chart="bbr"]')).toBeVisible();
+  await expect.poll(async () => (await lab.charts()).bbr?.points ?? 0).toBeGreaterThan(0);
+  // Flows that differ in their window rule are named in the legends: which line is BBR.
+  await expect(page.locator('[data-chart="throughput"] .legend-toggle')).toHaveText(['0 bbr', '1 cubic']);
+  // A lesson step that chooses the delay chart gets it.
+  await lab.open('#v=1&view.charts=delay,queue,throughput&view.speed=0');
+  await expect(page.locator('[data-chart]')).toHaveCount(3);
+  await expect(page.locator('[data-chart="delay"]')).toBeVisible();
 });

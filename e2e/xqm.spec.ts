@@ -171,3 +171,27 @@ test("the steady-state calculator reads the scenario's own buffer and says what 
   await expect(panel.getByLabel('Buffer (B)')).toHaveValue('80');
   await expect(panel.getByTestId('steady-point')).toContainText("this scenario's buffer (80 packets)");
 });
+
+test('on a chain, a graph or other window rules the steady-state calculator says it does not apply, with no numbers', async ({
+  lab,
+  page,
+}) => {
+  const panel = page.getByTestId('steady-state');
+  for (const [preset, why] of [
+    ['xqm-exp1-red', 'not a chain topology'],
+    ['ted-s1', 'not a graph topology'],
+    ['bbr-vs-cubic', 'its flows use cubic'],
+  ] as const) {
+    await lab.open(`#v=1&preset=${preset}&view.speed=0`);
+    const note = panel.getByTestId('steady-not-applicable');
+    await expect(note).toContainText(why);
+    await expect(note).toContainText('sharing a single bottleneck');
+    await expect(panel.getByTestId('steady-qfair')).toHaveCount(0);
+    await expect(panel.getByTestId('steady-point')).toHaveCount(0);
+    await expect(panel.locator('input')).toHaveCount(0);
+  }
+  // Back on the dumbbell of identical AIMD flows, the numbers return.
+  await lab.open('#v=1&view.speed=0');
+  await expect(panel.getByTestId('steady-not-applicable')).toHaveCount(0);
+  await expect(panel.getByTestId('steady-qfair')).toHaveText(/%$/);
+});

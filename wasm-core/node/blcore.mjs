@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BlBinding, RUN } from '../../web/src/core/binding.mjs';
+import { BlBinding, RUN, describeProblem, missingFunctions } from '../../web/src/core/binding.mjs';
 import { eventList, parseBlock as parseColumns } from '../../web/src/core/block.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,7 +32,13 @@ export async function loadBlCore({ dir = process.env.BL_WASM_DIR || defaultWasmD
   const { default: createBlCore } = await import(pathToFileURL(glue).href);
   // Emscripten 3.1.6 cannot fetch a file path under Node: hand it the bytes.
   const M = await createBlCore({ wasmBinary: fs.readFileSync(wasm) });
-  return new BlCore(M);
+  // A build from older sources than this checkout fails here, named, not later in some test.
+  const missing = missingFunctions(M);
+  if (missing.length) throw new Error(`blcore: ${glue} lacks ${missing.join(', ')}; run \`npm run build:wasm\``);
+  const core = new BlCore(M);
+  const problem = describeProblem(core.describe());
+  if (problem) throw new Error(`blcore: ${dir}: ${problem}; run \`npm run build:wasm\``);
+  return core;
 }
 
 export class BlCore {

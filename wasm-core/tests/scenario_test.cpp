@@ -173,7 +173,7 @@ TEST(Abi, DescribeListsEverySpecGroupByItsPath) {
   Json d;
   std::string err;
   ASSERT_TRUE(Json::parse(bl_describe(), d, err)) << err;
-  EXPECT_EQ(d.find("version")->asNumber(), 2);
+  EXPECT_EQ(d.find("version")->asNumber(), 3);
   const Json* g = d.find("groups");
   ASSERT_TRUE(g);
   for (const char* k :

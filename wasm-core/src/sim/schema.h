@@ -11,7 +11,7 @@
 
 namespace bl {
 
-constexpr int kDescribeVersion = 2;  // bumped when the bl_describe document changes shape
+constexpr int kDescribeVersion = 3;  // bumped when the bl_describe document changes shape
 
 // One kind of a kind-selected group ("red" of "queue").
 struct SchemaKind {

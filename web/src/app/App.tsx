@@ -8,6 +8,9 @@ import type { SimController } from '../sim/simController';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
 import { ChartsArea } from './ChartsArea';
+import { CoreFailed } from './CoreFailed';
+import { runTitle } from '../scenario/storyText';
+import { findPreset } from '../scenario/presets';
 import { ControlsBar } from '../panels/ControlsBar';
 import { ScenarioPanel } from '../panels/ScenarioPanel';
 import { StoryPanel } from '../panels/StoryPanel';
@@ -94,6 +97,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [sim, inCompare]);
 
+  // A core that cannot serve this page: say what failed and what to do, not empty panels.
+  if (snap.fatal) return <CoreFailed failure={snap.fatal} embed={embed} />;
+
   const panels = new Set(embed ? state.view.panels : ['controls', 'scenario', 'flows', 'topology', 'charts']);
   // A locked page runs the scenario it was given: no scenario editing, no switching to compare.
   if (unlock !== null) panels.delete('scenario');
@@ -154,7 +160,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     return (
       <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
-          <strong>{typeof snap.scenario?.name === 'string' ? snap.scenario.name : 'Bottleneck Lab'}</strong>
+          <strong>
+            {snap.scenario ? runTitle(findPreset(state.preset), snap.scenario, snap.specs) : 'Bottleneck Lab'}
+          </strong>
           <a
             href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}
             target="_blank"

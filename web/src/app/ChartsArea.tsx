@@ -7,7 +7,9 @@ import { type ChartProps, wantsBand } from '../charts/chartContext';
 import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';
 import { DelayChart } from '../charts/DelayChart';
-import { BbrChart } from '../charts/BbrChart';
+import { BbrChart, bbrFlows } from '../charts/BbrChart';
+import { FlowNames } from '../charts/flowNames';
+import { flowRules } from '../scenario/flowOverrides';
 import { ThroughputChart } from '../charts/ThroughputChart';
 import { LossChart } from '../charts/LossChart';
 import { JainChart } from '../charts/JainChart';
@@ -24,8 +26,17 @@ const CHARTS: Record<ChartId, (p: ChartProps) => React.ReactElement> = {
   share: ShareChart,
 };
 
-/** The four charts that tell most stories come first (a 2 x 2 block on a wide screen). */
-const SHOWN_ORDER: readonly ChartId[] = ['cwnd', 'queue', 'throughput', 'jain', 'loss', 'share'];
+/**
+ * The four charts that tell most stories come first (a 2 x 2 block on a wide screen), then the
+ * others; every chart the chooser offers is here (a chosen chart missing from this list was never
+ * drawn: the queueing-delay and BBR charts the stories and lessons point to).
+ */
+const SHOWN_ORDER: readonly ChartId[] = ['cwnd', 'queue', 'throughput', 'jain', 'delay', 'bbr', 'loss', 'share'];
+
+/** Charts about something a run may not have: shown only when it has it (BBR's model: BBR flows). */
+function applies(id: ChartId, columns: readonly string[]): boolean {
+  return id !== 'bbr' || bbrFlows(columns).length > 0;
+}
 
 export function ChartsArea({
   sim,
@@ -52,27 +63,33 @@ export function ChartsArea({
   };
   const band = wantsBand(snap.flowCount, view.lines);
   const onBand = (b: boolean) => setView({ lines: !b });
-  const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id));
+  const rules = useMemo(
+    () => (snap.scenario ? flowRules(snap.specs, snap.scenario, snap.flowCount) : null),
+    [snap.specs, snap.scenario, snap.flowCount],
+  );
+  const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id) && applies(id, snap.columns));
   return (
     <section className="charts-area" aria-label="Charts">
-      <div className="charts-grid">
-        {snap.scenario
-          ? shown.map((id) => {
-              const C = CHARTS[id];
-              return (
-                <C
-                  key={id}
-                  sim={sim}
-                  snap={snap}
-                  hidden={hidden}
-                  onToggleFlow={onToggleFlow}
-                  band={band}
-                  onBand={onBand}
-                />
-              );
-            })
-          : null}
-      </div>
+      <FlowNames.Provider value={rules}>
+        <div className="charts-grid">
+          {snap.scenario
+            ? shown.map((id) => {
+                const C = CHARTS[id];
+                return (
+                  <C
+                    key={id}
+                    sim={sim}
+                    snap={snap}
+                    hidden={hidden}
+                    onToggleFlow={onToggleFlow}
+                    band={band}
+                    onBand={onBand}
+                  />
+                );
+              })
+            : null}
+        </div>
+      </FlowNames.Provider>
       {chooser ? (
         <details className="chart-chooser">
           <summary>Charts shown</summary>

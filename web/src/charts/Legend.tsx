@@ -1,7 +1,9 @@
 // Chart legend: one toggle button per flow (hides/shows its lines in every chart; a double
 // click or Shift+click shows that flow alone), a plain
 // entry for lines that are not flows, and one for each reference line that asks for it.
+import { useContext } from 'react';
 import { type HLine, type LineDef, lineKey } from './chartModel';
+import { FlowNames } from './flowNames';
 
 const dashed = (color: string) => `repeating-linear-gradient(90deg, ${color} 0 4px, transparent 4px 7px)`;
 
@@ -16,6 +18,7 @@ export function Legend({
   hidden: ReadonlySet<number>;
   onToggleFlow: (flow: number, solo?: boolean) => void;
 }) {
+  const names = useContext(FlowNames);
   const flows = new Map<number, LineDef>();
   const other: LineDef[] = [];
   for (const l of lines) {
@@ -52,7 +55,7 @@ export function Legend({
           title={`Show or hide flow ${flow}; double-click (or Shift+click) to show flow ${flow} alone, again to show all`}
         >
           <span className="sw" style={{ background: l.color }} aria-hidden="true" />
-          {flow}
+          {names?.[flow] ? `${flow} ${names[flow]}` : flow}
         </button>
       ))}
     </div>

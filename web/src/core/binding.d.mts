@@ -1,5 +1,14 @@
 import type { BlCoreModule } from '../generated/blcore.mjs';
 
+/** The bl_describe version the page reads (kDescribeVersion of the core it was built with). */
+export const DESCRIBE_VERSION: number;
+/** Every C ABI function the binding calls, as exported names ("_bl_create"). */
+export const ABI_FUNCTIONS: readonly string[];
+/** The ABI functions (without "_") a loaded module lacks; [] when it has them all. */
+export function missingFunctions(m: unknown): string[];
+/** Why a parsed bl_describe document cannot serve the page (another version, no groups), or null. */
+export function describeProblem(doc: unknown): string | null;
+
 export const RUN: { readonly REACHED: 0; readonly EVENT_LIMIT: 1; readonly FINISHED: 2; readonly ERROR: -1 };
 
 /** One problem bl_check found: the field's path ("" for the document), what is wrong, the value

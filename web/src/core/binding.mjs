@@ -4,6 +4,60 @@
 // page's worker (web/src/worker) and the Node loader (wasm-core/node/blcore.mjs) both use it;
 // types in binding.d.mts. It takes the module as loaded, so it has no idea where it runs.
 
+/**
+ * The bl_describe document version this binding and the page read (wasm-core/src/sim/schema.h,
+ * kDescribeVersion; binding.test.ts keeps the two equal). A core that describes another version
+ * was built from other sources than the page: its specs cannot be trusted to mean what the page
+ * thinks, so it is refused whole rather than half read.
+ */
+export const DESCRIBE_VERSION = 3;
+
+/** Every C ABI function this binding calls (wasm-core/include/bl/abi.h), as the module exports it. */
+export const ABI_FUNCTIONS = Object.freeze([
+  '_bl_create',
+  '_bl_check',
+  '_bl_run_until',
+  '_bl_now',
+  '_bl_events',
+  '_bl_set_param',
+  '_bl_set_param_problem',
+  '_bl_columns',
+  '_bl_drain',
+  '_bl_drain_ptr',
+  '_bl_summary',
+  '_bl_describe',
+  '_bl_last_error',
+  '_bl_destroy',
+  '_bl_fluid',
+  '_bl_fluid_steady',
+  '_malloc',
+  '_free',
+]);
+
+/**
+ * The ABI functions a loaded module lacks ([] when it has them all). Emscripten's glue defines a
+ * function per export it was linked with: an older build's glue misses the newer ones. (A .wasm
+ * file that does not go with its glue fails to instantiate: its imports differ.)
+ */
+export function missingFunctions(m) {
+  return ABI_FUNCTIONS.filter((f) => typeof m?.[f] !== 'function').map((f) => f.slice(1));
+}
+
+/**
+ * Why a parsed bl_describe document cannot serve this page (null: it can): not an object, of
+ * another version, or without groups of specs.
+ */
+export function describeProblem(doc) {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    return `bl_describe gave no document (${Array.isArray(doc) ? 'a list' : typeof doc}), not version ${DESCRIBE_VERSION}`;
+  if (doc.version !== DESCRIBE_VERSION)
+    return `the core describes its parameters in version ${doc.version === undefined ? '(none)' : JSON.stringify(doc.version)}; this page reads version ${DESCRIBE_VERSION}`;
+  const groups = doc.groups;
+  if (groups === null || typeof groups !== 'object' || Object.keys(groups).length === 0)
+    return 'bl_describe lists no parameter groups';
+  return null;
+}
+
 /** bl_run_until's answers. */
 export const RUN = Object.freeze({ REACHED: 0, EVENT_LIMIT: 1, FINISHED: 2, ERROR: -1 });
 

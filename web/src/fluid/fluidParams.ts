@@ -8,7 +8,9 @@
 //   delay (the access delays are drawn per flow, the summary does not say which);
 // - buffer and RED's minTh / maxTh / maxP / weight; the loss schedule (plus live changes of
 //   the exogenous loss of all flows, at the times they were applied); the duration.
-// Everything else (flow start times, weights, other TCP variants) the model does not have.
+// Flow start times the model does not have. A run it does not describe is refused with the reason:
+// another topology, queue or loss model, or flows other than m identical AIMD flows (another
+// window rule, an aggregate, other traffic: otherThanModelFlows).
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../core/specs';
 import { getPath, isPlainObject } from '../scenario/paths.mjs';
@@ -113,6 +115,8 @@ export function mapScenarioToFluid({
   const topo = kindOf('topology') ?? 'dumbbell';
   if (topo !== 'dumbbell')
     return { ok: false, reason: `the fluid model is one bottleneck: a dumbbell, not a ${topo} topology` };
+  const others = otherThanModelFlows(s, specs);
+  if (others) return { ok: false, reason: others };
   const queueKind = kindOf('queue') ?? 'droptail';
   const fluidQueues = kindsOfGroup(fluidSpecs, 'fluid.queue');
   if (!fluidQueues.includes(queueKind))
@@ -191,6 +195,37 @@ export function mapScenarioToFluid({
     params.propDelayMax = null;
   }
   return { ok: true, params, packetSize };
+}
+
+/**
+ * The window rule of the model's flows (Eq. 9: +1 packet per round trip, halve on a loss): the
+ * congestion control the core calls "aimd". A model fact, not a parameter: other rules (CUBIC,
+ * BBR, Vegas, weighted or loss-adaptive AIMD) are not what the equations describe.
+ */
+export const FLUID_CC = 'aimd';
+
+/**
+ * What in a scenario the fluid model's m identical AIMD flows do not have (null: nothing): a flow
+ * with another window rule, flows that pool their windows (an aggregate), or non-TCP traffic.
+ */
+export function otherThanModelFlows(s: Scenario, specs: readonly ParamSpec[]): string | null {
+  const field = kindFieldOf(specs, 'flows');
+  const cc = getPath(s, `flows.${field}`) ?? findSpec(specs, `flows.${field}`)?.default ?? FLUID_CC;
+  if (cc !== FLUID_CC)
+    return `its flows use ${String(cc)}; the fluid model's flows follow the standard window rule (${FLUID_CC}: one more packet per round trip, half on a loss)`;
+  const overrides = getPath(s, 'flowOverrides');
+  const other = Array.isArray(overrides)
+    ? overrides.find((o) => isPlainObject(o) && o[field] !== undefined && o[field] !== FLUID_CC)
+    : undefined;
+  if (isPlainObject(other))
+    return `flow ${String(other.flow)} uses ${String(other[field])}; the fluid model's flows are identical, all ${FLUID_CC}`;
+  const aggregates = getPath(s, 'aggregates');
+  if (Array.isArray(aggregates) && aggregates.length)
+    return 'some flows pool their windows in an aggregate; the fluid model has independent, identical flows';
+  const traffic = getPath(s, 'traffic');
+  if (Array.isArray(traffic) && traffic.length)
+    return 'other traffic than the TCP flows shares the link; the fluid model has TCP flows only';
+  return null;
 }
 
 /** The exogenous loss as [[t, p_e], ...] with live changes merged in; null if not a plain rate. */

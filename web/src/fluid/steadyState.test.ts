@@ -1,7 +1,11 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../core/types';
+import { getPath } from '../scenario/paths.mjs';
 import { findSpec, normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
 import { FROM_SCENARIO } from './fluidParams';
-import { STEADY_FIELDS, steadyDefaults, steadySpec } from './steadyState';
+import { STEADY_FIELDS, steadyDefaults, steadyScope, steadySpec } from './steadyState';
 import described from '../../test/fixtures/describe.json';
 
 const specs = normalizeSpecs(described);
@@ -35,5 +39,53 @@ describe('the fluid panels read their specs from the describe document', () => {
   });
   it.each(Object.values(FROM_SCENARIO))('the overlay reads scenario field %s, a spec of a dumbbell', (path) => {
     expect(findSpec(specs, path, (g) => (g === 'topology' ? 'dumbbell' : undefined))).toBeDefined();
+  });
+});
+
+// Eqs. 11-12 are for identical AIMD flows through one bottleneck: for any other run the
+// calculator says why and shows no numbers (SteadyStateCalculator), whatever preset it is.
+describe('steadyScope: the runs the steady state describes', () => {
+  const preset = (id: string) =>
+    JSON.parse(
+      readFileSync(fileURLToPath(new URL(`../../../public/presets/${id}.json`, import.meta.url)), 'utf8'),
+    ) as Scenario;
+  const flowsOf = (s: Scenario) => {
+    const n = getPath(s, 'flows.count');
+    return typeof n === 'number' ? n : 20;
+  };
+  const scope = (id: string) => {
+    const s = preset(id);
+    return steadyScope(s, specs, fluidSpecs, flowsOf(s));
+  };
+
+  it.each(['xqm-fig2-droptail', 'xqm-fig2-red', 'xqm-fig3a', 'xqm-dumbbell'])(
+    '%s (AIMD flows, one DropTail or RED bottleneck): yes',
+    (id) => {
+      expect(scope(id)).toEqual({ ok: true });
+    },
+  );
+  it.each([
+    ['xqm-exp1-red', 'not a chain topology'],
+    ['xqm-exp2-xqm', 'not a chain topology'],
+    ['ted-s1', 'not a graph topology'],
+    ['htt-cross-traffic', 'not a graph topology'],
+    ['bbr-vs-cubic', 'its flows use cubic'],
+    ['bbr-deep', 'its flows use bbr'],
+    ['dctcp-ecn', 'its flows use dctcp'],
+    ['cubic-vs-reno', 'flow 0 uses cubic'],
+    ['multcp-vs-tcp', 'flow 0 uses multcp'],
+    ['mpat-12345', 'pool their windows'],
+  ])('%s: no, because %s', (id, why) => {
+    const r = scope(id);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toContain(why);
+  });
+  it('no preset that the calculator would fill from is a chain or a graph', () => {
+    const dir = fileURLToPath(new URL('../../../public/presets/', import.meta.url));
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+      const s = preset(f.replace(/\.json$/, ''));
+      const kind = getPath(s, 'topology.kind') ?? 'dumbbell';
+      if (kind !== 'dumbbell') expect(steadyScope(s, specs, fluidSpecs, flowsOf(s)).ok, f).toBe(false);
+    }
   });
 });

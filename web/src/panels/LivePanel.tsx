@@ -1,11 +1,17 @@
 // Live parameters: applied through setParam while the simulation runs (no restart). The
-// charts mark each change. Which parameters appear here comes from the core's specs.
+// charts mark each change. Which parameters appear here comes from the core's specs. On a phone
+// the first few are shown and the rest fold behind "More" (styles.css), so a queue with a dozen
+// parameters does not push every chart below the first screen.
+import { useState } from 'react';
 import { Explain } from '../ui/Explain';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { liveControls } from '../scenario/liveParams';
 import { refusalText } from '../core/specs';
 import { ParamControl } from './ParamControl';
 import { useMarkCount } from '../sim/useMarkCount';
+
+/** Controls a phone shows before "More" (the rest fold, styles.css). */
+const PHONE_SHOWN = 3;
 
 export function LivePanel({
   sim,
@@ -18,37 +24,44 @@ export function LivePanel({
   locked?: (entity: string, key: string) => string | null;
 }) {
   useMarkCount(sim);
+  const [more, setMore] = useState(false);
   if (!snap.scenario) return null;
   const controls = liveControls(snap.specs, snap.scenario);
   return (
-    <section className="panel live-panel" aria-labelledby="live-title">
+    <section className={`panel live-panel${more ? ' more' : ''}`} aria-labelledby="live-title">
       <h2 id="live-title">Live changes</h2>
       <p className="muted small">
         Applied at once, without a restart; the charts mark when. <Explain term="exoLoss" />
       </p>
-      {controls.map((c) => {
+      {controls.map((c, i) => {
         const v = sim.liveValue(c.entity, c.key);
         const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');
         return (
-          <ParamControl
-            key={`${c.entity}/${c.key}`}
-            spec={c.spec}
-            slider
-            label={`${c.spec.label} (${where})`}
-            value={Number.isFinite(v) ? v : undefined}
-            lockedReason={locked?.(c.entity, c.key)}
-            onCommit={(val) => {
-              // The core judges the value: its reason for refusing one is shown at the control,
-              // in the control's units (the core's range is SI: 1.5 of exoLoss is 150 %).
-              if (typeof val === 'number')
-                return sim.setParam(c.entity, c.key, val).then(
-                  () => null,
-                  (e: Error) => refusalText(e, c.spec),
-                );
-            }}
-          />
+          <div key={`${c.entity}/${c.key}`} className={i < PHONE_SHOWN ? 'live-first' : 'live-rest'}>
+            <ParamControl
+              spec={c.spec}
+              slider
+              label={`${c.spec.label} (${where})`}
+              value={Number.isFinite(v) ? v : undefined}
+              lockedReason={locked?.(c.entity, c.key)}
+              onCommit={(val) => {
+                // The core judges the value: its reason for refusing one is shown at the control,
+                // in the control's units (the core's range is SI: 1.5 of exoLoss is 150 %).
+                if (typeof val === 'number')
+                  return sim.setParam(c.entity, c.key, val).then(
+                    () => null,
+                    (e: Error) => refusalText(e, c.spec),
+                  );
+              }}
+            />
+          </div>
         );
       })}
+      {controls.length > PHONE_SHOWN ? (
+        <button type="button" className="live-more" aria-expanded={more} onClick={() => setMore((m) => !m)}>
+          {more ? 'Fewer controls' : `More controls (${controls.length - PHONE_SHOWN})`}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { Json, ParamSpec, Scenario } from '../core/types';
 import { kindFieldOf, problemLine, problemText, specsOfGroup } from '../core/specs';
 import { useCoreProblems } from '../sim/coreCheck';
 import { kindIn } from '../scenario/changeKind';
-import { cloneScenario } from '../scenario/presets';
+import { cloneScenario, presetEdited } from '../scenario/presets';
 import { PresetSelect } from './StoryPanel';
 import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { ParamControl } from './ParamControl';
@@ -109,7 +109,7 @@ export function ScenarioPanel({
         <div className="param">
           <label htmlFor="preset-select">Preset</label>
           <span className="param-input">
-            <PresetSelect preset={preset} onApply={onApply} />
+            <PresetSelect preset={preset} onApply={onApply} edited={presetEdited(preset, scenario)} />
           </span>
         </div>
       ) : null}

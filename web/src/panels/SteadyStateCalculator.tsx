@@ -4,7 +4,7 @@
 // the given exogenous loss; computed by the core (bl_fluid_steady) in the worker. Inputs,
 // the buffer and the queue's kind included, are prefilled from the scenario when a run starts;
 // input the core refuses stays out, with its reason at the control. Each number comes with a sentence saying what it means.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
@@ -17,6 +17,7 @@ import {
   readSteady,
   steadyDefaults,
   steadyParams,
+  steadyScope,
   steadySpec,
 } from '../fluid/steadyState';
 import { mapScenarioToFluid } from '../fluid/fluidParams';
@@ -59,6 +60,26 @@ async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Part
 }
 
 export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
+  const scope = snap.scenario
+    ? steadyScope(snap.scenario, snap.specs, snap.fluidSpecs, snap.flowCount)
+    : ({ ok: true } as const);
+  // For a run the equations do not describe (a chain, a graph, other window rules) the panel says
+  // so and shows no numbers: filled from such a run they would look like its steady state.
+  if (!scope.ok)
+    return (
+      <section className="panel steady" aria-labelledby="steady-title" data-testid="steady-state">
+        <h2 id="steady-title">Steady state (Eqs. 11-12)</h2>
+        <p data-testid="steady-not-applicable">
+          Not for this run: {scope.reason}. These equations give the steady state of identical flows (one more packet
+          per round trip, half on a loss) sharing a single bottleneck, a dumbbell with a DropTail or RED queue; they do
+          not describe this run, so no numbers are shown for it.
+        </p>
+      </section>
+    );
+  return <Calculator sim={sim} snap={snap} />;
+}
+
+function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
   const [own, setInputs] = useState<Partial<SteadyInputs>>({});
   const defaults = useMemo(() => steadyDefaults(snap.fluidSpecs, snap.specs), [snap.fluidSpecs, snap.specs]);
   const inputs: SteadyInputs | null = defaults ? { ...defaults, ...own } : null;
@@ -67,10 +88,18 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
   /** The run the inputs were last filled from (tests wait for it). */
   const [filledRun, setFilledRun] = useState(0);
 
+  /** Edits counted, and the count at each field's last edit: a fill that was asked for before a
+   *  field was typed in (it waits for the summary) must not overwrite what was typed. */
+  const edits = useRef({ count: 0, at: new Map<keyof SteadyInputs, number>() });
   const fill = useCallback(() => {
     const runId = snap.runId;
+    const asked = edits.current.count;
     void fromScenario(sim, snap).then((next) => {
-      setInputs((cur) => ({ ...cur, ...next }));
+      const at = edits.current.at;
+      const kept = Object.fromEntries(
+        Object.entries(next).filter(([k]) => (at.get(k as keyof SteadyInputs) ?? -1) < asked),
+      ) as Partial<SteadyInputs>;
+      setInputs((cur) => ({ ...cur, ...kept }));
       setFilledRun(runId);
     });
   }, [sim, snap]);
@@ -127,6 +156,7 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
               const r = await sim.fluid('steady', steadyParams({ ...inputs, [f.input]: v }));
               const refused = r.error ?? (r.result as { error?: unknown } | null)?.error;
               if (typeof refused === 'string') return refused;
+              edits.current.at.set(f.input, ++edits.current.count);
               setInputs((cur) => ({ ...cur, [f.input]: v }));
               return null;
             }}

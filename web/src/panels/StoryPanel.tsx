@@ -3,9 +3,8 @@
 // button that opens the full scenario editor.
 import { useState } from 'react';
 import type { ParamSpec, Scenario } from '../core/types';
-import { fillStory, storyChanges } from '../scenario/storyText';
-import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset } from '../scenario/presets';
-import { jsonEqual } from '../scenario/paths.mjs';
+import { fillStory, runTitle, storyChanges } from '../scenario/storyText';
+import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset, presetEdited } from '../scenario/presets';
 
 /** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
 export function groupPresets(): Map<string, Preset[]> {
@@ -17,23 +16,38 @@ export function groupPresets(): Map<string, Preset[]> {
   return groups;
 }
 
+/**
+ * The preset chooser. Each option is a preset's own title (what choosing it runs); while the run
+ * differs from its preset, or is no preset, the chooser shows that instead of a preset's title,
+ * whose numbers would no longer be the run's.
+ */
 export function PresetSelect({
   preset,
   onApply,
+  edited = false,
 }: {
   preset: string;
   onApply: (preset: string, scenario: Scenario) => void;
+  /** The run differs from the preset it started from. */
+  edited?: boolean;
 }) {
+  const known = findPreset(preset) !== undefined;
+  const own = !known || edited;
   return (
     <select
       id="preset-select"
       aria-label="Preset"
-      value={findPreset(preset) ? preset : ''}
+      value={own ? '' : preset}
       onChange={(e) => {
         const p = findPreset(e.target.value);
         if (p) onApply(p.id, cloneScenario(p.scenario));
       }}
     >
+      {own ? (
+        <option value="" disabled>
+          {known ? 'Changed from its preset: choose one to start again' : 'Your own scenario: choose a preset'}
+        </option>
+      ) : null}
       {[...groupPresets()].map(([group, list]) => (
         <optgroup key={group} label={group}>
           {list.map((p) => (
@@ -70,19 +84,23 @@ export function StoryPanel({
   toolsOnly?: boolean;
 }) {
   const p = findPreset(preset);
-  const name = typeof scenario.name === 'string' ? scenario.name : (p?.title ?? 'Scenario');
-  const edited = p ? !jsonEqual(p.scenario, scenario) : false;
+  const edited = presetEdited(preset, scenario);
+  // The title's numbers are this run's, like the story's.
+  const name = runTitle(p, scenario, specs);
   // The story's numbers are this run's; what it says in words about fields the run changed is
   // the preset's, and the page says so.
   const watch = p?.watch ? fillStory(p.watch, specs, scenario) : null;
   const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario) : null;
-  const changes = p && edited ? storyChanges(p.scenario, scenario, `${p.watch ?? ''} ${p.tryThis ?? ''}`, specs) : [];
+  const changes =
+    p && edited
+      ? storyChanges(p.scenario, scenario, `${p.titleTemplate ?? ''} ${p.watch ?? ''} ${p.tryThis ?? ''}`, specs)
+      : [];
   // Phones show the first lines of the story; "More" shows all of it.
   const [more, setMore] = useState(false);
   // The preset chooser and the editor's button: above the charts, or in the story's head.
   const tools = (
     <>
-      <PresetSelect preset={preset} onApply={onApply} />
+      <PresetSelect preset={preset} onApply={onApply} edited={edited} />
       <button type="button" aria-expanded={editorOpen} aria-controls="scenario-drawer" onClick={onEditor}>
         Edit scenario
       </button>

@@ -6,7 +6,7 @@ import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
-import { firstQueue } from '../charts/chartContext';
+import { bottleneckRate, firstQueue } from '../charts/chartContext';
 import { getPath } from '../scenario/paths.mjs';
 import { DropReason } from '../core/types';
 import { exoLossText } from '../scenario/liveParams';
@@ -31,7 +31,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       const s = snapRef.current;
       if (!s.scenario || !svgRef.current) return;
       const width = Math.max(300, wrap.clientWidth);
-      layoutRef.current = layoutTopology(s.scenario, s.flowCount, width, HEIGHT);
+      layoutRef.current = layoutTopology(s.scenario, s.specs, s.flowCount, width, HEIGHT, bottleneckRate(sim, s));
       drawStatic(svgRef.current, layoutRef.current, s, width, sim.appliedLive('flows', 'exoLoss'));
       requestFrame();
     };

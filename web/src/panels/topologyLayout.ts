@@ -1,7 +1,8 @@
 // Where the topology view puts nodes, links, the queue and drops, per topology kind.
-import type { Scenario } from '../core/types';
+import type { ParamSpec, Scenario } from '../core/types';
+import { findSpec } from '../core/specs';
+import { formatHuman } from '../core/units';
 import { getPath } from '../scenario/paths.mjs';
-import { formatValue } from '../scenario/liveParams';
 
 export interface LNode {
   x: number;
@@ -28,16 +29,50 @@ export interface Layout {
 }
 
 const MAX_HOSTS = 12;
-const rate = (v: unknown) => (typeof v === 'number' ? formatValue(v, { unit: 'bit/s', key: 'rate' }) : '?');
-const ms = (v: unknown) => (typeof v === 'number' ? `${+(v * 1000).toPrecision(3)} ms` : '?');
+/** A dumbbell field as the run has it (else the core's default), in human units ("1 Gb/s", "5 ms"). */
+function shown(s: Scenario, specs: readonly ParamSpec[], path: string): string {
+  const spec = findSpec(specs, path, (g) => (g === 'topology' ? 'dumbbell' : undefined));
+  const v = getPath(s, path) ?? spec?.default;
+  return typeof v === 'number' && spec ? formatHuman(v, spec) : '?';
+}
 
-export function layoutTopology(s: Scenario, flowCount: number, width: number, height: number): Layout {
+/** "5 ms", or "2 ms to 8 ms" when the access delays are drawn from a range. */
+function between(s: Scenario, specs: readonly ParamSpec[], lo: string, hi: string): string {
+  const a = shown(s, specs, lo);
+  const b = shown(s, specs, hi);
+  return a === b ? a : `${a} to ${b}`;
+}
+
+/**
+ * `bottleneckRate`: the dumbbell's bottleneck rate now (a live change sets it; NaN: the
+ * scenario's), so the link's label says what the run is doing.
+ */
+export function layoutTopology(
+  s: Scenario,
+  specs: readonly ParamSpec[],
+  flowCount: number,
+  width: number,
+  height: number,
+  bottleneckRate = Number.NaN,
+): Layout {
   const kind = getPath(s, 'topology.kind') ?? 'dumbbell';
-  if (kind === 'dumbbell') return dumbbell(s, flowCount, width, height);
+  if (kind === 'dumbbell') return dumbbell(s, specs, flowCount, width, height, bottleneckRate);
   return chainLike(s, width, height);
 }
 
-function dumbbell(s: Scenario, flowCount: number, width: number, height: number): Layout {
+function dumbbell(
+  s: Scenario,
+  specs: readonly ParamSpec[],
+  flowCount: number,
+  width: number,
+  height: number,
+  bottleneckRate: number,
+): Layout {
+  const rateSpec = findSpec(specs, 'topology.bottleneckRate', (g) => (g === 'topology' ? 'dumbbell' : undefined));
+  const rate =
+    Number.isFinite(bottleneckRate) && rateSpec
+      ? formatHuman(bottleneckRate, rateSpec)
+      : shown(s, specs, 'topology.bottleneckRate');
   const hosts = Math.max(1, Math.min(MAX_HOSTS, flowCount));
   const lx = width * 0.36;
   const rx = width * 0.64;
@@ -56,7 +91,7 @@ function dumbbell(s: Scenario, flowCount: number, width: number, height: number)
       x2: rx,
       y2: my,
       main: true,
-      label: `${rate(getPath(s, 'topology.bottleneckRate') ?? 16e6)}, ${ms(getPath(s, 'topology.bottleneckDelay') ?? 0.001)}`,
+      label: `${rate}, ${shown(s, specs, 'topology.bottleneckDelay')}`,
     },
   ];
   for (let i = 0; i < hosts; i++) {
@@ -70,7 +105,7 @@ function dumbbell(s: Scenario, flowCount: number, width: number, height: number)
     y1: height - 4,
     x2: lx * 0.5,
     y2: height - 4,
-    label: `access ${rate(getPath(s, 'topology.accessRate') ?? 100e6)}, ${ms(getPath(s, 'topology.accessDelayMin') ?? 0.001)}-${ms(getPath(s, 'topology.accessDelayMax') ?? 0.004)}`,
+    label: `access ${shown(s, specs, 'topology.accessRate')}, ${between(s, specs, 'topology.accessDelayMin', 'topology.accessDelayMax')}`,
   });
   const queue = { x: lx + 14, y: my - 9, w: Math.min(110, (rx - lx) * 0.45), h: 18 };
   return {

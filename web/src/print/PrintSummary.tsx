@@ -1,5 +1,5 @@
 // A printable one-page summary of a run, for lab reports: the charts (as images, through the
-// charts' own SVG export), the scenario's parameters, per-flow numbers, Jain's index, the seed
+// charts' own SVG export), the scenario's parameters (numbers in human units), per-flow numbers, Jain's index, the seed
 // and the link that reproduces the run. Shown over the page; the print style sheet prints only
 // it, sized for one A4 or Letter page. window.print() is called once the images are in.
 import { useEffect, useState } from 'react';
@@ -8,6 +8,9 @@ import type { SimController } from '../sim/simController';
 import type { Summary } from '../core/types';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
 import { flatten } from '../scenario/paths.mjs';
+import { runTitle, storyValue } from '../scenario/storyText';
+import { formatValue, specForLive } from '../scenario/liveParams';
+import { findPreset } from '../scenario/presets';
 import { type AppState, encodeState } from '../url/scenarioUrl';
 import './print.css';
 
@@ -53,7 +56,8 @@ export function PrintSummary({
   }, [autoPrint, summary, loaded, images.length]);
 
   const params = [...flatten(state.scenario)].filter(([k]) => k !== 'version' && k !== 'name');
-  const name = typeof state.scenario.name === 'string' ? state.scenario.name : 'Scenario';
+  const specs = sim.getSnapshot().specs;
+  const name = runTitle(findPreset(state.preset), state.scenario, specs);
   return createPortal(
     <div className="print-sheet" role="dialog" aria-label="Printable summary" data-testid="print-sheet">
       <div className="print-tools">
@@ -131,12 +135,13 @@ export function PrintSummary({
         <p className="print-params">
           {params.map(([k, v]) => (
             <span key={k}>
-              <b>{k}</b> {valueText(v)}
+              <b>{k}</b> {typeof v === 'number' ? (storyValue(specs, state.scenario, k) ?? String(v)) : valueText(v)}
             </span>
           ))}
           {state.live.map((c, i) => (
             <span key={`live${i}`}>
-              <b>at {c.t} s</b> {c.entity} {c.key} = {c.value}
+              <b>at {+c.t.toFixed(3)} s</b> {c.entity} {c.key} ={' '}
+              {formatValue(c.value, specForLive(specs, state.scenario, c.entity, c.key))}
             </span>
           ))}
         </p>

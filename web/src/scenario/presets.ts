@@ -1,12 +1,18 @@
 // Preset scenarios, one per experiment of the papers (more are added as the core grows).
 // The first one is what a first visit runs. The URL stores a preset id plus the differences.
 import type { Scenario } from '../core/types';
+import { jsonEqual } from './paths.mjs';
 
 export interface Preset {
   id: string;
   title: string;
   source: string;
   scenario: Scenario;
+  /**
+   * The title with the run's numbers as `{path}` placeholders (public/stories/presets.json,
+   * `title`), filled by runTitle; filled from the preset's own scenario it is `title`.
+   */
+  titleTemplate?: string;
   /** One paragraph: what the run shows (public/stories/presets.json). */
   watch?: string;
   /** One suggestion of something to change and what to look at. */
@@ -20,7 +26,7 @@ export interface Preset {
  */
 const firstVisit: Scenario = {
   version: 1,
-  name: 'XQM dumbbell: exogenous loss 0 -> 1 -> 5 %',
+  name: 'XQM dumbbell: exogenous loss 0% -> 1% at 20 s -> 5% at 40 s',
   seed: 1,
   duration: 60,
   samplePeriod: 0.1,
@@ -70,7 +76,7 @@ function fromFiles(): Preset[] {
  * Each preset's story, by preset id: kept beside the scenario files rather than in them, since
  * the core (and the CLI that reads the same files) accepts only scenario fields.
  */
-const stories = import.meta.glob<{ default: Record<string, { watch?: string; try?: string }> }>(
+const stories = import.meta.glob<{ default: Record<string, { title?: string; watch?: string; try?: string }> }>(
   '../../../public/stories/presets.json',
   { eager: true },
 );
@@ -79,7 +85,12 @@ const STORIES = Object.values(stories)[0]?.default ?? {};
 /** A preset's story (public/stories/presets.json, by preset id). */
 function withStory(p: Preset): Preset {
   const s = STORIES[p.id];
-  return { ...p, ...(s?.watch ? { watch: s.watch } : {}), ...(s?.try ? { tryThis: s.try } : {}) };
+  return {
+    ...p,
+    ...(s?.title ? { titleTemplate: s.title } : {}),
+    ...(s?.watch ? { watch: s.watch } : {}),
+    ...(s?.try ? { tryThis: s.try } : {}),
+  };
 }
 
 export const PRESETS: readonly Preset[] = [
@@ -91,6 +102,12 @@ export const DEFAULT_PRESET: Preset = PRESETS[0]!;
 
 export function findPreset(id: string): Preset | undefined {
   return PRESETS.find((p) => p.id === id);
+}
+
+/** Whether a run differs from the preset it started from (false for no known preset). */
+export function presetEdited(id: string, s: Scenario): boolean {
+  const p = findPreset(id);
+  return p !== undefined && !jsonEqual(p.scenario, s);
 }
 
 /** A fresh deep copy, so editing never touches the preset itself. */

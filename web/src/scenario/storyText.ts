@@ -28,7 +28,8 @@ function specOf(specs: readonly ParamSpec[], s: Scenario, path: string): ParamSp
 
 /**
  * One value as a story says it: rates, times and probabilities with their unit ("16 Mb/s",
- * "10 ms", "2%"), counts as bare numbers ("30" TCP flows, a "250"-packet buffer).
+ * "10 ms", "2%"), counts as bare numbers ("30" TCP flows, a "250"-packet buffer), other numbers
+ * to six digits (a RED weight below 0.001 as 1e-4, not "0"), a list of numbers as a ratio ("1:2:3").
  */
 export function storyValue(specs: readonly ParamSpec[], s: Scenario, path: string): string | null {
   if (path === EXO_LOSS) return exoLossText(specs, s, undefined)?.replace(/^exogenous loss: /, '') ?? 'none';
@@ -36,10 +37,12 @@ export function storyValue(specs: readonly ParamSpec[], s: Scenario, path: strin
   const v: Json | undefined = getPath(s, path) ?? spec?.default ?? undefined;
   if (typeof v === 'number') {
     const family = spec?.display;
-    return family === 'rate' || family === 'time' || family === 'fraction'
-      ? formatHuman(v, spec!)
-      : v.toLocaleString('en-US');
+    if (family === 'rate' || family === 'time' || family === 'fraction') return formatHuman(v, spec!);
+    if (Number.isInteger(v)) return v.toLocaleString('en-US');
+    // Small gains and weights as papers write them ("1.822e-5"), not as rows of zeros.
+    return Math.abs(v) < 1e-3 ? (+v.toPrecision(6)).toExponential() : String(+v.toPrecision(6));
   }
+  if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number')) return v.join(':');
   if (typeof v === 'string' || typeof v === 'boolean') return String(v);
   return null;
 }
@@ -47,6 +50,23 @@ export function storyValue(specs: readonly ParamSpec[], s: Scenario, path: strin
 /** The story with each `{path}` filled from `s` (a path with no value is left as written). */
 export function fillStory(text: string, specs: readonly ParamSpec[], s: Scenario): string {
   return text.replace(PLACEHOLDER, (whole, path: string) => storyValue(specs, s, path) ?? whole);
+}
+
+/**
+ * The title the student sees for a run: a preset's title template (public/stories/presets.json,
+ * `title`) filled from the run in human units, so "{flows.count} Vegas flows" reads "30 Vegas
+ * flows" once the run has 30; a name of the run's own (not its preset's) as it is; else the
+ * preset's title. Every place that shows a run's title uses this.
+ */
+export function runTitle(
+  preset: { title: string; titleTemplate?: string; scenario: Scenario } | undefined,
+  s: Scenario,
+  specs: readonly ParamSpec[],
+): string {
+  const name = typeof s.name === 'string' ? s.name : undefined;
+  if (preset?.titleTemplate && (name === undefined || name === preset.scenario.name))
+    return fillStory(preset.titleTemplate, specs, s);
+  return name ?? preset?.title ?? 'Scenario';
 }
 
 export interface StoryChange {

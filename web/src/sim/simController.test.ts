@@ -6,16 +6,21 @@ import type { FromWorker } from '../worker/protocol';
 
 class ScriptedWorker {
   static last: ScriptedWorker | null = null;
+  static spawned = 0;
+  terminated = false;
   onmessage: ((ev: { data: FromWorker }) => void) | null = null;
   onerror: unknown = null;
   sent: unknown[] = [];
   constructor() {
     ScriptedWorker.last = this;
+    ScriptedWorker.spawned++;
   }
   postMessage(m: unknown) {
     this.sent.push(m);
   }
-  terminate() {}
+  terminate() {
+    this.terminated = true;
+  }
   emit(m: FromWorker) {
     this.onmessage?.({ data: m });
   }
@@ -50,5 +55,67 @@ describe('SimController.waitFor', () => {
     status(second, 2.5);
     await Promise.resolve();
     expect(reached).toBe(2.5);
+  });
+});
+
+describe('a core that cannot serve the page', () => {
+  async function controller() {
+    vi.stubGlobal('Worker', ScriptedWorker);
+    const { SimController } = await import('./simController');
+    const before = ScriptedWorker.spawned;
+    const sim = new SimController();
+    return { sim, w: ScriptedWorker.last!, spawnedSince: () => ScriptedWorker.spawned - before };
+  }
+
+  it('a describe of another version: the failure and what to do, kept through a new run', async () => {
+    const { sim, w } = await controller();
+    const pending = sim.check({ version: 1 });
+    w.emit({
+      type: 'fatal',
+      stage: 'version',
+      error: 'the core describes its parameters in version 1; this page reads version 2',
+    });
+    const snap = sim.getSnapshot();
+    expect(snap.ready).toBe(false);
+    expect(snap.fatal?.stage).toBe('version');
+    expect(snap.fatal?.error).toContain('version 1; this page reads version 2');
+    expect(snap.fatal?.advice).toContain('npm run build:wasm');
+    expect(snap.fatal?.advice).toContain('reload');
+    expect(w.terminated).toBe(true);
+    // A call waiting for the core fails with the reason instead of waiting for ever.
+    await expect(pending).rejects.toThrow('the simulator could not start: the core describes');
+    // The app starts its first run as usual: the failure stays on screen.
+    sim.start({ version: 1 }, []);
+    expect(sim.getSnapshot().fatal?.stage).toBe('version');
+    expect(sim.getSnapshot().status).toBe('error');
+    await expect(sim.summary()).rejects.toThrow('could not start');
+  });
+
+  it('a module that traps while loading: a failure to load, not a restart loop', async () => {
+    const { sim, w, spawnedSince } = await controller();
+    w.emit({
+      type: 'crashed',
+      error: 'RuntimeError: Aborted(CompileError: WebAssembly.instantiate(): expected magic word)',
+    });
+    expect(sim.getSnapshot().fatal).toMatchObject({ stage: 'load' });
+    expect(sim.getSnapshot().fatal?.error).toContain('expected magic word');
+    expect(sim.getSnapshot().crashes).toBe(0);
+    expect(spawnedSince()).toBe(1);
+  });
+
+  it('a worker script that fails to load: stage load, with its message', async () => {
+    const { sim, w } = await controller();
+    (w.onerror as (ev: { message: string }) => void)({ message: 'Failed to fetch sim.worker.js' });
+    expect(sim.getSnapshot().fatal).toMatchObject({ stage: 'load' });
+    expect(sim.getSnapshot().fatal?.error).toContain('Failed to fetch sim.worker.js');
+  });
+
+  it('after the core was ready, a trap still restarts the worker (the crash path)', async () => {
+    const { sim, w, spawnedSince } = await controller();
+    w.emit({ type: 'ready', specs: { version: 2, groups: {} } });
+    w.emit({ type: 'crashed', error: 'RuntimeError: unreachable' });
+    expect(sim.getSnapshot().fatal).toBeNull();
+    expect(sim.getSnapshot().crashes).toBe(1);
+    expect(spawnedSince()).toBe(2);
   });
 });

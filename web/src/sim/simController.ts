@@ -18,6 +18,7 @@ import type { LiveChange } from '../core/types';
 import {
   type Call,
   type CallValue,
+  type CoreStage,
   type FluidFn,
   type FromWorker,
   type ParamMsg,
@@ -57,6 +58,27 @@ export interface SimSnapshot {
   queues: Pick<QueueSummary, 'id' | 'kind' | 'qmax'>[];
   /** Why Play (and Step) wait, e.g. a lesson's prediction not answered yet; null when they may run. */
   hold: string | null;
+  /**
+   * The core cannot serve this page at all (it could not be loaded, lacks functions, or describes
+   * another version): what failed. Never cleared by a new run; the page shows it instead of panels.
+   */
+  fatal: CoreFailure | null;
+}
+
+/** Why the simulator core could not start, and what to do about it, in words for the page. */
+export interface CoreFailure {
+  stage: CoreStage;
+  /** What failed, as the worker found it. */
+  error: string;
+  /** What to do: rebuild the core, reload the page. */
+  advice: string;
+}
+
+/** What to do about a core that failed at `stage`. */
+export function coreAdvice(stage: CoreStage): string {
+  return stage === 'load'
+    ? 'Reload the page. If it fails again, the simulator core (web/src/generated/blcore.wasm) is missing or damaged: rebuild it with npm run build:wasm, then build the site again.'
+    : 'The simulator core was built from other sources than this page: rebuild it with npm run build:wasm, build the site again, and reload the page (bypassing the cache: Ctrl+Shift+R).';
 }
 
 /** A call waiting for its reply; `runId` null: not tied to a run (a new run does not cancel it). */
@@ -86,6 +108,7 @@ export class SimController {
     links: [],
     queues: [],
     hold: null,
+    fatal: null,
   };
   private listeners = new Set<() => void>();
   private nextRequest = 1;
@@ -118,7 +141,7 @@ export class SimController {
     w.onerror = (ev) => {
       if (this.worker !== w) return;
       if (this.snap.ready) this.crashed(ev.message || 'the simulation worker failed');
-      else this.update({ error: `simulation worker failed: ${ev.message || 'could not start'}`, status: 'error' });
+      else this.failed('load', `the simulation worker could not start: ${ev.message || 'its script failed to load'}`);
     };
   }
 
@@ -128,11 +151,25 @@ export class SimController {
    * `crashes` go up and starts the run again once the new worker is ready.
    */
   private crashed(reason: string): void {
+    // Before the core was ever ready a fresh worker would fail the same way: no restart loop.
+    if (!this.snap.ready) {
+      this.failed('load', reason);
+      return;
+    }
     this.worker.terminate();
     for (const w of this.waiting.values()) w.reject(new Error(`the simulator stopped: ${reason}`));
     this.waiting.clear();
     this.update({ ready: false, status: 'idle', error: null, crashes: this.snap.crashes + 1, crashReason: reason });
     this.spawn();
+  }
+
+  /** The core cannot serve this page: pending calls fail with the reason, which the page shows. */
+  private failed(stage: CoreStage, error: string): void {
+    if (this.snap.fatal) return;
+    this.worker.terminate();
+    for (const w of this.waiting.values()) w.reject(new Error(`the simulator could not start: ${error}`));
+    this.waiting.clear();
+    this.update({ fatal: { stage, error, advice: coreAdvice(stage) }, status: 'error', error: null });
   }
 
   subscribe = (f: () => void): (() => void) => {
@@ -162,7 +199,7 @@ export class SimController {
         w.reject(new Error('run was replaced'));
         this.waiting.delete(id);
       }
-    this.update({ runId, status: 'idle', error: null, refused: null, repaired: [] });
+    this.update({ runId, status: this.snap.fatal ? 'error' : 'idle', error: null, refused: null, repaired: [] });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
     return runId;
@@ -238,6 +275,7 @@ export class SimController {
 
   /** Sends a call in the worker envelope; resolves with its reply's value, rejects with its error. */
   private request<C extends Call>(call: C): Promise<CallValue[C['op']]> {
+    if (this.snap.fatal) return Promise.reject(new Error(`the simulator could not start: ${this.snap.fatal.error}`));
     const id = this.nextRequest++;
     const runId = 'runId' in call ? call.runId : null;
     return new Promise((resolve, reject) => {
@@ -373,7 +411,7 @@ export class SimController {
       return;
     }
     if (msg.type === 'fatal') {
-      this.update({ error: msg.error, status: 'error' });
+      this.failed(msg.stage, msg.error);
       return;
     }
     if (msg.type === 'crashed') {

@@ -48,7 +48,7 @@ class FakeWorker {
     this.received.push(msg.id);
     const x = (msg.call.scenario as Scenario & { x: number }).x;
     const reply: FromWorker = this.broken
-      ? { type: 'fatal', error: 'could not load the simulator: no wasm' }
+      ? { type: 'fatal', stage: 'load', error: 'could not load the simulator: no wasm' }
       : x < 0
         ? {
             type: 'reply',

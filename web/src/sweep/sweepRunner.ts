@@ -148,6 +148,7 @@ export class SweepRunner {
         new MessageEvent('message', {
           data: {
             type: 'fatal',
+            stage: 'load',
             error: `simulation worker failed: ${ev.message || 'could not start'}`,
           } satisfies FromWorker,
         }),

@@ -12,6 +12,13 @@ export type RunStatus = 'idle' | 'playing' | 'paused' | 'finished' | 'error';
 
 export type FluidFn = 'fluid' | 'steady';
 
+/**
+ * Where loading the core failed: the worker script or the module could not be loaded or compiled
+ * (load), the module lacks functions the page calls (abi), bl_describe failed (describe), or it
+ * describes another version than the page reads (version).
+ */
+export type CoreStage = 'load' | 'abi' | 'describe' | 'version';
+
 /** What a call asks for; CallValue says what its reply carries. */
 export type Call =
   /** The run's summary so far (bl_summary). */
@@ -77,7 +84,8 @@ export type FromWorker =
   | Reply
   /** The module is loaded; `specs` is bl_describe() parsed (raw, normalised by the page). */
   | { type: 'ready'; specs: unknown }
-  | { type: 'fatal'; error: string }
+  /** The core cannot serve this page (it never becomes ready): what failed, at which stage. */
+  | { type: 'fatal'; stage: CoreStage; error: string }
   /** The module trapped (or this worker threw): it answers nothing more; the page starts a fresh worker. */
   | { type: 'crashed'; error: string }
   /** `scenario` is what was created after removing fields the core refused (`repaired`). */

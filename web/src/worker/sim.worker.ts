@@ -15,7 +15,8 @@ import {
   type ToWorker,
   errorText,
 } from './protocol';
-import { BlBinding, RUN } from '../core/binding.mjs';
+import { type BlBinding, RUN } from '../core/binding.mjs';
+import { openCore } from './openCore';
 import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -35,7 +36,13 @@ function crashed(e: unknown): void {
   dead = true;
   if (run?.timer != null) clearTimeout(run.timer);
   run = null;
-  post({ type: 'crashed', error: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+  const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  // Before the core is ready a throw is a module that cannot load (a fresh worker would fail the same way).
+  post(
+    core
+      ? { type: 'crashed', error }
+      : { type: 'fatal', stage: 'load', error: `blcore.wasm could not be loaded: ${error}` },
+  );
 }
 self.addEventListener('error', (ev) => {
   ev.preventDefault();
@@ -342,20 +349,19 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
 };
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
-createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })
-  .then((m) => {
-    core = new BlBinding(m);
-    let specs: unknown = [];
-    try {
-      specs = core.describe();
-    } catch (e) {
-      post({ type: 'fatal', error: `bl_describe: ${String(e)}` });
-    }
-    post({ type: 'ready', specs });
-    try {
-      for (const msg of pending.splice(0)) handle(msg);
-    } catch (e) {
-      crashed(e);
-    }
-  })
-  .catch((e: unknown) => post({ type: 'fatal', error: `could not load the simulator: ${String(e)}` }));
+void openCore(() => createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })).then((opened) => {
+  if (dead) return;
+  if (!opened.ok) {
+    // Refused whole: nothing runs on a core that cannot serve this page, and the page says why.
+    dead = true;
+    post({ type: 'fatal', stage: opened.stage, error: opened.error });
+    return;
+  }
+  core = opened.core;
+  post({ type: 'ready', specs: opened.specs });
+  try {
+    for (const msg of pending.splice(0)) handle(msg);
+  } catch (e) {
+    crashed(e);
+  }
+});
