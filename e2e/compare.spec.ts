@@ -31,7 +31,9 @@ test('compare mode runs DropTail and RED in lockstep and shows both', async ({ l
   const charts = await lab.charts();
   for (const id of ['throughput.a', 'throughput.b', 'queue.a', 'queue.b'])
     expect(charts[id]?.points ?? 0).toBeGreaterThan(0);
-  await expect(page.getByRole('heading', { name: 'Queue length (bottleneck) (B: queue.kind = red)' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Queue length (bottleneck) (B: Queue discipline = red)' }),
+  ).toBeVisible();
 
   // Same time, same seed, different queue: RED keeps the average queue far below DropTail's.
   const [a, b] = await page.evaluate(() =>
@@ -54,11 +56,18 @@ test('"Compare with..." switches any scenario to compare mode, and the link keep
   await lab.open('#v=1&duration=30');
   await page.getByRole('button', { name: 'Compare with...' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compare with...' });
+  // A's value is named as the chooser names the field, in its units, not by the scenario path.
+  await expect(dialog).toContainText('A: Queue discipline = droptail');
+  await dialog.getByLabel('What differs').selectOption('topology.bottleneckRate');
+  await expect(dialog).toContainText('A: topology: Bottleneck rate = 16 Mb/s');
+  await expect(dialog).not.toContainText('topology.bottleneckRate');
   await dialog.getByLabel('What differs').selectOption('flows.cc');
   await dialog.getByLabel('Value for B').selectOption('vegas');
   await dialog.getByRole('button', { name: 'Compare' }).click();
   await expect(page.getByTestId('compare')).toBeVisible();
-  await expect(page.getByText('Comparing A (this scenario, flows.cc = aimd) with B (flows.cc = vegas)')).toBeVisible();
+  await expect(
+    page.getByText('Comparing A (this scenario, TCP window rule (cc) = aimd) with B (TCP window rule (cc) = vegas)'),
+  ).toBeVisible();
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('compare=flows.cc:vegas');
   await page.waitForFunction(() => window.__bl?.compare() != null);
   expect(await page.evaluate(() => window.__bl!.compare()!.runUntil(5))).toEqual([5, 5]);

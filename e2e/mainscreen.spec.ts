@@ -121,11 +121,13 @@ test('a preset opened with a changed flow count tells the story of the run, and 
   expect(await lab.columns()).not.toContain('flow.30.cwnd');
   // Every changed number is in the text: nothing to own up to.
   await expect(page.getByTestId('story-changes')).toHaveCount(0);
-  // A change the story says in words (RED) is named, with what the preset had.
-  await lab.open('#v=1&preset=xqm-fig2-red&queue.kind=droptail&view.speed=0');
+  // A change the story says in words (RED) is named by its label, with what the preset had;
+  // a number in its units, not the scenario's key and SI value.
+  await lab.open('#v=1&preset=xqm-fig2-red&queue.kind=droptail&samplePeriod=0.05&view.speed=0');
   await expect(page.getByTestId('story-changes')).toContainText(
-    'This run changes the preset (queue.kind droptail, was red)',
+    'This run changes the preset (Sample period: 50 ms, was 100 ms; Queue kind: droptail, was red)',
   );
+  await expect(page.getByTestId('story-changes')).not.toContainText('queue.kind');
   await expect(page.getByTestId('story-changes')).toContainText('it describes the preset, not this run');
   // The preset as it is: the text as written, no note.
   await lab.open('#v=1&preset=xqm-fig2-red&view.speed=0');

@@ -6,7 +6,7 @@ import type { Json, ParamSpec, Scenario } from '../core/types';
 import { ParamControl } from '../panels/ParamControl';
 import type { CompareDiff } from '../url/teachingUrl';
 import { CoreCheckContext } from '../sim/coreCheck';
-import { applyDiff, diffChoices, judgeDiff, valueInA } from './compareDiff';
+import { applyDiff, diffChoices, diffText, judgeDiff, valueInA } from './compareDiff';
 
 /** A value for B that differs from A's: another option, or the number doubled within range. */
 export function suggestB(spec: ParamSpec, a: Json): Json {
@@ -95,12 +95,7 @@ export function CompareChooser({
         </div>
         {choice ? (
           <>
-            <p className="small">
-              A:{' '}
-              <code>
-                {choice.path} = {String(aValue)}
-              </code>
-            </p>
+            <p className="small">A: {diffText(specs, scenario, choice.path, aValue)}</p>
             <ParamControl
               key={choice.path}
               spec={choice.spec}

@@ -17,7 +17,7 @@ import { type ChartProps, wantsBand } from '../charts/chartContext';
 import { bandValues } from '../store/flowBand';
 import { SpeedSelect } from '../panels/ControlsBar';
 import { addPainter } from '../store/frameLoop';
-import { applyDiff, diffLabel, judgeDiff, valueInA } from './compareDiff';
+import { applyDiff, diffLabel, diffText, judgeDiff, valueInA } from './compareDiff';
 import { compareRows, fmtNumber } from './compareSummary';
 import { Lockstep } from './lockstep';
 import './compare.css';
@@ -178,12 +178,16 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
     return () => setCompareHook(null);
   }, [lock, sim, simB, diff, pairsStarted]);
 
-  const aValue = valueInA(state.scenario, diff.path, snapA.specs);
-  const scopeA = useMemo<ChartScopeValue>(
-    () => ({ id: 'a', label: `A: ${diff.path} = ${String(aValue)}` }),
-    [diff.path, aValue],
+  // Each side's value of the field that differs, as the student reads it (label and units).
+  const [aText, bText] = useMemo(
+    () =>
+      [valueInA(state.scenario, diff.path, snapA.specs), diff.value].map((v) =>
+        diffText(snapA.specs, state.scenario, diff.path, v),
+      ),
+    [snapA.specs, state.scenario, diff],
   );
-  const scopeB = useMemo<ChartScopeValue>(() => ({ id: 'b', label: `B: ${diffLabel(diff)}` }), [diff]);
+  const scopeA = useMemo<ChartScopeValue>(() => ({ id: 'a', label: `A: ${aText}` }), [aText]);
+  const scopeB = useMemo<ChartScopeValue>(() => ({ id: 'b', label: `B: ${bText}` }), [bText]);
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
   const onToggleFlow = (f: number) =>
     setView({ hidden: hidden.has(f) ? view.hidden.filter((x) => x !== f) : [...view.hidden, f].sort((x, y) => x - y) });
@@ -265,8 +269,8 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
         ) : null}
       </div>
       <p className="compare-what">
-        Comparing <strong>A</strong> (this scenario, {diff.path} = {String(aValue)}) with <strong>B</strong> (
-        {diffLabel(diff)}); same seed, same time axis, everything else equal.
+        Comparing <strong>A</strong> (this scenario, {aText}) with <strong>B</strong> ({bText}); same seed, same time
+        axis, everything else equal.
       </p>
       {b && !b.ok ? (
         <div className="notice error" role="alert">

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSpecs } from '../core/specs';
 import type { Scenario } from '../core/types';
-import { applyDiff, diffChoices, judgeDiff, valueInA } from './compareDiff';
+import { applyDiff, diffChoices, diffText, judgeDiff, valueInA } from './compareDiff';
 import { coreCheck } from '../../test/nativeCheck';
+import described from '../../test/fixtures/describe.json';
 import { compareRows } from './compareSummary';
 
 // bl_describe's layout (version 2), abridged.
@@ -48,7 +49,7 @@ describe('compare mode difference', () => {
     expect(r.scenario.queue).toEqual({ kind: 'droptail', buffer: 100 });
     expect(r.scenario.seed).toBe(3);
     expect(r.scenario.flows).toEqual({ count: 4 });
-    expect(r.scenario.name).toBe('base [queue.kind = droptail]');
+    expect(r.scenario.name).toBe('base [Queue discipline = droptail]');
     expect(a.queue).toEqual({ kind: 'red', buffer: 100, maxP: 0.2 }); // A untouched
   });
 
@@ -82,6 +83,17 @@ describe('compare mode difference', () => {
     expect(applyDiff(a, { path: 'flows.cc', value: 'aimd' }, specs).ok).toBe(false);
     const r = applyDiff(a, { path: 'flows.cc', value: 'vegas' }, specs);
     expect(r.ok && r.scenario.flows).toEqual({ cc: 'vegas', count: 4 });
+  });
+
+  it('names the difference as the chooser does, its value in the units the page shows', () => {
+    const full = normalizeSpecs(described);
+    const s: Scenario = { ...a, topology: { kind: 'dumbbell', bottleneckRate: 16e6 } };
+    expect(diffText(full, s, 'queue.kind', valueInA(s, 'queue.kind', full))).toBe('Queue discipline = red');
+    expect(diffText(full, s, 'queue.maxP', 0.5)).toBe('queue: Max drop probability = 50%');
+    // A value read from a link ("2e6") is shown as the number it is, in its units.
+    expect(diffText(full, s, 'topology.bottleneckRate', '2e6')).toBe('topology: Bottleneck rate = 2 Mb/s');
+    const r = applyDiff(s, { path: 'topology.bottleneckRate', value: 2e6 }, full);
+    expect(r.ok && r.scenario.name).toBe('base [topology: Bottleneck rate = 2 Mb/s]');
   });
 
   it('offers the kinds first, then the numbers of the current kinds', () => {

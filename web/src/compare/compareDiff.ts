@@ -13,6 +13,7 @@ import {
   problemText,
   specsOfGroup,
 } from '../core/specs';
+import { paramText } from '../core/units';
 import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { cloneScenario } from '../scenario/presets';
 import { kindGroupOf, kindIn, withKind } from '../scenario/changeKind';
@@ -69,7 +70,7 @@ export function applyDiff(
       return { ok: false, message: `compare ${diff.path}: conflicts with another field` };
   }
   const name = typeof a.name === 'string' ? a.name : 'scenario';
-  b.name = `${name} [${diffLabel(diff)}]`;
+  b.name = `${name} [${diffText(specs, a, diff.path, r.value)}]`;
   return { ok: true, scenario: b };
 }
 
@@ -91,8 +92,20 @@ export async function judgeDiff(
   return p.path === diff.path ? `compare ${p.path}: ${problemText(p, spec ?? undefined)}` : `compare ${problemLine(p)}`;
 }
 
+/** The difference by its path, for the test probe ("queue.kind = red"); the page shows diffText. */
 export function diffLabel(d: CompareDiff): string {
   return `${d.path} = ${typeof d.value === 'string' ? d.value : JSON.stringify(d.value)}`;
+}
+
+/**
+ * One side's value of the field that differs, as the student reads it: the field as the
+ * chooser names it and the value in the field's units ("Queue discipline = red",
+ * "queue: Max drop probability = 50%"), not the scenario path and SI value.
+ */
+export function diffText(specs: readonly ParamSpec[], s: Scenario, path: string, value: Json): string {
+  const spec = diffSpec(specs, s, path);
+  const label = diffChoices(specs, s).find((c) => c.path === path)?.label ?? spec?.label ?? path;
+  return `${label} = ${paramText(spec ? (coerceValue(spec, value) as Json) : value, spec ?? undefined)}`;
 }
 
 /** The value side A has for the field that differs (for labels: "droptail" vs "red"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from './types';
-import { displayFamily, formatHuman, fromSlider, humanRange, parseHuman, scaleFor, toSlider } from './units';
+import { displayFamily, formatHuman, paramText, fromSlider, humanRange, parseHuman, scaleFor, toSlider } from './units';
 
 const spec = (p: Partial<ParamSpec>): ParamSpec => {
   const s: ParamSpec = { key: 'x', label: 'x', unit: '', type: 'number', default: 0, help: '', live: false, ...p };
@@ -32,6 +32,28 @@ describe('formatHuman', () => {
     expect(formatHuman(0.02, loss)).toBe('2%');
     expect(formatHuman(0.0015, loss)).toBe('0.15%');
     expect(formatHuman(250, buffer)).toBe('250 packets');
+  });
+});
+
+describe('paramText', () => {
+  it('any value of a parameter as the page shows it', () => {
+    expect(paramText(16e6, rate)).toBe('16 Mb/s');
+    expect(paramText(0.02, loss)).toBe('2%');
+    // Counts keep every digit (a buffer of 12345 is not "12350").
+    expect(paramText(12345, buffer)).toBe('12345 packets');
+    expect(paramText(4294967295, spec({ type: 'integer' }))).toBe('4294967295');
+    expect(paramText('droptail', undefined)).toBe('droptail');
+    expect([paramText(true, undefined), paramText(false, undefined)]).toEqual(['on', 'off']);
+    expect(paramText(undefined, rate)).toBe('default');
+    expect(
+      paramText(
+        [
+          { flow: 0, weight: 2 },
+          { flow: 1, weight: 3 },
+        ],
+        undefined,
+      ),
+    ).toBe('[{"flow":0,"weight":2},…');
   });
 });
 

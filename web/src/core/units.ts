@@ -1,7 +1,7 @@
 // Human units, in one place. Values stay in SI everywhere (scenario file, URL, core: bit/s,
 // seconds, fractions); this table says how people read and type them: rates in kb/s, Mb/s,
 // Gb/s, times in us, ms, s, probabilities in %. normalizeSpecs gives each spec its family.
-import type { ParamSpec } from './types';
+import type { Json, ParamSpec } from './types';
 
 export type Family = NonNullable<ParamSpec['display']>;
 
@@ -86,6 +86,28 @@ export function formatHuman(v: number, spec: Pick<ParamSpec, 'display' | 'unit'>
   if (!sc) return `${trim(v)}${spec.unit ? ` ${spec.unit}` : ''}`;
   const n = trim(v / sc.factor);
   return sc.unit === '%' ? `${n}%` : `${n} ${sc.unit}`;
+}
+
+/**
+ * Any value of a parameter as the page shows it, a number through formatHuman ("16 Mb/s",
+ * "2%") but for one with no scale, which keeps every digit ("12345 packets", a seed); an option
+ * or word as it is ("droptail"), a switch as on or off, anything longer (a list, an object) as
+ * JSON cut to `max` characters; unset reads "default". (Live changes' numbers, with their own
+ * rules for specs without a family, are liveParams.formatValue's.)
+ */
+export function paramText(
+  v: Json | undefined,
+  spec: Pick<ParamSpec, 'display' | 'unit'> | undefined,
+  max = 24,
+): string {
+  if (v === undefined) return 'default';
+  if (typeof v === 'number')
+    return spec && scaleFor(spec, v)
+      ? formatHuman(v, spec)
+      : `${+v.toPrecision(12)}${spec?.unit ? ` ${spec.unit}` : ''}`;
+  if (typeof v === 'boolean') return v ? 'on' : 'off';
+  const t = typeof v === 'string' ? v : JSON.stringify(v);
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
 export type Parsed = { ok: true; value: number } | { ok: false; message: string };

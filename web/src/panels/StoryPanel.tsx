@@ -3,7 +3,7 @@
 // button that opens the full scenario editor.
 import { useState } from 'react';
 import type { ParamSpec, Scenario } from '../core/types';
-import { fillStory, runTitle, storyChanges } from '../scenario/storyText';
+import { fillStory, runTitle, storyChangeList, storyChanges } from '../scenario/storyText';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset, presetEdited } from '../scenario/presets';
 
 /** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
@@ -133,7 +133,7 @@ export function StoryPanel({
         ) : null}
         {changes.length ? (
           <p className="story-changes muted small" data-testid="story-changes">
-            This run changes the preset ({changeList(changes)}): where the text speaks of{' '}
+            This run changes the preset ({storyChangeList(changes)}): where the text speaks of{' '}
             {changes.length === 1 ? 'that' : 'those'}, it describes the preset, not this run.
           </p>
         ) : null}
@@ -145,13 +145,4 @@ export function StoryPanel({
       ) : null}
     </section>
   );
-}
-
-const SHOWN_CHANGES = 4;
-
-/** "queue.kind red, was droptail; ..." (the first few, then how many more). */
-function changeList(changes: ReturnType<typeof storyChanges>): string {
-  const head = changes.slice(0, SHOWN_CHANGES).map((c) => `${c.path} ${c.now}, was ${c.was}`);
-  const more = changes.length - SHOWN_CHANGES;
-  return head.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }

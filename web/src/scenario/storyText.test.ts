@@ -3,7 +3,7 @@ import described from '../../test/fixtures/describe.json';
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS, cloneScenario, findPreset } from './presets';
 import { setPath } from './paths.mjs';
-import { fillStory, storyChanges, storyPaths } from './storyText';
+import { fillStory, storyChangeList, storyChanges, storyPaths } from './storyText';
 
 const specs = normalizeSpecs(described);
 
@@ -45,7 +45,12 @@ describe('preset stories filled from the running scenario', () => {
     setPath(s, 'flowOverrides', []);
     const changes = storyChanges(p.scenario, s, `${p.watch} ${p.tryThis}`, specs);
     expect(changes.map((c) => c.path).sort()).toEqual(['flowOverrides', 'queue.kind']);
-    expect(changes.find((c) => c.path === 'queue.kind')).toEqual({ path: 'queue.kind', now: 'droptail', was: 'red' });
+    expect(changes.find((c) => c.path === 'queue.kind')).toEqual({
+      path: 'queue.kind',
+      label: 'Queue kind',
+      now: 'droptail',
+      was: 'red',
+    });
     expect(storyChanges(p.scenario, cloneScenario(p.scenario), p.watch!, specs)).toEqual([]);
     // RED's own fields, left out once the queue is DropTail, go with the change of kind.
     const d = cloneScenario(p.scenario);
@@ -66,6 +71,16 @@ describe('preset stories filled from the running scenario', () => {
       'queue.kind',
       'queue.target',
     ]);
+  });
+
+  it('names each change by its label, its values in the units the page shows', () => {
+    const p = findPreset('xqm-fig2-red')!;
+    const s = cloneScenario(p.scenario);
+    setPath(s, 'queue.kind', 'droptail');
+    setPath(s, 'samplePeriod', 0.05);
+    const line = storyChangeList(storyChanges(p.scenario, s, `${p.watch} ${p.tryThis}`, specs));
+    expect(line).toBe('Sample period: 50 ms, was 100 ms; Queue kind: droptail, was red');
+    expect(line).not.toMatch(/queue\.kind|samplePeriod|0\.05/);
   });
 
   it('reads the paths a story fills', () => {

@@ -7,7 +7,7 @@
 // describes the preset there.
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, kindFieldOf } from '../core/specs';
-import { formatHuman } from '../core/units';
+import { formatHuman, paramText } from '../core/units';
 import { flatten, getPath, jsonEqual } from './paths.mjs';
 import { kindIn } from './changeKind';
 import { exoLossText } from './liveParams';
@@ -71,19 +71,11 @@ export function runTitle(
 
 export interface StoryChange {
   path: string;
-  /** As the run has it, and as the preset had it, short. */
+  /** The field as the page labels it ("Queue kind"; the path where no spec names it). */
+  label: string;
+  /** As the run has it, and as the preset had it, short and in the field's units. */
   now: string;
   was: string;
-}
-
-function short(specs: readonly ParamSpec[], s: Scenario, path: string, v: Json | undefined): string {
-  if (v === undefined) return 'default';
-  if (typeof v === 'number') {
-    const spec = specOf(specs, s, path);
-    return spec?.display ? formatHuman(v, spec) : String(v);
-  }
-  const t = typeof v === 'string' ? v : JSON.stringify(v);
-  return t.length > 24 ? `${t.slice(0, 23)}…` : t;
 }
 
 /**
@@ -109,7 +101,25 @@ export function storyChanges(preset: Scenario, s: Scenario, story: string, specs
     const group = path.split('.')[0]!;
     const kind = `${group}.${kindFieldOf(specs, group)}`;
     if (b.get(path) === undefined && path !== kind && changed.includes(kind)) continue;
-    out.push({ path, now: short(specs, s, path, b.get(path)), was: short(specs, preset, path, a.get(path)) });
+    const spec = specOf(specs, s, path) ?? specOf(specs, preset, path);
+    out.push({
+      path,
+      label: spec?.label ?? path,
+      now: paramText(b.get(path), specOf(specs, s, path)),
+      was: paramText(a.get(path), specOf(specs, preset, path)),
+    });
   }
   return out;
+}
+
+const SHOWN_CHANGES = 4;
+
+/**
+ * The changes as the page names them, each field by its label and its values in its units:
+ * "Queue kind: droptail, was red; ..." (the first few, then how many more).
+ */
+export function storyChangeList(changes: readonly StoryChange[]): string {
+  const head = changes.slice(0, SHOWN_CHANGES).map((c) => `${c.label}: ${c.now}, was ${c.was}`);
+  const more = changes.length - SHOWN_CHANGES;
+  return head.join('; ') + (more > 0 ? `; and ${more} more` : '');
 }
