@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutMarkLabels, markLabelBoxes, placeRefLabel, type MarkLabel } from './markLayout';
+import { cutToFit, layoutMarkLabels, markLabelBoxes, placeRefLabel, type MarkLabel } from './markLayout';
 
 const CW = 5;
 /** Horizontal extent of a placed label. */
@@ -47,10 +47,41 @@ describe('layoutMarkLabels', () => {
       const labels = xs.map((x) => `flow 3 weight ${x.toFixed(0)} -> ${(x / 3).toFixed(1)}`);
       const ls = layoutMarkLabels(xs, labels, { right: 740, charWidth: CW });
       expect(overlaps(ls)).toBe(false);
+      // A label left of its mark ends at its line and crosses no earlier mark's line.
+      ls.forEach((l, i) => {
+        if (l.row < 0 || !l.anchorEnd) return;
+        const [x0] = extent(l);
+        expect(xs.filter((x, j) => j < i && x < xs[i]! - 3 && x > x0).length).toBe(0);
+      });
       // Every mark's text is shown or named in the hover text of a shown label.
       const titles = ls.filter((l) => l.row >= 0).flatMap((l) => l.title.split('\n'));
       expect(titles.sort()).toEqual([...labels].sort());
     }
+  });
+  it("never draws a label across the mark before's line; cut from the front, it stays right of its own", () => {
+    // A phone-width chart (plot 60..360 px): loss steps at 20 s (x 152) and 40 s (x 251).
+    // "exogenous loss 1% -> 5%" does not fit right of 40 s; ended at its line, it ran back across
+    // the 20 s line and read as that mark's label.
+    const labels = ['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 5%'];
+    const ls = layoutMarkLabels([152, 251], labels, { left: 60, right: 360, charWidth: 5.6 });
+    expect(ls.map((l) => [l.row, l.text, l.anchorEnd])).toEqual([
+      [0, labels[0], false],
+      [1, '…loss 1% -> 5%', false],
+    ]);
+    expect(ls[1]!.x).toBe(254);
+    expect(ls[1]!.title).toBe(labels[1]);
+    // Whole on the left of its line where that is clear of the line before.
+    const wide = layoutMarkLabels([60, 251], labels, { left: 50, right: 360, charWidth: 5.6 });
+    expect(wide[1]).toMatchObject({ row: 1, text: labels[1], anchorEnd: true, x: 248 });
+    // With no room even for the change itself, it folds into the label before, named on hover.
+    const tight = layoutMarkLabels([300, 340], labels, { right: 360, charWidth: 5.6 });
+    expect(tight[1]!.row).toBe(-1);
+    expect(tight[0]!.title.split('\n')).toEqual(labels);
+  });
+  it('cuts a label from the front at a word, keeping the change', () => {
+    expect(cutToFit('flow 3 weight 1 -> 2', 30)).toBe('flow 3 weight 1 -> 2');
+    expect(cutToFit('flow 3 weight 1 -> 2', 15)).toBe('…weight 1 -> 2');
+    expect(cutToFit('flow 3 weight 1 -> 2', 6)).toBeNull();
   });
   it('puts a label that would leave the plot on the left of its mark', () => {
     const [l] = layoutMarkLabels([790], ['exogenous loss 1% -> 5%'], { right: 800, charWidth: CW });
@@ -70,8 +101,8 @@ describe('placeRefLabel', () => {
     const taken = markLabelBoxes(marks, plot.top);
     const below = placeRefLabel(20, 'buffer 250', plot, taken);
     expect(below).toEqual({ x: 796, y: 31, anchorEnd: true });
-    // With rows 0 and 1 both used at the right, the label goes to the left end.
-    const two = layoutMarkLabels([770, 780], ['exogenous loss 0% -> 2%', 'weight 1 -> 2'], { right: 800, rows: 3 });
+    // With rows 0 and 1 both used at the right (two changes at one time), the label goes to the left end.
+    const two = layoutMarkLabels([770, 771], ['exogenous loss 0% -> 2%', 'weight 1 -> 2'], { right: 800, rows: 3 });
     expect(placeRefLabel(20, 'buffer 250', plot, markLabelBoxes(two, plot.top))).toEqual({
       x: 54,
       y: 19,

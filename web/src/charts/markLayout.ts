@@ -1,6 +1,10 @@
 // Where the labels of change marks go, so that they never overlap: each label takes the first
 // of a few rows where it fits beside the labels already placed; a mark that fits nowhere adds
 // itself to the label placed before it ("... (+2 more)"), whose hover text lists them all.
+// A label starts just right of its mark's line. One too long for the room left to the plot's
+// edge ends just left of its line instead, but only clear of the mark before: drawn across that
+// mark's line it would read as that mark's label. Where neither fits whole, the label is cut
+// from the front ("…loss 1% -> 5%", the whole text on hover), on the right first.
 
 export interface MarkLabel {
   /** Row (0 at the top), or -1: the mark's text is folded into an earlier label. */
@@ -20,8 +24,25 @@ export interface MarkLayoutOptions {
   charWidth?: number;
   /** Right edge of the plot: a label that would run past it is placed left of its mark. */
   right: number;
+  /** Left edge of the plot: no label runs past it. */
+  left?: number;
   /** Space between a mark's line and its text, and between two labels of a row. */
   gap?: number;
+}
+
+/**
+ * The text cut from the front at a word to at most `chars` characters ("…loss 1% -> 5%"): the
+ * change itself ("1% -> 5%") is what a label is for. Null when even the change does not fit.
+ */
+export function cutToFit(text: string, chars: number): string | null {
+  if (text.length <= chars) return text;
+  const words = text.split(' ');
+  // Keep at least the last three words ("1% -> 5%").
+  for (let k = 1; k <= words.length - 3; k++) {
+    const cut = `…${words.slice(k).join(' ')}`;
+    if (cut.length <= chars) return cut;
+  }
+  return null;
 }
 
 /** Lays out labels for marks at pixel positions `xs` (ascending) with texts `labels`. */
@@ -33,40 +54,61 @@ export function layoutMarkLabels(xs: readonly number[], labels: readonly string[
   const out: MarkLabel[] = [];
   const folded = new Map<number, string[]>(); // placed index -> labels it stands for
   const room = new Map<number, { lo: number; hi: number }>(); // where a placed label may grow
+  const placedText = new Map<number, string>(); // a placed label's own text, cut to fit if it had to be
   let lastPlaced = -1;
   const width = (text: string) => text.length * cw;
-  const span = (x: number, text: string) => {
-    const w = width(text);
-    return x + gap + w <= o.right
-      ? { start: x + gap, end: x + gap + w, anchorEnd: false }
-      : { start: x - gap - w, end: x - gap, anchorEnd: true };
-  };
+  const left = o.left ?? Number.NEGATIVE_INFINITY;
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i]!;
-    const text = labels[i]!;
-    const s = span(x, text);
-    const row = rowEnd.findIndex((end) => end + gap <= s.start);
+    const full = labels[i]!;
+    // The line of the mark before (one at about the same place is the same line).
+    let before = Number.NEGATIVE_INFINITY;
+    for (let j = i - 1; j >= 0 && before === Number.NEGATIVE_INFINITY; j--) if (xs[j]! < x - gap) before = xs[j]!;
+    // Right of the line, whole; left of it, whole, clear of the line before; then the same cut
+    // from the front to fit: the first of these with a free row.
+    const rightRoom = (o.right - x - gap) / cw;
+    const leftRoom = (x - gap - Math.max(left, before + gap)) / cw;
+    const tries: { text: string | null; anchorEnd: boolean }[] = [
+      { text: full.length <= rightRoom ? full : null, anchorEnd: false },
+      { text: full.length <= leftRoom ? full : null, anchorEnd: true },
+      { text: cutToFit(full, rightRoom), anchorEnd: false },
+      { text: cutToFit(full, leftRoom), anchorEnd: true },
+    ];
+    let s = { start: x, end: x, anchorEnd: false, text: full };
+    let row = -1;
+    for (const c of tries) {
+      if (c.text === null) continue;
+      const w = width(c.text);
+      s = c.anchorEnd
+        ? { start: x - gap - w, end: x - gap, anchorEnd: true, text: c.text }
+        : { start: x + gap, end: x + gap + w, anchorEnd: false, text: c.text };
+      row = rowEnd.findIndex((end) => end + gap <= s.start);
+      if (row >= 0) break;
+    }
+    const text = s.text;
     if (row >= 0) {
       // A label on the right of its mark may grow up to the plot's edge; one on its left, back to
-      // the label before it in its row.
-      room.set(i, s.anchorEnd ? { lo: rowEnd[row]! + gap, hi: s.end } : { lo: s.start, hi: o.right });
+      // the label before it in its row, the line of the mark before or the plot's edge.
+      const lo = Math.max(rowEnd[row]! + gap, before + gap, left);
+      room.set(i, s.anchorEnd ? { lo, hi: s.end } : { lo: s.start, hi: o.right });
       rowEnd[row] = s.end;
-      out.push({ row, text, title: text, x: s.anchorEnd ? s.end : s.start, anchorEnd: s.anchorEnd });
-      folded.set(i, [text]);
+      out.push({ row, text, title: labels[i]!, x: s.anchorEnd ? s.end : s.start, anchorEnd: s.anchorEnd });
+      folded.set(i, [labels[i]!]);
+      placedText.set(i, text);
       lastPlaced = i;
       continue;
     }
-    out.push({ row: -1, text: '', title: text, x, anchorEnd: false });
+    out.push({ row: -1, text: '', title: labels[i]!, x, anchorEnd: false });
     if (lastPlaced < 0) continue;
     // Fold into the label placed last: nothing was placed after it, so growing it within its room
     // overlaps nothing. Its own text is shortened (with an ellipsis) when the count needs room.
     const host = out[lastPlaced]!;
     const list = folded.get(lastPlaced)!;
-    list.push(text);
+    list.push(labels[i]!);
     const { lo, hi } = room.get(lastPlaced)!;
     const fit = Math.max(0, Math.floor((hi - lo) / cw));
     const suffix = ` (+${list.length - 1} more)`;
-    const own = labels[lastPlaced]!;
+    const own = placedText.get(lastPlaced)!;
     host.text =
       own.length + suffix.length <= fit
         ? own + suffix

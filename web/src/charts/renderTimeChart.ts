@@ -192,7 +192,7 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   const labels = layoutMarkLabels(
     marks.map((m) => x(m.t)),
     marks.map((m) => m.label),
-    { right: plot.left + plot.width, rows: 3 },
+    { left: plot.left, right: plot.left + plot.width, rows: 3 },
   );
   // Reference-line labels keep clear of them ("buffer 250" beside the line, not over a mark's text).
   const taken = markLabelBoxes(labels, plot.top);
