@@ -37,10 +37,11 @@
 // With --seriesFile=F it writes, every --seriesStep seconds, a CSV with the column names of
 // the core's --series: the bottleneck queue, each flow's window, smoothed RTT, goodput and
 // timeouts, and for BBR flows the state, btlBw, min RTT (RTprop), pacing gain and pacing rate.
-// BBR flows run TracedBbr (traced-bbr.h): TcpBbr observed, and three experiments on it:
+// BBR flows run TracedBbr (traced-bbr.h): TcpBbr observed, and four experiments on it:
 // --bbrRateFix=1 feeds TcpBbr its rate samples as ns-3.41 computes them (the fault ns-3 fixed
 // in 3.41 after 3.37, issue #1026), --bbrRawRtt=1 feeds its RTprop filter raw RTT samples
-// instead of the smoothed RTT, --bbrAckAggr=0 removes its ack-aggregation cwnd term.
+// instead of the smoothed RTT, --bbrAckAggr=0 removes its ack-aggregation cwnd term, and
+// --bbrRestoreCwnd=1 restores its window from before fast recovery when recovery ends (Linux).
 //
 // Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md; the
 // headers traced-bbr.h and sent-at-tag.h are found next to this file):
@@ -103,7 +104,7 @@ struct Stats {
   uint32_t segmentSize = 1;
   double cwnd = 0, ssthresh = 0;
   int state = 0;
-  bool bbrRateFix = false, bbrRawRtt = false, bbrAckAggr = true;
+  bool bbrRateFix = false, bbrRawRtt = false, bbrAckAggr = true, bbrRestoreCwnd = false;
   std::vector<Ptr<TracedBbr>> bbrs;  // per flow, null for other congestion controls
   FILE* timer = nullptr;
   struct Timer {
@@ -265,6 +266,7 @@ void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
     bbr->rateFix = g.bbrRateFix;
     bbr->rawRtt = g.bbrRawRtt;
     bbr->ackAggr = g.bbrAckAggr;
+    bbr->restoreCwnd = g.bbrRestoreCwnd;
     bbr->measureFrom = g.measureFrom;
     g.bbrs[flow] = bbr;
     if (g.bbrRawRtt) Config::ConnectWithoutContext(base + "RTT", MakeCallback(&TracedBbr::OnSmoothedRtt, bbr));
@@ -297,6 +299,16 @@ TypeId CcType(const std::string& name) {
   if (name == "bbr") return TracedBbr::GetTypeId();
   if (name == "dctcp") return TcpDctcp::GetTypeId();
   NS_FATAL_ERROR("--cc and --cc2 must be newreno, cubic, bbr or dctcp, not " << name);
+}
+
+/** The mean and the 95th percentile (the sample at rank floor(0.95 n)) of delay samples; sorts them. */
+std::pair<double, double> MeanAndP95(std::vector<double>& s) {
+  if (s.empty()) return {0, 0};
+  double mean = 0;
+  for (double x : s) mean += x;
+  mean /= static_cast<double>(s.size());
+  std::sort(s.begin(), s.end());
+  return {mean, s[std::min(s.size() - 1, static_cast<size_t>(0.95 * static_cast<double>(s.size())))]};
 }
 
 // "0-9,12" -> {0..9, 12}
@@ -373,6 +385,8 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("seriesStep", "--seriesFile's sampling period (s)", seriesStep);
   cmd.AddValue("bbrRateFix", "TcpBbr fed rate samples as ns-3.41 computes them (commit 1759450)", g.bbrRateFix);
   cmd.AddValue("bbrRawRtt", "TcpBbr's RTprop filter fed each ACK's raw RTT sample, not the smoothed RTT", g.bbrRawRtt);
+  cmd.AddValue("bbrRestoreCwnd", "TcpBbr restores its window from before fast recovery when it ends (Linux)",
+               g.bbrRestoreCwnd);
   cmd.AddValue("bbrAckAggr", "TcpBbr's ack-aggregation term in the cwnd target (0: none, as ours)", g.bbrAckAggr);
   cmd.AddValue("timerFile", "file for --traceFlow's retransmission timer: RTO, srtt, advancing ACKs, expiries", timerFile);
   cmd.Parse(argc, argv);
@@ -575,29 +589,15 @@ int main(int argc, char* argv[]) {
     sumSq += goodput[i] * goodput[i];
   }
   const double jain = sumSq > 0 ? sum * sum / (flows * sumSq) : 0;
-  std::vector<double>& s = g.samples;
-  double mean = 0, p95 = 0;
-  if (!s.empty()) {
-    for (double x : s) mean += x;
-    mean /= static_cast<double>(s.size());
-    std::sort(s.begin(), s.end());
-    p95 = s[std::min(s.size() - 1, static_cast<size_t>(0.95 * static_cast<double>(s.size())))];
-  }
+  const auto [mean, p95] = MeanAndP95(g.samples);
+  const auto [meanUid, p95Uid] = MeanAndP95(g.samplesByUid);
   const double util = 8.0 * static_cast<double>(g.busyBytes) / (rateMbps * 1e6 * span);
-  std::vector<double>& su = g.samplesByUid;
-  double meanUid = 0, p95Uid = 0;
-  if (!su.empty()) {
-    for (double x : su) meanUid += x;
-    meanUid /= static_cast<double>(su.size());
-    std::sort(su.begin(), su.end());
-    p95Uid = su[std::min(su.size() - 1, static_cast<size_t>(0.95 * static_cast<double>(su.size())))];
-  }
   std::printf("{\"util\":%.6f,\"jain\":%.6f,\"delayMean\":%.6f,\"delayP95\":%.6f,\"drops\":%llu,\"marks\":%llu,"
               "\"sent\":%zu,\"uidReuse\":%llu,\"keyReuse\":%llu,\"delayMeanByUid\":%.6f,\"delayP95ByUid\":%.6f,"
               "\"sentByUid\":%zu,\"flows\":[",
               util, jain, mean, p95, static_cast<unsigned long long>(g.drops), static_cast<unsigned long long>(g.marks),
-              s.size(), static_cast<unsigned long long>(g.uidReuse), static_cast<unsigned long long>(g.keyReuse), meanUid,
-              p95Uid, su.size());
+              g.samples.size(), static_cast<unsigned long long>(g.uidReuse), static_cast<unsigned long long>(g.keyReuse), meanUid,
+              p95Uid, g.samplesByUid.size());
   for (uint32_t i = 0; i < flows; ++i) {
     std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u,"
                 "\"rtoExpiries\":%u,\"spurious\":%u,\"ssOvershoots\":%u,\"ssExcess\":%.1f",
@@ -606,9 +606,10 @@ int main(int argc, char* argv[]) {
                 g.timers[i].overshoots, g.timers[i].excess);
     if (const Ptr<TracedBbr>& b = g.bbrs[i]) {
       const double n = static_cast<double>(std::max<uint64_t>(b->acks, 1));
-      std::printf(",\"bbrAckAggr\":%.3f,\"bbrRtProp\":%.6f,\"bbrRawRttSeen\":%llu,\"bbrRawRttFed\":%llu",
+      std::printf(",\"bbrAckAggr\":%.3f,\"bbrRtProp\":%.6f,\"bbrRawRttSeen\":%llu,\"bbrRawRttFed\":%llu,\"bbrRestores\":%llu",
                   b->aggrSum / n, b->rtPropSum / static_cast<double>(std::max<uint64_t>(b->rtPropAcks, 1)),
-                  static_cast<unsigned long long>(b->rawSeen), static_cast<unsigned long long>(b->rawFed));
+                  static_cast<unsigned long long>(b->rawSeen), static_cast<unsigned long long>(b->rawFed),
+                  static_cast<unsigned long long>(b->restores));
     }
     std::printf("}");
   }

@@ -19,6 +19,10 @@
 //             TcpBbr's filter then skips the update (m_lastRtt < 0), as Linux's does.
 //   ackAggr   false: no ack-aggregation term in the cwnd target (m_extraAckedGain = 0, which
 //             has no attribute; Linux's bbr_extra_acked_gain = 0).
+//   restoreCwnd  on the first ACK after fast recovery ends (to Open or Disorder, not to Loss),
+//             cwnd = max(cwnd, the window TcpBbr saved on entering it), before TcpBbr's
+//             update: Linux's bbr_set_cwnd_to_recover_or_restore. ns-3.37 leaves recovery with
+//             cwnd = ssthresh, which TcpBbr set to InFlight(tcb, 1) at the end of Startup.
 // Besides, over [measureFrom, end] it averages TcpBbr's ack-aggregation term (packets) and its
 // RTprop (seconds), per ACK.
 #ifndef BOTTLENECK_LAB_TRACED_BBR_H
@@ -29,7 +33,8 @@
 #endif
 #include "ns3/core-module.h"
 #include "ns3/network-module.h"
-// TcpBbr's m_extraAckedGain (ackAggr) and m_rtProp have neither attribute nor getter. GCC lays
+// TcpBbr's m_extraAckedGain (ackAggr), m_priorCwnd (restoreCwnd) and m_rtProp have neither
+// attribute nor getter. GCC lays
 // out a class the same whatever the access specifiers, so this reads the library's object as is.
 #define private public
 #include "ns3/tcp-bbr.h"
@@ -63,6 +68,15 @@ class TracedBbr : public ns3::TcpBbr {
     using ns3::Seconds;
     using ns3::Simulator;
     if (!ackAggr) m_extraAckedGain = 0;
+    // restoreCwnd: leaving fast recovery (to Open or Disorder, not to Loss), the window from
+    // before recovery comes back before this ACK's update, as Linux's
+    // bbr_set_cwnd_to_recover_or_restore does; ns-3.37 leaves cwnd at ssthresh there.
+    const bool inRecovery = tcb->m_congState == ns3::TcpSocketState::CA_RECOVERY;
+    if (restoreCwnd && wasInRecovery && !inRecovery && tcb->m_congState != ns3::TcpSocketState::CA_LOSS) {
+      if (m_priorCwnd > tcb->m_cWnd) ++restores;
+      tcb->m_cWnd = std::max(tcb->m_cWnd.Get(), m_priorCwnd);
+    }
+    wasInRecovery = inRecovery;
     ns3::Time smoothed{};
     if (rawRtt) {
       smoothed = tcb->m_lastRtt;
@@ -149,7 +163,9 @@ class TracedBbr : public ns3::TcpBbr {
   }
 
   BbrObservation* obs = nullptr;  // --seriesFile: where to write what it reads
-  bool rateFix = false, rawRtt = false, ackAggr = true;
+  bool rateFix = false, rawRtt = false, ackAggr = true, restoreCwnd = false;
+  bool wasInRecovery = false;
+  uint64_t restores = 0;  // restoreCwnd: exits from recovery that raised cwnd
   double measureFrom = 0;
   // Over [measureFrom, end], per ACK: the ack-aggregation term (packets), RTprop (s).
   double aggrSum = 0, rtPropSum = 0;
