@@ -180,12 +180,15 @@ experiments.push({
 /**
  * Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow and
  * `bbr` (default --bbr's) on every BBR flow (by override), and `flowKeys` (default --ours's)
- * on every flow.
+ * on every flow. Like for like with ns-3.37, our SACK sender keeps its scoreboard over a
+ * timeout (`sackAfterRto: "keep"`): ns-3.37 keeps it (TcpTxBuffer's
+ * SetSentListLost keeps the SACKed marks), as Linux and RFC 6675 5.1; our default forgets it
+ * (RFC 2018, as ns-2). `--ours sackAfterRto=forget` runs our default.
  */
 function ours(s, params = cubicParams, flowKeys = oursFlows, bbr = bbrParams) {
   const byCc = { cubic: params, bbr };
   const t = structuredClone(s);
-  Object.assign(t.flows, flowKeys);
+  Object.assign(t.flows, { sackAfterRto: 'keep' }, flowKeys);
   if (!Object.keys(params).length && !Object.keys(bbr).length) return t;
   t.flowOverrides ??= [];
   for (let i = 0; i < t.flows.count; i++) {
