@@ -41,11 +41,13 @@ test('changing exogenous loss while running changes the throughput seen', async 
   await lab.waitFor(8);
   expect(await lab.status()).toBe('playing');
   const input = page.getByLabel('Exogenous loss (all flows)', { exact: true });
-  // Out-of-range input is refused by the core, its reason (field and range) shown at the control.
-  // Loss is shown and typed in % (the link and the core keep the fraction).
+  // Out-of-range input is refused by the core, its range shown at the control in the units the
+  // control is typed in: loss in % (the link and the core keep the fraction, 1.5 here).
   await input.fill('150');
   await input.press('Enter');
-  await expect(page.getByText('flows.exoLoss: 1.5 is out of range; allowed [0, 1]')).toBeVisible();
+  const control = page.locator('.live-panel .param').filter({ has: input });
+  await expect(control.locator('.param-error')).toHaveText('Allowed: a number from 0% to 100%');
+  await expect(page.getByText('allowed [0, 1]')).toHaveCount(0);
   expect((await lab.marks()).length).toBe(0);
   await input.fill('15');
   await input.press('Enter');

@@ -68,3 +68,11 @@ test('"Compare with..." switches any scenario to compare mode, and the link keep
   await expect.poll(() => page.evaluate(() => location.hash)).not.toContain('compare=');
   await expect.poll(() => lab.status()).toBe('playing');
 });
+
+test("a link's B value the core refuses is named with its range, and B does not run", async ({ lab, page }) => {
+  // maxP 3 is read as a number; the core's check refuses it (the page no longer judges it), and
+  // its range is worded in the field's units (a probability in %).
+  await lab.open('#v=1&duration=30&queue.kind=red&compare=queue.maxP:3');
+  await expect(page.getByText('Cannot compare: compare queue.maxP: Allowed: a number from 0% to 100%')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+});

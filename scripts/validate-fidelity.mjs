@@ -11,23 +11,35 @@
 // Columns: bottleneck busy time, payload goodput / capacity, Jain's index of goodput (ns-2's
 // sink counts goodput), whole-run timeouts and retransmitted packets summed over the flows,
 // whole-run bottleneck drops, mean queue over the window. Each figure is the mean over the seeds.
-// --ns2-tcp runs our SACK flows with ns-2's two window rules where they differ from the RFCs
-// we follow by default (docs/tcp.md): cwnd halved and kept after a fast retransmit
-// (recoveryCwnd "ns2") and growth counted per ACK (cc.aimd ackCounting "perAck"); it writes
-// its own table (validate-fidelity-ns2tcp). The ns-2 side is the same either way.
+// --ns2-tcp runs our SACK flows with ns-2's rules where they differ from the RFCs we follow by
+// default (docs/tcp.md): cwnd halved and kept after a fast retransmit (recoveryCwnd "ns2"),
+// growth counted per ACK (cc.aimd ackCounting "perAck") and RFC 5681's duplicate ACK (dupAck
+// "any", Sack1 counts every ACK of snd_una); it writes its own table (validate-fidelity-ns2tcp).
+// The ns-2 side is the same either way.
+// --ours KEY=VALUE sets a flow key (docs/parameters.md, flow) of our SACK flows only, in both
+// of our runs (dupAck=any: RFC 5681's duplicate ACK, as ns-2's Sack1); it implies --print.
 //   node scripts/validate-fidelity.mjs [--print] [--seeds N] [--queues droptail,red] [--ns2-tcp]
+//                                      [--ours KEY=VALUE]...
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, runNative, runNs2, haveNs2, jain } from './lib/runners.mjs';
 import { writeBetweenMarkers } from './lib/doc-markers.mjs';
 
 const args = process.argv.slice(2);
-const printOnly = args.includes('--print');
 const opt = (k, d) => (args.includes(k) ? args[args.indexOf(k) + 1] : d);
 const nSeeds = Number(opt('--seeds', 2));
 const queues = opt('--queues', 'droptail,red').split(',');
 const ns2Tcp = args.includes('--ns2-tcp');
-const ourFlowKeys = ns2Tcp ? { recoveryCwnd: 'ns2', ccParams: { ackCounting: 'perAck' } } : {};
+const oursFlows = {}; // --ours KEY=VALUE
+args.forEach((a, i) => {
+  if (a !== '--ours') return;
+  const [k, v] = (args[i + 1] ?? '').split('=');
+  if (!k || v === undefined) throw new Error(`--ours takes KEY=VALUE, not ${args[i + 1]}`);
+  oursFlows[k] = v === 'true' || v === 'false' ? v === 'true' : Number.isNaN(Number(v)) ? v : Number(v);
+});
+const printOnly = args.includes('--print') || Object.keys(oursFlows).length > 0;
+const ns2Rules = { recoveryCwnd: 'ns2', ccParams: { ackCounting: 'perAck' }, dupAck: 'any' };
+const ourFlowKeys = { ...(ns2Tcp ? ns2Rules : {}), ...oursFlows };
 const lossRates = [0, 0.01, 0.02, 0.05, 0.07];
 const doc = path.join(root, 'docs/validation.md');
 if (!haveNs2()) throw new Error('ns-2 is not installed (BL_WITH_NS2=1 npm run setup)');
@@ -140,8 +152,9 @@ const header = [
     ' [50, 200] s; timeouts, retransmitted packets and bottleneck drops: whole run, summed over the 20 flows; the' +
     ' "vs ns-2" columns give ours (ns-2 draws) relative to ns-2.' +
     (ns2Tcp
-      ? ' Our SACK flows use ns-2\'s window rules: `recoveryCwnd: "ns2"` and `ccParams: {ackCounting: "perAck"}`.'
-      : ''),
+      ? ' Our SACK flows use ns-2\'s rules: `recoveryCwnd: "ns2"`, `ccParams: {ackCounting: "perAck"}` and `dupAck: "any"`.'
+      : '') +
+    (Object.keys(oursFlows).length ? ` Our flows also set ${JSON.stringify(oursFlows)}.` : ''),
   '',
   '| queue | exo loss | util | goodput | Jain | timeouts | vs ns-2 | retransmits | vs ns-2 | drops | vs ns-2 | mean queue |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

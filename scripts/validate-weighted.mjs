@@ -2,7 +2,10 @@
 // Runs the document's sweeps (scripts/sweep.mjs, the native CLI) and writes each table between
 // its markers in the document, or prints them with --print. The sweeps are the commands the
 // document lists under "The sweep runner"; the prose that reads the tables is written by hand.
-//   node scripts/validate-weighted.mjs [--print] [--only NAME,...] [--jobs J]
+//   node scripts/validate-weighted.mjs [--print] [--only NAME,...] [--jobs J] [--flow KEY=VALUE]...
+// --flow sets a flow key (docs/parameters.md, flow) in every run (sweep.mjs's --set-all
+// flows.KEY=VALUE), for example dupAck=any to see what RFC 5681's duplicate ACK changes; it
+// implies --print.
 // NAMEs: sd10 (TCP-SD and TCP-LASD at 10 Mb/s), sd1 (both at 1 Mb/s), multcp, mpat12345,
 // mpat95to1, zeta, ns2red.
 import os from 'node:os';
@@ -12,7 +15,8 @@ import { writeBetweenMarkers } from './lib/doc-markers.mjs';
 import { sweep } from './sweep.mjs';
 
 const args = process.argv.slice(2);
-const printOnly = args.includes('--print');
+const flowSets = args.flatMap((a, i) => (a === '--flow' ? ['--set-all', `flows.${args[i + 1]}`] : []));
+const printOnly = args.includes('--print') || flowSets.length > 0;
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 const jobs = args.includes('--jobs') ? args[args.indexOf('--jobs') + 1] : String(os.cpus().length);
 const doc = path.join(root, 'docs/validation-weighted.md');
@@ -161,7 +165,7 @@ const parts = {};
 for (const [name, cmd] of Object.entries(sweeps)) {
   if (only && !only.includes(name)) continue;
   const t0 = Date.now();
-  const { rows } = await sweep([...cmd.split(' '), '--jobs', jobs]);
+  const { rows } = await sweep([...cmd.split(' '), ...flowSets, '--jobs', jobs]);
   console.error(`${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   Object.assign(parts, formatters[name](rows));
 }

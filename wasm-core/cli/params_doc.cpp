@@ -51,7 +51,9 @@ std::string group(const std::string& doc, const std::string& path, const Json& g
   if (const Json* kinds = g.find("kinds")) {
     o += "\n## " + name + when + "\n\nOne of the " + kinds->asString() + " kinds below, chosen by `" +
          g.find("selector")->asString() + "`";
-    if (const Json* f = g.find("fallback")) o += " (else `" + f->asString() + "`)";
+    // The places looked at in order when the selector is absent ("[flow]": the entry's flow).
+    if (const Json* f = g.find("fallback"))
+      for (const Json& at : f->items()) o += " (else `" + at.asString() + "`)";
     o += "; default " + g.find("default")->asString() + ".\n";
   }
   return o;

@@ -56,6 +56,17 @@ const BoundSpecs<Gadget>& table() { return Gadget::params(); }
 
 double get(const Gadget& g, const char* key) { return table().find(key)->get(g); }
 
+// A reader that needs a member's spec (its key for a message, its range for a list of values)
+// finds it by the member, a chain or an inherited one included, never by spelling the key.
+TEST(BoundParams, TheSpecOfAMemberIsFoundByTheMember) {
+  EXPECT_STREQ(table().specOf<&Gadget::gain_>().key, "gain");
+  EXPECT_EQ(table().specOf<&Gadget::gain_>().max, 2);
+  EXPECT_STREQ((table().specOf<&Gadget::inner_, &Inner::level>().key), "level");
+  EXPECT_STREQ(table().specOf<&Gadget::period_>().key, "period");
+  EXPECT_STREQ(table().specOf<&Base::flag>().key, "flag");
+  EXPECT_STREQ(table().specOf<&Gadget::color_>().key, "color");
+}
+
 TEST(BoundParams, SpecListIsTheDeclaredOrderWithoutHiddenEntries) {
   const SpecList& s = table().specs();
   std::vector<std::string> keys;

@@ -105,7 +105,8 @@ TEST(Check, RulesBetweenFieldsComeWhenEveryFieldIsFine) {
   EXPECT_NE(r.find("problems")->items()[0].find("message")->asString().find("below duration"), std::string::npos);
   r = check(R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b", "c"],
     "links": [{"name": "ab", "from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "c"}]}})");
-  EXPECT_EQ(paths(r), (std::vector<std::string>{"topology.flows[0]"}));
+  // The flow without a route is left out, so the work budget waits for it (the "" problem).
+  EXPECT_EQ(paths(r), (std::vector<std::string>{"topology.flows[0]", ""}));
 }
 
 TEST(Check, ListsEveryRuleBetweenFieldsInOnePass) {
@@ -144,9 +145,10 @@ TEST(Check, ListsEveryBrokenFlowLinkAndAggregateOfAGraph) {
                 {"name": "cd", "from": "c", "to": "d", "queue": {"kind": "red", "minTh": 90, "maxTh": 30}}],
       "flows": [{"src": "a", "dst": "c"}, {"src": "a", "dst": "b"}, {"src": "x", "dst": "a"}, {"src": "d", "dst": "b"}]},
     "traffic": [{"from": "a", "to": "q"}]})");
-  EXPECT_EQ(paths(r), (std::vector<std::string>{"topology.links[1].name", "topology.links[1].to",
-                                                "topology.links[2].queue", "queue", "topology.flows[0]",
-                                                "topology.flows[2].src", "topology.flows[3]", "traffic[0].to"}));
+  EXPECT_EQ(paths(r),
+            (std::vector<std::string>{"topology.links[1].name", "topology.links[1].to", "topology.links[2].queue",
+                                      "queue", "topology.flows[0]", "topology.flows[2].src", "topology.flows[3]",
+                                      "traffic[0].to", ""}));  // the work budget, not estimated without them
   // The aggregates name flows by index: with every flow built, each broken one is listed.
   const Json a = check(R"({"version": 1, "flows": {"count": 3},
     "aggregates": [{"flows": [0, 1], "shares": [1]}, {"flows": [1, 5]}, {"flows": [2], "shares": [1]}]})");
@@ -222,6 +224,12 @@ TEST(Check, AnUnknownKeyAnywhereIsRefusedByCreateAndCheckAlike) {
           "links": [{"name": "ab", "from": "a", "to": "b", "queue": {"kind": "codel"}, "loss": {"kind": "bernoulli"}}],
           "flows": [{"src": "a", "dst": "b", "ccParams": {"N": 2}}, {"src": "b", "dst": "a"}]},
         "flowOverrides": [{"flow": 1, "ccParams": {"N": 4}}], "traffic": [{"from": "a", "to": "b"}]})",
+      // A graph flow with its own cc, overridden with ccParams but no cc: the parameters are
+      // that flow's cc's (multcp's N), not flows.cc's (the default, which has no N).
+      R"({"version": 1, "duration": 1,
+        "topology": {"kind": "graph", "nodes": ["a", "b"], "links": [{"name": "ab", "from": "a", "to": "b"}],
+          "flows": [{"src": "a", "dst": "b", "cc": "multcp"}, {"src": "b", "dst": "a"}]},
+        "flowOverrides": [{"flow": 0, "ccParams": {"N": 3}}]})",
   };
   size_t tried = 0;
   for (const std::string& text : bases) {
@@ -241,7 +249,7 @@ TEST(Check, AnUnknownKeyAnywhereIsRefusedByCreateAndCheckAlike) {
       ++tried;
     }
   }
-  EXPECT_GE(tried, 25u);  // every object of the three documents
+  EXPECT_GE(tried, 30u);  // every object of the four documents
 }
 
 TEST(Check, TheDocumentItself) {
@@ -289,6 +297,12 @@ TEST(Check, AgreesWithCreate) {
       R"({"version": 1, "flows": {"cc": "multcp"}, "topology": {"kind": "graph", "nodes": ["a", "b"],
         "links": [{"from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "b", "ccParams": {"N": 0.5}}]},
         "flowOverrides": [{"flow": 0, "ccParams": {"N": 2}}]})",
+      // An override's ccParams go with the cc of the graph flow it overrides, in range or not.
+      R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"], "links": [{"from": "a", "to": "b"}],
+        "flows": [{"src": "a", "dst": "b", "cc": "multcp"}]}, "flowOverrides": [{"flow": 0, "ccParams": {"N": 0}}]})",
+      R"({"version": 1, "flows": {"cc": "multcp"}, "topology": {"kind": "graph", "nodes": ["a", "b"],
+        "links": [{"from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "b", "cc": "aimd"}]},
+        "flowOverrides": [{"flow": 0, "ccParams": {"N": 2}}]})",
   };
   const std::string dir = std::string(BL_SOURCE_DIR) + "/public/presets";
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
@@ -301,6 +315,34 @@ TEST(Check, AgreesWithCreate) {
     const bool created = createError(d).empty();
     EXPECT_EQ(check(d).find("ok")->asBool(), created) << d.substr(0, 200) << "\n" << bl_check(d.c_str());
   }
+}
+
+// The work budget is listed with the other rules in one pass; where a flow could not be built
+// the list says the budget was not estimated (code "unchecked"), instead of nothing.
+TEST(Check, TheWorkBudgetIsListedWithTheOtherRules) {
+  // 3600 s of a 100 Gb/s source over one link: far past any budget; headerSize breaks a rule too.
+  const std::string huge =
+      R"({"version": 1, "duration": 3600, "headerSize": 1000, "samplePeriod": 1, "topology": {"kind": "graph",
+        "nodes": ["a", "b"], "links": [{"from": "a", "to": "b", "rate": 1e11, "delay": 0}],
+        "flows": [{"src": "a", "dst": "b"}FLOW]}, "traffic": [{"kind": "cbr", "rate": 1e11, "from": "a", "to": "b"}]})";
+  auto with = [&](const std::string& flow) {
+    std::string d = huge;
+    d.replace(d.find("FLOW"), 4, flow);
+    return d;
+  };
+  const Json r = check(with(""));
+  EXPECT_EQ(paths(r), (std::vector<std::string>{"headerSize", "duration"}));
+  EXPECT_EQ(problemAt(r, "duration").find("code")->asString(), "budget");
+  EXPECT_NE(problemAt(r, "duration").find("message")->asString().find("work budget"), std::string::npos);
+  EXPECT_EQ(problemAt(r, "headerSize").find("code")->asString(), "rule");
+  EXPECT_EQ(createError(with("")).rfind("headerSize: ", 0), 0u) << createError(with(""));  // the first, as before
+  // A flow that cannot be built leaves the estimate without a meaning: said, at no field.
+  const Json u = check(with(R"(, {"src": "a", "dst": "nowhere"})"));
+  EXPECT_EQ(paths(u), (std::vector<std::string>{"headerSize", "topology.flows[1].dst", ""}));
+  EXPECT_EQ(problemAt(u, "").find("code")->asString(), "unchecked");
+  EXPECT_EQ(problemAt(u, "topology.flows[1].dst").find("code")->asString(), "rule");
+  // Field problems carry their code too.
+  EXPECT_EQ(problemAt(check(R"({"version": 1, "duration": -1})"), "duration").find("code")->asString(), "field");
 }
 
 }  // namespace

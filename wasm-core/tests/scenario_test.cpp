@@ -151,6 +151,7 @@ TEST(Abi, BlockLayoutAndLiveChanges) {
   EXPECT_NE(std::string(bl_last_error()).find("no such flow"), std::string::npos);
   EXPECT_EQ(bl_set_param(h, "queue.bottleneck", "bogus", 1), -1);
   EXPECT_EQ(bl_set_param(h, "queue.bottleneck", "maxP", 0.2), 0) << bl_last_error();
+  EXPECT_STREQ(bl_set_param_problem(), "null");
   EXPECT_EQ(bl_set_param(h, "flows", "exoLoss", 0.1), 0) << bl_last_error();
   EXPECT_EQ(bl_run_until(h, 1e9, 1000), BL_RUN_EVENT_LIMIT);
   EXPECT_EQ(bl_run_until(h, 1e9, 0), BL_RUN_FINISHED);
@@ -202,4 +203,56 @@ TEST(Abi, DescribeListsEverySpecGroupByItsPath) {
 }
 
 }  // namespace
+// A live refusal in bl_check's shape: the live path, a code, the value and the spec's range (SI
+// units, as the spec has them), so a page words it in its control's own units.
+TEST(Abi, LiveRefusalsComeAsProblems) {
+  const int32_t h = bl_create(kSmall);
+  ASSERT_GT(h, 0) << bl_last_error();
+  auto problem = [] {
+    Json p;
+    std::string err;
+    EXPECT_TRUE(Json::parse(bl_set_param_problem(), p, err)) << err;
+    return p;
+  };
+  ASSERT_EQ(bl_set_param(h, "flows", "exoLoss", 1.5), -1);
+  Json p = problem();
+  EXPECT_EQ(p.find("path")->asString(), "flows.exoLoss");
+  EXPECT_EQ(p.find("code")->asString(), "field");
+  EXPECT_EQ(p.find("message")->asString(), "1.5 is out of range; allowed [0, 1]");
+  EXPECT_EQ(std::string(bl_last_error()), "flows.exoLoss: 1.5 is out of range; allowed [0, 1]");  // the same words
+  EXPECT_EQ(p.find("value")->asNumber(), 1.5);
+  ASSERT_TRUE(p.find("range")->isObject());
+  EXPECT_EQ(p.find("range")->find("min")->asNumber(), 0);
+  EXPECT_EQ(p.find("range")->find("max")->asNumber(), 1);
+
+  ASSERT_EQ(bl_set_param(h, "link.bottleneck", "rate", -1), -1);
+  p = problem();
+  EXPECT_EQ(p.find("path")->asString(), "link.bottleneck.rate");
+  EXPECT_EQ(p.find("range")->find("unit")->asString(), "bit/s");
+
+  // A queue's value against its spec: the live path, not the queue kind's.
+  ASSERT_EQ(bl_set_param(h, "queue.bottleneck", "maxP", 2), -1);
+  p = problem();
+  EXPECT_EQ(p.find("path")->asString(), "queue.bottleneck.maxP");
+  EXPECT_EQ(p.find("code")->asString(), "field");
+  EXPECT_EQ(p.find("range")->find("max")->asNumber(), 1);
+  // A rule between the queue's parameters has no range to give.
+  ASSERT_EQ(bl_set_param(h, "queue.bottleneck", "minTh", 1e4), -1);
+  p = problem();
+  EXPECT_EQ(p.find("code")->asString(), "rule");
+  EXPECT_TRUE(p.find("range")->isNull());
+  EXPECT_NE(p.find("message")->asString().find("maxTh"), std::string::npos) << p.dump();
+
+  ASSERT_EQ(bl_set_param(h, "flows", "bogus", 1), -1);
+  EXPECT_EQ(problem().find("code")->asString(), "unknown");
+  ASSERT_EQ(bl_set_param(h, "flow.99", "weight", 2), -1);
+  EXPECT_EQ(problem().find("path")->asString(), "flow.99");
+  ASSERT_EQ(bl_set_param(h, "flows", "exoLoss", NAN), -1);
+  EXPECT_TRUE(problem().find("value")->isNull());  // JSON has no NaN
+
+  ASSERT_EQ(bl_set_param(h, "flows", "exoLoss", 0.1), 0);
+  EXPECT_STREQ(bl_set_param_problem(), "null");
+  bl_destroy(h);
+}
+
 }  // namespace bl

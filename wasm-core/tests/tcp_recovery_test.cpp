@@ -210,6 +210,24 @@ TEST(TcpRecovery, RecoveryCwndSsthreshOrNs2) {
   }
 }
 
+// An ACK of 0 handed to the sender by hand; with sackEnd > 1 it SACKs packets [1, sackEnd).
+void ackZero(Harness& h, int64_t sackEnd) {
+  Packet* p = h.sim.pool().get();
+  p->kind = PacketKind::Ack;
+  p->seq = 0;
+  p->nSack = sackEnd > 1 ? 1 : 0;
+  p->sackStart[0] = 1;
+  p->sackEnd[0] = sackEnd;
+  h.snd.receive(p);
+}
+
+// Limited transmit on, initial window 10 (packets 0..9 go out at the start); dupAck at its default.
+TcpConfig tenOut(TcpConfig::Recovery mode) {
+  TcpConfig cfg = config(mode, 10);
+  cfg.limitedTransmit = true;
+  return cfg;
+}
+
 // dupAck, SACK with limited transmit: 10 packets out (0..9), none arrives, and the sender is
 // handed ACKs of 0 by hand. An ACK that SACKs nothing new (what a receiver sends for a
 // duplicate of data it already has, e.g. after a spurious timeout) counts as a duplicate with
@@ -220,39 +238,54 @@ TEST(TcpRecovery, RecoveryCwndSsthreshOrNs2) {
 TEST(TcpRecovery, DupAckAnyOrNewSack) {
   for (auto rule : {TcpConfig::AnyDup, TcpConfig::NewSack}) {
     SCOPED_TRACE(testing::Message() << "dupAck " << rule);
-    TcpConfig cfg = config(TcpConfig::Sack, 10);
-    cfg.limitedTransmit = true;
+    TcpConfig cfg = tenOut(TcpConfig::Sack);
     cfg.sackDupAck = rule;
     Harness h(cfg);
     h.fwd.dropFrom = 0;
     h.snd.start();
     ASSERT_EQ(h.snd.maxSeq(), 10);
-    auto ack = [&](int64_t sackEnd) {
-      Packet* p = h.sim.pool().get();
-      p->kind = PacketKind::Ack;
-      p->seq = 0;
-      p->nSack = sackEnd > 1 ? 1 : 0;
-      p->sackStart[0] = 1;
-      p->sackEnd[0] = sackEnd;
-      h.snd.receive(p);
-    };
     const bool any = rule == TcpConfig::AnyDup;
-    ack(0);
+    ackZero(h, 0);
     EXPECT_EQ(h.snd.maxSeq(), any ? 11 : 10);
-    ack(0);
+    ackZero(h, 0);
     EXPECT_EQ(h.snd.maxSeq(), any ? 12 : 10);
-    ack(0);
+    ackZero(h, 0);
     EXPECT_EQ(h.fs().fastRetransmits, any ? 1u : 0u);
     EXPECT_EQ(h.fs().retransmits, any ? 1u : 0u);
     if (any) continue;
-    ack(2);
+    ackZero(h, 2);
     EXPECT_EQ(h.snd.maxSeq(), 11);
-    ack(3);
+    ackZero(h, 3);
     EXPECT_EQ(h.snd.maxSeq(), 12);
-    ack(3);
+    ackZero(h, 3);
     EXPECT_EQ(h.snd.maxSeq(), 12);
     EXPECT_EQ(h.fs().fastRetransmits, 0u);
-    ack(4);
+    ackZero(h, 4);
+    EXPECT_EQ(h.fs().fastRetransmits, 1u);
+    EXPECT_EQ(h.fs().retransmits, 1u);
+  }
+}
+
+// The default definition follows SACK. Same start (10 out, none arrives), three ACKs of 0
+// without SACK blocks, dupAck left at its default. NewReno has only RFC 5681's definition: the
+// three are duplicates, the first two send 10 and 11 (limited transmit) and the third
+// retransmits 0. A SACK flow takes RFC 6675's (dupAck "newSack"): none of the three SACKs
+// anything, so nothing is sent; then ACKs SACKing 1, 1-2, 1-3 send 10, 11 and retransmit 0.
+TEST(TcpRecovery, DefaultDupAckFollowsSack) {
+  for (auto mode : {TcpConfig::NewReno, TcpConfig::Sack}) {
+    SCOPED_TRACE(testing::Message() << "recovery " << mode);
+    Harness h(tenOut(mode));
+    h.fwd.dropFrom = 0;
+    h.snd.start();
+    ASSERT_EQ(h.snd.maxSeq(), 10);
+    const bool sack = mode == TcpConfig::Sack;
+    for (int i = 0; i < 3; ++i) ackZero(h, 0);
+    EXPECT_EQ(h.snd.maxSeq(), sack ? 10 : 12);
+    EXPECT_EQ(h.fs().fastRetransmits, sack ? 0u : 1u);
+    EXPECT_EQ(h.fs().retransmits, sack ? 0u : 1u);
+    if (!sack) continue;
+    for (int64_t end : {2, 3, 4}) ackZero(h, end);
+    EXPECT_EQ(h.snd.maxSeq(), 12);
     EXPECT_EQ(h.fs().fastRetransmits, 1u);
     EXPECT_EQ(h.fs().retransmits, 1u);
   }

@@ -22,14 +22,18 @@ extern "C" {
 int32_t bl_create(const char* scenario_json);
 
 // Checks a scenario without creating a simulation and lists every problem at once:
-// {"ok": true|false, "problems": [{"path": "queue.maxP", "message": "7 is out of range; allowed
-// [0, 1]", "value": 7, "range": {"min": 0, "max": 1, "unit": ""} | null, "options": [...] | null,
-// "default": 0.1}]}. `path` is the field's place in the document ("flowOverrides[2].weight";
-// "" for the document itself), `range` is given for numbers, `options` for choices (kinds
-// too), `default` is what the field is when left out. Every field-level problem is listed;
-// when there is none, the rules between fields (measureFrom below duration, routes of a
-// graph, ...) are checked and the first that fails is listed. The text stays valid until the
-// next handle-less call. Never fails (a null argument is reported as a problem).
+// {"ok": true|false, "problems": [{"path": "queue.maxP", "code": "field", "message": "7 is out of
+// range; allowed [0, 1]", "value": 7, "range": {"min": 0, "max": 1, "unit": ""} | null,
+// "options": [...] | null, "default": 0.1}]}. `path` is the field's place in the document
+// ("flowOverrides[2].weight"; "" for the document itself), `range` is given for numbers,
+// `options` for choices (kinds too), `default` is what the field is when left out. `code` says
+// what kind of problem: "field" (a field on its own), "rule" (between fields), "budget" (the work
+// budget), "unchecked" (a check that the problems before it left without a meaning, such as the
+// work budget of a network some of whose flows could not be built: nothing to mend at its path).
+// Every field-level problem is listed; when there is none, the rules between fields (measureFrom
+// below duration, routes of a graph, ..., the work budget) are checked and every one that fails
+// is listed. The text stays valid until the next handle-less call. Never fails (a null argument
+// is reported as a problem).
 const char* bl_check(const char* scenario_json);
 
 // Status codes returned by bl_run_until.
@@ -54,6 +58,16 @@ double bl_events(int32_t handle);
 // ("flow.3"/"exoLoss", "flows"/"weight", "queue.bottleneck"/"maxP", ...).
 // Returns 0 on success, -1 on error (unknown entity/key, value out of range).
 int32_t bl_set_param(int32_t handle, const char* entity, const char* key, double value);
+
+// bl_set_param's last refusal as one problem in bl_check's shape, or "null" when the last call
+// applied its change: {"path": "flow.3.exoLoss", "code": "field", "message": "1.5 is out of
+// range; allowed [0, 1]", "value": 1.5, "range": {"min": 0, "max": 1, "unit": ""}, ...}. `path`
+// is entity.key; `code` is "field" (the value against the parameter's spec, whose range is
+// given, in SI units as the spec has them), "rule" (a rule between parameters, such as RED's
+// minTh below maxTh) or "unknown" (no such entity or key, or not changeable while running).
+// A page words it in the control's own units from the range, as for bl_check's problems.
+// Per thread; the text stays valid until the next bl_set_param call.
+const char* bl_set_param_problem(void);
 
 // Columns of the sample rows, as a JSON array of strings, e.g.
 // ["t","flow.0.cwnd",...,"queue.bottleneck.len",...,"jain","wjain"]. Fixed per handle.

@@ -2,6 +2,7 @@
 // never abort. This file is the only boundary the browser worker, CLI and tests cross.
 #include "bl/abi.h"
 
+#include <cmath>
 #include <map>
 #include <memory>
 #include <string>
@@ -17,6 +18,7 @@ struct Registry {
   std::map<int32_t, std::unique_ptr<bl::Instance>> instances;
   int32_t next = 1;
   std::string error;
+  std::string liveProblem = "null";      // bl_set_param's last refusal, in bl_check's shape
   std::string text;                      // returned strings of handle-less calls
   std::map<int32_t, std::string> texts;  // returned strings per handle
 };
@@ -88,19 +90,23 @@ double bl_events(int32_t handle) {
 }
 
 int32_t bl_set_param(int32_t handle, const char* entity, const char* key, double value) {
+  bl::Problem refusal;
   bl::Instance* in = get(handle);
-  if (!in) return -1;
-  if (!entity || !key) {
-    reg().error = "bl_set_param: entity and key are required";
-    return -1;
+  if (!in) {
+    refusal = bl::problemAt("", reg().error, "unknown");
+  } else if (!entity || !key) {
+    refusal = bl::problemAt("", "bl_set_param: entity and key are required", "unknown");
+  } else if (in->setParam(entity, key, value, refusal)) {
+    reg().liveProblem = "null";
+    return 0;
   }
-  std::string err;
-  if (!in->setParam(entity, key, value, err)) {
-    reg().error = err;
-    return -1;
-  }
-  return 0;
+  reg().error = refusal.text();
+  const bl::Json v = std::isfinite(value) ? bl::Json::number(value) : bl::Json();
+  reg().liveProblem = bl::problemJson(refusal, &v).dump();
+  return -1;
 }
+
+const char* bl_set_param_problem(void) { return reg().liveProblem.c_str(); }
 
 const char* bl_columns(int32_t handle) {
   bl::Instance* in = get(handle);

@@ -94,6 +94,10 @@ V fromNumber(double v) {
   }
 }
 
+// A distinct address per member chain: how a table finds the entry bound to a member.
+template <auto... Ms>
+inline constexpr char memberTag = 0;
+
 [[noreturn]] inline void badTable(const char* key, const char* what) {
   std::fprintf(stderr, "bound parameter %s: %s\n", key, what);
   std::abort();
@@ -123,6 +127,7 @@ struct BoundParam {
   void (*write)(T&, double);  // the number into the member
   std::vector<double> codes;  // Enum: the member's value for each option, in order
   bool hidden;                // not a user parameter: not in the spec list
+  const void* member;         // the member chain's tag (bound::memberTag); null: declared only
 
   // The value as the spec carries it (Enum: the option's index; NaN if the member holds none).
   double get(const T& o) const {
@@ -231,6 +236,14 @@ class BoundSpecs {
       if (!p.hidden) p.set(o, p.spec.def);
   }
   const std::vector<BoundParam<T>>& all() const { return params_; }
+  // The spec bound to a member (a chain as in bind), so a reader that needs a spec's key or
+  // range for a member's value (a per-flow draw) never spells the key.
+  template <auto... Ms>
+  const ParamSpec& specOf() const {
+    for (const BoundParam<T>& p : params_)
+      if (p.member == &bound::memberTag<Ms...>) return p.spec;
+    bound::badTable("?", "no parameter is bound to this member");
+  }
 
  private:
   template <bound::Scale S, auto... Ms>
@@ -239,9 +252,12 @@ class BoundSpecs {
     if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
     if (e.spec.type == ParamType::Enum && e.codes.size() != e.spec.options.size())
       bound::badTable(e.spec.key, "an enum parameter is bound with bindChoice");
-    BoundParam<T> p{e.spec, [](const T& o) { return bound::toNumber<S>(bound::follow<Ms...>(o)); },
-                    [](T& o, double v) { bound::follow<Ms...>(o) = bound::fromNumber<S, V>(v); }, std::move(e.codes),
-                    e.hidden};
+    BoundParam<T> p{e.spec,
+                    [](const T& o) { return bound::toNumber<S>(bound::follow<Ms...>(o)); },
+                    [](T& o, double v) { bound::follow<Ms...>(o) = bound::fromNumber<S, V>(v); },
+                    std::move(e.codes),
+                    e.hidden,
+                    &bound::memberTag<Ms...>};
     if (!p.hidden) specs_.push_back(p.spec);
     params_.push_back(std::move(p));
   }
@@ -249,7 +265,7 @@ class BoundSpecs {
   void add(bound::Unbound e) {
     if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
     specs_.push_back(e.spec);
-    params_.push_back(BoundParam<T>{std::move(e.spec), nullptr, nullptr, {}, false});
+    params_.push_back(BoundParam<T>{std::move(e.spec), nullptr, nullptr, {}, false, nullptr});
   }
 
   std::vector<BoundParam<T>> params_;

@@ -37,6 +37,24 @@ struct SteadyInput : FlowsInput {
   double backlog = 0;
 };
 
+// The per-flow lists: declared in the tables below, and read where the draws are made.
+const ParamSpec& propDelaysSpec() {
+  static const ParamSpec s = {"propDelays",
+                              "Propagation RTTs",
+                              "s",
+                              ParamType::Array,
+                              NAN,
+                              0,
+                              0,
+                              "One D_i per flow (overrides propDelay and propDelayMax)."};
+  return s;
+}
+const ParamSpec& alphasSpec() {
+  static const ParamSpec s = {
+      "alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0, "One alpha_i per flow (overrides alpha, alphaMax)."};
+  return s;
+}
+
 // The common keys, then a call's own.
 template <class T, class... Own>
 BoundSpecs<T> withFlowsSpecs(Own... own) {
@@ -60,8 +78,7 @@ BoundSpecs<T> withFlowsSpecs(Own... own) {
                               false,
                               {},
                               true}),
-      declare({"propDelays", "Propagation RTTs", "s", ParamType::Array, NAN, 0, 0,
-               "One D_i per flow (overrides propDelay and propDelayMax)."}),
+      declare(propDelaysSpec()),
       declare({"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Bottleneck queue: kind droptail or red."}),
       std::move(own)...);
 }
@@ -82,8 +99,7 @@ const BoundSpecs<RunInput>& runParams() {
                           false,
                           {},
                           true}),
-      declare({"alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0,
-               "One alpha_i per flow (overrides alpha, alphaMax)."}),
+      declare(alphasSpec()),
       declare({"exoLoss", "Exogenous loss", "[s, rate]", ParamType::Array, NAN, 0, 0,
                "Steps [time, p_e], times increasing; p_e holds until the next step (0 before the first). "
                "Default [[0,0],[20,0.01],[40,0.05]]."}),
@@ -162,20 +178,24 @@ bool readQueue(const ParamValues& v, FluidQueue& q, std::string& err) {
   return true;
 }
 
-// A per-flow value: the list `listKey`, or `key` (with `maxKey`: uniform draws), checked
-// against `key`'s range.
-bool perFlow(const ParamValues& v, const SpecList& specs, const char* key, const char* maxKey, const char* listKey,
-             int m, Rng& rng, std::vector<double>& out, std::string& err) {
-  const ParamSpec& spec = *findSpec(specs, key);
+// A per-flow value: the list `list`, or the member Lo (with Hi not null: uniform draws in
+// [Lo, Hi]), checked against Lo's range. The keys and ranges come from the table's entries for
+// the two members, the values from the members as the table loaded them.
+template <auto Lo, auto Hi, class T>
+bool perFlow(const BoundSpecs<T>& table, const T& in, const ParamValues& v, const ParamSpec& list, int m, Rng& rng,
+             std::vector<double>& out, std::string& err) {
+  const ParamSpec& spec = table.template specOf<Lo>();
+  const ParamSpec& maxSpec = table.template specOf<Hi>();
+  const char* listKey = list.key;
   out.clear();
-  if (const Json* list = v.raw(listKey)) {
-    if (static_cast<int>(list->items().size()) != m) {
-      err = std::string(listKey) + ": has " + std::to_string(list->items().size()) + " values; give one per flow (" +
+  if (const Json* values = v.raw(listKey)) {
+    if (static_cast<int>(values->items().size()) != m) {
+      err = std::string(listKey) + ": has " + std::to_string(values->items().size()) + " values; give one per flow (" +
             std::to_string(m) + ")";
       return false;
     }
-    for (size_t i = 0; i < list->items().size(); ++i) {
-      const Json& e = list->items()[i];
+    for (size_t i = 0; i < values->items().size(); ++i) {
+      const Json& e = values->items()[i];
       const std::string where = std::string(listKey) + "[" + std::to_string(i) + "]";
       if (!e.isNumber()) {
         err = where + ": expected a number, got " + Json::typeName(e.type());
@@ -186,9 +206,10 @@ bool perFlow(const ParamValues& v, const SpecList& specs, const char* key, const
     }
     return true;
   }
-  const double lo = v.num(key), hi = v.num(maxKey);
+  const double lo = in.*Lo, hi = in.*Hi;
   if (!std::isnan(hi) && hi < lo) {
-    err = std::string(maxKey) + ": " + jsonNumber(hi) + " must not be below " + key + " (" + jsonNumber(lo) + ")";
+    err = std::string(maxSpec.key) + ": " + jsonNumber(hi) + " must not be below " + spec.key + " (" + jsonNumber(lo) +
+          ")";
     return false;
   }
   for (int i = 0; i < m; ++i) out.push_back(std::isnan(hi) ? lo : rng.uniform(lo, hi));
@@ -260,8 +281,10 @@ bool readFluidParams(const Json& doc, FluidParams& p, std::string& err) {
   p.m = in.flows;
   p.C = in.capacity;
   Rng rng(static_cast<uint64_t>(in.seed), "fluid");
-  if (!perFlow(v, runSpecs(), "propDelay", "propDelayMax", "propDelays", p.m, rng, p.D, err)) return false;
-  if (!perFlow(v, runSpecs(), "alpha", "alphaMax", "alphas", p.m, rng, p.alpha, err)) return false;
+  using F = FlowsInput;
+  if (!perFlow<&F::propDelay, &F::propDelayMax>(runParams(), in, v, propDelaysSpec(), p.m, rng, p.D, err)) return false;
+  if (!perFlow<&RunInput::alpha, &RunInput::alphaMax>(runParams(), in, v, alphasSpec(), p.m, rng, p.alpha, err))
+    return false;
   p.duration = in.duration;
   p.dt = in.dt;
   p.samplePeriod = in.samplePeriod;
@@ -348,7 +371,9 @@ bool readSteadyParams(const Json& doc, SteadyRequest& r, std::string& err) {
   r.C = in.capacity;
   r.backlog = in.backlog;
   Rng rng(static_cast<uint64_t>(in.seed), "fluid");
-  if (!perFlow(v, steadySpecs(), "propDelay", "propDelayMax", "propDelays", in.flows, rng, r.D, err)) return false;
+  if (!perFlow<&FlowsInput::propDelay, &FlowsInput::propDelayMax>(steadyParams(), in, v, propDelaysSpec(), in.flows,
+                                                                  rng, r.D, err))
+    return false;
   r.pe.clear();
   if (const Json* pe = v.raw("pe")) {
     if (pe->items().empty() || pe->items().size() > 1000) {

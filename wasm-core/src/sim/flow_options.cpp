@@ -96,10 +96,11 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
           "gives a valid RTT sample) or newAck (ns-3.37: on every new ACK, even one covering a retransmission). A "
           "research switch; see docs/tcp.md."),
       bindChoice<&F::tcp, &T::sackDupAck>(
-          "dupAck", "Duplicate ACK", {{"any", T::AnyDup}, {"newSack", T::NewSack}}, "any",
-          "tcp sack: which ACKs count as duplicates for fast retransmit and limited transmit: any (acknowledges "
-          "nothing new: RFC 5681's definition, as ns-2) or newSack (SACKs new data: RFC 6675 section 2, as ns-3.37). "
-          "A research switch; see docs/tcp.md."),
+          "dupAck", "Duplicate ACK", {{"any", T::AnyDup}, {"newSack", T::NewSack}}, "newSack",
+          "tcp sack: which ACKs count as duplicates for fast retransmit and limited transmit: newSack (SACKs data "
+          "not SACKed before: RFC 6675 section 2, as Linux and ns-3.37) or any (acknowledges nothing new: RFC "
+          "5681's definition, as ns-2's Sack1; a research switch). Without SACK RFC 5681's is the only rule. See "
+          "docs/tcp.md."),
       bindChoice<&F::tcp, &T::sackForgetOnRto>(
           "sackAfterRto", "SACK after RTO", {{"forget", true}, {"keep", false}}, "forget",
           "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux)."),

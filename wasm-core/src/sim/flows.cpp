@@ -185,6 +185,7 @@ bool addTraffic(const Json& doc, GraphBuilder& g, const std::string& defFrom, co
   if (tr->items().size() > static_cast<size_t>(kMaxSources)) {
     problems.add("traffic", std::to_string(tr->items().size()) + " sources; at most " + std::to_string(kMaxSources), 0,
                  kMaxSources, "sources", true);
+    g.sourceSkipped();
     return false;
   }
   Simulation& sim = g.sim();
@@ -195,19 +196,27 @@ bool addTraffic(const Json& doc, GraphBuilder& g, const std::string& defFrom, co
     std::string err;
     if (!readParams(&tr->items()[k], trafficSpecs(), path, v, err)) {
       problems.add(err);
+      g.sourceSkipped();
       continue;
     }
     const std::string from = v.text("from", defFrom), to = v.text("to", defTo);
     const int a = g.find(from), b = g.find(to);
     if (a < 0) problems.add(path + ".from", "no node named \"" + from + "\"");
     if (b < 0) problems.add(path + ".to", "no node named \"" + to + "\"");
-    if (a < 0 || b < 0) continue;
+    if (a < 0 || b < 0) {
+      g.sourceSkipped();
+      continue;
+    }
     std::vector<Link*> hops;
     if (!g.route(a, b, hops)) {
       problems.add(path, "no route from " + from + " to " + to);
+      g.sourceSkipped();
       continue;
     }
-    if (!g.hopsFit(hops, path, a, b)) continue;
+    if (!g.hopsFit(hops, path, a, b)) {
+      g.sourceSkipped();
+      continue;
+    }
     net.sinks.push_back(std::make_unique<UdpSink>(sim));
     PacketSink* sink = net.sinks.back().get();
     Route* r = net.addRoute(hops, sink);

@@ -32,6 +32,9 @@ class GraphBuilder {
   // Whether every flow the scenario asks for was built (the aggregates name flows by index).
   bool allFlowsBuilt() const { return !flowSkipped_; }
   void flowSkipped() { flowSkipped_ = true; }
+  // Whether every traffic source was built (else the work estimate misses its share).
+  bool allSourcesBuilt() const { return !sourceSkipped_; }
+  void sourceSkipped() { sourceSkipped_ = true; }
 
   // Node names are hashed, so building a graph of n nodes is O(n), not O(n^2).
   int node(const std::string& name);
@@ -67,6 +70,7 @@ class GraphBuilder {
   Problems& problems_;
   uint32_t packetSize_;
   bool flowSkipped_ = false;
+  bool sourceSkipped_ = false;
   std::vector<std::string> names_;
   std::unordered_map<std::string, int> index_;
   std::vector<std::vector<Edge>> adj_;

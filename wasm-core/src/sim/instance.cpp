@@ -61,12 +61,21 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
   in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.num("seed")));
   in->net_ = std::make_unique<Network>(*in->sim_);
   // The network is built even after a problem above, so that its own are listed too.
-  if (!buildNetwork(doc, *in->sim_, *in->net_, problems, earlyLinks)) return nullptr;
-  if (problems.reported() != before) return nullptr;
-  if (!withinWorkBudget(estimateWork(*in->net_, duration, top.num("packetSize")), duration, kMaxWork, err)) {
-    problems.add(err);
-    return nullptr;
+  bool complete = false;
+  const bool built = buildNetwork(doc, *in->sim_, *in->net_, problems, earlyLinks, &complete);
+  // The work budget is listed with the other problems: the estimate needs only the network's
+  // flows and sources, and duration and packetSize, which are fine on their own by now. With a
+  // flow or source missing it would be too low, so the list says it was not made.
+  if (!complete) {
+    if (problems.reported() != before) {
+      problems.add(problemAt("", "the work budget is estimated once every flow and traffic source above can be built",
+                             "unchecked"));
+    }
+  } else if (!withinWorkBudget(estimateWork(*in->net_, duration, top.num("packetSize")), duration, kMaxWork, err)) {
+    const std::string field = "duration: ";  // the budget names duration, the one field every run has
+    problems.add(problemAt("duration", err.rfind(field, 0) == 0 ? err.substr(field.size()) : err, "budget"));
   }
+  if (!built || problems.reported() != before) return nullptr;
   in->end_ = fromSeconds(duration);
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
@@ -132,11 +141,12 @@ void Instance::replaceLoss(Link& l, double rate) {
   l.setLoss(std::move(m));
 }
 
-bool Instance::setFlowParam(size_t i, const std::string& key, double v, std::string& err) {
+bool Instance::setFlowParam(size_t i, const std::string& key, double v, Problem& refusal) {
   FlowEntry& f = net_->flows[i];
   if (key == "exoLoss") {
     if (!f.exoLink) {
-      err = "flow." + std::to_string(i) + ".exoLoss: this flow has no loss link of its own; use link.NAME lossRate";
+      refusal = problemAt("flow." + std::to_string(i) + ".exoLoss",
+                          "this flow has no loss link of its own; use link.NAME lossRate");
       return false;
     }
     replaceLoss(*f.exoLink, v);
@@ -156,56 +166,89 @@ bool Instance::setFlowParam(size_t i, const std::string& key, double v, std::str
   return true;
 }
 
+namespace {
+
+// A value its spec refuses, as a problem at `path` with the spec's range (checkValue's words,
+// less the path it starts with).
+bool valueFits(const ParamSpec& s, double v, const std::string& path, Problem& refusal) {
+  std::string err;
+  if (checkValue(s, v, path, err)) return true;
+  refusal = problemAt(path, err.substr(path.size() + 2), "field");
+  refusal.spec = &s;
+  return false;
+}
+
+Problem unknown(std::string path, std::string message) {
+  return problemAt(std::move(path), std::move(message), "unknown");
+}
+
+}  // namespace
+
 bool Instance::setParam(const std::string& entity, const std::string& key, double v, std::string& err) {
+  Problem refusal;
+  if (setParam(entity, key, v, refusal)) return true;
+  err = refusal.text();
+  return false;
+}
+
+bool Instance::setParam(const std::string& entity, const std::string& key, double v, Problem& refusal) {
   const std::string where = entity + "." + key;
   int flowIdx = -1, linkIdx = -1;
   if (entity == "flows" || entity.rfind("flow.", 0) == 0) {
     const ParamSpec* s = findSpec(liveFlowSpecs(), key);
     if (!s) {
-      err = where + ": unknown flow parameter; live flow parameters: " + specKeys(liveFlowSpecs());
+      refusal = unknown(where, "unknown flow parameter; live flow parameters: " + specKeys(liveFlowSpecs()));
       return false;
     }
-    if (!checkValue(*s, v, where, err)) return false;
+    if (!valueFits(*s, v, where, refusal)) return false;
     if (entity == "flows") {
       for (size_t i = 0; i < net_->flows.size(); ++i)
-        if (!setFlowParam(i, key, v, err)) return false;
+        if (!setFlowParam(i, key, v, refusal)) return false;
     } else {
       char* endp = nullptr;
       const long i = std::strtol(entity.c_str() + 5, &endp, 10);
       if (*endp || endp == entity.c_str() + 5 || i < 0 || static_cast<size_t>(i) >= net_->flows.size()) {
-        err = entity + ": no such flow; flows are 0.." + std::to_string(net_->flows.size() - 1);
+        refusal = unknown(entity, "no such flow; flows are 0.." + std::to_string(net_->flows.size() - 1));
         return false;
       }
-      if (!setFlowParam(static_cast<size_t>(i), key, v, err)) return false;
+      if (!setFlowParam(static_cast<size_t>(i), key, v, refusal)) return false;
       flowIdx = static_cast<int>(i);
     }
   } else if (entity.rfind("queue.", 0) == 0 || entity.rfind("link.", 0) == 0) {
     const bool isQueue = entity[0] == 'q';
     Link* l = net_->link(entity.substr(isQueue ? 6 : 5));
     if (!l) {
-      err = entity + ": no such link";
+      refusal = unknown(entity, "no such link");
       return false;
     }
     linkIdx = l->index();
     if (isQueue) {
+      // The value against its spec first (a problem with the range), then the queue's own
+      // rules between its parameters (minTh below maxTh: a problem without one).
+      const ParamSpec* s = findSpec(l->queue().specs(), key);
+      if (s && s->live && !valueFits(*s, v, where, refusal)) return false;
+      std::string err;
       if (!l->queue().setParam(key, v, err)) {
-        err = entity + ": " + err;
+        // The queue words it "red.maxP: ..."; the path here is the live one.
+        const std::string own = std::string(l->queue().kind()) + "." + key + ": ";
+        refusal = problemAt(where, err.rfind(own, 0) == 0 ? err.substr(own.size()) : err,
+                            !s || !s->live ? "unknown" : "rule");
         return false;
       }
     } else {
       const ParamSpec* s = findSpec(liveLinkSpecs(), key);
       if (!s) {
-        err = where + ": unknown link parameter; live link parameters: " + specKeys(liveLinkSpecs());
+        refusal = unknown(where, "unknown link parameter; live link parameters: " + specKeys(liveLinkSpecs()));
         return false;
       }
-      if (!checkValue(*s, v, where, err)) return false;
+      if (!valueFits(*s, v, where, refusal)) return false;
       if (key == "rate")
         l->setRate(v);
       else
         replaceLoss(*l, v);
     }
   } else {
-    err = entity + ": unknown entity; use flows, flow.N, queue.LINK or link.LINK";
+    refusal = unknown(entity, "unknown entity; use flows, flow.N, queue.LINK or link.LINK");
     return false;
   }
   ++liveChanges_;

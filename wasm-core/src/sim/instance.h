@@ -25,6 +25,9 @@ class Instance : public EventHandler {
   ~Instance() override;
 
   int runUntil(double untilSeconds, uint32_t maxEvents);
+  // A live change (bl_set_param); on refusal, the problem at its live path ("flow.2.exoLoss",
+  // "queue.bottleneck.maxP") with the spec it broke, or `err` as "path: message".
+  bool setParam(const std::string& entity, const std::string& key, double value, Problem& refusal);
   bool setParam(const std::string& entity, const std::string& key, double value, std::string& err);
   Json summary() const;
   Tracer& tracer() { return *tracer_; }
@@ -43,7 +46,7 @@ class Instance : public EventHandler {
     std::vector<double> wait;
   };
   void takeSnapshot();
-  bool setFlowParam(size_t flow, const std::string& key, double v, std::string& err);
+  bool setFlowParam(size_t flow, const std::string& key, double v, Problem& refusal);
   void replaceLoss(Link& l, double rate);
 
   std::unique_ptr<Simulation> sim_;

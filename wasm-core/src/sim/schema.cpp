@@ -72,7 +72,7 @@ SchemaGroup items(std::string path, const ParamSpec& spec, std::string whenKey =
 }
 
 SchemaGroup kinded(std::string path, std::string set, std::vector<SchemaKind> kinds, std::string key, std::string def,
-                   bool inParent = false, std::string fallback = "") {
+                   bool inParent = false, std::vector<std::string> fallback = {}) {
   SchemaGroup g;
   g.path = std::move(path);
   g.kindSet = std::move(set);
@@ -92,48 +92,44 @@ std::string parentOf(const std::string& pattern) {
 
 std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
 
+// The value at a fallback path ("flows.cc", "topology.flows[flow].cc") in the document, or
+// nullptr. "[flow]" is the element of that array whose index is the `flow` field of `entry`
+// (a flowOverrides entry: the flow it overrides).
+const Json* valueAt(const Json& doc, const std::string& path, const Json* entry) {
+  const Json* x = &doc;
+  for (size_t start = 0; x && start <= path.size();) {
+    const size_t dot = path.find('.', start);
+    std::string step = path.substr(start, dot - start);
+    const bool indexed = step.size() > 6 && step.compare(step.size() - 6, 6, "[flow]") == 0;
+    if (indexed) step.resize(step.size() - 6);
+    x = x->isObject() ? x->find(step) : nullptr;
+    if (x && indexed) {
+      const Json* i = entry && entry->isObject() ? entry->find("flow") : nullptr;
+      const double n = i && i->isNumber() ? i->asNumber() : -1;
+      x = x->isArray() && n >= 0 && n < static_cast<double>(x->items().size()) && n == std::floor(n)
+              ? &x->items()[static_cast<size_t>(n)]
+              : nullptr;
+    }
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return x;
+}
+
 // ----- the structured check -----
 
 struct Checker {
   Json problems = Json::array();
 
   void add(const std::string& path, const std::string& message, const Json* value, const ParamSpec* spec,
-           const Json* ruleRange = nullptr) {
-    Json p = Json::object();
-    p.set("path", Json::string(path));
-    p.set("message", Json::string(message));
-    p.set("value", value ? *value : Json());
-    Json range, options, def;
-    if (spec) {
-      const Json one = specsToJson({*spec}).items()[0];
-      if (spec->type == ParamType::Number || spec->type == ParamType::Int) {
-        range = Json::object();
-        range.set("min", *one.find("min"));
-        range.set("max", *one.find("max"));
-        range.set("unit", Json::string(spec->unit ? spec->unit : ""));
-        if (spec->type == ParamType::Int) range.set("integer", Json::boolean(true));
-      }
-      if (const Json* o = one.find("options")) options = *o;
-      if (const Json* d = one.find("default")) def = *d;
-    }
-    p.set("range", ruleRange ? *ruleRange : range);
-    p.set("options", options);
-    p.set("default", def);
-    problems.push(p);
+           const Json* ruleRange = nullptr, const char* code = "field") {
+    Problem p = problemAt(path, message, code);
+    p.spec = spec;
+    problems.push(problemJson(p, value, ruleRange));
   }
 
   // A rule between fields, with its range when it gives one.
-  void addRule(const Problem& r) {
-    Json range;
-    if (!std::isnan(r.min) || !std::isnan(r.max)) {
-      range = Json::object();
-      range.set("min", std::isnan(r.min) ? Json() : Json::number(r.min));
-      range.set("max", std::isnan(r.max) ? Json() : Json::number(r.max));
-      range.set("unit", Json::string(r.unit));
-      if (r.integer) range.set("integer", Json::boolean(true));
-    }
-    add(r.path, r.message, nullptr, nullptr, &range);
-  }
+  void addRule(const Problem& r) { problems.push(problemJson(r, nullptr)); }
 
   // A kind problem: the options are the kinds.
   void addKind(const std::string& path, const std::string& message, const Json* value, const SchemaGroup& g) {
@@ -149,17 +145,7 @@ struct Checker {
                            const Json& doc, bool& listed) {
     listed = false;
     const Json* sel = g.selectorInParent ? (parent ? parent->find(g.selectorKey) : nullptr) : obj.find(g.selectorKey);
-    if (!sel && !g.fallback.empty()) {
-      const Json* at = &doc;
-      size_t start = 0;
-      while (at && start <= g.fallback.size()) {
-        const size_t dot = g.fallback.find('.', start);
-        at = at->isObject() ? at->find(g.fallback.substr(start, dot - start)) : nullptr;
-        if (dot == std::string::npos) break;
-        start = dot + 1;
-      }
-      sel = at;
-    }
+    for (size_t f = 0; !sel && f < g.fallback.size(); ++f) sel = valueAt(doc, g.fallback[f], parent);
     std::string name = g.defaultKind;
     if (sel) {
       if (!sel->isString()) {
@@ -260,6 +246,37 @@ struct Checker {
 
 }  // namespace
 
+Json problemJson(const Problem& p, const Json* value, const Json* range) {
+  Json o = Json::object();
+  o.set("path", Json::string(p.path));
+  o.set("code", Json::string(p.code));
+  o.set("message", Json::string(p.message));
+  o.set("value", value ? *value : Json());
+  Json r, options, def;
+  if (p.spec) {
+    const Json one = specsToJson({*p.spec}).items()[0];
+    if (p.spec->type == ParamType::Number || p.spec->type == ParamType::Int) {
+      r = Json::object();
+      r.set("min", *one.find("min"));
+      r.set("max", *one.find("max"));
+      r.set("unit", Json::string(p.spec->unit ? p.spec->unit : ""));
+      if (p.spec->type == ParamType::Int) r.set("integer", Json::boolean(true));
+    }
+    if (const Json* x = one.find("options")) options = *x;
+    if (const Json* d = one.find("default")) def = *d;
+  } else if (!std::isnan(p.min) || !std::isnan(p.max)) {
+    r = Json::object();
+    r.set("min", std::isnan(p.min) ? Json() : Json::number(p.min));
+    r.set("max", std::isnan(p.max) ? Json() : Json::number(p.max));
+    r.set("unit", Json::string(p.unit));
+    if (p.integer) r.set("integer", Json::boolean(true));
+  }
+  o.set("range", range ? *range : r);
+  o.set("options", options);
+  o.set("default", def);
+  return o;
+}
+
 const std::vector<SchemaGroup>& scenarioSchema() {
   static const std::vector<SchemaGroup> s = [] {
     static const SpecList dumbbell = dumbbellSpecs(), chain = chainSpecs(), graph = graphSpecs();
@@ -278,13 +295,16 @@ const std::vector<SchemaGroup>& scenarioSchema() {
     g.push_back(kinded("topology.links[].queue", "queue", queueSchemaKinds(), "kind", "droptail"));
     g.push_back(kinded("topology.links[].loss", "loss", lossSchemaKinds(), "kind", "none"));
     g.push_back(plain("topology.flows[]", graphFlowSpecs(), "topology.kind", "graph"));
-    g.push_back(kinded("topology.flows[].ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true, "flows.cc"));
+    g.push_back(kinded("topology.flows[].ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true, {"flows.cc"}));
     g.push_back(kinded("queue", "queue", queueSchemaKinds(), "kind", "droptail"));
     g.push_back(kinded("exoLoss", "loss", lossSchemaKinds(), "kind", "none"));
     g.push_back(plain("flows", flowSpecs()));
     g.push_back(kinded("flows.ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true));
     g.push_back(plain("flowOverrides[]", overrideSpecs()));
-    g.push_back(kinded("flowOverrides[].ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true, "flows.cc"));
+    // As the builders merge a flow's options: its override's cc, else (a graph) the cc of the
+    // topology.flows entry it overrides, else the defaults'.
+    g.push_back(kinded("flowOverrides[].ccParams", "cc", ccSchemaKinds(), "cc", ccNames()[0], true,
+                       {"topology.flows[flow].cc", "flows.cc"}));
     g.push_back(kinded("flowOverrides[].exoLoss", "loss", lossSchemaKinds(), "kind", "none"));
     g.push_back(plain("traffic[]", trafficSpecs()));
     g.push_back(plain("aggregates[]", mpatAggregateSpecs()));
@@ -341,7 +361,11 @@ Json groupJson(const SchemaGroup& g) {
   if (g.items) o.set("items", specsToJson({*g.items}).items()[0]);
   if (!g.kinds.empty()) {
     o.set("selector", Json::string(selectorPath(g)));
-    if (!g.fallback.empty()) o.set("fallback", Json::string(g.fallback));
+    if (!g.fallback.empty()) {
+      Json f = Json::array();
+      for (const std::string& x : g.fallback) f.push(Json::string(x));
+      o.set("fallback", f);
+    }
     o.set("default", Json::string(g.defaultKind));
     o.set("kinds", Json::string(g.kindSet));
   }

@@ -7,6 +7,7 @@
 
 #include "core/json.h"
 #include "core/params.h"
+#include "sim/problems.h"
 
 namespace bl {
 
@@ -23,12 +24,13 @@ struct SchemaKind {
 // "", "queue", "flows.ccParams", "topology.links[]", "topology.rates[]".
 struct SchemaGroup {
   std::string path;
-  const SpecList* specs = nullptr;  // the fields of the object there (no kind), or
-  std::vector<SchemaKind> kinds;    // one spec list per kind, chosen by the selector,
-  std::string kindSet;              //   the kinds' family ("queue", "loss", "cc", "topology"):
-  std::string selectorKey;          //   the selecting field's key ("kind", "cc"),
-  bool selectorInParent = false;    //   in the parent object (flows.cc for flows.ccParams) or in the object itself,
-  std::string fallback;             //   and where to look when it is absent ("flows.cc"), else the default kind
+  const SpecList* specs = nullptr;    // the fields of the object there (no kind), or
+  std::vector<SchemaKind> kinds;      // one spec list per kind, chosen by the selector,
+  std::string kindSet;                //   the kinds' family ("queue", "loss", "cc", "topology"):
+  std::string selectorKey;            //   the selecting field's key ("kind", "cc"),
+  bool selectorInParent = false;      //   in the parent object (flows.cc for flows.ccParams) or in the object itself,
+  std::vector<std::string> fallback;  //   and where to look, in order, when it is absent ("flows.cc"; "[flow]"
+                                      //   is the element this entry's `flow` names), else the default kind
   std::string defaultKind;
   const ParamSpec* items = nullptr;  // an array of plain values: the spec of each element
   std::string whenKey, whenValue;    // only when this field (a scenario path) has this value
@@ -47,6 +49,12 @@ std::string selectorPath(const SchemaGroup& g);
 // duration, graph routes, ...) are checked by building the network without running it, and
 // every one that fails is listed (sim/problems.h), with its range where it has one.
 Json checkScenario(const std::string& json);
+
+// One problem in bl_check's shape: {path, code, message, value, range: {min, max, unit,
+// integer?} | null, options | null, default}. The range, options and default are the spec's
+// when the problem has one, else the rule's range (or `range` when given). bl_set_param's
+// refusals take the same shape (bl_set_param_problem).
+Json problemJson(const Problem& p, const Json* value, const Json* range = nullptr);
 
 // bl_describe's document (docs/scenario.md, "Parameter specs").
 Json describeDocument();

@@ -37,7 +37,8 @@ void markEarlyLinks(Network& net) {
 
 }  // namespace
 
-bool buildTopology(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool* allFlows) {
+bool buildTopology(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool* allFlows,
+                   bool* allSources) {
   const Json* topo = doc.find("topology");
   std::string kind = "dumbbell";
   if (topo && topo->isObject())
@@ -60,13 +61,15 @@ bool buildTopology(const Json& doc, Simulation& sim, Network& net, Problems& pro
   else
     problems.add("topology.kind", "\"" + kind + "\" is not a topology; known: dumbbell, chain, graph");
   if (allFlows) *allFlows = built && g.allFlowsBuilt();
+  if (allSources) *allSources = built && g.allSourcesBuilt();
   return built;
 }
 
-bool buildNetwork(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool earlyLinks) {
+bool buildNetwork(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool earlyLinks, bool* complete) {
   const size_t before = problems.reported();
-  bool allFlows = false;
-  const bool built = buildTopology(doc, sim, net, problems, &allFlows);
+  bool allFlows = false, allSources = false;
+  const bool built = buildTopology(doc, sim, net, problems, &allFlows, &allSources);
+  if (complete) *complete = allFlows && allSources;
   // Aggregates name flows by index: checked when every flow is there.
   if (allFlows) buildMpatAggregates(doc, sim, net, problems);
   if (!built || problems.reported() != before) return false;

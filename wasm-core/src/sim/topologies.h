@@ -10,9 +10,13 @@
 namespace bl {
 
 // True when the network was built without a problem. earlyLinks = false turns off
-// ahead-of-time arrivals (see Link).
-bool buildNetwork(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool earlyLinks = true);
-// The topology alone (no aggregates, no early links); `allFlows`: every flow was built.
-bool buildTopology(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool* allFlows = nullptr);
+// ahead-of-time arrivals (see Link). `complete`: every flow and traffic source is in the
+// network, problems or not (so its work can be estimated).
+bool buildNetwork(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool earlyLinks = true,
+                  bool* complete = nullptr);
+// The topology alone (no aggregates, no early links); `allFlows`: every flow was built;
+// `allSources`: every traffic source was.
+bool buildTopology(const Json& doc, Simulation& sim, Network& net, Problems& problems, bool* allFlows = nullptr,
+                   bool* allSources = nullptr);
 
 }  // namespace bl

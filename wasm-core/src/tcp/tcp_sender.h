@@ -12,7 +12,8 @@
 //           ACK restarts the timer; the Careful variant: a new recovery needs an ACK beyond
 //           `recover`, as ns-2 with its default bugFix_);
 //   Sack    RFC 6675: a scoreboard of SACKed packets, IsLost with DupThresh = 3, the pipe
-//           estimate and NextSeg rules 1-3 (no rescue retransmission).
+//           estimate and NextSeg rules 1-3 (no rescue retransmission); a duplicate ACK is one
+//           that SACKs new data (section 2; sackDupAck = AnyDup: RFC 5681's, as ns-2's Sack1).
 // The timer follows RFC 6298 (Karn's rule, exponential back-off kept until a valid sample):
 // started when data is sent and it is not running (5.1), restarted on every new ACK (5.3).
 // rtoRestart = FastRetransmit (default) also restarts it when the fast retransmission, or in
@@ -80,11 +81,12 @@ struct TcpConfig {
   // ACK even when it covers a retransmission and gives no sample). A research switch.
   enum RtoBackoffReset { KeepUntilSample, OnNewAck };
   RtoBackoffReset rtoBackoffReset = KeepUntilSample;
-  // SACK: which ACKs count as duplicates (fast retransmit, limited transmit): AnyDup, every
-  // ACK that acknowledges nothing new (RFC 5681's definition, as ns-2's Sack1), or NewSack, only
-  // one that SACKs data not SACKed before (RFC 6675 section 2, as ns-3.37). A research switch.
+  // SACK: which ACKs count as duplicates (fast retransmit, limited transmit): NewSack, only one
+  // that SACKs data not SACKed before (RFC 6675 section 2; Linux counts SACKed segments, ns-3.37
+  // isDupack = scoreboardUpdated), or AnyDup, every ACK that acknowledges nothing new (RFC 5681's
+  // definition, as ns-2's Sack1; a research switch). Without SACK RFC 5681's is the only rule.
   enum SackDupAck { AnyDup, NewSack };
-  SackDupAck sackDupAck = AnyDup;
+  SackDupAck sackDupAck = NewSack;
   bool sackForgetOnRto = true;  // RFC 2018 section 8 (ns-2); false: keep the scoreboard
   // cwnd in and after a SACK fast recovery: Ssthresh (RFC 6675 4.2, RFC 5681 3.2 step 6:
   // cwnd = ssthresh, at least 2) or Ns2Sack1 (ns-2 2.35's Sack1TcpAgent::dupack_action,

@@ -1,11 +1,12 @@
 // "Compare with...": picks what side B changes (queue discipline, window rule, loss recovery,
 // or a parameter from the specs, and its value for B) and switches to compare mode, A being
 // the scenario on screen.
-import { useMemo, useRef, useState } from 'react';
+import { useContext, useMemo, useRef, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { ParamControl } from '../panels/ParamControl';
 import type { CompareDiff } from '../url/teachingUrl';
-import { applyDiff, diffChoices, valueInA } from './compareDiff';
+import { CoreCheckContext } from '../sim/coreCheck';
+import { applyDiff, diffChoices, judgeDiff, valueInA } from './compareDiff';
 
 /** A value for B that differs from A's: another option, or the number doubled within range. */
 export function suggestB(spec: ParamSpec, a: Json): Json {
@@ -36,12 +37,19 @@ export function CompareChooser({
   const aValue = choice ? valueInA(scenario, choice.path, specs) : null;
   const bValue = value ?? (choice ? suggestB(choice.spec, aValue) : null);
 
-  const go = () => {
+  const check = useContext(CoreCheckContext);
+  const go = async () => {
     if (!choice) return;
     const d: CompareDiff = { path: choice.path, value: bValue };
     const r = applyDiff(scenario, d, specs);
-    if (!r.ok) {
-      setError(r.message);
+    // The core judges B's value (without a core, as in a unit test, compare mode asks it again).
+    const refused = !r.ok
+      ? r.message
+      : check
+        ? await judgeDiff(r.scenario, d, specs, check).catch((e: Error) => `compare: ${e.message}`)
+        : null;
+    if (refused) {
+      setError(refused);
       return;
     }
     dialogRef.current?.close();
@@ -111,7 +119,7 @@ export function CompareChooser({
           </p>
         ) : null}
         <div className="row">
-          <button type="button" className="primary" onClick={go}>
+          <button type="button" className="primary" onClick={() => void go()}>
             Compare
           </button>
           <button type="button" onClick={() => dialogRef.current?.close()}>

@@ -7,6 +7,7 @@ import { SimController, type SimSnapshot } from '../sim/simController';
 import type { ViewState } from '../url/viewState';
 import { setCompareHook } from '../ui/probes';
 import type { AppState } from '../url/scenarioUrl';
+import type { Scenario } from '../core/types';
 import { ChartScope, type ChartScopeValue } from '../charts/chartScope';
 import { ThroughputChart } from '../charts/ThroughputChart';
 import { QueueChart } from '../charts/QueueChart';
@@ -16,7 +17,7 @@ import { type ChartProps, wantsBand } from '../charts/chartContext';
 import { bandValues } from '../store/flowBand';
 import { SpeedSelect } from '../panels/ControlsBar';
 import { addPainter } from '../store/frameLoop';
-import { applyDiff, diffLabel, valueInA } from './compareDiff';
+import { applyDiff, diffLabel, judgeDiff, valueInA } from './compareDiff';
 import { compareRows, fmtNumber } from './compareSummary';
 import { Lockstep } from './lockstep';
 import './compare.css';
@@ -58,10 +59,34 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   const [simB, setSimB] = useState<SimController | null>(null);
   const snapB = useSnap(simB);
   const diff = state.teach.compare!;
-  const b = useMemo(
+  const built = useMemo(
     () => (snapA.specs.length ? applyDiff(state.scenario, diff, snapA.specs) : null),
     [state.scenario, diff, snapA.specs],
   );
+  // The core judges B before it runs (a value it refuses would otherwise be repaired away,
+  // leaving B the same as A): B is offered once its check has answered for this B.
+  const [judged, setJudged] = useState<{ of: Scenario; message: string | null } | null>(null);
+  useEffect(() => {
+    if (!built?.ok) return;
+    let alive = true;
+    const of = built.scenario;
+    judgeDiff(of, diff, snapA.specs, (s) => sim.check(s)).then(
+      (message) => alive && setJudged({ of, message }),
+      (e: Error) => alive && setJudged({ of, message: `compare: ${e.message}` }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [built, diff, snapA.specs, sim]);
+  const verdict = built?.ok && judged?.of === built.scenario ? judged : null;
+  const b =
+    built && !built.ok
+      ? built
+      : verdict?.message
+        ? { ok: false as const, message: verdict.message }
+        : verdict
+          ? built
+          : null;
   const [rows, setRows] = useState<ReturnType<typeof compareRows> | null>(null);
   const ticks = useRef<{ a: number; b: number }[]>([]);
   /** Counts the pairs of runs created; 0 while a pair is being (re)started, so the test hook

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSpecs } from '../core/specs';
 import type { Scenario } from '../core/types';
-import { applyDiff, diffChoices, valueInA } from './compareDiff';
+import { applyDiff, diffChoices, judgeDiff, valueInA } from './compareDiff';
+import { coreCheck } from '../../test/nativeCheck';
 import { compareRows } from './compareSummary';
 
 // bl_describe's layout (version 2), abridged.
@@ -51,11 +52,24 @@ describe('compare mode difference', () => {
     expect(a.queue).toEqual({ kind: 'red', buffer: 100, maxP: 0.2 }); // A untouched
   });
 
-  it('changes one parameter, validated by its spec', () => {
+  it("changes one parameter, whose value the core's check judges", async () => {
+    const check = (s: Scenario) => Promise.resolve(coreCheck(JSON.stringify(s)));
     const r = applyDiff(a, { path: 'queue.maxP', value: 0.5 }, specs);
     expect(r.ok && r.scenario.queue).toEqual({ kind: 'red', buffer: 100, maxP: 0.5 });
-    const bad = applyDiff(a, { path: 'queue.maxP', value: 3 }, specs);
-    expect(bad).toEqual({ ok: false, message: 'compare queue.maxP: 3 is not allowed; expected a number from 0 to 1' });
+    if (!r.ok) throw new Error(r.message);
+    expect(await judgeDiff(r.scenario, { path: 'queue.maxP', value: 0.5 }, specs, check)).toBeNull();
+    // Out of range: B is built, and the core refuses it, worded as the editor words its problems.
+    const bad = applyDiff(a, { path: 'queue.maxP', value: '3' }, specs);
+    if (!bad.ok) throw new Error(bad.message);
+    expect(bad.scenario.queue).toEqual({ kind: 'red', buffer: 100, maxP: 3 }); // read as a number
+    expect(await judgeDiff(bad.scenario, { path: 'queue.maxP', value: 3 }, specs, check)).toBe(
+      'compare queue.maxP: Allowed: a number from 0 to 1',
+    );
+    const kind = applyDiff(a, { path: 'queue.kind', value: 'fifo' }, specs);
+    if (!kind.ok) throw new Error(kind.message);
+    expect(await judgeDiff(kind.scenario, { path: 'queue.kind', value: 'fifo' }, specs, check)).toMatch(
+      /^compare queue\.kind: "fifo" is not a kind here; known: .*\. Allowed: one of droptail, /,
+    );
     expect(applyDiff(a, { path: 'queue.maxP', value: 0.2 }, specs)).toEqual({
       ok: false,
       message: 'compare queue.maxP: B would be the same as A (0.2)',

@@ -1,7 +1,18 @@
 // Compare mode's one difference: B is A with one scenario field changed (the queue kind, the
 // window rule, loss recovery, or one parameter from the specs). Same seed, same everything else.
+// Whether B's value is allowed is the core's to say (bl_check, judgeDiff), as for the scenario
+// editor: the page only reads the value in its field's type and builds B.
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec, kindFieldOf, kindsOfGroup, specsOfGroup, validateValue } from '../core/specs';
+import type { CheckResult } from '../core/binding.mjs';
+import {
+  coerceValue,
+  findSpec,
+  kindFieldOf,
+  kindsOfGroup,
+  problemLine,
+  problemText,
+  specsOfGroup,
+} from '../core/specs';
 import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { cloneScenario } from '../scenario/presets';
 import { kindGroupOf, kindIn, withKind } from '../scenario/changeKind';
@@ -32,7 +43,10 @@ export function diffSpec(specs: readonly ParamSpec[], s: Scenario, path: string)
   return findSpec(specs, path, kindOf(s, specs)) ?? null;
 }
 
-/** The scenario of side B, or why it cannot be made (naming the field and its allowed values). */
+/**
+ * The scenario of side B, or why it cannot be made (no such field, the same as A). Its value is
+ * not judged here: judgeDiff asks the core.
+ */
 export function applyDiff(
   a: Scenario,
   diff: CompareDiff,
@@ -40,8 +54,7 @@ export function applyDiff(
 ): { ok: true; scenario: Scenario } | { ok: false; message: string } {
   const spec = diffSpec(specs, a, diff.path);
   if (!spec) return { ok: false, message: `compare ${diff.path}: not a field of this scenario` };
-  const r = validateValue({ ...spec, key: diff.path }, diff.value);
-  if (!r.ok) return { ok: false, message: `compare ${r.message}` };
+  const r = { value: coerceValue(spec, diff.value) as Json };
   const current =
     getPath(a, diff.path) ??
     (kindGroupOf(specs, diff.path) ? kindOf(a, specs)(kindGroupOf(specs, diff.path)!) : spec.default);
@@ -58,6 +71,24 @@ export function applyDiff(
   const name = typeof a.name === 'string' ? a.name : 'scenario';
   b.name = `${name} [${diffLabel(diff)}]`;
   return { ok: true, scenario: b };
+}
+
+/**
+ * The core's word on side B (bl_check through `check`): null when it accepts B, else why not,
+ * the problem at the field that differs worded in that field's units as the scenario editor
+ * words it ("compare queue.maxP: Allowed: a number from 0 to 1"), or the first problem.
+ */
+export async function judgeDiff(
+  b: Scenario,
+  diff: CompareDiff,
+  specs: readonly ParamSpec[],
+  check: (s: Scenario) => Promise<CheckResult>,
+): Promise<string | null> {
+  const r = await check(b);
+  if (r.ok) return null;
+  const p = r.problems.find((x) => x.path === diff.path) ?? r.problems[0]!;
+  const spec = diffSpec(specs, b, diff.path);
+  return p.path === diff.path ? `compare ${p.path}: ${problemText(p, spec ?? undefined)}` : `compare ${problemLine(p)}`;
 }
 
 export function diffLabel(d: CompareDiff): string {

@@ -6,6 +6,10 @@ export const RUN: { readonly REACHED: 0; readonly EVENT_LIMIT: 1; readonly FINIS
  *  given, and what is allowed (range for numbers, options for choices) and what it defaults to. */
 export interface CheckProblem {
   path: string;
+  /** "field" (a field on its own), "rule" (between fields), "budget" (the work budget),
+   *  "unchecked" (a check the other problems left without a meaning: nothing to mend at its
+   *  path), "unknown" (a live change's entity or key). */
+  code?: 'field' | 'rule' | 'budget' | 'unchecked' | 'unknown';
   message: string;
   value: unknown;
   range: { min: number; max: number; unit: string; integer?: boolean } | null;
@@ -31,6 +35,8 @@ export class BlBinding {
   events(h: number): number;
   /** null when applied, else the core's reason. */
   setParam(h: number, entity: string, key: string, value: number): string | null;
+  /** The last setParam's refusal in bl_check's shape (range in SI units), or null when it applied. */
+  setParamProblem(): CheckProblem | null;
   columns(h: number): string[];
   /** Everything recorded since the last drain, as a fresh ArrayBuffer (transferable). */
   drain(h: number): ArrayBuffer;

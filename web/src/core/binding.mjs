@@ -83,6 +83,12 @@ export class BlBinding {
     return rc === 0 ? null : this.lastError() || `setParam ${entity}/${key} failed`;
   }
 
+  /** The last setParam's refusal as one problem in bl_check's shape (path "flow.2.exoLoss", code,
+   *  message, value, range in SI units), or null when it applied its change (bl_set_param_problem). */
+  setParamProblem() {
+    return JSON.parse(this.str(this.m._bl_set_param_problem()) || 'null');
+  }
+
   columns(h) {
     return JSON.parse(this.str(this.m._bl_columns(h)));
   }

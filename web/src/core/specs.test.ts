@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { findSpec, kindsOfGroup, normalizeSpecs, problemLine, problemText, specsOfGroup, validateValue } from './specs';
+import {
+  findSpec,
+  kindsOfGroup,
+  normalizeSpecs,
+  problemLine,
+  problemText,
+  refusalText,
+  specsOfGroup,
+  validateValue,
+} from './specs';
 import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import { setPath } from '../scenario/paths.mjs';
 import { withKind } from '../scenario/changeKind';
@@ -33,8 +42,13 @@ describe('normalizeSpecs', () => {
     expect(specs.filter((s) => s.key === 'flows.cc')).toHaveLength(1);
     expect(specs.find((s) => s.key === 'flows.cc')?.selects).toBe('flows.ccParams');
     expect(specs.find((s) => s.key === 'queue.kind')?.selects).toBe('queue');
-    // Groups inside arrays have no one path: left out.
-    expect(specs.some((s) => s.key.includes('[]'))).toBe(false);
+    // Groups inside arrays have no one path: left out, but for where a selector there falls
+    // back to (a spec holding describe's list only, selecting nothing).
+    expect(specs.filter((s) => s.key.includes('[]')).map((s) => [s.key, s.fallback])).toEqual([
+      ['topology.flows[].cc', ['flows.cc']],
+      ['flowOverrides[].cc', ['topology.flows[flow].cc', 'flows.cc']],
+    ]);
+    expect(specs.some((s) => s.key.includes('[]') && s.selects !== undefined)).toBe(false);
   });
   it('accepts a flat list as well', () => {
     const flat = normalizeSpecs([{ key: 'queue.maxP', type: 'number', min: 0, max: 1 }, { nokey: 1 }]);
@@ -68,6 +82,16 @@ describe('withKind', () => {
     const s: Scenario = { version: 1, flows: { count: 3, cc: 'multcp', ccParams: { N: 4 } } };
     expect(withKind(s, specs, 'flows', 'aimd').flows).toEqual({ cc: 'aimd', count: 3 });
     expect(withKind(s, specs, 'flows', 'multcp').flows).toEqual({ cc: 'multcp', count: 3, ccParams: { N: 4 } });
+  });
+});
+
+describe('specsOfGroup', () => {
+  it("gives a kind's parameters as the same objects each time (controls keep what is typed)", () => {
+    const specs = normalizeSpecs(described);
+    const a = specsOfGroup(specs, 'flows', 'multcp').find((s) => s.key === 'flows.ccParams.N');
+    const b = specsOfGroup(specs, 'flows', 'multcp').find((s) => s.key === 'flows.ccParams.N');
+    expect(a).toBeDefined();
+    expect(b).toBe(a);
   });
 });
 
@@ -182,5 +206,30 @@ describe('a new spec in the describe document', () => {
       'soon is out of range; allowed [0, 1] s. Allowed: a number from 0 s to 1 s',
     );
     expect(problemLine(problem('flows.jitter', 2, 0, 1, 's'))).toBe('flows.jitter: Allowed: a number from 0 to 1 s');
+  });
+  it("words a refused live change in its control's units, as the check's problems", () => {
+    // bl_set_param_problem's answer for 150 % typed in the live panel: the core's range is SI.
+    const exo = specs.find((s) => s.key === 'live.flow.exoLoss')!;
+    const rate = specs.find((s) => s.key === 'live.link.rate')!;
+    const refused = (path: string, value: number, min: number, max: number, unit: string) =>
+      Object.assign(new Error(`${path}: ${value} is out of range; allowed [${min}, ${max}] ${unit}`.trim()), {
+        problem: {
+          path,
+          code: 'field' as const,
+          message: `${value} is out of range; allowed [${min}, ${max}] ${unit}`.trim(),
+          value,
+          range: { min, max, unit },
+          options: null,
+          default: null,
+        },
+      });
+    expect(refusalText(refused('flows.exoLoss', 1.5, 0, 1, ''), exo)).toBe('Allowed: a number from 0% to 100%');
+    // A rate in the units the control shows (kb/s ... Gb/s), not the core's bit/s.
+    const rateText = refusalText(refused('link.bottleneck.rate', 1e13, 1000, 1e12, 'bit/s'), rate);
+    expect(rateText).toMatch(/^Allowed: a number from \S+ [kMG]b\/s to \S+ [kMGT]b\/s$/);
+    // A refusal the core gave no problem for (a locked embed's guard) keeps its words.
+    expect(refusalText(new Error('link.rate is locked by the instructor'), rate)).toBe(
+      'link.rate is locked by the instructor',
+    );
   });
 });

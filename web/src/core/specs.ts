@@ -102,7 +102,8 @@ const rec = (v: unknown): Rec => (v && typeof v === 'object' && !Array.isArray(v
  * specs are keyed by their path ("flows.weight"); a kind's parameters by the group that selects the
  * kind, the kind and the key ("queue.red.maxP", "flows.multcp.N" for the path "flows.ccParams.N"),
  * and the selecting field gets an enum spec (marked `selects`) listing the kinds. Groups inside
- * arrays ("traffic[]", "topology.links[]") have no one scenario path and are left out; live
+ * arrays ("traffic[]", "topology.links[]") have no one scenario path and are left out, but for the
+ * `fallback` list of a selector there ("flowOverrides[].cc", see pushFallback); live
  * parameters are keyed "live.flow.X" and "live.link.X". A flat list of specs is accepted as well.
  */
 export function normalizeSpecs(raw: unknown): ParamSpec[] {
@@ -153,7 +154,10 @@ function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
   for (const [path, gRaw] of Object.entries(rec(doc.groups))) {
     const g = rec(gRaw);
     const selector = str(g.selector);
-    if (path.includes('[]') || selector.includes('[]')) continue;
+    if (path.includes('[]') || selector.includes('[]')) {
+      pushFallback(g, selector, at, out);
+      continue;
+    }
     if (!selector) {
       pushSpecs(g.specs, at(path), out);
       continue;
@@ -176,6 +180,26 @@ function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
     sel.selects = at(path);
     if (!existing) out.push(sel);
   }
+}
+
+/**
+ * A kind's selector inside an array ("flowOverrides[].cc") that says where its value is read when
+ * absent: a spec under the selector's path holding only that list (`fallback`), so the page reads
+ * a flow's rule in the order the core does. It selects nothing a control shows.
+ */
+function pushFallback(g: Rec, selector: string, at: (path: string) => string, out: ParamSpec[]): void {
+  const list = Array.isArray(g.fallback) ? g.fallback.filter((x): x is string => typeof x === 'string') : [];
+  if (!selector || !list.length) return;
+  out.push({
+    key: at(selector),
+    label: selector.slice(selector.lastIndexOf('.') + 1),
+    unit: '',
+    type: 'string',
+    default: str(g.default),
+    help: '',
+    live: false,
+    fallback: list,
+  });
 }
 
 /** The fluid model's functions, by the name the worker calls them (FluidFn). */
@@ -239,7 +263,11 @@ export function coerceValue(spec: ParamSpec, value: unknown): unknown {
   }
 }
 
-/** Checks (and coerces, for text input) a value against its spec. */
+/**
+ * Checks (and coerces, for text input) a value against its spec, on the page. Scenario values
+ * are the core's to judge (bl_check, bl_set_param's problem); this is for settings the core
+ * never judges as such: the sweep form's, read from a link (url/sweepUrl.ts says why).
+ */
 export function validateValue(spec: ParamSpec, value: unknown): Validation {
   const bad = (): Validation => ({
     ok: false,
@@ -289,6 +317,15 @@ export function problemText(p: CheckProblem, spec?: ParamSpec): string {
   return p.message;
 }
 
+/**
+ * What a control says when the core refuses a value it was given (a live change): the core's
+ * problem (bl_set_param_problem, carried by the refusal) worded by problemText, so in the
+ * control's own units as the scenario editor words bl_check's; else the core's words as they are.
+ */
+export function refusalText(e: Error & { problem?: CheckProblem | null }, spec: ParamSpec): string {
+  return e.problem ? problemText(e.problem, spec) : e.message;
+}
+
 /** A problem of a field no control shows, as one line: "path: what the core says". */
 export function problemLine(p: CheckProblem): string {
   return p.path ? `${p.path}: ${problemText(p)}` : problemText(p);
@@ -327,6 +364,20 @@ export function findSpec(
  * path: "queue.maxP", and for the window rule's own parameters "flows.ccParams.N" (the object
  * "flows.ccParams" itself is left out: its fields are listed one by one).
  */
+/**
+ * The spec of a kind's parameter under its scenario path, made once per spec and path: a
+ * control keeps what is being typed until its spec changes, so a new object on each render
+ * (a panel re-rendered by a check's answer) would throw away a value half typed.
+ */
+const atPath = new WeakMap<ParamSpec, Map<string, ParamSpec>>();
+function specAtPath(s: ParamSpec, key: string): ParamSpec {
+  let byKey = atPath.get(s);
+  if (!byKey) atPath.set(s, (byKey = new Map()));
+  let made = byKey.get(key);
+  if (!made) byKey.set(key, (made = { ...s, key }));
+  return made;
+}
+
 export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: string | undefined): ParamSpec[] {
   const out: ParamSpec[] = [];
   const sub = kindParamsOf(specs, group);
@@ -338,7 +389,7 @@ export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: s
     if (!rest.includes('.')) {
       if (!s.kinds || (kind !== undefined && s.kinds.includes(kind))) out.push(s);
     } else if (kind !== undefined && rest.startsWith(kind + '.') && !rest.slice(kind.length + 1).includes('.')) {
-      out.push({ ...s, key: kindParamPath(specs, group, rest.slice(kind.length + 1)) });
+      out.push(specAtPath(s, kindParamPath(specs, group, rest.slice(kind.length + 1))));
     }
   }
   return out;

@@ -30,6 +30,12 @@ export interface ParamSpec {
   /** On a field that selects a kind ("queue.kind", "flows.cc"): the group whose kind it selects, as
    *  the core names it ("queue", "flows.ccParams"). */
   selects?: string;
+  /**
+   * On the selector of a kind inside an array ("flowOverrides[].cc"): the paths read in order when
+   * the field is absent, as describe states them ("topology.flows[flow].cc", "flows.cc"; "[flow]"
+   * is the element the entry's `flow` names).
+   */
+  fallback?: string[];
   /** The live entity/key for bl_set_param, when the spec names them. */
   entity?: string;
   liveKey?: string;

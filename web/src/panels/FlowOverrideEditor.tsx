@@ -7,7 +7,16 @@ import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { deletePath, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths.mjs';
 import { problemLine, problemText } from '../core/specs';
 import { useCoreProblems } from '../sim/coreCheck';
-import { ccOf, ccSpec, flowValue, overrideFields, overrideOf, withOverride } from '../scenario/flowOverrides';
+import {
+  ccOf,
+  ccSpec,
+  flowValue,
+  inheritedOf,
+  overrideFields,
+  overrideOf,
+  withOverride,
+  withRule,
+} from '../scenario/flowOverrides';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
 import { ParamControl } from './ParamControl';
 
@@ -32,7 +41,9 @@ export function FlowOverrideEditor({
   const saved = overrideOf(scenario, flow);
   const dirty = !jsonEqual(entry, saved);
   const cc = ccSpec(specs);
-  const rule = ccOf(scenario, entry, specs);
+  // What the flow runs without its entry: a graph flow's own settings, then the defaults.
+  const inherited = inheritedOf(scenario, flow, specs);
+  const rule = ccOf(inherited, entry, specs);
   const fields = overrideFields(specs, rule).filter((f) => !student || !ADVANCED_FIELDS.has(f.spec.key));
   // The core's check of the scenario with this entry: a problem of the entry at its field.
   const candidate = dirty ? withOverride(scenario, flow, entry) : null;
@@ -65,12 +76,9 @@ export function FlowOverrideEditor({
     update((e) => {
       deletePath(e, path);
     });
-  // A new window rule: the old rule's own parameters do not apply to it.
-  const setRule = (v: Json) =>
-    update((e) => {
-      e.cc = v;
-      delete e.ccParams;
-    });
+  // A new window rule (or the inherited one again): the old rule's own parameters do not apply.
+  const setRule = (v: Json | undefined) =>
+    setEntry((e) => withRule(e, typeof v === 'string' ? v : undefined, inherited, specs));
 
   const field = (path: string, spec: ParamSpec, onCommit: (v: Json) => void) => {
     const own = getPath(entry, path) !== undefined;
@@ -78,7 +86,7 @@ export function FlowOverrideEditor({
       <div key={path} className={`own-field${own ? ' own' : ''}`} data-path={path}>
         <ParamControl
           spec={spec}
-          value={flowValue(scenario, entry, path, spec)}
+          value={flowValue(inherited, entry, path, spec)}
           onCommit={onCommit}
           problem={problemAt(path, spec)}
           errorName={`Flow ${flow} ${spec.label.toLowerCase()}`}
@@ -87,7 +95,7 @@ export function FlowOverrideEditor({
           <button
             type="button"
             className="own-reset"
-            onClick={() => unset(path)}
+            onClick={() => (path === 'cc' ? setRule(undefined) : unset(path))}
             aria-label={`Default: flow ${flow} takes the scenario's ${spec.label.toLowerCase()}`}
             title="Use the scenario's value for every flow"
           >

@@ -13,6 +13,7 @@ import { flowColor } from '../charts/palette';
 import { bottleneckRate, weights } from '../charts/chartContext';
 import { getPath, isPlainObject } from '../scenario/paths.mjs';
 import { flowLiveSpecs } from '../scenario/liveParams';
+import { refusalText } from '../core/specs';
 import { ParamControl } from './ParamControl';
 import { useMarkCount } from '../sim/useMarkCount';
 
@@ -130,7 +131,7 @@ export function FlowTable({
                   if (typeof num === 'number')
                     return sim.setParam(`flow.${i}`, sp.key.slice(10), num).then(
                       () => null,
-                      (e: Error) => e.message,
+                      (e: Error) => refusalText(e, sp),
                     );
                 }}
               />

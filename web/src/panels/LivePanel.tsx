@@ -3,6 +3,7 @@
 import { Explain } from '../ui/Explain';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { liveControls } from '../scenario/liveParams';
+import { refusalText } from '../core/specs';
 import { ParamControl } from './ParamControl';
 import { useMarkCount } from '../sim/useMarkCount';
 
@@ -37,11 +38,12 @@ export function LivePanel({
             value={Number.isFinite(v) ? v : undefined}
             lockedReason={locked?.(c.entity, c.key)}
             onCommit={(val) => {
-              // The core judges the value: its reason for refusing one is shown at the control.
+              // The core judges the value: its reason for refusing one is shown at the control,
+              // in the control's units (the core's range is SI: 1.5 of exoLoss is 150 %).
               if (typeof val === 'number')
                 return sim.setParam(c.entity, c.key, val).then(
                   () => null,
-                  (e: Error) => e.message,
+                  (e: Error) => refusalText(e, c.spec),
                 );
             }}
           />

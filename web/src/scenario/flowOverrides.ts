@@ -45,16 +45,68 @@ export function overrideOf(s: Scenario, flow: number): JsonObject {
   return structuredClone(rest);
 }
 
-/** A value of flow `flow` as it runs: its own, else the scenario's flow default, else the spec's. */
-export function flowValue(s: Scenario, entry: JsonObject, path: string, spec: ParamSpec): Json | undefined {
-  return getPath(entry, path) ?? getPath(s, `flows.${path}`) ?? spec.default;
+/**
+ * The objects flow `flow` takes what its entry does not set from, most specific first, read from
+ * describe's fallback for the entry's window rule ("topology.flows[flow].cc", then "flows.cc"):
+ * each path without its last key, "[flow]" made the flow's index. A graph flow's own entry in
+ * topology.flows, then the scenario's flow defaults; a dumbbell has only the defaults. The
+ * builders merge a flow's options in this order (wasm-core/src/sim/topology_graph.cpp).
+ */
+export function inheritedOf(s: Scenario, flow: number, specs: readonly ParamSpec[]): JsonObject[] {
+  const paths = findSpec(specs, 'flowOverrides[].cc')?.fallback ?? ['flows.cc'];
+  const out: JsonObject[] = [];
+  for (const p of paths) {
+    const dot = p.lastIndexOf('.');
+    const at = dot > 0 ? getPath(s, p.slice(0, dot).replaceAll('[flow]', `[${flow}]`)) : undefined;
+    if (isPlainObject(at)) out.push(at);
+  }
+  return out;
 }
 
-/** The window rule flow `flow` runs. */
-export function ccOf(s: Scenario, entry: JsonObject, specs: readonly ParamSpec[]): string | undefined {
+/**
+ * A value of a flow as it runs: from its entry, else from the first object of `inherited` that
+ * sets the field's first key, else the spec's default. The first key decides, as the builders
+ * merge whole keys: an entry's ccParams replace the inherited ccParams, they are not mixed.
+ */
+export function flowValue(
+  inherited: readonly JsonObject[],
+  entry: JsonObject,
+  path: string,
+  spec: ParamSpec,
+): Json | undefined {
+  const top = path.split(/[.[]/)[0]!;
+  const from = [entry, ...inherited].find((o) => o[top] !== undefined);
+  return (from ? getPath(from, path) : undefined) ?? spec.default;
+}
+
+/** The window rule a flow runs, given what it inherits (inheritedOf) and its entry. */
+export function ccOf(
+  inherited: readonly JsonObject[],
+  entry: JsonObject,
+  specs: readonly ParamSpec[],
+): string | undefined {
   const sp = ccSpec(specs);
-  const v = sp ? flowValue(s, entry, 'cc', sp) : getPath(entry, 'cc');
+  const v = sp ? flowValue(inherited, entry, 'cc', sp) : getPath(entry, 'cc');
   return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * The entry with window rule `rule` (undefined: the one the flow inherits). The old rule's own
+ * parameters go with it. The builders take ccParams whole from the most specific place that has
+ * them, so when the flow would inherit ccParams (made for the inherited rule) and `rule` is
+ * another, an empty ccParams stands in their place; without it the core would judge the new rule
+ * with the old rule's parameters and refuse the entry.
+ */
+export function withRule(
+  entry: JsonObject,
+  rule: string | undefined,
+  inherited: readonly JsonObject[],
+  specs: readonly ParamSpec[],
+): JsonObject {
+  const { cc: _cc, ccParams: _params, ...rest } = entry;
+  if (rule === undefined) return structuredClone(rest);
+  const other = rule !== ccOf(inherited, {}, specs) && inherited.some((o) => o.ccParams !== undefined);
+  return { ...structuredClone(rest), cc: rule, ...(other ? { ccParams: {} } : {}) };
 }
 
 /**

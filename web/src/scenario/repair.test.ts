@@ -53,6 +53,20 @@ describe('repairScenario with the core check', () => {
     expect(r.notices[3]).toMatch(/^flowOverrides\[1\]: expected an object/);
   });
 
+  it('passes over the note that the work budget waits for the others (code "unchecked")', () => {
+    // A source from a node that does not exist is not built, so the core says the work budget
+    // was not estimated (path "", nothing to remove); the repair mends the source and is done.
+    const s: JsonObject = { version: 1, duration: 10, traffic: [{ kind: 'cbr', rate: 1e6, from: 'nowhere' }] };
+    const first = coreCheck(JSON.stringify(s));
+    expect(first.problems.map((p) => [p.path, p.code])).toEqual([
+      ['traffic[0].from', 'rule'],
+      ['', 'unchecked'],
+    ]);
+    const r = repairScenario(s, coreCheck, 5);
+    expect(r).toEqual({ ok: true, notices: ['traffic[0].from: no node named "nowhere"; left out'] });
+    expect(s).toEqual({ version: 1, duration: 10, traffic: [{ kind: 'cbr', rate: 1e6 }] });
+  });
+
   it("a failure names the document's own problem, not the hole a removal left", () => {
     // A scripted check: the first round refuses graph.dst; with dst removed, the second finds
     // it missing, which cannot be removed. The notice must say what was wrong with the link.

@@ -15,8 +15,18 @@ import {
   specForLive,
 } from '../scenario/liveParams';
 import type { LiveChange } from '../core/types';
-import type { Call, CallValue, FluidFn, FromWorker, ParamMsg, Repaired, RunStatus, ToWorker } from '../worker/protocol';
-import type { CheckResult } from '../core/binding.mjs';
+import {
+  type Call,
+  type CallValue,
+  type FluidFn,
+  type FromWorker,
+  type ParamMsg,
+  Refused,
+  type Repaired,
+  type RunStatus,
+  type ToWorker,
+} from '../worker/protocol';
+import type { CheckProblem, CheckResult } from '../core/binding.mjs';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -263,7 +273,10 @@ export class SimController {
     return this.request(base ? { op: 'repair', scenario, base } : { op: 'repair', scenario });
   }
 
-  /** Applies a live change; resolves with the simulated time it took effect, or rejects with the core's error. */
+  /**
+   * Applies a live change; resolves with the simulated time it took effect, or rejects with the
+   * core's refusal (a Refused: its words, and its problem for a control to word in its own units).
+   */
   setParam(entity: string, key: string, value: number): Promise<number> {
     const refused = this.guard?.(entity, key);
     if (refused) return Promise.reject(new Error(refused));
@@ -311,12 +324,12 @@ export class SimController {
   }
 
   /** A reply: settles its call (ignored when the call is gone, e.g. cut off by a new run). */
-  private settle(id: number, ok: boolean, value: unknown, error?: string): void {
+  private settle(id: number, ok: boolean, value: unknown, error?: string, problem?: CheckProblem): void {
     const w = this.waiting.get(id);
     if (!w) return;
     this.waiting.delete(id);
     if (ok) w.resolve(value as never);
-    else w.reject(new Error(error ?? 'failed'));
+    else w.reject(problem ? new Refused(error ?? 'failed', problem) : new Error(error ?? 'failed'));
   }
 
   /** Live changes the run applied (a call's or replayed ones): marks, live values, re-read bounds. */
@@ -369,7 +382,7 @@ export class SimController {
     }
     if (msg.type === 'reply') {
       if (msg.ok) this.settle(msg.id, true, msg.value);
-      else this.settle(msg.id, false, undefined, msg.error);
+      else this.settle(msg.id, false, undefined, msg.error, msg.problem);
       return;
     }
     if (msg.runId !== this.snap.runId) return; // output of a run that was reset

@@ -6,6 +6,7 @@ declare module '*/generated/blcore.mjs' {
     _bl_now(handle: number): number;
     _bl_events(handle: number): number;
     _bl_set_param(handle: number, entityPtr: number, keyPtr: number, value: number): number;
+    _bl_set_param_problem(): number;
     _bl_columns(handle: number): number;
     _bl_drain(handle: number): number;
     _bl_drain_ptr(handle: number): number;

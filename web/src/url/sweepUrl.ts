@@ -57,6 +57,12 @@ function decodeField(cfg: SweepConfig, f: Field, raw: string, numbers: SweepNumb
   const key = `${SWEEP_KEY}.${KEYS[f]}`;
   const num = (numbers as Partial<Record<Field, ParamSpec>>)[f];
   if (num) {
+    // A page-side check, and the right one here: these are the sweep form's own settings, read
+    // while a link is decoded (synchronously, often before the core is loaded), not a scenario.
+    // Seeds, workers and the flow measured are the sweep runner's, which no core spec has; a
+    // duration or measureFrom that passes here goes into each run's scenario, whose creation
+    // the core judges (a run it refuses is listed with the core's own words, field and range).
+    // A bad setting is only dropped, the form's default kept, and named in the link's notices.
     const r = validateValue(num, raw);
     if (!r.ok || typeof r.value !== 'number') return `${key}=${raw}: expected ${rangeText(num)}`;
     (cfg as unknown as Record<string, number>)[f] = r.value;

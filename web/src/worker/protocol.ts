@@ -5,7 +5,7 @@
 // - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
 // Everything about a run carries its run id; the page drops what belongs to a run that is gone.
 import type { LiveChange, Scenario, Summary } from '../core/types';
-import type { CheckResult } from '../core/binding.mjs';
+import type { CheckProblem, CheckResult } from '../core/binding.mjs';
 import type { Repair } from '../scenario/repair';
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'finished' | 'error';
@@ -42,9 +42,23 @@ export interface CallValue {
 export type Repaired = Repair & { scenario: Scenario };
 
 export type Request = { type: 'call'; id: number; call: Call };
-/** The answer to one call: its value, or the error (for the core, its own message, naming the field and range). */
+/**
+ * The answer to one call: its value, or the error (for the core, its own message, naming the
+ * field and range) and, for a refused live change, the core's problem (bl_set_param_problem).
+ */
 export type Reply =
-  { type: 'reply'; id: number; ok: true; value: unknown } | { type: 'reply'; id: number; ok: false; error: string };
+  | { type: 'reply'; id: number; ok: true; value: unknown }
+  | { type: 'reply'; id: number; ok: false; error: string; problem?: CheckProblem };
+
+/** A refusal by the core: its words (the message) and its problem in bl_check's shape. */
+export class Refused extends Error {
+  constructor(
+    message: string,
+    readonly problem: CheckProblem | null,
+  ) {
+    super(message);
+  }
+}
 
 export type ToWorker =
   | Request

@@ -6,7 +6,15 @@ import createBlCore from '../generated/blcore.mjs';
 import type { Scenario } from '../core/types';
 import type { LiveChange } from '../core/types';
 import { repairScenario } from '../scenario/repair';
-import { type Call, type FromWorker, type ParamMsg, type RunStatus, type ToWorker, errorText } from './protocol';
+import {
+  type Call,
+  type FromWorker,
+  type ParamMsg,
+  Refused,
+  type RunStatus,
+  type ToWorker,
+  errorText,
+} from './protocol';
 import { BlBinding, RUN } from '../core/binding.mjs';
 import { runHeadless } from './headless';
 
@@ -69,10 +77,11 @@ function flush(r: Run): void {
   if (buffer.byteLength > 16) post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
 }
 
-/** Applies a live change; the message that reports it, or the core's reason for refusing it. */
-function applyParam(r: Run, entity: string, key: string, value: number): ParamMsg | string {
+/** Applies a live change; the message that reports it, or the core's refusal (its words and its problem). */
+function applyParam(r: Run, entity: string, key: string, value: number): ParamMsg | Refused {
   const err = core!.setParam(r.h, entity, key, value);
-  return err ?? { type: 'param', runId: r.id, t: core!.now(r.h), entity, key, value };
+  if (err === null) return { type: 'param', runId: r.id, t: core!.now(r.h), entity, key, value };
+  return new Refused(err, core!.setParamProblem());
 }
 
 function reanchor(r: Run): void {
@@ -104,7 +113,7 @@ function advanceSlice(r: Run, target: number, applied: ParamMsg[]): 'reached' | 
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
       const m = applyParam(r, c.entity, c.key, c.value);
-      if (typeof m !== 'string') applied.push(m); // a link's change the core refuses was already reported when the link was read
+      if (!(m instanceof Refused)) applied.push(m); // a link's change the core refuses was already reported when the link was read
     }
     if (rc === RUN.FINISHED) return 'finished';
     if (now >= target - 1e-12 && rc !== RUN.EVENT_LIMIT) return 'reached';
@@ -211,7 +220,12 @@ function answer(id: number, f: () => unknown): void {
     value = f();
   } catch (e) {
     if (e instanceof WebAssembly.RuntimeError) throw e;
-    post({ type: 'reply', id, ok: false, error: errorText(e) });
+    const problem = e instanceof Refused ? e.problem : null;
+    post(
+      problem
+        ? { type: 'reply', id, ok: false, error: errorText(e), problem }
+        : { type: 'reply', id, ok: false, error: errorText(e) },
+    );
     return;
   }
   post({ type: 'reply', id, ok: true, value });
@@ -230,7 +244,7 @@ function call(id: number, c: Call): void {
     case 'setParam':
       answer(id, () => {
         const m = applyParam(current(c.runId), c.entity, c.key, c.value);
-        if (typeof m === 'string') throw new Error(m);
+        if (m instanceof Refused) throw m;
         post(m); // the change itself, as the run's event (marks); the reply says when it took effect
         return m.t;
       });
