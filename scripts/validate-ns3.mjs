@@ -7,7 +7,7 @@
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
 //   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N | --seeds N | --seeds A,B,...] [--lock FILE]
 //                                 [--cubic KEY=VALUE]... [--bbr KEY=VALUE]... [--both KEY=VALUE]...
-//                                 [--ours KEY=VALUE]... [--timers]
+//                                 [--ours KEY=VALUE]... [--ns3 KEY=VALUE]... [--timers]
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 //   node scripts/validate-ns3.mjs --series EXPERIMENT [--seed N] [--step S] [--bbr KEY=VALUE]...
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
@@ -16,7 +16,9 @@
 // our side only (a research switch such as renoFriendly=false; ns-3 runs unchanged), --bbr
 // one of every BBR flow (linuxRecovery=true); --both sets
 // a top-level scenario key for both (headerSize=52: ns-3 with TCP timestamps); --ours sets a
-// flow key of every flow on our side only (rtoBackoffReset=newAck: ns-3.37's RTO rule); --timers
+// flow key of every flow on our side only (rtoBackoffReset=newAck: ns-3.37's RTO rule); --ns3
+// sets an option of the ns-3 program on the ns-3 side only (bbrRateFix=1, bbrRawRtt=1,
+// bbrAckAggr=0: experiments on TcpBbr, docs/ns3/README.md); --timers
 // adds a table of retransmission-timer expiries (ns-3: all, and the spurious ones). --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
@@ -55,7 +57,14 @@ const cubicParams = {};
 const bbrParams = {};
 const both = {}; // --both KEY=VALUE: a top-level scenario key changed for both simulators
 const oursFlows = {}; // --ours KEY=VALUE: a flow key (docs/parameters.md, flow) of every flow, ours only
+const ns3Options = {}; // --ns3 KEY=VALUE: an option of docs/ns3/dumbbell.cc, ns-3 only
 args.forEach((a, i) => {
+  if (a === '--ns3') {
+    const [k, v] = (args[i + 1] ?? '').split('=');
+    if (!k || v === undefined) throw new Error(`--ns3 takes KEY=VALUE, not ${args[i + 1]}`);
+    ns3Options[k] = v;
+    return;
+  }
   if (a !== '--cubic' && a !== '--bbr' && a !== '--both' && a !== '--ours') return;
   const [k, v] = (args[i + 1] ?? '').split('=');
   if (!k || v === undefined) throw new Error(`${a} takes KEY=VALUE, not ${args[i + 1]}`);
@@ -171,12 +180,15 @@ experiments.push({
 /**
  * Our scenario: the experiment's, with `params` (default --cubic's) on every CUBIC flow and
  * `bbr` (default --bbr's) on every BBR flow (by override), and `flowKeys` (default --ours's)
- * on every flow.
+ * on every flow. Like for like with ns-3.37, our SACK sender keeps its scoreboard over a
+ * timeout (`sackAfterRto: "keep"`): ns-3.37 keeps it (TcpTxBuffer's
+ * SetSentListLost keeps the SACKed marks), as Linux and RFC 6675 5.1; our default forgets it
+ * (RFC 2018, as ns-2). `--ours sackAfterRto=forget` runs our default.
  */
 function ours(s, params = cubicParams, flowKeys = oursFlows, bbr = bbrParams) {
   const byCc = { cubic: params, bbr };
   const t = structuredClone(s);
-  Object.assign(t.flows, flowKeys);
+  Object.assign(t.flows, { sackAfterRto: 'keep' }, flowKeys);
   if (!Object.keys(params).length && !Object.keys(bbr).length) return t;
   t.flowOverrides ??= [];
   for (let i = 0; i < t.flows.count; i++) {
@@ -260,7 +272,7 @@ function metrics(m, flows, share, span, cpu) {
 
 async function run(e, runSeed = e.scenario.seed) {
   const scenario = { ...e.scenario, seed: runSeed };
-  const n3 = await ns3Cached(scenario);
+  const n3 = await ns3Cached(scenario, ns3Options);
   const o = await runOurs(ours(scenario));
   const s = o.r.summary;
   const bq = s.queues.find((q) => q.id === 'bottleneck');
@@ -501,7 +513,7 @@ async function series(name, runSeed, step) {
   fs.mkdirSync(dir, { recursive: true });
   const scenario = { ...e.scenario, seed: runSeed };
   const ns3File = path.join(dir, `${name}.seed${runSeed}.ns3.csv`);
-  await ns3Cached(scenario, { seriesFile: ns3File, seriesStep: 0.05 });
+  await ns3Cached(scenario, { ...ns3Options, seriesFile: ns3File, seriesStep: 0.05 });
   const o = await runOurs(ours(scenario), 0.05);
   const oursFile = path.join(dir, `${name}.seed${runSeed}.ours.csv`);
   fs.writeFileSync(oursFile, [o.columns.join(','), ...o.rows.map((r) => r.join(','))].join('\n'));
@@ -573,6 +585,7 @@ if (args.includes('--trace')) {
   if (Object.keys(bbrParams).length) console.log(`ours with BBR ccParams ${JSON.stringify(bbrParams)}\n`);
   if (Object.keys(both).length) console.log(`both with ${JSON.stringify(both)}\n`);
   if (Object.keys(oursFlows).length) console.log(`ours with flow keys ${JSON.stringify(oursFlows)}\n`);
+  if (Object.keys(ns3Options).length) console.log(`ns-3 with ${JSON.stringify(ns3Options)}\n`);
   if (seeds.length === 1) {
     console.log(table(rowsBySeed.map((runs) => runs[0])));
   } else {

@@ -18,7 +18,9 @@
 // recoveries (entries into CA_LOSS and CA_RECOVERY over the whole run), Jain's index of the
 // goodputs, the mean and 95th percentile of the queueing delay (sojourn time from the queue
 // disc's enqueue to the start of the packet's transmission on the bottleneck, for packets whose
-// transmission starts after measureFrom), and the queue's drops and CE marks after measureFrom.
+// transmission starts after measureFrom; each copy of a segment timed on its own, keyed by packet
+// uid and the copy's send-time tag, sent-at-tag.h), and the queue's drops and CE marks after
+// measureFrom.
 // With --traceFlow=i --traceFile=F it also writes flow i's congestion window, ssthresh and
 // congestion state changes to F ("t cwnd ssthresh state", segments, seconds), and with
 // --timerFile=G its retransmission timer to G: "t rto R" (each new RTO, s), "t srtt S" (the
@@ -35,14 +37,22 @@
 // With --seriesFile=F it writes, every --seriesStep seconds, a CSV with the column names of
 // the core's --series: the bottleneck queue, each flow's window, smoothed RTT, goodput and
 // timeouts, and for BBR flows the state, btlBw, min RTT (RTprop), pacing gain and pacing rate.
-// --bbrRateFix=1 feeds TcpBbr its rate samples as ns-3.41 computes them (an experiment: the
-// fault ns-3 fixed in 3.41 after 3.37, issue #1026).
+// BBR flows run TracedBbr (traced-bbr.h): TcpBbr observed, and four experiments on it:
+// --bbrRateFix=1 feeds TcpBbr its rate samples as ns-3.41 computes them (the fault ns-3 fixed
+// in 3.41 after 3.37, issue #1026), --bbrRawRtt=1 feeds its RTprop filter raw RTT samples
+// instead of the smoothed RTT, --bbrAckAggr=0 removes its ack-aggregation cwnd term, and
+// --bbrRestoreCwnd=1 restores its window from before fast recovery when recovery ends (Linux).
 //
-// Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md):
+// Build (Debian's libns3-dev; its pkg-config files are broken, see docs/ns3/README.md; the
+// headers traced-bbr.h and sent-at-tag.h are found next to this file):
 //   g++ -O2 -std=c++17 docs/ns3/dumbbell.cc -o build/ns3-dumbbell -Wl,--no-as-needed \
 //     -lns3-core -lns3-network -lns3-internet -lns3-point-to-point -lns3-applications \
 //     -lns3-traffic-control -lns3-nix-vector-routing -lns3-bridge -lns3-stats
 // Run: ./build/ns3-dumbbell --flows=20 --queue=codel --cc=newreno --duration=40
+
+// First: it opens TcpBbr's private members before any other ns-3 header declares TcpBbr.
+#include "traced-bbr.h"
+#include "sent-at-tag.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
@@ -55,6 +65,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -62,25 +73,39 @@
 #include <vector>
 
 using namespace ns3;
+using bl::SentAt;
+using bl::SentAtTag;
+using bl::TracedBbr;
 
 namespace {
 
 struct Stats {
-  std::unordered_map<uint64_t, Time> enqueuedAt;  // packet uid -> time the queue disc took it
-  std::vector<double> samples;                    // seconds, packets sent after measureFrom
+  // (packet uid, the copy's send time from its SentAtTag) -> time the queue disc took it. The
+  // uid alone is shared by a segment's copies (ns-3 retransmits with the first copy's uid).
+  std::map<std::pair<uint64_t, double>, Time> enqueuedAt;
+  std::unordered_map<uint64_t, uint32_t> queuedUids;  // uid -> copies of it in the queue
+  std::vector<double> samples;                        // seconds, packets sent after measureFrom
+  // The measurement keyed by uid alone (this program before 2026-11-26), kept alongside to show
+  // what the per-copy key changes: JSON delayMeanByUid, delayP95ByUid.
+  std::unordered_map<uint64_t, Time> enqueuedAtByUid;
+  std::vector<double> samplesByUid;
   double measureFrom = 0;
   uint64_t busyBytes = 0;  // bytes (with PPP header) sent after measureFrom
   uint64_t drops = 0, marks = 0;
   // Enqueues (after measureFrom) that found a packet with the same uid still waiting: a
-  // retransmission queued behind its original (ns-3 reuses the uid), whose delay samples the
-  // uid-keyed map then mixes up (the first copy to leave is timed from the second's enqueue).
-  uint64_t uidReuse = 0;
+  // retransmission queued behind its original (ns-3 reuses the uid). Keyed by uid alone, as
+  // this program was before 2026-11-26, their delay samples were mixed up (the first copy to
+  // leave timed from the second's enqueue, the second not timed); keyed by uid and send time
+  // each copy is timed on its own. keyReuse: enqueues whose uid and send time were both still
+  // queued (none expected: a copy is one transmission).
+  uint64_t uidReuse = 0, keyReuse = 0;
   std::vector<uint32_t> timeouts, recoveries;  // per flow, whole run
   FILE* trace = nullptr;
   uint32_t segmentSize = 1;
   double cwnd = 0, ssthresh = 0;
   int state = 0;
-  bool bbrRateFix = false;
+  bool bbrRateFix = false, bbrRawRtt = false, bbrAckAggr = true, bbrRestoreCwnd = false;
+  std::vector<Ptr<TracedBbr>> bbrs;  // per flow, null for other congestion controls
   FILE* timer = nullptr;
   struct Timer {
     uint32_t una = 0;                                  // snd_una (bytes)
@@ -98,93 +123,32 @@ Stats g;
 struct FlowSeries {
   double cwnd = 0, srtt = 0;  // segments, seconds
   bool bbr = false;
-  double bbrState = 0, btlBw = 0, minRtt = 0, pacingGain = 0, pacingRate = 0;  // bit/s, s
+  bl::BbrObservation bbrSeen;  // written by TracedBbr
 };
 std::vector<FlowSeries> g_series;
 
-// TcpBbr unchanged, observed after each of its updates for --seriesFile: its state and pacing
-// gain (protected getters), the pacing rate it set, and from them its two estimates. Once
-// the pipe is filled ns-3.37's SetPacingRate sets pacing rate = pacing gain x btlBw (no margin),
-// so btlBw = pacing rate / pacing gain (in Startup an upper bound); InFlight(tcb, 1) is
-// btlBw x RTprop + 3 segments (+ 2 in the 1.25 phase), which gives RTprop.
-class TracedBbr : public TcpBbr {
- public:
-  static TypeId GetTypeId() {
-    static TypeId tid =
-        TypeId("ns3::BlTracedBbr").SetParent<TcpBbr>().SetGroupName("Internet").AddConstructor<TracedBbr>();
-    return tid;
-  }
-  TracedBbr() = default;
-  TracedBbr(const TracedBbr& other) = default;
-  void CongControl(Ptr<TcpSocketState> tcb, const TcpRateOps::TcpRateConnection& rc,
-                   const TcpRateOps::TcpRateSample& rs) override {
-    if (rateFix)
-      TcpBbr::CongControl(tcb, rc, Fixed(tcb, rs));
-    else
-      TcpBbr::CongControl(tcb, rc, rs);
-    if (flow < 0) return;
-    FlowSeries& f = g_series[flow];
-    f.bbrState = GetBbrState();
-    f.pacingGain = GetPacingGain();
-    f.pacingRate = static_cast<double>(tcb->m_pacingRate.Get().GetBitRate());
-    f.btlBw = f.pacingGain > 0 ? f.pacingRate / f.pacingGain : 0;
-    const double quanta = (3 + (f.bbrState == BBR_PROBE_BW && f.pacingGain > 1 ? 2 : 0)) * tcb->m_segmentSize;
-    const double bdpBytes = static_cast<double>(InFlight(tcb, 1)) - quanta;
-    f.minRtt = f.btlBw > 0 ? bdpBytes * 8 / f.btlBw : 0;
-  }
-  Ptr<TcpCongestionOps> Fork() override { return CopyObject<TracedBbr>(this); }
+std::pair<uint64_t, double> CopyKey(Ptr<const Packet> p) { return {p->GetUid(), SentAt(p)}; }
 
-  // --bbrRateFix: the rate sample as ns-3.41's TcpRateLinux computes it (commit 1759450, issue
-  // #1026), rebuilt from ns-3.37's. 3.37's SkbDelivered takes a sample's ACK interval from the
-  // previous sample's send-time stamp (from time 0 after an invalidated sample); 3.41 takes it
-  // from the stamp of the packet that fixes the sample, which 3.37 leaves in m_priorTime. With
-  // that interval the end of GenerateSample is redone (too short: invalid, carrying the last
-  // rate on, as TcpRateLinux does; app-limited samples kept only if not lower). Exact except
-  // where the two intervals put a sample on different sides of the min RTT, after which 3.37's
-  // and 3.41's states differ for one ACK.
-  TcpRateOps::TcpRateSample Fixed(Ptr<TcpSocketState> tcb, const TcpRateOps::TcpRateSample& rs) {
-    TcpRateOps::TcpRateSample f = rs;
-    if (rs.m_priorTime != Seconds(0) && (rs.m_priorTime != seenPriorTime || rs.m_priorDelivered != seenPriorDelivered)) {
-      ackElapsed = Simulator::Now() - rs.m_priorTime;  // SkbDelivered took a new packet on this ACK
-      seenPriorTime = rs.m_priorTime;
-      seenPriorDelivered = rs.m_priorDelivered;
-    }
-    f.m_deliveryRate = lastRate;
-    if (rs.m_delivered < 0 || rs.m_priorTime == Seconds(0)) {  // invalid in both
-      f.m_interval = Seconds(0);
-      return f;
-    }
-    const Time interval = std::max(rs.m_sendElapsed, ackElapsed);
-    if (interval < tcb->m_minRtt) {
-      f.m_interval = Seconds(0);
-      return f;
-    }
-    const double delivered = rs.m_delivered;
-    if (!rs.m_isAppLimited || delivered * rateInterval >= rateDelivered * interval.GetSeconds()) {
-      rateDelivered = delivered;
-      rateInterval = interval.GetSeconds();
-      lastRate = DataRate(delivered * 8.0 / interval.GetSeconds());
-    }
-    f.m_interval = interval;
-    f.m_deliveryRate = lastRate;
-    return f;
-  }
-
-  int flow = -1;
-  bool rateFix = false;
-  Time ackElapsed{Seconds(0)}, seenPriorTime{Seconds(0)};
-  uint32_t seenPriorDelivered = 0;
-  double rateDelivered = 0, rateInterval = 0;
-  DataRate lastRate{0};
-};
+// A copy leaving the queue disc (dropped or sent): forgotten.
+void Forget(std::map<std::pair<uint64_t, double>, Time>::iterator it) {
+  auto u = g.queuedUids.find(it->first.first);
+  if (u != g.queuedUids.end() && --u->second == 0) g.queuedUids.erase(u);
+  g.enqueuedAt.erase(it);
+}
 
 void OnEnqueue(Ptr<const QueueDiscItem> item) {
-  auto [it, fresh] = g.enqueuedAt.insert_or_assign(item->GetPacket()->GetUid(), Simulator::Now());
-  if (!fresh && Simulator::Now().GetSeconds() >= g.measureFrom) ++g.uidReuse;
+  const bool measured = Simulator::Now().GetSeconds() >= g.measureFrom;
+  const auto key = CopyKey(item->GetPacket());
+  if (g.queuedUids[key.first]++ > 0 && measured) ++g.uidReuse;
+  auto [it, fresh] = g.enqueuedAt.insert_or_assign(key, Simulator::Now());
+  if (!fresh && measured) ++g.keyReuse;
+  g.enqueuedAtByUid.insert_or_assign(key.first, Simulator::Now());
 }
 
 void OnDrop(Ptr<const QueueDiscItem> item) {
-  g.enqueuedAt.erase(item->GetPacket()->GetUid());
+  auto it = g.enqueuedAt.find(CopyKey(item->GetPacket()));
+  if (it != g.enqueuedAt.end()) Forget(it);
+  g.enqueuedAtByUid.erase(item->GetPacket()->GetUid());
   if (Simulator::Now().GetSeconds() >= g.measureFrom) ++g.drops;
 }
 
@@ -193,11 +157,16 @@ void OnMark(Ptr<const QueueDiscItem>, const char*) {
 }
 
 void OnTxBegin(Ptr<const Packet> p) {
-  auto it = g.enqueuedAt.find(p->GetUid());
+  auto it = g.enqueuedAt.find(CopyKey(p));
   const double now = Simulator::Now().GetSeconds();
   if (it != g.enqueuedAt.end()) {
     if (now >= g.measureFrom) g.samples.push_back(now - it->second.GetSeconds());
-    g.enqueuedAt.erase(it);
+    Forget(it);
+  }
+  auto u = g.enqueuedAtByUid.find(p->GetUid());
+  if (u != g.enqueuedAtByUid.end()) {
+    if (now >= g.measureFrom) g.samplesByUid.push_back(now - u->second.GetSeconds());
+    g.enqueuedAtByUid.erase(u);
   }
   if (now >= g.measureFrom) g.busyBytes += p->GetSize();
 }
@@ -242,20 +211,6 @@ void OnHighestRxAck(uint32_t flow, bool traced, SequenceNumber32 before, Sequenc
     std::fprintf(g.timer, "%.6f ack %.3f\n", Simulator::Now().GetSeconds(),
                  static_cast<double>(now.GetValue()) / g.segmentSize);
 }
-// One transmission's send time, carried by the packet (packet tags survive the copies on the path).
-class SentAtTag : public Tag {
- public:
-  double at = 0;
-  static TypeId GetTypeId() {
-    static TypeId tid = TypeId("BottleneckLab::SentAtTag").SetParent<Tag>().AddConstructor<SentAtTag>();
-    return tid;
-  }
-  TypeId GetInstanceTypeId() const override { return GetTypeId(); }
-  uint32_t GetSerializedSize() const override { return sizeof(double); }
-  void Serialize(TagBuffer b) const override { b.WriteDouble(at); }
-  void Deserialize(TagBuffer b) override { at = b.ReadDouble(); }
-  void Print(std::ostream& os) const override { os << "sentAt=" << at; }
-};
 void OnSocketTx(Ptr<const Packet> p, const TcpHeader&, Ptr<const TcpSocketBase>) {
   if (p->GetSize() == 0) return;
   SentAtTag tag;
@@ -307,12 +262,20 @@ void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   PointerValue ops;
   Config::LookupMatches(base).Get(0)->GetAttribute("CongestionOps", ops);
   Ptr<TracedBbr> bbr = DynamicCast<TracedBbr>(ops.GetObject());
-  if (bbr) bbr->rateFix = g.bbrRateFix;
+  if (bbr) {
+    bbr->rateFix = g.bbrRateFix;
+    bbr->rawRtt = g.bbrRawRtt;
+    bbr->ackAggr = g.bbrAckAggr;
+    bbr->restoreCwnd = g.bbrRestoreCwnd;
+    bbr->measureFrom = g.measureFrom;
+    g.bbrs[flow] = bbr;
+    if (g.bbrRawRtt) Config::ConnectWithoutContext(base + "RTT", MakeCallback(&TracedBbr::OnSmoothedRtt, bbr));
+  }
   if (!g_series.empty()) {
     Config::ConnectWithoutContext(base + "CongestionWindow", MakeBoundCallback(&OnSeriesCwnd, flow));
     Config::ConnectWithoutContext(base + "RTT", MakeBoundCallback(&OnSeriesRtt, flow));
     if (bbr) {
-      bbr->flow = static_cast<int>(flow);
+      bbr->obs = &g_series[flow].bbrSeen;
       g_series[flow].bbr = true;
     }
   }
@@ -329,12 +292,23 @@ void ConnectSocketTraces(uint32_t flow, uint32_t nodeId, bool traced) {
   Config::ConnectWithoutContext(base + "CongState", MakeCallback(&OnTraceState));
 }
 
-TypeId CcType(const std::string& name, bool series = false) {
+// BBR flows run TracedBbr: TcpBbr unchanged unless an experiment is on (traced-bbr.h).
+TypeId CcType(const std::string& name) {
   if (name == "newreno") return TcpNewReno::GetTypeId();
   if (name == "cubic") return TcpCubic::GetTypeId();
-  if (name == "bbr") return series ? TracedBbr::GetTypeId() : TcpBbr::GetTypeId();
+  if (name == "bbr") return TracedBbr::GetTypeId();
   if (name == "dctcp") return TcpDctcp::GetTypeId();
   NS_FATAL_ERROR("--cc and --cc2 must be newreno, cubic, bbr or dctcp, not " << name);
+}
+
+/** The mean and the 95th percentile (the sample at rank floor(0.95 n)) of delay samples; sorts them. */
+std::pair<double, double> MeanAndP95(std::vector<double>& s) {
+  if (s.empty()) return {0, 0};
+  double mean = 0;
+  for (double x : s) mean += x;
+  mean /= static_cast<double>(s.size());
+  std::sort(s.begin(), s.end());
+  return {mean, s[std::min(s.size() - 1, static_cast<size_t>(0.95 * static_cast<double>(s.size())))]};
 }
 
 // "0-9,12" -> {0..9, 12}
@@ -410,6 +384,10 @@ int main(int argc, char* argv[]) {
   cmd.AddValue("seriesFile", "CSV of every flow's window, RTT, goodput (and BBR's state and estimates)", seriesFile);
   cmd.AddValue("seriesStep", "--seriesFile's sampling period (s)", seriesStep);
   cmd.AddValue("bbrRateFix", "TcpBbr fed rate samples as ns-3.41 computes them (commit 1759450)", g.bbrRateFix);
+  cmd.AddValue("bbrRawRtt", "TcpBbr's RTprop filter fed each ACK's raw RTT sample, not the smoothed RTT", g.bbrRawRtt);
+  cmd.AddValue("bbrRestoreCwnd", "TcpBbr restores its window from before fast recovery when it ends (Linux)",
+               g.bbrRestoreCwnd);
+  cmd.AddValue("bbrAckAggr", "TcpBbr's ack-aggregation term in the cwnd target (0: none, as ours)", g.bbrAckAggr);
   cmd.AddValue("timerFile", "file for --traceFlow's retransmission timer: RTO, srtt, advancing ACKs, expiries", timerFile);
   cmd.Parse(argc, argv);
   if (measureFrom >= duration) NS_FATAL_ERROR("--measureFrom must be below --duration");
@@ -439,6 +417,7 @@ int main(int argc, char* argv[]) {
     if (!g.timer) NS_FATAL_ERROR("cannot write --timerFile " << timerFile);
   }
   g.timers.assign(flows, Stats::Timer{});
+  g.bbrs.assign(flows, nullptr);
 
   // TCP, set explicitly (without timestamps the segment is packetSize - 40 bytes of payload).
   Config::SetDefault("ns3::TcpL4Protocol::RecoveryType", TypeIdValue(TcpClassicRecovery::GetTypeId()));
@@ -464,7 +443,7 @@ int main(int argc, char* argv[]) {
   stack.InstallAll();
   // Each flow's variant on both of its ends (a DCTCP receiver must echo every CE mark).
   for (uint32_t i = 0; i < flows; ++i) {
-    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc, !seriesFile.empty() || g.bbrRateFix));
+    const TypeIdValue type(CcType(inGroup2[i] ? cc2 : cc));
     senders.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
     receivers.Get(i)->GetObject<TcpL4Protocol>()->SetAttribute("SocketType", type);
   }
@@ -586,8 +565,9 @@ int main(int argc, char* argv[]) {
         std::fprintf(series, ",%.3f,%.6f,%.1f,%u", f.cwnd, f.srtt, 8.0 * static_cast<double>(rx - rxAtLast[i]) / seriesStep,
                      g.timeouts[i]);
         rxAtLast[i] = rx;
+        const bl::BbrObservation& b = f.bbrSeen;
         if ((inGroup2[i] ? cc2 : cc) == "bbr")
-          std::fprintf(series, ",%.0f,%.1f,%.6f,%.4f,%.1f", f.bbrState, f.btlBw, f.minRtt, f.pacingGain, f.pacingRate);
+          std::fprintf(series, ",%.0f,%.1f,%.6f,%.4f,%.1f", b.state, b.btlBw, b.minRtt, b.pacingGain, b.pacingRate);
       }
       std::fprintf(series, "\n");
       Simulator::Schedule(Seconds(seriesStep), sample);
@@ -609,25 +589,29 @@ int main(int argc, char* argv[]) {
     sumSq += goodput[i] * goodput[i];
   }
   const double jain = sumSq > 0 ? sum * sum / (flows * sumSq) : 0;
-  std::vector<double>& s = g.samples;
-  double mean = 0, p95 = 0;
-  if (!s.empty()) {
-    for (double x : s) mean += x;
-    mean /= static_cast<double>(s.size());
-    std::sort(s.begin(), s.end());
-    p95 = s[std::min(s.size() - 1, static_cast<size_t>(0.95 * static_cast<double>(s.size())))];
-  }
+  const auto [mean, p95] = MeanAndP95(g.samples);
+  const auto [meanUid, p95Uid] = MeanAndP95(g.samplesByUid);
   const double util = 8.0 * static_cast<double>(g.busyBytes) / (rateMbps * 1e6 * span);
   std::printf("{\"util\":%.6f,\"jain\":%.6f,\"delayMean\":%.6f,\"delayP95\":%.6f,\"drops\":%llu,\"marks\":%llu,"
-              "\"sent\":%zu,\"uidReuse\":%llu,\"flows\":[",
+              "\"sent\":%zu,\"uidReuse\":%llu,\"keyReuse\":%llu,\"delayMeanByUid\":%.6f,\"delayP95ByUid\":%.6f,"
+              "\"sentByUid\":%zu,\"flows\":[",
               util, jain, mean, p95, static_cast<unsigned long long>(g.drops), static_cast<unsigned long long>(g.marks),
-              s.size(), static_cast<unsigned long long>(g.uidReuse));
+              g.samples.size(), static_cast<unsigned long long>(g.uidReuse), static_cast<unsigned long long>(g.keyReuse), meanUid,
+              p95Uid, g.samplesByUid.size());
   for (uint32_t i = 0; i < flows; ++i) {
     std::printf("%s{\"cc\":\"%s\",\"rttMs\":%.3f,\"goodputBps\":%.1f,\"timeouts\":%u,\"recoveries\":%u,"
-                "\"rtoExpiries\":%u,\"spurious\":%u,\"ssOvershoots\":%u,\"ssExcess\":%.1f}",
+                "\"rtoExpiries\":%u,\"spurious\":%u,\"ssOvershoots\":%u,\"ssExcess\":%.1f",
                 i ? "," : "", inGroup2[i] ? cc2.c_str() : cc.c_str(), rttMs[i], goodput[i], g.timeouts[i],
                 g.recoveries[i], static_cast<uint32_t>(g.timers[i].expiries.size()), SpuriousExpiries(i),
                 g.timers[i].overshoots, g.timers[i].excess);
+    if (const Ptr<TracedBbr>& b = g.bbrs[i]) {
+      const double n = static_cast<double>(std::max<uint64_t>(b->acks, 1));
+      std::printf(",\"bbrAckAggr\":%.3f,\"bbrRtProp\":%.6f,\"bbrRawRttSeen\":%llu,\"bbrRawRttFed\":%llu,\"bbrRestores\":%llu",
+                  b->aggrSum / n, b->rtPropSum / static_cast<double>(std::max<uint64_t>(b->rtPropAcks, 1)),
+                  static_cast<unsigned long long>(b->rawSeen), static_cast<unsigned long long>(b->rawFed),
+                  static_cast<unsigned long long>(b->restores));
+    }
+    std::printf("}");
   }
   std::printf("]}\n");
   Simulator::Destroy();

@@ -31,9 +31,29 @@ export function compileNs3(src, exe) {
   return spawnSync('g++', ['-O2', '-std=c++17', src, '-o', exe, '-Wl,--no-as-needed', ...LIBS], { encoding: 'utf8' });
 }
 
-/** Builds build/ns3-dumbbell when it is missing or older than docs/ns3/dumbbell.cc; throws if it cannot. */
+/**
+ * The program's own source files: dumbbell.cc and every file of docs/ns3/ it includes with
+ * `#include "..."`, followed through the included files.
+ */
+export function ns3Sources(src = ns3Source) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || !fs.existsSync(file)) return;
+    seen.add(file);
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\s*#\s*include\s+"([^"]+)"/gm))
+      visit(path.join(path.dirname(file), m[1]));
+  };
+  visit(src);
+  return [...seen];
+}
+
+/**
+ * Builds build/ns3-dumbbell when it is missing or older than any of its sources (ns3Sources);
+ * throws if it cannot.
+ */
 export function buildNs3() {
-  if (fs.existsSync(ns3Binary) && fs.statSync(ns3Binary).mtimeMs >= fs.statSync(ns3Source).mtimeMs) return ns3Binary;
+  const newest = Math.max(...ns3Sources().map((f) => fs.statSync(f).mtimeMs));
+  if (fs.existsSync(ns3Binary) && fs.statSync(ns3Binary).mtimeMs >= newest) return ns3Binary;
   if (!ns3Installed()) throw new Error('ns-3.37 is not installed: apt-get install -y libns3-dev');
   fs.mkdirSync(path.dirname(ns3Binary), { recursive: true });
   const r = compileNs3(ns3Source, ns3Binary);

@@ -7,7 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { ns3Args, ns3Binary, ns3Source, runNs3 } from '../../scripts/lib/ns3.mjs';
+import os from 'node:os';
+import path from 'node:path';
+import { ns3Args, ns3Binary, ns3Sources, runNs3 } from '../../scripts/lib/ns3.mjs';
 
 const base = {
   version: 1,
@@ -86,7 +88,24 @@ test('ns-3 mapping: what cannot be mapped is an error naming it', () => {
   );
 });
 
-const built = fs.existsSync(ns3Binary) && fs.statSync(ns3Binary).mtimeMs >= fs.statSync(ns3Source).mtimeMs;
+test('ns-3 program: its sources are the .cc and the local files it includes, followed through', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-ns3src-'));
+  try {
+    const w = (name, text) => fs.writeFileSync(path.join(dir, name), text);
+    w('main.cc', '#include "a.h"\n#include <vector>\n#include "ns3/core-module.h"\n  # include "b.h"\n');
+    w('a.h', '#include "c.h"\n#include "main.cc"\n');
+    w('b.h', '');
+    w('c.h', '// #include "d.h" (a comment: not followed)\n#include "missing.h"\n');
+    w('d.h', '');
+    const got = ns3Sources(path.join(dir, 'main.cc')).map((f) => path.basename(f));
+    assert.deepEqual(got.sort(), ['a.h', 'b.h', 'c.h', 'main.cc']);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const built =
+  fs.existsSync(ns3Binary) && ns3Sources().every((f) => fs.statSync(ns3Binary).mtimeMs >= fs.statSync(f).mtimeMs);
 test(
   'ns-3 program: DCTCP through the step queue is marked, not dropped',
   { skip: built ? false : 'build/ns3-dumbbell is not built (node scripts/validate-ns3.mjs builds it)' },

@@ -86,6 +86,60 @@ TEST(Bbr, LinuxRecoveryCountsPipeAndSubtractsLosses) {
   }
 }
 
+// extraAckedGain (Linux's bbr_update_ack_aggregation and bbr_ack_aggregation_cwnd), by hand.
+// Every ACK carries a rate sample of 1000 packets/s and an RTT of 100 ms, so btlBw = 1000 and
+// BDP = 100 packets; 150 packets in flight keep BBR in Drain once the pipe is full (cwnd gain
+// 2.885: target 288.5 + 3 + the term).
+//  - Four ACKs of 1 packet, 1 ms apart, each starting a round: the pipe is full at the fourth
+//    (no growth in three rounds). Each ACK finds the epoch's 1 packet <= floor(1000 x 1 ms) = 1
+//    expected, so a new epoch starts with it: extra_acked 1, term 1.
+//  - 1 ms later an ACK of 5 (expected 1 >= 1: a new epoch, extra 5), 0.5 ms later another 5
+//    (expected floor(0.5) = 0, epoch 10: extra 10), 7.5 ms later 1 (expected 8 < 10: epoch 11,
+//    extra 3). The term is the max, 10; cwnd 400 is cut to 291.5 + 10.
+//  - ACKs of 1 every 20 ms, each a new round (expected 20 > the epoch's count: extra 1): the
+//    first is the fifth round of the slot, so the other slot opens (the max is still 10); five
+//    rounds later the slot holding 10 is cleared: the term falls to 1.
+//  - extra_acked is at most cwnd: with cwnd 8, an ACK of 30 0.1 ms later gives 8.
+// With the gain at 0 the term is 0 throughout and cwnd is cut to 291.5.
+TEST(Bbr, AckAggregationAsLinux) {
+  EXPECT_EQ(BbrCc(1000).param("extraAckedGain"), 1);  // Linux's term is the default
+  for (double gain : {1.0, 0.0}) {
+    SCOPED_TRACE(gain > 0 ? "extraAckedGain 1" : "extraAckedGain 0");
+    BbrCc b(1000);
+    ASSERT_TRUE(b.setParam("extraAckedGain", gain));
+    CcState s;
+    s.inFlight = s.pipe = 150;
+    int64_t total = 0;
+    auto ack = [&](SimTime at, uint32_t n, bool newRound, double cwnd) {
+      s.now = at;
+      s.cwnd = cwnd;
+      RateSample rs;
+      rs.newlyAcked = n;
+      rs.delivered = 10;
+      rs.interval = 10 * kMillisecond;  // 1000 packets/s
+      rs.rtt = 100 * kMillisecond;
+      total += n;
+      rs.deliveredTotal = total;
+      rs.priorDelivered = newRound ? total : -1;
+      b.onRateSample(s, rs);
+      return b.ackAggregationCwnd();
+    };
+    const auto ms = [](double x) { return static_cast<SimTime>(x * 1e6); };  // SimTime is ns
+    for (int i = 0; i < 4; ++i) ack(kSecond + ms(i), 1, true, 400);
+    ASSERT_TRUE(b.fullBwReached());
+    ASSERT_EQ(b.mode(), BbrCc::Drain);
+    EXPECT_DOUBLE_EQ(b.btlBw(), 1000);
+    EXPECT_DOUBLE_EQ(b.ackAggregationCwnd(), gain * 1);
+    EXPECT_DOUBLE_EQ(ack(kSecond + ms(4), 5, false, 400), gain * 5);
+    EXPECT_DOUBLE_EQ(ack(kSecond + ms(4.5), 5, false, 400), gain * 10);
+    EXPECT_DOUBLE_EQ(ack(kSecond + ms(12), 1, false, 400), gain * 10);
+    EXPECT_NEAR(s.cwnd, 288.5 + 3 + gain * 10, 1e-9);
+    for (int i = 1; i <= 5; ++i) EXPECT_DOUBLE_EQ(ack(kSecond + ms(12 + 20 * i), 1, true, 400), gain * 10) << i;
+    EXPECT_DOUBLE_EQ(ack(kSecond + ms(12 + 20 * 6), 1, true, 400), gain * 1);
+    EXPECT_DOUBLE_EQ(ack(kSecond + ms(12 + 20 * 6 + 0.1), 30, false, 8), gain * 8);
+  }
+}
+
 TEST(Pacing, SpacesARenoFlowsPackets) {
   // A Reno flow through a 10 Mb/s bottleneck behind its own 100 Mb/s access link. Unpaced,
   // each ACK in slow start releases two packets back to back, so every other packet waits

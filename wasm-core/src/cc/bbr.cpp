@@ -3,7 +3,9 @@
 // tcp_bbr.c. It estimates the bottleneck bandwidth btlBw (the windowed maximum of the
 // delivery rate over the last 10 round trips) and the propagation RTT minRtt (the windowed
 // minimum RTT over the last 10 s), paces at pacing_gain x btlBw (less a 1 % margin) and caps
-// the data in flight at cwnd_gain x btlBw x minRtt (+ 3 packets).
+// the data in flight at cwnd_gain x btlBw x minRtt (+ 3 packets), plus, once the pipe is full,
+// Linux's ack-aggregation term (extraAckedGain x the most packets recently ACKed beyond what
+// btlBw explains, updateAckAggregation).
 // States:
 //   Startup   pacing and cwnd gain 2/ln 2 = 2.885 (doubling the rate each round) until btlBw
 //             grew less than 25 % in three rounds (the pipe is full);
@@ -40,6 +42,11 @@ constexpr int kFullBwCount = 3;
 constexpr double kMinCwnd = 4;
 constexpr double kPacingMargin = 0.01;
 constexpr double kInitCwnd = 10;
+// ACK aggregation, Linux's values: the extra_acked max filter's slots last 5 rounds, the term is
+// at most btlBw x 100 ms, and an epoch that has ACKed 2^20 packets starts again.
+constexpr int kExtraAckedWinRounds = 5;
+constexpr double kExtraAckedMaxSeconds = 0.1;
+constexpr int64_t kAckEpochResetPackets = int64_t{1} << 20;
 }  // namespace
 
 double BbrCc::btlBw() const {
@@ -76,6 +83,39 @@ void BbrCc::updateBw(const CcState& s, const RateSample& rs) {
   }
   bwSlot_[slot] = std::max(bwSlot_[slot], bw);
   (void)s;
+}
+
+// Linux's bbr_update_ack_aggregation. An ACK epoch starts whenever the packets ACKed since
+// the last start fall to (or below) what btlBw would have delivered in that time; extra_acked is
+// the excess, at most cwnd, and its max is kept over the last 5-10 rounds (two slots of 5
+// rounds). The cwnd target gets that max (ackAggregationCwnd), so the sender keeps sending
+// through the silences between aggregated ACKs. Counts are whole packets, as Linux's.
+void BbrCc::updateAckAggregation(const CcState& s, const RateSample& rs) {
+  if (extraAckedGain_ <= 0 || rs.newlyAcked == 0 || rs.delivered < 0 || rs.interval <= 0) return;
+  if (roundStart_) {
+    extraAckedRounds_ = std::min(31, extraAckedRounds_ + 1);
+    if (extraAckedRounds_ >= kExtraAckedWinRounds) {
+      extraAckedRounds_ = 0;
+      extraAckedIdx_ = 1 - extraAckedIdx_;
+      extraAcked_[extraAckedIdx_] = 0;
+    }
+  }
+  const double epochNs = static_cast<double>(s.now - ackEpochStamp_);
+  int64_t expected = static_cast<int64_t>(std::floor(btlBw() * epochNs / static_cast<double>(kSecond)));
+  if (ackEpochAcked_ <= expected || ackEpochAcked_ + rs.newlyAcked >= kAckEpochResetPackets) {
+    ackEpochAcked_ = 0;
+    ackEpochStamp_ = s.now;
+    expected = 0;
+  }
+  ackEpochAcked_ = std::min(ackEpochAcked_ + static_cast<int64_t>(rs.newlyAcked), kAckEpochResetPackets - 1);
+  const double extra = std::min(static_cast<double>(ackEpochAcked_ - expected), std::floor(s.cwnd));
+  extraAcked_[extraAckedIdx_] = std::max(extraAcked_[extraAckedIdx_], extra);
+}
+
+double BbrCc::ackAggregationCwnd() const {
+  if (extraAckedGain_ <= 0 || !fullBw_) return 0;
+  const double aggr = std::floor(extraAckedGain_ * std::max(extraAcked_[0], extraAcked_[1]));
+  return std::min(aggr, std::floor(btlBw() * kExtraAckedMaxSeconds));
 }
 
 void BbrCc::updateCycle(const CcState& s, const RateSample& rs) {
@@ -199,7 +239,7 @@ void BbrCc::setCwnd(CcState& s, const RateSample& rs) {
   }
   wasInRecovery_ = s.inRecovery;
   if (conservation_ && rs.deliveredTotal >= conservationEnd_) conservation_ = false;
-  double target = bdp(cwndGain_) + 3;
+  double target = bdp(cwndGain_) + ackAggregationCwnd() + 3;
   if (mode_ == ProbeBw && cycleIdx_ == 0) target += 2;
   if (conservation_) {
     s.cwnd = std::max(s.cwnd, inFlight(s) + acked);
@@ -214,6 +254,7 @@ void BbrCc::setCwnd(CcState& s, const RateSample& rs) {
 
 void BbrCc::onRateSample(CcState& s, const RateSample& rs) {
   updateBw(s, rs);
+  updateAckAggregation(s, rs);
   updateCycle(s, rs);
   checkFullBw(rs);
   checkDrain(s);
@@ -259,6 +300,12 @@ const BoundSpecs<BbrCc>& BbrCc::params() {
            "packets in flight counted as Linux does (SACKed and lost packets not in flight), newly lost "
            "packets subtracted from cwnd, and an ACK that delivers nothing leaves cwnd alone. Off, a research "
            "switch: packets in flight are FlightSize and losses are not subtracted."}),
+      bind<&BbrCc::extraAckedGain_>(
+          {"extraAckedGain", "ACK aggregation gain", "", ParamType::Number, 1, 0, 4,
+           "Linux's ack-aggregation term (bbr_extra_acked_gain, 1 in Linux): the cwnd target grows by this "
+           "gain x the most packets recently ACKed beyond btlBw x the time since their epoch began (max over "
+           "5-10 rounds, at most btlBw x 100 ms), so BBR keeps sending through gaps between aggregated ACKs. "
+           "0: no term, as this model before 2026-11-26."}),
       // Given by the flow: its packet size (for the pacing rate in bit/s) and a uniform draw
       // from its stream (the starting ProbeBW phase).
       bindHidden<&BbrCc::packetSize_>("packetSize", 1, 1e9), bindHidden<&BbrCc::rngDraw_>("rngSeed", 0, 1)};

@@ -30,6 +30,10 @@ class BbrCc : public BoundCc<BbrCc> {
   bool fullBwReached() const { return fullBw_; }
   int64_t rounds() const { return roundCount_; }
   int cycleIndex() const { return cycleIdx_; }
+  // Packets added to the cwnd target for ACK aggregation (Linux's bbr_ack_aggregation_cwnd):
+  // extraAckedGain x the windowed max of extra_acked, at most btlBw x 100 ms, 0 before the pipe
+  // is full.
+  double ackAggregationCwnd() const;
 
  private:
   double bdp(double gain) const;  // packets: gain x btlBw x minRtt
@@ -42,6 +46,7 @@ class BbrCc : public BoundCc<BbrCc> {
   void updateMinRtt(CcState& s, const RateSample& rs);
   void setPacing(CcState& s);
   void setCwnd(CcState& s, const RateSample& rs);
+  void updateAckAggregation(const CcState& s, const RateSample& rs);
   void enterProbeBw();
   void onChange(std::string_view key) override;
 
@@ -74,11 +79,19 @@ class BbrCc : public BoundCc<BbrCc> {
   bool conservation_ = false;
   bool wasInRecovery_ = false;
   int64_t conservationEnd_ = 0;
+  // ACK aggregation (Linux's bbr_update_ack_aggregation): packets ACKed in the current epoch
+  // beyond btlBw x its length; the max over two slots of 5 rounds each.
+  SimTime ackEpochStamp_ = 0;
+  int64_t ackEpochAcked_ = 0;
+  double extraAcked_[2] = {};
+  int extraAckedIdx_ = 0;
+  int extraAckedRounds_ = 0;
   // Parameters.
   SimTime minRttWindow_ = 10 * kSecond;
   SimTime probeRttTime_ = 200 * kMillisecond;
   double highGain_ = 2.885;    // 2 / ln 2
   bool linuxRecovery_ = true;  // the spec's default
+  double extraAckedGain_ = 1;  // the spec's default (Linux's bbr_extra_acked_gain, 256 = 1.0)
 };
 
 std::unique_ptr<CongestionControl> makeBbr();
