@@ -113,6 +113,8 @@ test("a graph flow's editor shows the rule and values that flow runs, and its ed
   const n = e0.locator('[data-path="ccParams.N"] input[type="text"]');
   await n.fill('5');
   await n.press('Tab');
+  // Its Default gives N back to the flow's graph entry (3), not to the scenario's defaults.
+  await expect(e0.getByRole('button', { name: "Default: flow 0 takes its graph entry's n" })).toBeVisible();
   const apply = e0.getByRole('button', { name: 'Apply to flow 0 (restarts the run)' });
   await expect(apply).toBeEnabled();
   const runId = await lab.runId();

@@ -10,6 +10,7 @@ import { useCoreProblems } from '../sim/coreCheck';
 import {
   ccOf,
   ccSpec,
+  defaultSource,
   flowValue,
   inheritedOf,
   overrideFields,
@@ -96,8 +97,16 @@ export function FlowOverrideEditor({
             type="button"
             className="own-reset"
             onClick={() => (path === 'cc' ? setRule(undefined) : unset(path))}
-            aria-label={`Default: flow ${flow} takes the scenario's ${spec.label.toLowerCase()}`}
-            title="Use the scenario's value for every flow"
+            aria-label={
+              defaultSource(scenario, inherited, path) === 'graph'
+                ? `Default: flow ${flow} takes its graph entry's ${spec.label.toLowerCase()}`
+                : `Default: flow ${flow} takes the scenario's ${spec.label.toLowerCase()}`
+            }
+            title={
+              defaultSource(scenario, inherited, path) === 'graph'
+                ? "Use the value this flow's own entry in the graph sets"
+                : "Use the scenario's value for every flow"
+            }
           >
             Default
           </button>

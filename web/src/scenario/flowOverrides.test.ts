@@ -10,6 +10,7 @@ import {
   ccSpec,
   flowValue,
   inheritedOf,
+  defaultSource,
   overrideFields,
   overrideOf,
   withOverride,
@@ -100,8 +101,16 @@ describe('flowOverrides', () => {
     const own1 = inheritedOf(s, 1, sp);
     expect(ccOf(own1, {}, sp)).toBe('aimd');
     expect(flowValue(own1, {}, 'start', start)).toBe(1);
+    // Without its entry, flow 0 keeps its graph entry's rule, N and start, but takes the scenario's stop.
+    expect(defaultSource(s, own0, 'cc')).toBe('graph');
+    expect(defaultSource(s, own0, 'ccParams.N')).toBe('graph');
+    expect(defaultSource(s, own0, 'start')).toBe('graph');
+    expect(defaultSource(s, own0, 'stop')).toBe('scenario');
+    expect(defaultSource(s, own1, 'start')).toBe('scenario');
     // A dumbbell has no topology.flows: the defaults only.
     expect(inheritedOf({ version: 1, flows: { cc: 'cubic' } }, 0, sp)).toEqual([{ cc: 'cubic' }]);
+    const bell: Scenario = { version: 1, flows: { start: 3 } };
+    expect(defaultSource(bell, inheritedOf(bell, 0, sp), 'start')).toBe('scenario');
     // What the page reads is what the core accepts: N = 3 goes with multcp, not aimd.
     expect(coreProblems(withOverride(s, 0, { stop: 9, ccParams: { N: 4 } }))).toEqual([]);
   });

@@ -79,6 +79,18 @@ export function flowValue(
   return (from ? getPath(from, path) : undefined) ?? spec.default;
 }
 
+/**
+ * Where field `path` of a flow comes from once its entry no longer sets it: "graph" when a graph
+ * flow's own entry in topology.flows sets it (the first object of `inherited` that is not the
+ * scenario's flow defaults), else "scenario" (the defaults, or the spec's default). The editor's
+ * Default button says which, so it does not promise the scenario's value where the flow keeps its own.
+ */
+export function defaultSource(s: Scenario, inherited: readonly JsonObject[], path: string): 'graph' | 'scenario' {
+  const top = path.split(/[.[]/)[0]!;
+  const from = inherited.find((o) => o[top] !== undefined);
+  return from !== undefined && from !== getPath(s, 'flows') ? 'graph' : 'scenario';
+}
+
 /** The window rule a flow runs, given what it inherits (inheritedOf) and its entry. */
 export function ccOf(
   inherited: readonly JsonObject[],
