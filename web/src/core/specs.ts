@@ -75,7 +75,8 @@ export function kindFieldOf(specs: readonly ParamSpec[], group: string): string 
  * "flows" (the core's group "flows.ccParams", selector "flows.cc"), "" for "queue".
  */
 export function kindParamsOf(specs: readonly ParamSpec[], group: string): string {
-  const sel = specs.find((s) => s.key === `${group}.${kindFieldOf(specs, group)}` && s.selects !== undefined);
+  const key = `${group}.${kindFieldOf(specs, group)}`; // once, not once per spec looked at
+  const sel = specs.find((s) => s.key === key && s.selects !== undefined);
   return sel && sel.selects !== group ? sel.selects!.slice(group.length + 1) : '';
 }
 
