@@ -55,12 +55,57 @@ test('a lesson plays through its steps; notes appear when the run reaches their 
   expect(page.url()).toContain('lesson=aimd-sawtooth&step=2');
   expect(page.url()).toContain('queue.buffer=10');
   await expect(notesOn(page, 'cwnd')).toHaveCount(0);
+  // Step 2 asks for a prediction: Next waits for the answer.
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByTestId('lesson-progress')).toHaveText('Step 1 of 3');
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('As busy as before (over 95 %)').check();
+  await page.getByRole('button', { name: 'Record my answer and run' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('lesson-progress')).toHaveText('Step 3 of 3');
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('a prediction cannot be skipped: Next waits for it, and Space after Next does not press Next again', async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#lesson=aimd-sawtooth');
+  await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 1 });
+  await page.evaluate(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.answers'));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 2 of 3');
+  // The keyboard focus left Next for the step's title: Space is the page's Play, which the
+  // unanswered prediction holds.
+  await expect(page.getByRole('heading', { name: 'Predict: a much smaller buffer' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 2 of 3');
+  expect(await lab.now()).toBe(0);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByText('Answer the prediction above to go on to the next step.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record my answer and run' })).toBeVisible();
+  // Pressing Next with the keyboard does nothing either.
+  await page.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 2 of 3');
+  // Once answered, Next goes on.
+  await page.getByLabel('As busy as before (over 95 %)').check();
+  await page.getByRole('button', { name: 'Record my answer and run' }).click();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+});
+
+test('a link to a step the lesson does not have says so', async ({ lab, page }) => {
+  await lab.open('#lesson=aimd-sawtooth&step=9');
+  await expect.poll(() => lessonOf(page)).toMatchObject({ id: 'aimd-sawtooth', step: 3 });
+  await expect(page.getByTestId('lesson-missing-step')).toHaveText(
+    'This lesson has 3 steps: there is no step 9, so step 3 is shown.',
+  );
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 2 of 3');
+  await expect(page.getByTestId('lesson-missing-step')).toHaveCount(0);
 });
 
 test('a prediction is recorded, the run starts, and the answer is revealed with the measured number', async ({
@@ -93,7 +138,13 @@ test('a prediction is recorded, the run starts, and the answer is revealed with 
   const util = await page.evaluate(() => window.__bl!.mean('link.bottleneck.util', 10, 40));
   expect(util).toBeLessThan(0.9);
   await expect(reveal).toContainText(`busy ${(util * 100).toFixed(1)}% of the time`);
-  await expect(reveal.getByRole('list', { name: 'Measured in this run' })).toContainText('shown in this run: util');
+  // What the run showed is said in words and units, once per measure, not as a raw check.
+  const measured = reveal.getByRole('list', { name: 'Measured in this run' });
+  await expect(measured.getByRole('listitem')).toHaveText([
+    `\u2713 The bottleneck link\u2019s utilisation over 10\u201340 s was ${(util * 100).toFixed(1)}%: between 70% and 90%.`,
+  ]);
+  await expect(reveal).not.toContainText('util =');
+  await expect(reveal).not.toContainText('shown in this run');
 
   // The answer is kept for a later visit, and summed up at the end of the lesson.
   await page.reload();

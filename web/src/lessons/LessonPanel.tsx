@@ -1,7 +1,7 @@
 // The lesson beside the live simulation: step n of m, its text and equation, the prediction,
 // the notes pinned on the charts so far, previous/next, and the way back to the step's state
 // when the student has wandered off (changed the scenario or a parameter).
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { SimController } from '../sim/simController';
 import type { LessonApi } from './useLesson';
 import { LESSONS_ROUTE, lessonHref } from './lessonRoute';
@@ -18,6 +18,19 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
   const now = useSimTime(sim, 0.5);
   const status = useSyncExternalStore(sim.subscribe, () => sim.getSnapshot().status);
   const { lesson, step: n } = api;
+  // After Previous/Next the keyboard focus moves to the new step's title: left on Next, a Space
+  // meant for Play would press Next again and skip the step (and its prediction).
+  const title = useRef<HTMLHeadingElement>(null);
+  const shown = useRef<string | null>(null);
+  const where = lesson ? `${lesson.id}#${n}` : null;
+  useEffect(() => {
+    if (!where) return;
+    const before = shown.current;
+    shown.current = where;
+    const active = document.activeElement;
+    const fromNav = !active || active === document.body || !!active.closest('.lesson-nav');
+    if (before !== null && before !== where && fromNav) title.current?.focus();
+  }, [where]);
   if (!lesson) {
     return (
       <aside className="lesson-panel" aria-label="Lesson">
@@ -66,7 +79,15 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
           Step {n} of {lesson.steps.length}
         </p>
       </header>
-      <h3>{step.title}</h3>
+      <h3 ref={title} tabIndex={-1}>
+        {step.title}
+      </h3>
+      {api.missingStep ? (
+        <p className="notice" role="status" data-testid="lesson-missing-step">
+          This lesson has {lesson.steps.length} steps: there is no step {api.missingStep.asked}, so step{' '}
+          {api.missingStep.shown} is shown.
+        </p>
+      ) : null}
       {api.offPath ? (
         <div className="notice lesson-offpath" role="status">
           You have changed the scenario: the lesson's notes are hidden.
@@ -131,10 +152,20 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
         <button type="button" onClick={api.restart} title="Start this step's run again">
           Restart step
         </button>
-        <button type="button" onClick={() => api.goTo(n + 1)} disabled={n >= lesson.steps.length}>
+        <button
+          type="button"
+          onClick={() => api.goTo(n + 1)}
+          disabled={n >= lesson.steps.length || api.waiting}
+          aria-describedby={api.waiting && n < lesson.steps.length ? 'lesson-next-waits' : undefined}
+        >
           Next
         </button>
       </nav>
+      {api.waiting && n < lesson.steps.length ? (
+        <p className="muted small" id="lesson-next-waits">
+          Answer the prediction above to go on to the next step.
+        </p>
+      ) : null}
     </aside>
   );
 }

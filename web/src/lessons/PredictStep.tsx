@@ -3,7 +3,8 @@
 // reached the time the step's measures need.
 import { useState } from 'react';
 import type { LessonStep, Prediction } from './lessonTypes';
-import { type CheckResult, type RunReader, evaluateChecks, fillText } from './measures';
+import { type RunReader, fillText } from './measures';
+import { type CheckSentence, checkSentences } from './checkWords';
 import { loadAnswers, saveAnswer } from './answers';
 import { LessonText } from './LessonText';
 
@@ -25,7 +26,7 @@ export function PredictStep({ lessonId, stepNo, step, run, now, revealAt, runnin
   const [recorded, setRecorded] = useState<number | undefined>(() => loadAnswers(lessonId)[String(stepNo)]);
   const [choice, setChoice] = useState<number | undefined>(recorded);
   const revealed = recorded !== undefined && now + 1e-9 >= revealAt;
-  const results: CheckResult[] = revealed ? evaluateChecks(step, run) : [];
+  const results: CheckSentence[] = revealed ? checkSentences(step, run) : [];
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -76,7 +77,7 @@ export function PredictStep({ lessonId, stepNo, step, run, now, revealAt, runnin
           <ul className="predict-checks muted small" aria-label="Measured in this run">
             {results.map((r, i) => (
               <li key={i}>
-                {r.ok ? 'shown' : 'NOT shown'} in this run: {r.text}
+                <span className={r.ok ? 'check-ok' : 'check-no'}>{r.ok ? '\u2713' : '\u2717'}</span> {r.text}
               </li>
             ))}
           </ul>

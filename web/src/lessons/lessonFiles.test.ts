@@ -17,6 +17,7 @@ import { parseIndex, parseLesson } from './loadLesson';
 import type { Lesson } from './lessonTypes';
 import { type RunReader, evaluateChecks, measure, formatMeasure } from './measures';
 import { stepHash, stepState } from './stepState';
+import { measureUnit, measureWords } from './checkWords';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const lessonsDir = join(root, 'public/lessons');
@@ -121,6 +122,23 @@ describe('public/lessons', () => {
 
   for (const lesson of lessons) {
     describe(lesson.id, () => {
+      it('every measure a check uses is said in words and units in the reveal, not by its name', () => {
+        const counts = /\.(timeouts|retx|drops|dropsOverflow|dropsEarly|marks)$/;
+        lesson.steps.forEach((step, i) => {
+          for (const c of step.checks ?? []) {
+            for (const name of [c.left, ...(typeof c.right === 'string' ? [c.right] : [])]) {
+              const m = step.measures![name]!;
+              expect(measureWords(m), `step ${i + 1}: measure ${name} has no words`).not.toBe(m.column);
+              if (m.across !== 'jain' && !counts.test(m.column))
+                expect(
+                  measureUnit(m),
+                  `step ${i + 1}: measure ${name} (${m.column}, scale ${m.scale ?? 1})`,
+                ).toBeDefined();
+            }
+          }
+        });
+      });
+
       it('every step decodes to a scenario without dropping anything, and its notes fit its charts and flows', () => {
         lesson.steps.forEach((step, i) => {
           const d = stepState(lesson, i, specs());

@@ -52,6 +52,8 @@ export interface Measure {
   scale?: number;
   digits?: number;
   unit?: string;
+  /** What it is in words ("flow 9's goodput before its deadline"), where its column's words are not enough. */
+  label?: string;
 }
 
 /** A claim the step's text makes, checked against the run: left op right (times factor). */

@@ -141,7 +141,7 @@ function readAnnotation(r: Reader, v: unknown, path: string): Annotation | undef
 function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   const o = r.obj(v, path);
   if (!o) return undefined;
-  r.unknownKeys(o, path, ['column', 'from', 'to', 'across', 'flows', 'scale', 'digits', 'unit']);
+  r.unknownKeys(o, path, ['column', 'from', 'to', 'across', 'flows', 'scale', 'digits', 'unit', 'label']);
   const column = r.str(o, 'column', path);
   const from = r.num(o, 'from', path, 0, 1e6);
   const to = r.num(o, 'to', path, 0, 1e6);
@@ -149,6 +149,7 @@ function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   const scale = r.num(o, 'scale', path, -1e12, 1e12, true);
   const digits = r.int(o, 'digits', path, 0, 6, true);
   const unit = r.str(o, 'unit', path, true);
+  const label = r.str(o, 'label', path, true);
   if (column === undefined || from === undefined || to === undefined) return undefined;
   if (to <= from) return r.fail(`${path}.to`, `expected a time after from (${from})`);
   const wild = column.includes('*');
@@ -175,6 +176,7 @@ function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   if (scale !== undefined) m.scale = scale;
   if (digits !== undefined) m.digits = digits;
   if (unit !== undefined) m.unit = unit;
+  if (label !== undefined) m.label = label;
   return m;
 }
 

@@ -30,6 +30,10 @@ export interface LessonApi {
   index: LessonIndexEntry[] | null;
   /** The current scenario's link without the lesson (to leave the lesson, keeping the run's settings). */
   exitHref: string;
+  /** The step's prediction is not answered yet: the run is held and Next waits for the answer. */
+  waiting: boolean;
+  /** The link asked for a step the lesson does not have (step=9 of 3): which one, and what was shown. */
+  missingStep: { asked: number; shown: number } | null;
 }
 
 /** Read by the test hook (window.__bl.lesson()). */
@@ -71,6 +75,18 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
   }, [pos, lesson]);
 
   const step = lesson && pos ? Math.min(Math.max(1, pos.step), lesson.steps.length) : 1;
+  // A link to a step past the lesson's last opens the last one, and says so until the student
+  // moves to another step (the link is rewritten to the step shown, so the ask is kept here).
+  const [missing, setMissing] = useState<{ id: string; asked: number; shown: number } | null>(null);
+  const askedStep = lesson && pos && pos.id === lesson.id ? pos.step : 0;
+  useEffect(() => {
+    if (lesson && askedStep > lesson.steps.length)
+      setMissing({ id: lesson.id, asked: askedStep, shown: lesson.steps.length });
+  }, [lesson, askedStep]);
+  const missingStep =
+    missing && lesson && missing.id === lesson.id && step === missing.shown
+      ? { asked: missing.asked, shown: missing.shown }
+      : null;
   const stepDecoded = useMemo(
     () => (lesson && specs.length ? stepState(lesson, step - 1, specs) : null),
     [lesson, step, specs],
@@ -195,11 +211,16 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
     step,
     stepApp: stepDecoded?.state ?? null,
     offPath: away,
-    goTo: start,
+    goTo: (n: number) => {
+      setMissing(null);
+      start(n);
+    },
     restart: () => start(step),
     answered,
     next,
     index,
     exitHref: encodeState({ ...app.state, lesson: undefined }),
+    waiting,
+    missingStep,
   };
 }
