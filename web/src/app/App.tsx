@@ -27,6 +27,7 @@ import { CompareChooser } from '../compare/CompareChooser';
 import { lockReason } from '../embed/lock';
 import { useEmbedHost } from '../embed/useEmbedHost';
 import { useLesson } from '../lessons/useLesson';
+import { lessonRecordSource } from '../lessons/recordSource';
 import { LESSONS_ROUTE, useLessonsIndexRoute } from '../lessons/lessonRoute';
 
 // Panels that a first visit does not show load when first needed, not with the page: the sweep
@@ -73,7 +74,10 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     );
   }, [sim]);
   const { unlock, student, compare } = state.teach;
-  useEmbedHost(embed, sim, unlock, app.addError);
+  const lessonNow = useRef(lesson.lesson);
+  lessonNow.current = lesson.lesson;
+  const [recordSource] = useState(() => lessonRecordSource(() => lessonNow.current));
+  useEmbedHost(embed, sim, unlock, app.addError, recordSource);
   const locked = unlock === null ? undefined : (entity: string, key: string) => lockReason(unlock, entity, key);
 
   useEffect(() => {

@@ -4,9 +4,13 @@
 // `&host=ORIGIN`, only from that origin: useEmbedHost.ts; then the content is checked):
 //   { type: "bottleneck-lab:set", param: "flows.exoLoss", value: 0.05, flow?: 3 }
 //   { type: "bottleneck-lab:play" } | { type: "bottleneck-lab:pause" }
+//   { type: "bottleneck-lab:lesson-record" }          asks for the lesson's hand-in record
+//   { type: "bottleneck-lab:watch-lesson" }            ... and for it again at each answer and reveal
 // Page -> host:
 //   { type: "bottleneck-lab:height", height }         when the page's height changes
 //   { type: "bottleneck-lab:result", ok, request, message? } the answer to each host message
+//   { type: "bottleneck-lab:record", record, statements } the lesson's record (lessons/handIn.ts)
+//                                                      and its xAPI statements
 //
 // `param` is a lock id (embed/lock.ts); a locked one, an unknown one or a value out of the
 // spec's range is refused with a message naming the field.
@@ -18,7 +22,11 @@ import { FORBIDDEN_SEGMENTS } from '../scenario/paths.mjs';
 export const MSG_PREFIX = 'bottleneck-lab:';
 
 export type HostCommand =
-  { kind: 'set'; entity: string; key: string; value: number; field: string } | { kind: 'play' } | { kind: 'pause' };
+  | { kind: 'set'; entity: string; key: string; value: number; field: string }
+  | { kind: 'play' }
+  | { kind: 'pause' }
+  | { kind: 'lesson-record' }
+  | { kind: 'watch-lesson' };
 
 export type Parsed = { ok: true; command: HostCommand } | { ok: false; message: string } | null;
 
@@ -38,11 +46,14 @@ export function parseHostMessage(
 ): Parsed {
   if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith(MSG_PREFIX)) return null;
   const type = data.type.slice(MSG_PREFIX.length);
-  if (type === 'height' || type === 'result') return null; // our own messages, echoed
-  if (type === 'play') return { ok: true, command: { kind: 'play' } };
-  if (type === 'pause') return { ok: true, command: { kind: 'pause' } };
+  if (type === 'height' || type === 'result' || type === 'record') return null; // our own messages, echoed
+  if (type === 'play' || type === 'pause' || type === 'lesson-record' || type === 'watch-lesson')
+    return { ok: true, command: { kind: type } };
   if (type !== 'set')
-    return { ok: false, message: `message type "${data.type}": expected ${MSG_PREFIX}set, play or pause` };
+    return {
+      ok: false,
+      message: `message type "${data.type}": expected ${MSG_PREFIX}set, play, pause, lesson-record or watch-lesson`,
+    };
   if (!s) return { ok: false, message: 'set: the simulation is not running yet' };
   const param = data.param;
   if (typeof param !== 'string' || !/^(flows|queue|link)\.\w+$/.test(param)) {

@@ -45,14 +45,25 @@ export function reportHeight(target: Window, el: HTMLElement, origin = '*'): () 
   return () => ro.disconnect();
 }
 
+/**
+ * The open lesson's hand-in record for the host (App wires it to lessons/handIn.ts): `get` gives
+ * the record and its xAPI statements, or null when no lesson is open; `watch` calls back at each
+ * answer and reveal.
+ */
+export interface LessonRecordSource {
+  get: () => { record: object; statements: object[] } | null;
+  watch: (f: () => void) => () => void;
+}
+
 export function useEmbedHost(
   enabled: boolean,
   sim: SimController,
   unlock: string[] | null,
   onRefused: (m: string) => void,
+  lessonRecord?: LessonRecordSource,
 ): void {
-  const ctx = useRef({ unlock, onRefused });
-  ctx.current = { unlock, onRefused };
+  const ctx = useRef({ unlock, onRefused, lessonRecord });
+  ctx.current = { unlock, onRefused, lessonRecord };
 
   useEffect(() => {
     if (!enabled) return;
@@ -63,6 +74,7 @@ export function useEmbedHost(
   useEffect(() => {
     if (!enabled) return;
     const host = namedHostOrigin();
+    let unwatch: (() => void) | null = null;
     const onMessage = (ev: MessageEvent) => {
       if (!acceptHostMessage(ev, window.parent, window, host)) return;
       const snap = sim.getSnapshot();
@@ -91,6 +103,22 @@ export function useEmbedHost(
         reply(true);
         return;
       }
+      if (c.kind === 'lesson-record' || c.kind === 'watch-lesson') {
+        const source = ctx.current.lessonRecord;
+        const to = ev.origin && ev.origin !== 'null' ? ev.origin : '*';
+        const send = () => {
+          const r = source?.get();
+          if (r) window.parent.postMessage({ type: `${MSG_PREFIX}record`, ...r }, to);
+        };
+        if (!source?.get()) {
+          reply(false, 'no lesson is open in this page');
+          return;
+        }
+        reply(true);
+        send();
+        if (c.kind === 'watch-lesson' && !unwatch) unwatch = source.watch(send);
+        return;
+      }
       sim.setParam(c.entity, c.key, c.value).then(
         () => reply(true),
         (e: Error) => {
@@ -100,6 +128,9 @@ export function useEmbedHost(
       );
     };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      unwatch?.();
+    };
   }, [enabled, sim]);
 }

@@ -12,6 +12,7 @@ import { PredictStep } from './PredictStep';
 import { fillText, measuredBy } from './measures';
 import { useSimTime } from './useSimTime';
 import { PredictionSummary } from './PredictionSummary';
+import { HandIn } from './HandIn';
 import './lessons.css';
 
 export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }) {
@@ -131,6 +132,7 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
         <p className="muted small">The run pauses at {step.runTo} s; press Play to go on.</p>
       ) : null}
       {last ? <PredictionSummary lesson={lesson} /> : null}
+      {last && lesson.steps.some((s) => s.predict) ? <HandIn lesson={lesson} /> : null}
       {last && complete ? (
         <section className="lesson-complete" aria-label="Lesson complete" data-testid="lesson-complete" role="status">
           <h4>Lesson complete</h4>

@@ -3,7 +3,6 @@
 // and the link that reproduces the run. Shown over the page; the print style sheet prints only
 // it, sized for one A4 or Letter page. window.print() is called once the images are in.
 import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
 import type { SimController } from '../sim/simController';
 import type { Summary } from '../core/types';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
@@ -12,6 +11,7 @@ import { runTitle, storyValue } from '../scenario/storyText';
 import { formatValue, specForLive } from '../scenario/liveParams';
 import { findPreset } from '../scenario/presets';
 import { type AppState, encodeState } from '../url/scenarioUrl';
+import { PrintSheet } from '../ui/PrintSheet';
 import './print.css';
 
 /** The charts a summary shows, in this order, when they are on the page. */
@@ -58,16 +58,8 @@ export function PrintSummary({
   const params = [...flatten(state.scenario)].filter(([k]) => k !== 'version' && k !== 'name');
   const specs = sim.getSnapshot().specs;
   const name = runTitle(findPreset(state.preset), state.scenario, specs);
-  return createPortal(
-    <div className="print-sheet" role="dialog" aria-label="Printable summary" data-testid="print-sheet">
-      <div className="print-tools">
-        <button type="button" className="primary" onClick={() => window.print()}>
-          Print
-        </button>
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
+  return (
+    <PrintSheet label="Printable summary" testId="print-sheet" onClose={onClose}>
       <header>
         <h1>{name}</h1>
         <p>
@@ -146,7 +138,6 @@ export function PrintSummary({
           ))}
         </p>
       </div>
-    </div>,
-    document.body,
+    </PrintSheet>
   );
 }
