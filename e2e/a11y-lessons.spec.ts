@@ -27,8 +27,12 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('play-hold')).toBeVisible();
     await expect(page.getByTestId('lesson-equation').locator('.katex')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    // The last step, complete, with the link to the next lesson.
+    // The last step, complete, with the link to the next lesson and the hand-in form (Next waits
+    // for the prediction).
+    await page.getByLabel('As busy as before (over 95 %)').check();
+    await page.getByRole('button', { name: 'Record my answer and run' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('region', { name: 'Hand in this lesson' })).toBeVisible();
     await lab.runUntil(60);
     await expect(page.getByTestId('lesson-complete')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

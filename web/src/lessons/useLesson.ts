@@ -171,6 +171,9 @@ export function useLesson(app: AppStateApi, sim: SimController): LessonApi {
     sim.setHold(null);
     sim.play();
     setAnswers((n) => n + 1);
+    // On a phone the lesson sits above the charts: bring the run into view while it plays.
+    if (window.matchMedia('(max-width: 900px)').matches)
+      document.querySelector('.charts-area')?.scrollIntoView({ block: 'start' });
   }, [sim]);
 
   // The index: for the next lesson at the end of this one, and the list when a lesson cannot be opened.

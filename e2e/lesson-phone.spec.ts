@@ -1,0 +1,34 @@
+// A lesson on a phone (issue 24, item 2): the question comes first, on the first screen, and once
+// answered the run that plays is in view (the charts at the top of the screen).
+import { test, expect } from './fixtures';
+
+for (const width of [375, 390]) {
+  test(`at ${width} px wide the prediction is on the first screen and the run is in view once answered`, async ({
+    lab,
+    page,
+  }) => {
+    const height = width === 375 ? 812 : 844;
+    await page.setViewportSize({ width, height });
+    await lab.open('#lesson=aimd-sawtooth&step=2');
+    await page.evaluate(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.answers'));
+    await page.reload();
+    await page.waitForFunction(() => window.__bl !== undefined);
+    await page.evaluate(() => window.__bl!.ready());
+    const choice = page.getByLabel('As busy as before (over 95 %)');
+    const run = page.getByRole('button', { name: 'Record my answer and run' });
+    await expect(run).toBeVisible();
+    // The question and its choices are above the charts and on the first screen, without scrolling.
+    const charts = page.getByRole('region', { name: 'Charts' });
+    const [q, c, r] = [await choice.boundingBox(), await charts.boundingBox(), await run.boundingBox()];
+    expect(q!.y).toBeLessThan(c!.y);
+    expect(r!.y + r!.height).toBeLessThanOrEqual(height);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await choice.check();
+    await run.click();
+    await expect.poll(() => lab.now()).toBeGreaterThan(0);
+    // The charts are now on screen while the run plays.
+    await expect.poll(async () => (await charts.boundingBox())!.y).toBeLessThan(height / 3);
+    const box = (await charts.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(-1);
+  });
+}
