@@ -175,7 +175,6 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
             errorName={spec.label}
             onCommit={async (v, unit) => {
               if (typeof v !== 'number') return null;
-              typed.current.add(f.input);
               // bl_fluid_steady judges the value: a refused one stays out, its reason at the control,
               // worded in the box's label and units.
               const r = await sim.fluid('steady', steadyParams({ ...inputs, [f.input]: v }));
@@ -190,6 +189,8 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
                 n.delete(f.input);
                 return n;
               });
+              // From now on the value is the user's: no prefill replaces it (only Fill from scenario).
+              typed.current.add(f.input);
               setInputs((cur) => ({ ...cur, [f.input]: v }));
               return null;
             }}
