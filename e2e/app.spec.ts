@@ -114,7 +114,7 @@ test('embed mode renders the chosen panels only, and the embed dialog writes the
   await lab.open('#v=1&view.panels=controls,charts&view.charts=throughput,jain', '?embed=1');
   await expect(page.getByRole('toolbar', { name: 'Simulation controls' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Throughput per flow' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: "Jain's fairness index" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Jain's index per 0.1 s interval" })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Scenario' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Flows' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Open in Bottleneck Lab' })).toBeVisible();

@@ -26,7 +26,7 @@ test('"Print summary" makes a one-page sheet with the charts, numbers, seed and 
   await expect(sheet.locator('figcaption')).toHaveText([
     'Throughput per flow',
     'Queue length (bottleneck)',
-    "Jain's fairness index",
+    "Jain's index per 0.1 s interval",
     'Congestion window',
   ]);
   const summary = await lab.summary();

@@ -90,14 +90,63 @@ test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100
   await pe.fill('1');
   await pe.press('Enter');
   await expect(panel.getByTestId('steady-point')).toContainText('loop closed: the queue settles at 81');
-  // Out of range: refused by the core (bl_fluid_steady), its reason at the control; the answer stays.
+  // Out of range: refused by the core (bl_fluid_steady), its reason at the control in the box's
+  // label and units; the answer stays, and says it is for the value before.
   await rtt.fill('0');
   await rtt.press('Enter');
-  await expect(panel.getByText('propDelay: 0 is out of range; allowed [0.0001, 10] s')).toBeVisible();
+  await expect(
+    panel.getByText('Round-trip time (D): 0 ms is out of range. Allowed: a number from 0.1 ms to 10000 ms'),
+  ).toBeVisible();
+  await expect(panel.getByTestId('steady-stale')).toContainText('Not used: Round-trip time (D) 0 ms');
   await expect(panel.getByTestId('steady-qfair')).toHaveText('1.96 %');
   await pe.fill('5 %');
   await pe.press('Enter');
   await expect(panel.getByTestId('steady-point')).toContainText('loop open');
+});
+
+test('the steady-state calculator keeps the unit and every value the user typed (issue 23, item 8)', async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&view.speed=0');
+  const panel = page.getByTestId('steady-state');
+  await expect(panel).not.toHaveAttribute('data-filled-run', '0');
+  const rtt = panel.getByLabel('Round-trip time (D)');
+  const unit = panel.locator('[data-key="steady.propDelay"] .unit');
+  await expect(unit).toHaveText('ms');
+  // 0.1 in a box in ms stays 0.1 ms: the unit does not turn into µs under the user.
+  await rtt.fill('0.1');
+  await rtt.press('Enter');
+  await expect(rtt).toHaveValue('0.1');
+  await expect(unit).toHaveText('ms');
+  await expect(panel.getByTestId('steady-qfair')).toHaveText(/^\d+\.\d\d %$/);
+  const qfair = await panel.getByTestId('steady-qfair').textContent();
+  // 100 then Tab is 100 ms: accepted (nothing refused), the answer follows.
+  await rtt.fill('100');
+  await rtt.press('Tab');
+  await expect(rtt).toHaveValue('100');
+  await expect(unit).toHaveText('ms');
+  await expect(panel.getByTestId('steady-qfair')).toHaveText('1.96 %');
+  expect(qfair).not.toBe('1.96 %');
+  await expect(panel.locator('.param-error')).toHaveCount(0);
+  // What is typed and not yet committed stays while the page redraws the panel (here: a live
+  // change re-renders it); Enter then commits what was typed.
+  await rtt.fill('200');
+  await page.evaluate(() => window.__bl!.setParam('flows', 'exoLoss', 0.001));
+  await expect.poll(async () => (await lab.marks()).filter((m) => !m.schedule).length).toBe(1);
+  await expect(rtt).toHaveValue('200');
+  await rtt.press('Enter');
+  await expect(panel.getByTestId('steady-qfair')).not.toHaveText('1.96 %');
+  // A new run's prefill fills the fields the user left alone, never the one typed in.
+  const filled = await panel.getAttribute('data-filled-run');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(panel).not.toHaveAttribute('data-filled-run', filled!);
+  await lab.runUntil(5);
+  await expect(rtt).toHaveValue('200');
+  // Asked for, the scenario fills every field, the RTT too (the run's mean RTT, in the box's ms).
+  await panel.getByRole('button', { name: 'Fill from scenario' }).click();
+  await expect(rtt).not.toHaveValue('200');
+  await expect(unit).toHaveText('ms');
 });
 
 test('the fluid overlay is drawn as lines that leave the data visible, and kept in the URL', async ({ lab, page }) => {

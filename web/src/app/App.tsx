@@ -5,6 +5,7 @@
 import { GlossaryList } from '../ui/Explain';
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../sim/simController';
+import type { LiveChange, ParamChange as ChangeMark } from '../core/types';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
 import { ChartsArea } from './ChartsArea';
@@ -20,7 +21,7 @@ import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
-import { DEFAULT_SWEEP } from '../sweep/sweepConfig';
+import { sweepFor } from '../sweep/sweepParams';
 import { THEMES, type Theme } from '../url/viewState';
 import { encodeState } from '../url/scenarioUrl';
 import { CompareChooser } from '../compare/CompareChooser';
@@ -36,6 +37,17 @@ const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ defa
 const CompareView = lazy(() => import('../compare/CompareView').then((m) => ({ default: m.CompareView })));
 const LessonPanel = lazy(() => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
 const LessonIndex = lazy(() => import('../lessons/LessonIndex').then((m) => ({ default: m.LessonIndex })));
+
+/**
+ * The live changes of the run as the editor lists them before a Run: "at 12.3 s: exogenous loss
+ * 1% -> 5%", worded as the charts mark them (a change the run has not reached yet: its time only).
+ */
+function liveChangeTexts(live: readonly LiveChange[], marks: readonly ChangeMark[]): string[] {
+  return live.map((c) => {
+    const m = marks.find((x) => !x.schedule && Math.abs(x.t - c.t) < 1e-9 && x.entity === c.entity && x.key === c.key);
+    return `at ${+c.t.toFixed(2)} s${m?.label ? `: ${m.label}` : ''}`;
+  });
+}
 
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
@@ -114,6 +126,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     scenario: state.scenario,
     onApply: app.applyScenario,
     student,
+    live: liveChangeTexts(state.live, sim.store.marks),
   };
   const scenarioPanel = <ScenarioPanel {...scenarioProps} />;
   const controls = (
@@ -123,6 +136,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       speed={state.view.speed}
       onSpeed={(speed) => setView({ speed })}
       onReset={app.reset}
+      onRunAgain={app.runAgain}
+      onRunLonger={unlock === null ? app.runLonger : undefined}
+      onEdit={!embed && panels.has('scenario') ? () => setEditorOpen(true) : undefined}
     />
   );
   const notices = (
@@ -227,7 +243,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           <button
             type="button"
             aria-pressed={state.sweep !== null}
-            onClick={() => app.setSweep(state.sweep ? null : { ...DEFAULT_SWEEP })}
+            onClick={() => app.setSweep(state.sweep ? null : sweepFor(state.scenario, snap.specs))}
             title="Run a parameter grid across web workers and plot it"
           >
             Sweep
@@ -296,7 +312,18 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
               config={state.sweep}
               onChange={app.setSweep}
               onClose={() => app.setSweep(null)}
-              onStart={() => sim.pause()}
+              onStart={() => {
+                // The sweep needs the processor: the run on screen pauses, and plays on when the
+                // sweep ends if it was playing (and is still the same run, still paused).
+                const { status, runId } = sim.getSnapshot();
+                sim.pause();
+                return status === 'playing'
+                  ? () => {
+                      const now = sim.getSnapshot();
+                      if (now.runId === runId && now.status === 'paused') sim.play();
+                    }
+                  : null;
+              }}
             />
           </Suspense>
         ) : null}
@@ -337,7 +364,16 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             role="dialog"
             aria-label="Scenario editor"
           >
-            <ScenarioPanel {...scenarioProps} presetPicker={false} onClose={() => setEditorOpen(false)} />
+            <ScenarioPanel
+              {...scenarioProps}
+              presetPicker={false}
+              onClose={() => setEditorOpen(false)}
+              onApply={(preset, scenario, keepLive) => {
+                // Run closes the drawer: the new run is on the charts it covered.
+                setEditorOpen(false);
+                app.applyScenario(preset, scenario, keepLive);
+              }}
+            />
           </div>
         ) : null}
         <FlowTable

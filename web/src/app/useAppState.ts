@@ -18,6 +18,7 @@ import {
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
 import { isLessonsIndex } from '../lessons/lessonRoute';
+import { findSpec, problemText } from '../core/specs';
 import type { AppStateApi } from '../url/appStateApi';
 
 export type { AppStateApi };
@@ -176,11 +177,12 @@ export function useAppState(sim: SimController): AppStateApi {
   }, [state, loaded]);
 
   const applyScenario = useCallback(
-    (preset: string, scenario: Scenario) => {
-      const next = { ...stateRef.current, preset, scenario, live: [] };
+    (preset: string, scenario: Scenario, keepLive = false) => {
+      const live = keepLive ? stateRef.current.live : [];
+      const next = { ...stateRef.current, preset, scenario, live };
       setState(next);
       setNotices([]);
-      sim.start(scenario, []);
+      sim.start(scenario, live);
     },
     [sim],
   );
@@ -219,6 +221,44 @@ export function useAppState(sim: SimController): AppStateApi {
     sim.start(s.scenario, s.live, sim.getSnapshot().status === 'playing');
   }, [sim]);
 
+  const runAgain = useCallback(() => {
+    const s = stateRef.current;
+    sim.start(s.scenario, s.live, true);
+  }, [sim]);
+
+  const runLonger = useCallback(
+    async (factor: number): Promise<string | null> => {
+      const s = stateRef.current;
+      const snap = sim.getSnapshot();
+      const spec = findSpec(snap.specs, 'duration');
+      const was = typeof s.scenario.duration === 'number' ? s.scenario.duration : Number(spec?.default);
+      if (!(was > 0)) return 'this run has no fixed duration to extend';
+      const longer = Math.min(+(was * factor).toPrecision(6), spec?.max ?? Number.POSITIVE_INFINITY);
+      if (!(longer > was)) return `the duration is already the longest allowed (${was} s)`;
+      const scenario = { ...s.scenario, duration: longer };
+      // The core judges the longer run (its work budget counts the duration) before it replaces this one.
+      const checked = await sim.check(scenario).catch(() => null);
+      if (!checked) return 'the simulator could not check the longer run';
+      if (!checked.ok) {
+        const p = checked.problems[0];
+        return p ? `${p.path === 'duration' ? `${longer} s: ` : ''}${problemText(p, spec)}` : 'refused';
+      }
+      setState((cur) => ({ ...cur, scenario }));
+      setNotices([]);
+      const runId = sim.start(scenario, s.live, false);
+      // The first `was` seconds are the run just seen (same seed, same changes): replayed at
+      // full speed, then the run plays on at the chosen speed (a play sent once the data reached
+      // `was`, so the worker is at its stop or about to be; it lifts the stop either way).
+      const reached = await sim.runUntil(was).then(
+        () => true,
+        () => false,
+      );
+      if (reached && sim.getSnapshot().runId === runId) sim.play();
+      return null;
+    },
+    [sim],
+  );
+
   return {
     state,
     loaded,
@@ -236,6 +276,8 @@ export function useAppState(sim: SimController): AppStateApi {
     setView,
     setTeach,
     reset,
+    runAgain,
+    runLonger,
     setSweep: (sweep) => setState((s) => ({ ...s, sweep })),
   };
 }

@@ -19,6 +19,7 @@ import { SpeedSelect } from '../panels/ControlsBar';
 import { addPainter } from '../store/frameLoop';
 import { applyDiff, diffLabel, diffText, judgeDiff, valueInA } from './compareDiff';
 import { compareRows, fmtNumber } from './compareSummary';
+import { jainPerIntervalTitle } from '../ui/glossary';
 import { Lockstep } from './lockstep';
 import './compare.css';
 
@@ -195,12 +196,14 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   // in flow count when that is what B changes); one switch, in the URL, for both.
   const onBand = (on: boolean) => setView({ lines: !on });
 
+  const sp = snapA.scenario?.samplePeriod;
+  const samplePeriod = typeof sp === 'number' ? sp : 0.1;
   const jainModel = useMemo<ChartModel | null>(
     () =>
       simB
         ? {
             id: 'compare-jain',
-            title: "Jain's fairness index, A and B",
+            title: `${jainPerIntervalTitle(samplePeriod)}, A and B`,
             yLabel: 'index',
             yDomain: [0, 1.02],
             lines: [
@@ -217,7 +220,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
             ],
           }
         : null,
-    [sim, simB, scopeA.label, scopeB.label],
+    [sim, simB, scopeA.label, scopeB.label, samplePeriod],
   );
 
   const timeRef = useRef<HTMLOutputElement>(null);

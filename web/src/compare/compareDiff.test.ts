@@ -4,7 +4,7 @@ import type { Scenario } from '../core/types';
 import { applyDiff, diffChoices, diffText, judgeDiff, valueInA } from './compareDiff';
 import { coreCheck } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';
-import { compareRows } from './compareSummary';
+import { compareRows, fmtNumber } from './compareSummary';
 
 // bl_describe's layout (version 2), abridged.
 const specs = normalizeSpecs({
@@ -132,11 +132,17 @@ describe('compare summary rows', () => {
         rtt: 0.01,
       })),
     });
-    const rows = compareRows(sum(0.5, [1e6, 3e6]), sum(0.9, [2e6, 2e6]));
+    const rows = compareRows({ ...sum(0.5, [1e6, 3e6]), measureFrom: 2 }, { ...sum(0.9, [2e6, 2e6]), measureFrom: 2 });
     const row = (l: string) => rows.find((r) => r.label === l)!;
-    expect(row("Jain's index")).toMatchObject({ a: 0.5, b: 0.9 });
+    // The summary's index is over the measured window, named so (the chart's is per interval).
+    expect(row("Jain's index over the measured window (from 2 s)")).toMatchObject({ a: 0.5, b: 0.9 });
+    expect(row("Weighted Jain's index over the measured window (from 2 s)")).toMatchObject({ a: 0.5, b: 0.9 });
+    expect(rows.some((r) => r.label === "Jain's index")).toBe(false);
     expect(row('Total throughput')).toMatchObject({ a: 4, b: 4 });
     expect(row('Packets dropped at the queue').a).toBe(7);
+    // A difference that rounds to zero has no sign: utilisations 0.9 and 0.8996 differ by "0.0", not "-0.0".
+    expect(fmtNumber(89.96 - 90, 1)).toBe('0.0');
+    expect(fmtNumber(-0.26, 1)).toBe('-0.3');
     expect(row('Timeouts').b).toBe(4);
   });
 });

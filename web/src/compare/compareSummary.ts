@@ -1,6 +1,8 @@
 // The numbers compare mode puts side by side: from the two runs' summaries, taken when both
 // had reached the same simulated time.
 import type { Summary } from '../core/types';
+import { fixedText } from '../core/units';
+import { jainWindowLabel } from '../ui/glossary';
 
 export interface CompareRow {
   label: string;
@@ -31,6 +33,7 @@ function rowsOf(s: Summary): Record<string, number> {
 
 const ROWS: { key: string; label: string; digits: number; unit: string }[] = [
   { key: 't', label: 'Simulated time', digits: 2, unit: 's' },
+  // Over the measured window, not per interval as the chart above: labelled with where it starts.
   { key: 'jain', label: "Jain's index", digits: 3, unit: '' },
   { key: 'wjain', label: "Weighted Jain's index", digits: 3, unit: '' },
   { key: 'util', label: 'Bottleneck utilization', digits: 1, unit: '%' },
@@ -44,9 +47,18 @@ const ROWS: { key: string; label: string; digits: number; unit: string }[] = [
 export function compareRows(a: Summary, b: Summary): CompareRow[] {
   const ra = rowsOf(a);
   const rb = rowsOf(b);
-  return ROWS.map((r) => ({ label: r.label, a: ra[r.key]!, b: rb[r.key]!, digits: r.digits, unit: r.unit }));
+  const label = (key: string, l: string) =>
+    key === 'jain' || key === 'wjain' ? jainWindowLabel(a.measureFrom, key === 'wjain') : l;
+  return ROWS.map((r) => ({
+    label: label(r.key, r.label),
+    a: ra[r.key]!,
+    b: rb[r.key]!,
+    digits: r.digits,
+    unit: r.unit,
+  }));
 }
 
+/** A number with `digits` decimals, "-" when not finite; never "-0.0" (a difference that rounds to 0 is 0). */
 export function fmtNumber(v: number, digits: number): string {
-  return Number.isFinite(v) ? v.toFixed(digits) : '-';
+  return Number.isFinite(v) ? fixedText(v, digits) : '-';
 }

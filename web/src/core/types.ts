@@ -97,6 +97,8 @@ export interface Summary {
   utilization: number;
   goodputUtilization?: number;
   eventsDropped: number;
+  /** Where the measured window of the rates, Jain indices and utilisations starts (s). */
+  measureFrom?: number;
 }
 
 /** Discrete events of one metric block, column-wise. */

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec } from './types';
-import { displayFamily, formatHuman, paramText, fromSlider, humanRange, parseHuman, scaleFor, toSlider } from './units';
+import {
+  displayFamily,
+  fixedText,
+  formatHuman,
+  paramText,
+  fromSlider,
+  humanRange,
+  parseHuman,
+  scaleFor,
+  toSlider,
+} from './units';
 
 const spec = (p: Partial<ParamSpec>): ParamSpec => {
   const s: ParamSpec = { key: 'x', label: 'x', unit: '', type: 'number', default: 0, help: '', live: false, ...p };
@@ -57,6 +67,17 @@ describe('paramText', () => {
   });
 });
 
+describe('fixedText', () => {
+  it('never writes a minus sign on a number that rounds to zero', () => {
+    expect(fixedText(-0.04, 1)).toBe('0.0');
+    expect(fixedText(-0.0004, 3)).toBe('0.000');
+    expect(fixedText(-0, 0)).toBe('0');
+    expect(fixedText(-0.06, 1)).toBe('-0.1');
+    expect(fixedText(-1.25, 1)).toBe('-1.3');
+    expect(fixedText(0.946, 3)).toBe('0.946');
+  });
+});
+
 describe('parseHuman', () => {
   const mbps = scaleFor(rate, 16e6);
   it('accepts typed units, with or without a space', () => {
@@ -68,6 +89,14 @@ describe('parseHuman', () => {
     expect(parseHuman('2 %', loss, scaleFor(loss, 0))).toEqual({ ok: true, value: 0.02 });
     expect(parseHuman('2%', loss, scaleFor(loss, 0))).toEqual({ ok: true, value: 0.02 });
     expect(parseHuman('250 packets', buffer, null)).toEqual({ ok: true, value: 250 });
+  });
+  it('reads units below 1 exactly: 100 µs is 1e-4 s, 7 % is 0.07 (issue 23, item 8)', () => {
+    // 100 * 1e-6 is 9.999999999999999e-5 in floating point, below a minimum of 1e-4 s.
+    expect(parseHuman('100', time, scaleFor(time, 1e-4))).toEqual({ ok: true, value: 1e-4 });
+    expect(parseHuman('100 us', time, null)).toEqual({ ok: true, value: 1e-4 });
+    // 7 * 0.01 is 0.07000000000000001.
+    expect(parseHuman('7', loss, scaleFor(loss, 0))).toEqual({ ok: true, value: 0.07 });
+    expect(parseHuman('0.1', time, scaleFor(time, 0.001))).toEqual({ ok: true, value: 1e-4 });
   });
   it('reads a bare number in the unit shown beside the box', () => {
     expect(parseHuman('2', loss, scaleFor(loss, 0.01))).toEqual({ ok: true, value: 0.02 });

@@ -64,6 +64,15 @@ export function displayFamily(
 
 const trim = (x: number, digits = 4) => +x.toPrecision(digits);
 
+/**
+ * x.toFixed(digits) without a minus sign on a number that rounds to zero: -0.004 -> "0.00",
+ * not "-0.00" (a difference of two runs, a tiny negative from floating point).
+ */
+export function fixedText(x: number, digits: number): string {
+  const t = x.toFixed(digits);
+  return /^-0(\.0*)?$/.test(t) ? t.slice(1) : t;
+}
+
 /** The scale a value is best shown in (16e6 bit/s -> Mb/s, 0.01 s -> ms), or null (shown as is). */
 export function scaleFor(spec: Pick<ParamSpec, 'display'>, v: number): Scale | null {
   const fam = spec.display ? FAMILIES[spec.display] : undefined;
@@ -110,6 +119,14 @@ export function paramText(
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 }
 
+/**
+ * n of a unit in SI. A unit below 1 divides by its inverse, which is exact: 100 µs is 1e-4 s,
+ * where 100 * 1e-6 is 9.999999999999999e-5 (below a minimum of 1e-4, and refused).
+ */
+function inSI(n: number, sc: Scale): number {
+  return sc.factor < 1 ? n / Math.round(1 / sc.factor) : n * sc.factor;
+}
+
 export type Parsed = { ok: true; value: number } | { ok: false; message: string };
 
 /**
@@ -126,9 +143,9 @@ export function parseHuman(
   const n = Number(m[1]);
   const unit = m[2]!.toLowerCase();
   const fam = spec.display ? FAMILIES[spec.display] : undefined;
-  if (!unit) return { ok: true, value: shown ? n * shown.factor : n };
+  if (!unit) return { ok: true, value: shown ? inSI(n, shown) : n };
   const sc = fam?.scales.find((s) => s.aliases.includes(unit));
-  if (sc) return { ok: true, value: n * sc.factor };
+  if (sc) return { ok: true, value: inSI(n, sc) };
   if (!fam || fam.scales.length === 0) {
     if (spec.unit && unit === spec.unit.toLowerCase()) return { ok: true, value: n };
     return { ok: false, message: `${spec.key}: unknown unit "${m[2]}"${spec.unit ? ` (use ${spec.unit})` : ''}` };
@@ -139,13 +156,16 @@ export function parseHuman(
   };
 }
 
-/** The allowed range in human units: "from 0% to 100%", "from 1 kb/s to 100 Gb/s". */
-export function humanRange(spec: ParamSpec): string {
-  const f = (v: number) => formatHuman(v, spec);
+/**
+ * The allowed range in human units: "from 0% to 100%", "from 1 kb/s to 100 Gb/s"; with
+ * `format`, each bound as it writes it (a control's own unit: "from 0.1 ms to 10000 ms").
+ */
+export function humanRange(spec: ParamSpec, format?: (v: number) => string): string {
+  const f = format ?? ((v: number) => formatHuman(v, spec));
   const kind = spec.type === 'integer' ? 'a whole number' : 'a number';
   if (spec.min !== undefined && spec.max !== undefined) {
     // A range from 0 reads in the unit of its top ("from 0 s to 3600 s", not "from 0 ms").
-    const sc = spec.min === 0 ? scaleFor(spec, spec.max) : null;
+    const sc = spec.min === 0 && !format ? scaleFor(spec, spec.max) : null;
     const lo = sc && sc.unit !== '%' ? `0 ${sc.unit}` : f(spec.min);
     return `${kind} from ${lo} to ${f(spec.max)}`;
   }

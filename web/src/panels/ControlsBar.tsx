@@ -1,6 +1,7 @@
 // Play, pause, step, reset, speed and the simulated-time readout. The readout is written by a
-// frame painter straight into the DOM: simulated time never goes through React state.
-import { useEffect, useRef } from 'react';
+// frame painter straight into the DOM: simulated time never goes through React state. A
+// finished run offers what comes next: run again, run longer, change one thing and run.
+import { useEffect, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
 
@@ -24,9 +25,18 @@ export interface ControlsBarProps {
   speed: number;
   onSpeed: (speed: number) => void;
   onReset: () => void;
+  /** A finished run: the same run again from 0, playing. */
+  onRunAgain?: () => void;
+  /** A finished run: longer by `factor`, replaying what was seen (the core's reason when it refuses). */
+  onRunLonger?: (factor: number) => Promise<string | null>;
+  /** A finished run: open the scenario editor (change one thing, then run). */
+  onEdit?: () => void;
 }
 
-export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarProps) {
+/** "Run longer" doubles the duration. */
+const LONGER = 2;
+
+export function ControlsBar({ sim, snap, speed, onSpeed, onReset, onRunAgain, onRunLonger, onEdit }: ControlsBarProps) {
   const timeRef = useRef<HTMLOutputElement>(null);
   const durRef = useRef(snap.duration);
   durRef.current = snap.duration;
@@ -56,10 +66,42 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset }: ControlsBarP
   const finished = snap.status === 'finished';
   const canRun = snap.scenario !== null && snap.status !== 'error';
   const held = snap.hold !== null;
+  const [longerError, setLongerError] = useState<string | null>(null);
+  useEffect(() => setLongerError(null), [snap.runId]);
+  const next = finished && (onRunAgain || onRunLonger || onEdit);
+  const longer = Number.isFinite(snap.duration) ? +(snap.duration * LONGER).toPrecision(6) : Number.NaN;
   // A speed from a link or a lesson step that is not in the list is shown as it is, not as the first entry.
   return (
     <div className="controls" role="toolbar" aria-label="Simulation controls">
-      {playing ? (
+      {next ? (
+        <span className="run-next" role="group" aria-label="The run finished: what next" data-testid="run-next">
+          <span className="small">Finished. Next:</span>
+          {onRunAgain ? (
+            <button type="button" className="primary" onClick={onRunAgain} title="The same run again from time 0">
+              Run again
+            </button>
+          ) : null}
+          {onRunLonger && Number.isFinite(longer) ? (
+            <button
+              type="button"
+              onClick={() => void onRunLonger(LONGER).then(setLongerError)}
+              title={`The same run to ${longer} s: the ${snap.duration} s seen are replayed at full speed, then it plays on`}
+            >
+              Run longer (to {longer} s)
+            </button>
+          ) : null}
+          {onEdit ? (
+            <button type="button" onClick={onEdit} title="Open the scenario editor: change one thing, then run">
+              Change one thing and run…
+            </button>
+          ) : null}
+          {longerError ? (
+            <span className="param-error small" role="alert">
+              Cannot run longer: {longerError}
+            </span>
+          ) : null}
+        </span>
+      ) : playing ? (
         <button type="button" className="primary" onClick={() => sim.pause()} aria-keyshortcuts="Space">
           Pause
         </button>

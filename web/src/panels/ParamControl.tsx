@@ -10,6 +10,7 @@ import {
   NARROW_FRACTION_MAX,
   SLIDER_STEPS,
   type Scale,
+  formatHuman,
   fromSlider,
   humanRange,
   logSlider,
@@ -22,8 +23,11 @@ import {
 export interface ParamControlProps {
   spec: ParamSpec;
   value: Json | undefined;
-  /** Takes a value; may resolve with the core's reason for refusing it (shown at the control). */
-  onCommit: (value: Json) => void | Promise<string | null | void>;
+  /**
+   * Takes a value; may resolve with the core's reason for refusing it (shown at the control).
+   * `unit` is the unit the box shows (null: none), for a reason worded in it.
+   */
+  onCommit: (value: Json, unit: Scale | null) => void | Promise<string | null | void>;
   /** What the core's check says about the value the control holds (null: nothing). */
   problem?: string | null;
   /** Overrides the spec's label (e.g. "flow 3 weight"). */
@@ -45,11 +49,28 @@ export interface ParamControlProps {
  */
 export const COALESCE_MS = 800;
 
-function toText(v: Json | undefined, spec: ParamSpec): string {
+/** A number in a box's unit: "0.1 ms", "2%", "250 packets" (no unit: as formatHuman words it). */
+export function inBoxUnit(v: number, spec: ParamSpec, unit: Scale | null): string {
+  if (!unit) return formatHuman(v, spec);
+  const n = toScale(v, unit);
+  return unit.unit === '%' ? `${n}%` : `${n} ${unit.unit}`;
+}
+
+function toText(v: Json | undefined, spec: ParamSpec, scale?: Scale | null): string {
   if (v === undefined) v = spec.default;
   if (v === null) return '';
-  if (typeof v === 'number' && spec.display) return toScale(v, scaleFor(spec, v));
+  if (typeof v === 'number' && spec.display) return toScale(v, scale === undefined ? scaleFor(spec, v) : scale);
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** The unit typed after a number ("500 kb/s" -> kb/s), when it is one of the spec's scales. */
+function typedScale(raw: string, spec: ParamSpec): Scale | null {
+  const unit = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?\s*(\S+)\s*$/i.exec(raw)?.[1];
+  if (!unit) return null;
+  const p = parseHuman(`1 ${unit}`, spec, null);
+  if (!p.ok) return null;
+  const sc = scaleFor(spec, p.value);
+  return sc && Math.abs(sc.factor - p.value) < 1e-12 * Math.max(1, p.value) ? sc : null;
 }
 
 /** The unit a number is shown in beside its box (Mb/s for 16e6 bit/s), null when shown as is. */
@@ -72,14 +93,28 @@ export function ParamControl({
 }: ParamControlProps) {
   const disabled = off || !!lockedReason;
   const id = useId();
-  const [text, setText] = useState(toText(value, spec));
+  // The unit beside the box. It never changes by itself: a value the user commits here is shown in
+  // the unit it was typed in (0.1 in a box in ms stays 0.1 ms, not 100 µs); only a value that
+  // comes from elsewhere (a new run, a preset) picks the unit that suits it.
+  const [scale, setScale] = useState<Scale | null>(() => shownScale(value, spec));
+  const [text, setText] = useState(() => toText(value, spec, scale));
   const [error, setError] = useState<string | null>(null);
+  /** The last value committed from this box, and the unit it was typed in. */
+  const own = useRef<{ key: string; scale: Scale | null } | null>(null);
+  /** What was typed and not yet committed: the page never overwrites it (a prefill, a re-render). */
+  const editing = useRef(false);
+  const valueKey = JSON.stringify(value ?? null);
+  const specKey = `${spec.key}|${spec.display ?? ''}`;
   useEffect(() => {
-    setText(toText(value, spec));
+    if (editing.current) return;
+    const mine = own.current?.key === valueKey;
+    const sc = mine ? own.current!.scale : shownScale(value, spec);
+    setScale(sc);
+    setText(toText(value, spec, sc));
     setError(null);
-  }, [value, spec]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the text follows the value's content and the spec's identity, not a new object per render
+  }, [valueKey, specKey]);
 
-  const scale = shownScale(value, spec);
   const numeric = spec.type === 'number' || spec.type === 'integer';
   const allowed = () => `Allowed: ${spec.display ? humanRange(spec) : rangeText(spec)}`;
   const named = (m: string) => (errorName ? `${errorName}: ${m}` : m);
@@ -114,8 +149,8 @@ export function ParamControl({
     setError(null);
     return c as Json;
   };
-  const offer = (v: Json) => {
-    const r = onCommit(v);
+  const offer = (v: Json, unit: Scale | null = scale) => {
+    const r = onCommit(v, unit);
     if (r)
       void r.then((reason) => {
         if (typeof reason === 'string') setError(named(reason));
@@ -126,8 +161,18 @@ export function ParamControl({
       clearTimeout(pending.current.timer);
       pending.current = null;
     }
+    editing.current = false;
     const v = check(raw);
-    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(value ?? spec.default)) offer(v);
+    if (v === undefined) return;
+    if (JSON.stringify(v) === JSON.stringify(value ?? spec.default)) {
+      // Nothing changed: the box shows the value as the page holds it again.
+      setText(toText(value, spec, scale));
+      return;
+    }
+    // Shown in the unit it was typed in: the box's unit, or one the user typed after the number.
+    const sc = (spec.display && typedScale(raw, spec)) || scale;
+    own.current = { key: JSON.stringify(v), scale: sc };
+    offer(v, sc);
   };
   // The slider's latest value, committed once it has been still for COALESCE_MS.
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; raw: string } | null>(null);
@@ -192,7 +237,7 @@ export function ParamControl({
     input = (
       <select
         id={id}
-        value={toText(value, spec)}
+        value={toText(value, spec, scale)}
         disabled={disabled}
         aria-describedby={described}
         onChange={(e) => commit(e.target.value)}
@@ -221,7 +266,8 @@ export function ParamControl({
               value={toSlider(Number.isFinite(textValue) ? textValue : lo, lo, hi, log)}
               onChange={(e) => {
                 const v = fromSlider(Number(e.target.value), lo, hi, log, spec.type === 'integer');
-                const t = toText(v, spec);
+                const t = toText(v, spec, scale);
+                editing.current = true;
                 setText(t);
                 check(t);
                 commitSoon(t);
@@ -240,6 +286,7 @@ export function ParamControl({
           className={numeric ? 'num' : 'txt'}
           placeholder={spec.nullable ? 'none' : undefined}
           onChange={(e) => {
+            editing.current = true;
             setText(e.target.value);
             check(e.target.value);
           }}
@@ -247,7 +294,8 @@ export function ParamControl({
           onKeyDown={(e) => {
             if (e.key === 'Enter') commit((e.target as HTMLInputElement).value);
             if (e.key === 'Escape') {
-              setText(toText(value, spec));
+              editing.current = false;
+              setText(toText(value, spec, scale));
               setError(null);
             }
           }}

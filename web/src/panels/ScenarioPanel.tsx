@@ -17,7 +17,10 @@ export interface ScenarioPanelProps {
   specs: ParamSpec[];
   preset: string;
   scenario: Scenario;
-  onApply: (preset: string, scenario: Scenario) => void;
+  /** Runs a scenario; `keepLive`: replay the current run's live changes in it (else they are dropped). */
+  onApply: (preset: string, scenario: Scenario, keepLive?: boolean) => void;
+  /** The current run's live changes, as the editor lists them ("at 12.3 s: exogenous loss 1% -> 5%"). */
+  live?: readonly string[];
   /** Student mode: advanced fields (scenario/studentMode.ts) are left out. */
   student?: boolean;
   /** Show the preset chooser (the main page has it above the charts instead). */
@@ -33,6 +36,8 @@ const GROUPS: { group: string; title: string }[] = [
   { group: 'flows', title: 'Flows (defaults for every flow)' },
 ];
 const HIDDEN_TOP = new Set(['version', 'name']);
+/** Live changes listed by name before a Run (the rest are counted). */
+const LIVE_LISTED = 5;
 
 export function ScenarioPanel({
   specs,
@@ -42,6 +47,7 @@ export function ScenarioPanel({
   student = false,
   presetPicker = true,
   onClose,
+  live = [],
 }: ScenarioPanelProps) {
   const shown = (sp: ParamSpec) => !student || !ADVANCED_FIELDS.has(sp.key);
   const [draft, setDraft] = useState<Scenario>(() => cloneScenario(scenario));
@@ -117,7 +123,9 @@ export function ScenarioPanel({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!pending && problems.length === 0) onApply(preset, draft);
+          // With live changes the two buttons below say which run it is; Enter keeps them (nothing is lost unasked).
+          const keep = (e.nativeEvent as SubmitEvent).submitter?.dataset.keep !== 'no';
+          if (!pending && problems.length === 0) onApply(preset, draft, live.length > 0 && keep);
         }}
       >
         <fieldset>
@@ -171,10 +179,37 @@ export function ScenarioPanel({
             ))}
           </ul>
         ) : null}
+        {live.length && dirty ? (
+          <div className="live-keep" role="note" data-testid="live-keep">
+            <p>
+              This run has {live.length === 1 ? 'one live change' : `${live.length} live changes`} made while it ran (
+              {live.slice(0, LIVE_LISTED).join('; ')}
+              {live.length > LIVE_LISTED ? `; and ${live.length - LIVE_LISTED} more` : ''}). Run the edited scenario
+              with {live.length === 1 ? 'it' : 'them'} replayed at the same times, or without{' '}
+              {live.length === 1 ? 'it' : 'them'}:
+            </p>
+          </div>
+        ) : null}
         <div className="row">
-          <button type="submit" className="primary" disabled={!dirty || pending || problems.length > 0}>
-            Run this scenario
-          </button>
+          {live.length ? (
+            <>
+              <button
+                type="submit"
+                className="primary"
+                data-keep="yes"
+                disabled={!dirty || pending || problems.length > 0}
+              >
+                Run with the {live.length === 1 ? 'live change' : `${live.length} live changes`}
+              </button>
+              <button type="submit" data-keep="no" disabled={!dirty || pending || problems.length > 0}>
+                Run without {live.length === 1 ? 'it' : 'them'}
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="primary" disabled={!dirty || pending || problems.length > 0}>
+              Run this scenario
+            </button>
+          )}
           <button type="button" disabled={!dirty} onClick={() => setDraft(cloneScenario(scenario))}>
             Discard edits
           </button>

@@ -77,7 +77,8 @@ export function ShareMenu({
       <button type="button" onClick={() => setPrinting(true)}>
         Print summary
       </button>
-      <span role="status" className="muted small">
+      {/* A toast under the buttons, out of the header's flow: the confirmation never moves the header. */}
+      <span role="status" className="share-status small" data-testid="share-status">
         {copied}
       </span>
       {student ? null : (

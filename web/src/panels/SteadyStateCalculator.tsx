@@ -22,7 +22,9 @@ import {
 } from '../fluid/steadyState';
 import { mapScenarioToFluid } from '../fluid/fluidParams';
 import { bottleneckLink } from '../scenario/liveParams';
-import { ParamControl } from './ParamControl';
+import { ParamControl, inBoxUnit } from './ParamControl';
+import type { ParamSpec } from '../core/types';
+import { type Scale, humanRange } from '../core/units';
 
 /** What the scenario says (fields it cannot say are left as they are). */
 async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Partial<SteadyInputs>> {
@@ -88,27 +90,36 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
   /** The run the inputs were last filled from (tests wait for it). */
   const [filledRun, setFilledRun] = useState(0);
 
-  /** Edits counted, and the count at each field's last edit: a fill that was asked for before a
-   *  field was typed in (it waits for the summary) must not overwrite what was typed. */
-  const edits = useRef({ count: 0, at: new Map<keyof SteadyInputs, number>() });
-  const fill = useCallback(() => {
-    const runId = snap.runId;
-    const asked = edits.current.count;
-    void fromScenario(sim, snap).then((next) => {
-      const at = edits.current.at;
-      const kept = Object.fromEntries(
-        Object.entries(next).filter(([k]) => (at.get(k as keyof SteadyInputs) ?? -1) < asked),
-      ) as Partial<SteadyInputs>;
-      setInputs((cur) => ({ ...cur, ...kept }));
-      setFilledRun(runId);
-    });
-  }, [sim, snap]);
+  /**
+   * The fields the user typed a value in. A value the user typed is never overwritten by the
+   * page: the prefill of a new run (which waits for the run's summary, so it may land after
+   * the typing) fills only the other fields. "Fill from scenario" is the user asking: it fills
+   * every field and forgets what was typed.
+   */
+  const typed = useRef(new Set<keyof SteadyInputs>());
+  const fill = useCallback(
+    (all: boolean) => {
+      const runId = snap.runId;
+      if (all) typed.current.clear();
+      void fromScenario(sim, snap).then((next) => {
+        const kept = Object.fromEntries(
+          Object.entries(next).filter(([k]) => !typed.current.has(k as keyof SteadyInputs)),
+        ) as Partial<SteadyInputs>;
+        setInputs((cur) => ({ ...cur, ...kept }));
+        if (all) setRefused(new Map());
+        setFilledRun(runId);
+      });
+    },
+    [sim, snap],
+  );
 
   // Prefill when a run of a new scenario starts.
   useEffect(() => {
-    if (snap.scenario) fill();
+    if (snap.scenario) fill(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refill when the scenario changes, not on every snapshot
   }, [snap.scenario]);
+  /** Fields whose last typed value was refused (the numbers below are for the value before it). */
+  const [refused, setRefused] = useState(new Map<(typeof STEADY_FIELDS)[number]['input'], string>());
 
   // Computed once a run exists (so the first load starts the simulation first), then on every change.
   const hasRun = snap.scenario !== null;
@@ -129,6 +140,17 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
     };
   }, [sim, inputsKey, hasRun]);
 
+  // One spec object per field for the panel's life: a control keeps its unit and what is typed in it.
+  const specs = useMemo(
+    () =>
+      new Map(
+        STEADY_FIELDS.flatMap((f) => {
+          const sp = steadySpec(f, snap.fluidSpecs, snap.specs);
+          return sp ? [[f.input, sp] as const] : [];
+        }),
+      ),
+    [snap.fluidSpecs, snap.specs],
+  );
   const a = answer && 'ok' in answer ? answer.ok : null;
   if (!inputs) return null;
   return (
@@ -144,28 +166,46 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
         {queueText(inputs)}: what loss keeps them at their fair share, and where the queue settles.
       </p>
       {STEADY_FIELDS.map((f) => {
-        const spec = steadySpec(f, snap.fluidSpecs, snap.specs);
+        const spec = specs.get(f.input);
         return spec ? (
           <ParamControl
             key={f.input}
             spec={spec}
             value={inputs[f.input]}
-            onCommit={async (v) => {
+            errorName={spec.label}
+            onCommit={async (v, unit) => {
               if (typeof v !== 'number') return null;
-              // bl_fluid_steady judges the value: a refused one stays out, its reason at the control.
+              // bl_fluid_steady judges the value: a refused one stays out, its reason at the control,
+              // worded in the box's label and units.
               const r = await sim.fluid('steady', steadyParams({ ...inputs, [f.input]: v }));
-              const refused = r.error ?? (r.result as { error?: unknown } | null)?.error;
-              if (typeof refused === 'string') return refused;
-              edits.current.at.set(f.input, ++edits.current.count);
+              const no = r.error ?? (r.result as { error?: unknown } | null)?.error;
+              if (typeof no === 'string') {
+                const reason = steadyRefusal(no, v, spec, f.path, unit);
+                setRefused((m) => new Map(m).set(f.input, inBoxUnit(v, spec, unit)));
+                return reason;
+              }
+              setRefused((m) => {
+                const n = new Map(m);
+                n.delete(f.input);
+                return n;
+              });
+              // From now on the value is the user's: no prefill replaces it (only Fill from scenario).
+              typed.current.add(f.input);
               setInputs((cur) => ({ ...cur, [f.input]: v }));
               return null;
             }}
           />
         ) : null;
       })}
-      <button type="button" onClick={fill} disabled={!snap.scenario}>
+      <button type="button" onClick={() => fill(true)} disabled={!snap.scenario}>
         Fill from scenario
       </button>
+      {refused.size ? (
+        <p className="small steady-stale" role="status" data-testid="steady-stale">
+          Not used: {[...refused].map(([k, v]) => `${specs.get(k)?.label ?? k} ${v}`).join(', ')}. The numbers below are
+          for the values shown before {refused.size === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
       {answer && 'error' in answer ? (
         <p className="param-error" role="alert">
           {answer.error}
@@ -195,6 +235,20 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
       </dl>
     </section>
   );
+}
+
+/**
+ * The core's refusal of a calculator value (bl_fluid_steady: "propDelay: 0 is out of range;
+ * allowed [0.0001, 10] s") in the box's words: its value in the box's units and the core's range
+ * (the spec's, which is the core's) in human units. A refusal about another field or a rule
+ * between fields keeps the core's words, with the field's name as the box has it.
+ */
+function steadyRefusal(message: string, v: number, spec: ParamSpec, path: string, unit: Scale | null): string {
+  const field = path.split('.').pop()!;
+  const outside = (spec.min !== undefined && v < spec.min) || (spec.max !== undefined && v > spec.max);
+  if (!outside && !message.startsWith(`${field}:`)) return message;
+  const n = (x: number) => inBoxUnit(x, spec, unit);
+  return `${n(v)} is out of range. Allowed: ${humanRange(spec, n)}`;
 }
 
 function queueText(i: SteadyInputs): string {

@@ -1,7 +1,7 @@
 // Sweep: runs a base scenario over a grid of one parameter (and a series axis, e.g. sd vs
 // lasd) in several web workers, and plots each run as it finishes, with the papers' closed
 // forms. The form is part of the URL (url/sweepUrl.ts); results live in the sweep runner.
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { PRESETS, findPreset } from '../scenario/presets';
 import {
@@ -29,8 +29,11 @@ export interface SweepPanelProps {
   config: SweepConfig;
   onChange: (c: SweepConfig) => void;
   onClose: () => void;
-  /** Called as a sweep starts (the app pauses its interactive run to free the cores). */
-  onStart: () => void;
+  /**
+   * Called as a sweep starts: the app pauses the run on screen to free the cores, and returns
+   * what resumes it (called when the sweep ends, is cancelled or the panel closes), or null.
+   */
+  onStart: () => (() => void) | null;
 }
 
 function specDefault(specs: readonly ParamSpec[], key: string, fallback: number): number {
@@ -42,6 +45,16 @@ const cores = () => (typeof navigator !== 'undefined' && navigator.hardwareConcu
 
 export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, onStart }: SweepPanelProps) {
   const progress = useSyncExternalStore(sweeps.subscribe, sweeps.getSnapshot);
+  /** Resumes the run on screen once this sweep is over (null: it was not playing). */
+  const resume = useRef<(() => void) | null>(null);
+  const resumeRun = () => {
+    const r = resume.current;
+    resume.current = null;
+    r?.();
+  };
+  useEffect(() => {
+    if (!progress.running) resumeRun();
+  }, [progress.running]);
   const [formError, setFormError] = useState<string | null>(null);
   const set = <K extends keyof SweepConfig>(k: K, v: SweepConfig[K]) => onChange({ ...cfg, [k]: v });
   const base = cfg.base === 'current' ? scenario : findPreset(cfg.base)?.scenario;
@@ -68,7 +81,7 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
       return;
     }
     setFormError(null);
-    onStart();
+    resume.current = onStart();
     sweeps.start(jobs.value, workerCount(cfg, cores(), jobs.value.length), cfg.flow, defaults);
   };
 
@@ -123,6 +136,7 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
           type="button"
           onClick={() => {
             sweeps.cancel();
+            resumeRun();
             onClose();
           }}
           title="Close the sweep panel (cancels a running sweep)"
@@ -133,7 +147,14 @@ export function SweepPanel({ specs, scenario, config: cfg, onChange, onClose, on
       <p className="muted small">
         Runs the base scenario once per value (and per series value and seed) headless in {cfg.workers || auto} web
         worker{(cfg.workers || auto) === 1 ? '' : 's'}, each with its own simulator, and plots every run as it finishes.
-        The interactive run is paused while a sweep runs.
+        The sweep starts from the run on screen (base &quot;the current scenario&quot;).
+      </p>
+      <p className="small" data-testid="sweep-pause-note">
+        {progress.running
+          ? resume.current
+            ? 'The run on screen is paused while the sweep runs; it plays on when the sweep ends.'
+            : 'The run on screen is paused while the sweep runs.'
+          : 'Starting a sweep pauses the run on screen (the sweep needs the processor); a run that was playing plays on when the sweep ends.'}
       </p>
       <div className="sweep-form">
         <label>

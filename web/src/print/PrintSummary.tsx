@@ -12,6 +12,7 @@ import { formatValue, specForLive } from '../scenario/liveParams';
 import { findPreset } from '../scenario/presets';
 import { type AppState, encodeState } from '../url/scenarioUrl';
 import { PrintSheet } from '../ui/PrintSheet';
+import { jainWindowLabel } from '../ui/glossary';
 import './print.css';
 
 /** The charts a summary shows, in this order, when they are on the page. */
@@ -87,8 +88,10 @@ export function PrintSummary({
       {error ? <p className="param-error">Summary not available: {error}</p> : null}
       {summary ? (
         <p className="print-numbers">
-          Jain&apos;s index <b data-testid="print-jain">{summary.jain.toFixed(3)}</b>, weighted{' '}
-          {summary.weightedJain.toFixed(3)}; bottleneck utilization {(summary.utilization * 100).toFixed(1)} %
+          {/* The summary's index is over the measured window; the chart above is per sample interval. */}
+          {jainWindowLabel(summary.measureFrom, false, summary.simSeconds)}{' '}
+          <b data-testid="print-jain">{summary.jain.toFixed(3)}</b>, weighted {summary.weightedJain.toFixed(3)};
+          bottleneck utilization {(summary.utilization * 100).toFixed(1)} %
           {summary.queues[0] ? `; mean queue ${summary.queues[0].meanLength.toFixed(1)} packets` : ''}.
         </p>
       ) : null}

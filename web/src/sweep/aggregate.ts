@@ -60,7 +60,7 @@ export const AXES: Record<Measure, { x: string | null; y: string }> = {
   throughput: { x: 'loss-event rate of flow k', y: 'throughput of flow k (packets/s)' },
   loss: { x: 'sum of weights', y: 'loss-event rate (all flows)' },
   timeouts: { x: null, y: 'timeouts of flow k' },
-  jain: { x: null, y: "Jain's index" },
+  jain: { x: null, y: "Jain's index over the measured window" },
 };
 
 /** Where a run lands on the plot of a measure (null if the measure is undefined for it). */

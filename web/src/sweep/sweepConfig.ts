@@ -13,7 +13,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   throughput: "flow k's throughput against its loss-event rate",
   loss: 'loss-event rate against the sum of weights',
   timeouts: "flow k's timeouts",
-  jain: "Jain's fairness index",
+  jain: "Jain's index over the measured window",
 };
 
 export function isMeasure(s: string): s is Measure {

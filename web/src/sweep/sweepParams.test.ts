@@ -1,7 +1,9 @@
 // Sweepable paths from the specs, and flow k's flowOverrides entry (index is not flow number).
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec, Scenario } from '../core/types';
-import { overrideSlot, sweepableParams } from './sweepParams';
+import { overrideSlot, sweepFor, sweepableParams } from './sweepParams';
+import { normalizeSpecs } from '../core/specs';
+import described from '../../test/fixtures/describe.json';
 
 const spec = (key: string, type: ParamSpec['type'] = 'number'): ParamSpec => ({
   key,
@@ -66,5 +68,51 @@ describe('sweepable parameters', () => {
       path: 'flowOverrides[2].weight',
       needs: 'flowOverrides[2].flow=0',
     });
+  });
+});
+
+describe('sweepFor: the sweep the Sweep button opens, for the scenario on screen', () => {
+  const core = normalizeSpecs(described);
+  it('starts from a CoDel run with 30 flows: its own queue buffer, its duration, Jain over the window', () => {
+    // #v=1&flows.count=30&queue.kind=codel (issue 23, item 9): base "current", not the sd-10mbps preset.
+    const s: Scenario = {
+      version: 1,
+      duration: 60,
+      measureFrom: 10,
+      queue: { kind: 'codel', buffer: 250 },
+      flows: { count: 30, cc: 'aimd' },
+    };
+    const cfg = sweepFor(s, core);
+    expect(cfg).toMatchObject({
+      base: 'current',
+      param: 'queue.buffer',
+      // a tenth of 250 to four times 250, six points on a log scale
+      values: '25:1000:6',
+      log: true,
+      series: '',
+      fixed: 'queue.kind=codel',
+      measure: 'jain',
+      duration: 60,
+      measureFrom: 10,
+    });
+    // The form's parameter list has the path, for the queue kind the run has.
+    expect(sweepableParams(core, 0, s).some((p) => p.path === cfg.param && p.needs === cfg.fixed)).toBe(true);
+  });
+  it("keeps the papers' weight sweep, sd against lasd, for weighted AIMD runs, from the run on screen", () => {
+    const s: Scenario = { version: 1, duration: 100, flows: { count: 12, cc: 'lasd' } };
+    expect(sweepFor(s, core)).toMatchObject({
+      base: 'current',
+      param: 'flowOverrides[0].weight',
+      series: 'flows.cc',
+      seriesValues: 'sd,lasd',
+      measure: 'ratio',
+      duration: 100,
+      measureFrom: 0,
+    });
+  });
+  it("takes the queue's default buffer when the scenario leaves it out, within the spec's range", () => {
+    const cfg = sweepFor({ version: 1, queue: { kind: 'codel' } }, core);
+    // codel's default buffer is 1000 packets: 100 to 4000
+    expect(cfg.values).toBe('100:4000:6');
   });
 });

@@ -2,8 +2,9 @@
 // flows (for one flow k through its flowOverrides entry, or for all flows), of the window
 // rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
 import type { ParamSpec, Scenario } from '../core/types';
-import { kindFieldOf, kindGroups, rangeText } from '../core/specs';
+import { findSpec, kindFieldOf, kindGroups, rangeText } from '../core/specs';
 import { flowRule } from './aggregate';
+import { DEFAULT_SWEEP, type SweepConfig } from './sweepConfig';
 
 export interface SweepParam {
   path: string;
@@ -67,4 +68,45 @@ export function sweepableParams(specs: readonly ParamSpec[], flow: number, base:
 export function describeParam(p: SweepParam | undefined): string {
   if (!p) return 'no parameter spec for this path: the core checks each value when its run is created';
   return `${p.spec.label}${p.spec.unit ? ` (${p.spec.unit})` : ''}: ${rangeText(p.spec)}. ${p.spec.help}`;
+}
+
+/** Swept values of the default buffer sweep: this many, from a tenth of the buffer to four times it. */
+const BUFFER_POINTS = 6;
+
+/**
+ * The sweep the Sweep button opens, for the scenario on screen: that scenario as the base, its
+ * duration and measured window, and a question that makes sense for it. Weighted and
+ * loss-adaptive AIMD (sd, lasd) get the papers' sweep: flow k's weight, sd against lasd. Any
+ * other run sweeps its own queue's buffer (that queue discipline, from a tenth of the buffer
+ * to four times it) and plots Jain's index over the measured window.
+ */
+export function sweepFor(base: Scenario, specs: readonly ParamSpec[]): SweepConfig {
+  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  const specDefault = (key: string, d: number) => num(findSpec(specs, key)?.default, d);
+  const duration = num(base.duration, specDefault('duration', DEFAULT_SWEEP.duration));
+  const from = num(base.measureFrom, 0);
+  const common = { ...DEFAULT_SWEEP, base: 'current', duration, measureFrom: from < duration ? from : 0, flow: 0 };
+  const cc = flowRule(base, null).cc;
+  if (cc === 'sd' || cc === 'lasd') {
+    const slot = overrideSlot(base, 0);
+    return { ...common, param: `flowOverrides[${slot.index}].weight`, fixed: slot.needs ?? '' };
+  }
+  const field = kindFieldOf(specs, 'queue');
+  const q = base.queue !== null && typeof base.queue === 'object' && !Array.isArray(base.queue) ? base.queue : {};
+  const kindDefault = findSpec(specs, `queue.${field}`)?.default;
+  const kind = typeof q[field] === 'string' ? q[field] : typeof kindDefault === 'string' ? kindDefault : 'droptail';
+  const bufferSpec = findSpec(specs, `queue.${kind}.buffer`) ?? findSpec(specs, 'queue.buffer');
+  const buffer = num(q.buffer, num(bufferSpec?.default, 100));
+  const lo = Math.max(bufferSpec?.min ?? 1, Math.round(buffer / 10));
+  const hi = Math.min(bufferSpec?.max ?? Number.POSITIVE_INFINITY, Math.round(buffer * 4));
+  return {
+    ...common,
+    param: 'queue.buffer',
+    values: `${lo}:${hi}:${BUFFER_POINTS}`,
+    log: true,
+    series: '',
+    seriesValues: '',
+    fixed: `queue.${field}=${kind}`,
+    measure: 'jain',
+  };
 }

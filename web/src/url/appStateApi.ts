@@ -18,7 +18,11 @@ export interface AppStateApi {
   dismissNotices: () => void;
   dismissErrors: () => void;
   addError: (m: string) => void;
-  applyScenario: (preset: string, scenario: Scenario) => void;
+  /**
+   * Runs a scenario from time 0. The live changes made so far are dropped unless `keepLive`
+   * (the editor asks which: "Run with the N live changes" / "Run without them").
+   */
+  applyScenario: (preset: string, scenario: Scenario, keepLive?: boolean) => void;
   /** Set when a bare lesson link (#lesson=ID&step=N) was opened: the lesson panel starts that step. */
   stepRequest: LessonPosition | null;
   clearStepRequest: () => void;
@@ -30,4 +34,13 @@ export interface AppStateApi {
   /** Compare mode and student mode (the lock list is fixed once the page is loaded). */
   setTeach: (p: Partial<Omit<TeachState, 'unlock'>>) => void;
   reset: () => void;
+  /** A finished run: the same scenario and live changes again from time 0, playing. */
+  runAgain: () => void;
+  /**
+   * A finished run, run longer: the duration times `factor` (capped at the core's limit), the
+   * same live changes; the part already seen is replayed as fast as possible (one seed, one
+   * result, so it is the same run), then it plays on at the chosen speed. Resolves with the
+   * core's reason when the longer run is refused, else null.
+   */
+  runLonger: (factor: number) => Promise<string | null>;
 }
