@@ -111,7 +111,8 @@ std::string lossJson(Rand& r) {
     case 1:
       return R"({"kind": "gilbert", "pGoodToBad": )" + num(r.uni(0.001, 0.01)) + R"(, "pBadToGood": )" +
              num(r.uni(0.2, 0.5)) + R"(, "lossGood": 0, "lossBad": )" + num(r.uni(0.05, 0.3)) + "}";
-    case 2: return R"({"kind": "schedule", "steps": [[0, 0], [)" + num(r.uni(2, 6)) + ", " + num(r.uni(0, 0.02)) + "]]}";
+    case 2:
+      return R"({"kind": "schedule", "steps": [[0, 0], [)" + num(r.uni(2, 6)) + ", " + num(r.uni(0, 0.02)) + "]]}";
     default: return R"({"kind": "none"})";
   }
 }
@@ -142,9 +143,7 @@ Draw drawScenario(uint64_t seed) {
   // One draw in five has only BBR flows: a BBR flow that starves itself leaves the link idle,
   // which the starvation check sees (beside a loss-based flow that takes the link it cannot).
   const bool bbrOnly = r.chance(0.2);
-  for (int i = 0; i < n; ++i)
-    flowCc[static_cast<size_t>(i)] = bbrOnly ? "bbr" : r.chance(0.5) ? baseCc : r.of(ccs);
-  const bool bbr = std::find(flowCc.begin(), flowCc.end(), "bbr") != flowCc.end();
+  for (int i = 0; i < n; ++i) flowCc[static_cast<size_t>(i)] = bbrOnly ? "bbr" : r.chance(0.5) ? baseCc : r.of(ccs);
   d.start.assign(static_cast<size_t>(n), 0);
   d.longLived.assign(static_cast<size_t>(n), true);
   std::vector<std::string> stops(static_cast<size_t>(n), "");
@@ -156,7 +155,8 @@ Draw drawScenario(uint64_t seed) {
     }
   }
   auto flowFields = [&](int i) {
-    std::string f = R"("cc": ")" + flowCc[static_cast<size_t>(i)] + R"(", "start": )" + num(d.start[static_cast<size_t>(i)]);
+    std::string f =
+        R"("cc": ")" + flowCc[static_cast<size_t>(i)] + R"(", "start": )" + num(d.start[static_cast<size_t>(i)]);
     // BBR with SACK only: without SACK this sender counts no delivery on a duplicate ACK
     // (Linux's tcp_add_reno_sack does), so the cumulative ACK after a recovery gives BBR a
     // sample far above the link rate, which it then paces at into small buffers (a known gap,
@@ -167,10 +167,10 @@ Draw drawScenario(uint64_t seed) {
   };
   d.minRto = r.chance(0.5) ? 0.2 : 1.0;
   const std::string flowDefaults = R"({"tcp": ")" + baseTcp + R"(", "ecn": )" + (ecn ? "true" : "false") +
-                                   R"(, "delayedAck": )" + (r.chance(0.3) ? "true" : "false") +
-                                   R"(, "minRto": )" + num(d.minRto) + R"(, "sackAfterRto": ")" +
-                                   (r.chance(0.5) ? "keep" : "forget") + R"(", "initialCwnd": )" +
-                                   num(r.of(std::vector<double>{2, 4, 10})) + R"(, "startSpread": 0)";
+                                   R"(, "delayedAck": )" + (r.chance(0.3) ? "true" : "false") + R"(, "minRto": )" +
+                                   num(d.minRto) + R"(, "sackAfterRto": ")" + (r.chance(0.5) ? "keep" : "forget") +
+                                   R"(", "initialCwnd": )" + num(r.of(std::vector<double>{2, 4, 10})) +
+                                   R"(, "startSpread": 0)";
   if (d.dumbbell) {
     j << R"("topology": {"kind": "dumbbell", "bottleneckRate": )" << num(rate) << R"(, "bottleneckDelay": )"
       << num(bnDelay) << R"(, "accessRate": 100e6, "accessDelayMin": 0.0002, "accessDelayMax": )" << num(accMax)
@@ -222,7 +222,8 @@ Draw drawScenario(uint64_t seed) {
     d.maxBuffer = std::max(d.maxBuffer, nb);
   }
   if (d.dumbbell && r.chance(0.2))
-    d.changes.push_back({std::round(r.uni(2, d.duration - 2)), "flow." + std::to_string(r.pick(n)), "exoLoss", r.uni(0, 0.02)});
+    d.changes.push_back(
+        {std::round(r.uni(2, d.duration - 2)), "flow." + std::to_string(r.pick(n)), "exoLoss", r.uni(0, 0.02)});
   std::sort(d.changes.begin(), d.changes.end(), [](const Change& a, const Change& b) { return a.t < b.t; });
   return d;
 }
@@ -311,7 +312,8 @@ std::string check(const Draw& d) {
     }
   }
   const Json s = in->summary();
-  if (s.find("utilization")->asNumber() > 1 + 1e-9) return "summary utilization " + num(s.find("utilization")->asNumber());
+  if (s.find("utilization")->asNumber() > 1 + 1e-9)
+    return "summary utilization " + num(s.find("utilization")->asNumber());
   return "";
 }
 
@@ -322,7 +324,8 @@ TEST(Property, InvariantsHoldOverRandomScenarios) {
   for (int i = 0; i < draws; ++i) {
     const Draw d = drawScenario(static_cast<uint64_t>(seed0 + i));
     const std::string r = check(d);
-    if (verbose) std::printf("draw %d (seed %d): %s\n%s", i, seed0 + i, r.empty() ? "ok" : r.c_str(), replay(d).c_str());
+    if (verbose)
+      std::printf("draw %d (seed %d): %s\n%s", i, seed0 + i, r.empty() ? "ok" : r.c_str(), replay(d).c_str());
     if (r.rfind("refused: ", 0) == 0) {
       ++refused;
       continue;
