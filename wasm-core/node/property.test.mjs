@@ -62,7 +62,7 @@ function runWasm({ scenario, changes }) {
       sim.runUntil(c.t);
       sim.setParam(c.entity, c.key, c.value);
     }
-    while (sim.runUntil(Infinity) !== BL_RUN.FINISHED) {}
+    for (let st = sim.runUntil(Infinity); st !== BL_RUN.FINISHED; st = sim.runUntil(Infinity));
     return sim.summary();
   } finally {
     sim.destroy();
