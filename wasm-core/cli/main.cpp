@@ -62,8 +62,8 @@ void writeRows(const uint8_t* b, uint32_t len, std::ofstream& csv) {
     for (uint32_t c = 0; c < cols; ++c) {
       double v;
       std::memcpy(&v, p + (static_cast<size_t>(r) * cols + c) * 8, 8);
-      if (std::isnan(v))
-        buf[0] = 0;
+      if (std::isnan(v))  // undefined (jain, wjain with no flow delivering): a token CSV readers parse
+        std::snprintf(buf, sizeof buf, "NaN");
       else
         std::snprintf(buf, sizeof buf, "%.9g", v);
       csv << (c ? "," : "") << buf;

@@ -42,6 +42,43 @@ test('sim --preset prints the summary and --series writes one row per sample', (
   }
 });
 
+// Jain's index is 0/0 in an interval where no active flow delivered anything (here before the
+// only flow starts at 1 s): --series writes NaN there, a token CSV readers parse, never an empty
+// field (issue 27); once the flow delivers, it is 1.
+test('sim --series writes NaN for jain and wjain where no flow delivered', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-cli-'));
+  const file = path.join(dir, 'late.json');
+  const csv = path.join(dir, 'late.csv');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      version: 1,
+      duration: 3,
+      samplePeriod: 0.5,
+      topology: { bottleneckRate: 10e6 },
+      flows: { count: 1, start: 1, startSpread: 0 },
+    }),
+  );
+  try {
+    const r = sim('--scenario', file, '--series', csv);
+    assert.equal(r.status, 0, r.stderr);
+    const [header, ...rows] = fs.readFileSync(csv, 'utf8').trim().split('\n');
+    const cols = header.split(',');
+    const cells = rows.map((row) => row.split(','));
+    assert.ok(
+      cells.every((c) => c.every((x) => x !== '' && (x === 'NaN' || Number.isFinite(Number(x))))),
+      'an empty or unreadable field',
+    );
+    const jain = cells.map((c) => c[cols.indexOf('jain')]);
+    const wjain = cells.map((c) => c[cols.indexOf('wjain')]);
+    assert.equal(jain[0], 'NaN'); // 0-0.5 s: the flow has not started
+    assert.equal(wjain[0], 'NaN');
+    assert.equal(Number(jain.at(-1)), 1); // 2.5-3 s: the one flow delivers
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('sim names the presets when the one asked for does not exist', () => {
   const r = sim('--preset', 'no-such-preset');
   assert.notEqual(r.status, 0);

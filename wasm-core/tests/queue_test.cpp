@@ -34,6 +34,7 @@ TEST(DropTail, DropsOnlyWhenFull) {
 
 TEST(Red, BaseProbabilityFollowsTheFormula) {
   RedCore r;
+  r.gentle = false;  // the 1993 jump to 1 at maxTh first
   r.minTh = 50;
   r.maxTh = 120;
   r.maxP = 0.1;
@@ -72,6 +73,7 @@ TEST(Red, CountSpacesDropsUniformly) {
   // With pb fixed, pa = pb / (1 - count pb) makes the gap between drops uniform on
   // [1, 1/pb]: mean gap (1/pb + 1) / 2. For pb = 0.02: 25.5 packets.
   RedCore r;
+  r.wait = false;  // the 1993 rule
   r.minTh = 0;
   r.maxTh = 100;
   r.maxP = 0.04;
@@ -118,6 +120,23 @@ TEST(Red, WaitSpacesDropsBetweenOneAndTwoOverPb) {
   EXPECT_EQ(minGap, 50);
   EXPECT_EQ(maxGap, 99);
   EXPECT_NEAR(static_cast<double>(n - sinceLast) / drops, 74.5, 0.6);
+}
+
+// One default for gentle and wait, the spec's (on, as ns-2): a RedCore built directly (as FRED's
+// and tests') starts from it, and FRED, which binds the same specs, defaults to it (issue 27:
+// the struct said off while RED's spec said on).
+TEST(Red, CoreAndFredTakeTheSpecsGentleAndWait) {
+  EXPECT_EQ(redGentleSpec().def, 1);
+  EXPECT_EQ(redWaitSpec().def, 1);
+  RedCore r;
+  EXPECT_TRUE(r.gentle);
+  EXPECT_TRUE(r.wait);
+  auto fred = make("fred", R"({})");
+  EXPECT_EQ(fred->param("gentle"), 1);
+  EXPECT_EQ(fred->param("wait"), 1);
+  auto red = make("red", R"({})");
+  EXPECT_EQ(red->param("gentle"), 1);
+  EXPECT_EQ(red->param("wait"), 1);
 }
 
 // The scenario defaults are ns-2's: gentle and wait on, no drop with fewer than 2 waiting.

@@ -58,7 +58,7 @@ TEST(Vegas, SlowStartGrowsEveryOtherRttAndExitsOnGamma) {
 // Congestion avoidance, once per RTT: diff < alpha grows by one packet over the RTT, alpha <=
 // diff <= beta holds, diff > beta takes one packet off at once.
 TEST(Vegas, CongestionAvoidanceFollowsAlphaAndBeta) {
-  VegasCc v({1, 3, 1});
+  VegasCc v({1, 3, 1, VegasParams::Exact});  // the real diff; the rules are compared below
   CcState s;
   s.cwnd = 20;
   s.inFlight = 20;
@@ -91,6 +91,51 @@ TEST(Vegas, CongestionAvoidanceFollowsAlphaAndBeta) {
   EXPECT_NEAR(v.lastDiff(), 21 * (1 - 100.0 / 135), 1e-9);
   EXPECT_NEAR(s.cwnd, 20, 1e-9);
   EXPECT_EQ(v.increment(), 0);
+}
+
+// `compare`, by hand, in congestion avoidance with cwnd 20, baseRTT 100 ms and one epoch's RTT
+// (alpha 1, beta 3). diff = 20 (1 - 100/RTT); ns2: int(diff + 0.5); linux: floor(20 x (RTT -
+// 100 ms) / 100 ms) in whole microseconds; exact: diff.
+//   RTT 104 ms: diff 0.769; ns2 int(1.269) = 1 (hold); linux floor(0.8) = 0 (grow); exact grows.
+//   RTT 118 ms: diff 3.051; ns2 int(3.551) = 3 (hold); linux floor(3.6) = 3 (hold); exact shrinks.
+//   RTT 120 ms: diff 3.333; ns2 int(3.833) = 3 (hold); linux floor(4.0) = 4 (shrinks); exact shrinks.
+TEST(Vegas, CompareRulesRoundTruncateOrTakeTheRealDiff) {
+  EXPECT_EQ(VegasCc(VegasParams{}).param("compare"), 0);  // ns2: the simulator the HtT paper ran
+  enum Act { Grow, Hold, Shrink };
+  struct Case {
+    double rttMs;
+    VegasParams::Compare rule;
+    double delta;
+    Act act;
+  };
+  const Case cases[] = {
+      {104, VegasParams::Ns2, 1, Hold},
+      {104, VegasParams::Linux, 0, Grow},
+      {104, VegasParams::Exact, 20 * 4.0 / 104, Grow},
+      {118, VegasParams::Ns2, 3, Hold},
+      {118, VegasParams::Linux, 3, Hold},
+      {118, VegasParams::Exact, 20 * 18.0 / 118, Shrink},
+      {120, VegasParams::Ns2, 3, Hold},
+      {120, VegasParams::Linux, 4, Shrink},
+      {120, VegasParams::Exact, 20 * 20.0 / 120, Shrink},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(testing::Message() << c.rttMs << " ms, rule " << c.rule);
+    VegasParams p{1, 3, 1, c.rule};
+    VegasCc v(p);
+    CcState s;
+    s.cwnd = s.inFlight = 20;
+    v.onLossEvent(s);  // leave slow start
+    s.now = 100 * ms;
+    v.onRttSample(s, 100 * ms);  // baseRTT, opens the first epoch
+    const SimTime rtt = static_cast<SimTime>(c.rttMs * 1e6);
+    s.now = 200 * ms + rtt;  // sent at 200 ms, after the epoch began: decides
+    v.onRttSample(s, rtt);
+    ASSERT_EQ(v.epochs(), 1);
+    EXPECT_NEAR(v.lastDelta(), c.delta, 1e-9);
+    EXPECT_DOUBLE_EQ(v.increment(), c.act == Grow ? 1.0 / 20 : 0);
+    EXPECT_DOUBLE_EQ(s.cwnd, c.act == Shrink ? 19 : 20);
+  }
 }
 
 TEST(Vegas, LossesCutByAQuarterTimeoutsRestartSlowStart) {

@@ -9,10 +9,12 @@
 // States:
 //   Startup   pacing and cwnd gain 2/ln 2 = 2.885 (doubling the rate each round) until btlBw
 //             grew less than 25 % in three rounds (the pipe is full);
-//   Drain     pacing gain 1/2.885 until the data in flight is down to one BDP;
+//   Drain     pacing gain 1/2.885 until the data in flight is down to one BDP + 3 packets
+//             (Linux's bbr_check_drain and the draft's BBRCheckDrain: bbr_inflight(bw, 1), the
+//             BDP plus the quantization budget);
 //   ProbeBW   pacing gain cycling 1.25, 0.75, 1, 1, 1, 1, 1, 1 (one phase per minRtt; the
-//             1.25 phase lasts until in flight reaches 1.25 BDP or a loss, the 0.75 phase ends
-//             early once in flight is down to one BDP), cwnd gain 2, starting at a random
+//             1.25 phase lasts until in flight reaches 1.25 BDP + 5 or a loss, the 0.75 phase
+//             ends early once in flight is down to one BDP + 3), cwnd gain 2, starting at a random
 //             phase other than 0.75;
 //   ProbeRTT  when minRtt was not refreshed for 10 s: cwnd 4 packets for 200 ms and a round,
 //             so the queue empties and a fresh minRtt is measured; then back to ProbeBW (or
@@ -61,20 +63,35 @@ double BbrCc::bdp(double gain) const {
   return gain * btlBw() * toSeconds(minRtt_);
 }
 
+// Linux's bbr_quantization_budget without TSO (one packet per segment): 3 packets for the
+// sender's queue, its offload and the receiver's delayed ACK, and 2 more in ProbeBW's 1.25
+// phase so that probing raises the data in flight even when the BDP is small. Linux also rounds
+// up to an even count (for delayed ACKs); this model does not, as before.
+double BbrCc::quantizationBudget(double packets) const {
+  return packets + 3 + (mode_ == ProbeBw && cycleIdx_ == 0 ? 2 : 0);
+}
+
+// Linux's bbr_inflight (the BBR draft's BBRInflight): the BDP at `gain` plus the budget. The
+// ProbeBW phase ends and Drain's exit compare the data in flight with this, not the bare BDP.
+double BbrCc::inflightTarget(double gain) const { return quantizationBudget(bdp(gain)); }
+
 double BbrCc::onLossEvent(const CcState& s) {
   priorCwnd_ = mode_ == ProbeRtt ? std::max(priorCwnd_, s.cwnd) : s.cwnd;  // bbr_save_cwnd
   return s.ssthresh;                                                       // BBR keeps ssthresh
 }
 
+// Linux's bbr_update_bw, in its order: a sample that is not a valid observation (no interval:
+// nothing newly delivered, or an interval shorter than the min RTT) neither counts a round nor
+// enters the filter. Counting rounds on such ACKs (as this model did before 2026-11-28) aged the
+// filter out on the invalid samples after a timeout and took btlBw to 0 (issue 27).
 void BbrCc::updateBw(const CcState& s, const RateSample& rs) {
   roundStart_ = false;
-  if (rs.newlyAcked == 0 && rs.delivered == 0) return;
-  if (rs.priorDelivered >= nextRttDelivered_) {  // a packet sent after the round began: new round
+  if (rs.delivered < 0 || rs.interval <= 0) return;  // not a valid observation
+  if (rs.priorDelivered >= nextRttDelivered_) {      // a packet sent after the round began: new round
     nextRttDelivered_ = rs.deliveredTotal;
     ++roundCount_;
     roundStart_ = true;
   }
-  if (rs.interval <= 0) return;
   const double bw = rs.rate();
   const int slot = static_cast<int>(roundCount_ % kBwRounds);
   if (bwRound_[slot] != roundCount_) {
@@ -126,9 +143,9 @@ void BbrCc::updateCycle(const CcState& s, const RateSample& rs) {
   if (g == 1)
     next = full;
   else if (g > 1)
-    next = full && (rs.lossSeen || static_cast<double>(rs.priorInFlight) >= bdp(g));
+    next = full && (rs.lossSeen || static_cast<double>(rs.priorInFlight) >= inflightTarget(g));
   else
-    next = full || static_cast<double>(rs.priorInFlight) <= bdp(1);
+    next = full || static_cast<double>(rs.priorInFlight) <= inflightTarget(1);
   if (next) {
     cycleIdx_ = (cycleIdx_ + 1) % 8;
     cycleStamp_ = s.now;
@@ -163,7 +180,7 @@ void BbrCc::checkDrain(const CcState& s) {
     pacingGain_ = 1 / highGain_;
     cwndGain_ = highGain_;
   }
-  if (mode_ == Drain && inFlight(s) <= bdp(1)) {
+  if (mode_ == Drain && inFlight(s) <= inflightTarget(1)) {  // Linux's bbr_check_drain
     enterProbeBw();
     cycleStamp_ = s.now;
   }
@@ -239,8 +256,7 @@ void BbrCc::setCwnd(CcState& s, const RateSample& rs) {
   }
   wasInRecovery_ = s.inRecovery;
   if (conservation_ && rs.deliveredTotal >= conservationEnd_) conservation_ = false;
-  double target = bdp(cwndGain_) + ackAggregationCwnd() + 3;
-  if (mode_ == ProbeBw && cycleIdx_ == 0) target += 2;
+  const double target = quantizationBudget(bdp(cwndGain_) + ackAggregationCwnd());
   if (conservation_) {
     s.cwnd = std::max(s.cwnd, inFlight(s) + acked);
   } else if (fullBw_) {

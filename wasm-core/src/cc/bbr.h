@@ -36,7 +36,9 @@ class BbrCc : public BoundCc<BbrCc> {
   double ackAggregationCwnd() const;
 
  private:
-  double bdp(double gain) const;  // packets: gain x btlBw x minRtt
+  double bdp(double gain) const;                    // packets: gain x btlBw x minRtt
+  double quantizationBudget(double packets) const;  // + 3 (+ 2 in ProbeBW's 1.25 phase)
+  double inflightTarget(double gain) const;         // bdp(gain) + the budget (Linux's bbr_inflight)
   // Packets in flight: FlightSize, or with linuxRecovery Linux's count (RFC 6675 pipe in recovery).
   double inFlight(const CcState& s) const { return linuxRecovery_ ? s.pipe : s.inFlight; }
   void updateBw(const CcState& s, const RateSample& rs);

@@ -6,10 +6,17 @@
 //   Expected = cwnd / baseRTT          (baseRTT: the smallest RTT seen)
 //   Actual   = cwnd / RTT              (RTT: the mean of the samples of this epoch)
 //   diff     = (Expected - Actual) x baseRTT   packets this flow keeps queued in the network.
-// Congestion avoidance: diff < alpha -> grow by one packet over the next RTT; diff > beta ->
+// How diff meets the thresholds is the option `compare`, named after where each rule comes from:
+//   ns2    delta = int(diff + 0.5), ns-2 2.35's Agent/TCP/Vegas (the simulator the Head-to-Tail
+//          paper ran; the default): it grows below 0.5 queued packets and shrinks from 3.5 on;
+//   linux  delta = floor(floor(cwnd) x (RTT - baseRTT) / baseRTT) with RTTs in whole
+//          microseconds, Linux's tcp_vegas.c integer arithmetic (its RTT is the epoch's smallest
+//          sample, here the same epoch mean as the others; its divisor is baseRTT, not RTT);
+//   exact  delta = diff, the paper's comparison of the real value (this model before 2026-11-28).
+// Congestion avoidance: delta < alpha -> grow by one packet over the next RTT; delta > beta ->
 // shrink by one packet now; otherwise hold. Slow start doubles only every other RTT (the
 // window holds in between so the comparison is valid) and ends, with cwnd cut by 1/8, when
-// diff exceeds gamma. Growth is applied per acknowledged packet, and only while the window is
+// delta exceeds gamma. Growth is applied per acknowledged packet, and only while the window is
 // being used (cwnd - FlightSize <= 2, as ns-2 does).
 // Losses: a fast retransmit cuts the window by 1/4 (Vegas's gentler decrease); a timeout
 // halves ssthresh and restarts slow start. Vegas's other half, retransmitting on the first
@@ -18,6 +25,7 @@
 #include "cc/vegas.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace bl {
 
@@ -44,11 +52,12 @@ void VegasCc::endEpoch(CcState& s, SimTime rtt) {
   const double base = static_cast<double>(baseRtt_);
   const double expected = s.cwnd / base, actual = s.cwnd / meanRtt;  // packets per ns
   diff_ = (expected - actual) * base;
+  delta_ = compared(s.cwnd, base, meanRtt);
   if (slowStart_) {
     growThisRtt_ = !growThisRtt_;
     if (!growThisRtt_) {
       incr_ = 0;
-    } else if (diff_ > p_.gamma) {
+    } else if (delta_ > p_.gamma) {
       slowStart_ = false;
       s.cwnd = std::max(2.0, s.cwnd - s.cwnd / 8);
       incr_ = 0;
@@ -57,14 +66,28 @@ void VegasCc::endEpoch(CcState& s, SimTime rtt) {
     }
     return;
   }
-  if (diff_ > p_.beta) {
+  if (delta_ > p_.beta) {
     s.cwnd = std::max(2.0, s.cwnd - 1);
     incr_ = 0;
-  } else if (diff_ < p_.alpha) {
+  } else if (delta_ < p_.alpha) {
     incr_ = 1 / s.cwnd;  // per acked packet: about one packet over the RTT
   } else {
     incr_ = 0;
   }
+}
+
+// diff_ as `compare` has it meet the thresholds (see the top of this file). base and rtt in ns.
+double VegasCc::compared(double cwnd, double base, double rtt) const {
+  switch (p_.compare) {
+    case VegasParams::Ns2: return std::trunc(diff_ + 0.5);  // C's int(): towards zero
+    case VegasParams::Linux: {
+      const double baseUs = std::floor(base / 1000), rttUs = std::floor(rtt / 1000);
+      if (baseUs <= 0) return 0;
+      return std::floor(std::floor(cwnd) * (rttUs - baseUs) / baseUs);
+    }
+    case VegasParams::Exact: break;
+  }
+  return diff_;
 }
 
 void VegasCc::onAck(CcState& s, uint32_t acked) {
@@ -102,7 +125,14 @@ const BoundSpecs<VegasCc>& VegasCc::params() {
       bind<&VegasCc::p_, &VegasParams::beta>({"beta", "Vegas beta", "packets", ParamType::Number, 3, 0, 1000,
                                               "Above this many packets queued, shrink by one packet per RTT."}),
       bind<&VegasCc::p_, &VegasParams::gamma>({"gamma", "Vegas gamma", "packets", ParamType::Number, 1, 0, 1000,
-                                               "Slow start ends when diff exceeds this."})};
+                                               "Slow start ends when diff exceeds this."}),
+      bindChoice<&VegasCc::p_, &VegasParams::compare>(
+          "compare", "Vegas comparison",
+          {{"ns2", VegasParams::Ns2}, {"linux", VegasParams::Linux}, {"exact", VegasParams::Exact}}, "ns2",
+          "How diff meets alpha, beta and gamma: ns2 rounds it to the nearest whole packet first (ns-2 2.35's "
+          "Agent/TCP/Vegas, which the Head-to-Tail paper ran), linux takes Linux's tcp_vegas.c integer arithmetic "
+          "(cwnd x (RTT - baseRTT) / baseRTT in whole packets and microseconds, truncated), exact compares the real "
+          "value (the paper's rule). See docs/validation-delay.md.")};
   return t;
 }
 

@@ -36,6 +36,8 @@ class Fred final : public BoundQueueDisc<Fred> {
         bind<&Fred::core_, &RedCore::weight>(
             {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
              "EWMA weight of each queue sample (taken at arrivals and departures) in the average.", true}),
+        bind<&Fred::core_, &RedCore::gentle>(redGentleSpec()),
+        bind<&Fred::core_, &RedCore::wait>(redWaitSpec()),
         bind<&Fred::minq_>({"minq", "Min per-flow queue", "packets", ParamType::Number, 4, 1, 100000,
                             "A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and "
                             "never dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).",

@@ -21,6 +21,35 @@
 
 namespace bl {
 
+const ParamSpec& redGentleSpec() {
+  static const ParamSpec s{
+      "gentle",
+      "Gentle",
+      "",
+      ParamType::Bool,
+      1,
+      0,
+      1,
+      "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by "
+      "default, as ns-2's gentle_).",
+      true};
+  return s;
+}
+
+const ParamSpec& redWaitSpec() {
+  static const ParamSpec s{"wait",
+                           "Wait",
+                           "",
+                           ParamType::Bool,
+                           1,
+                           0,
+                           1,
+                           "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - "
+                           "count x pb); off: the 1993 pb / (1 - count x pb).",
+                           true};
+  return s;
+}
+
 void RedCore::updateAverage(const QueueState& q) {
   if (q.idle) {
     const double m = static_cast<double>(q.now - q.idleSince) / static_cast<double>(meanPacketTime);
@@ -96,20 +125,12 @@ class Red final : public BoundQueueDisc<Red> {
                                            "Early-drop probability at maxTh.", true}),
         bind<&Red::core_, &RedCore::weight>({"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
                                              "EWMA weight of each arrival's queue sample in the average.", true}),
-        bind<&Red::core_, &RedCore::gentle>(
-            {"gentle", "Gentle", "", ParamType::Bool, 1, 0, 1,
-             "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by default, "
-             "as ns-2's gentle_).",
-             true}),
+        bind<&Red::core_, &RedCore::gentle>(redGentleSpec()),
         bind<&Red::minQueue_>({"earlyMinQueue", "Early-drop min queue", "packets", ParamType::Int, 2, 0, 100000,
                                "No early (or forced) drop while fewer packets than this wait, as ns-2's RED (qlen > "
                                "1); 0: the average alone decides (1993).",
                                true}),
-        bind<&Red::core_, &RedCore::wait>(
-            {"wait", "Wait", "", ParamType::Bool, 1, 0, 1,
-             "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - count x pb); "
-             "off: the 1993 pb / (1 - count x pb).",
-             true}),
+        bind<&Red::core_, &RedCore::wait>(redWaitSpec()),
         bind<&Red::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
                           "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still "
                           "dropped.",

@@ -11,13 +11,18 @@ QueueKind redKind();
 // A scenario's minTh < maxTh for RED-like queues (the builder adds the field path).
 bool redThresholdsValid(const ParamValues& v, std::string& err);
 
+// RED's `gentle` and `wait` specs (RED and FRED bind them): the one place their defaults (on, as
+// ns-2's gentle_ and wait_) are written; RedCore starts from them.
+const ParamSpec& redGentleSpec();
+const ParamSpec& redWaitSpec();
+
 // RED's average and drop decision (Floyd and Jacobson 1993), kept apart from the queue so
 // FRED and tests can use the same arithmetic.
 struct RedCore {
   double minTh = 50, maxTh = 120, maxP = 0.1, weight = 0.002;
-  bool gentle = false;
-  bool wait = false;           // ns-2's wait_: pa = pb / (2 - count pb), none while count pb < 1
-  SimTime meanPacketTime = 1;  // time to send a typical packet (for the idle correction)
+  bool gentle = redGentleSpec().def != 0;
+  bool wait = redWaitSpec().def != 0;  // ns-2's wait_: pa = pb / (2 - count pb), none while count pb < 1
+  SimTime meanPacketTime = 1;          // time to send a typical packet (for the idle correction)
   double avg = 0;
   int64_t count = -1;  // packets since the last early drop (-1 below minTh)
 

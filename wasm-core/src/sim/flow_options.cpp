@@ -114,6 +114,11 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
                               "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender "
                               "reduces its window once per window of marks (DCTCP: in proportion to the marked "
                               "fraction)."}),
+      bindChoice<&F::tcp, &T::ecnGrowth>(
+          "ecnGrowth", "Window growth after ECN-Echo", {{"cwr", T::Cwr}, {"ns2", T::Ns2Ecn}}, "cwr",
+          "ecn: when the window may grow around an ECN reduction. Both follow RFC 3168 6.1.2 (no growth on an ACK "
+          "that echoes a mark). cwr: nor on any ACK until one covers a packet sent after the reduction (Linux's CWR "
+          "state, as ns-3.37); ns2: other ACKs grow the window as usual (ns-2 2.35's TCP agents). See docs/tcp.md."),
       bind<&F::tcp, &T::pacing>({"pacing", "Pacing", "", ParamType::Bool, 0, 0, 1,
                                  "Space packets at 2 x cwnd / srtt in slow start, 1.2 x after (Linux's rates); BBR "
                                  "always paces at its own rate."}),

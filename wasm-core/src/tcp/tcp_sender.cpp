@@ -340,9 +340,13 @@ void TcpSender::receive(Packet* p) {
       cfg_.recovery != TcpConfig::Sack || cfg_.sackDupAck == TcpConfig::AnyDup || sacked_.total() > sackedBefore;
   sim_.pool().put(p);
   if (acked > 0) {
+    const double cwndBefore = st_.cwnd;
     if (!karn) rttSample(sim_.now() - echoed);  // Karn: no sample if a retransmission was acked
-    const bool reduced = cfg_.ecn && ecnAck(acked, ece);
-    onNewAck(acked, reduced);
+    if (cfg_.ecn) ecnAck(acked, ece);
+    onNewAck(acked, cfg_.ecn && ecnHoldsGrowth(ece));
+    // The property suite's check of RFC 3168 6.1.2 (one comparison per ACK): outside loss
+    // recovery an ACK carrying ECE never leaves the window larger than it found it.
+    if (ece && !wasInRecovery && !inRecovery_ && !rate_ && st_.cwnd > cwndBefore) ++eceGrowths_;
   } else if (sndMax_ > sndUna_ && dupAck) {
     onDupAck();
   }
@@ -360,21 +364,32 @@ bool TcpSender::ecnAck(int64_t acked, bool ece) {
   cc_->onEcn(st_, static_cast<uint32_t>(acked), ece);
   if (!ece || inRecovery_ || sndUna_ <= ecnRecover_) return false;
   st_.ssthresh = cc_->onEcnEcho(st_);
-  st_.cwnd = std::max(1.0, st_.ssthresh);
+  // The window comes down to ssthresh, never up to it: with cwnd 1 (after a timeout) a module's
+  // floor of 2 would otherwise raise it on the ECE (RFC 3168 6.1.2 keeps cwnd at 1 there).
+  st_.cwnd = std::min(st_.cwnd, std::max(1.0, st_.ssthresh));
   ecnRecover_ = sndMax_;
+  cwrEnd_ = sndMax_;
   cwrPending_ = true;
   ++sim_.flow(flow_).ecnReductions;
   return true;
 }
 
-void TcpSender::onNewAck(int64_t acked, bool reduced) {
+// RFC 3168 6.1.2: the sender SHOULD NOT increase cwnd in response to an ACK carrying ECE (as
+// Linux, ns-3.37 and ns-2); with ecnGrowth Cwr (the default) nor on any ACK until one covers a
+// packet sent after the reduction (Linux's CWR state ends when snd_una passes high_seq; the ACK
+// that ends it may grow). Before 2026-11-28 every ACK but the one that reduced grew the window.
+bool TcpSender::ecnHoldsGrowth(bool ece) const {
+  return ece || (cfg_.ecnGrowth == TcpConfig::Cwr && sndUna_ <= cwrEnd_);
+}
+
+void TcpSender::onNewAck(int64_t acked, bool holdGrowth) {
   backoffs_ = 0;
   dupAcks_ = 0;
   limitedSent_ = 0;
   syncState();
   bool restartTimer = true;
   if (!inRecovery_) {
-    if (!reduced && !rate_) cc_->onAck(st_, static_cast<uint32_t>(acked));
+    if (!holdGrowth && !rate_) cc_->onAck(st_, static_cast<uint32_t>(acked));
   } else if (cfg_.recovery == TcpConfig::Reno || sndUna_ >= recover_) {
     inRecovery_ = false;  // Reno: first new ACK; NewReno/SACK: full ACK. Deflate.
     // ns-2's Sack1 leaves cwnd where dupack_action put it (below ssthresh: slow start).
@@ -472,6 +487,7 @@ void TcpSender::enterRecovery() {
   firstPartial_ = true;
   recover_ = sndMax_;
   ecnRecover_ = sndMax_;  // the window is reduced once, for a loss and a mark alike
+  cwrEnd_ = -1;           // a loss recovery supersedes the ECN reduction's round (Linux: Recovery over CWR)
   FlowStats& fs = sim_.flow(flow_);
   ++fs.fastRetransmits;
   sim_.event(TraceEvent::FastRetransmit, flow_, -1);
@@ -510,6 +526,7 @@ void TcpSender::onTimeout() {
     updateLossEdge();
   }
   ecnRecover_ = sndMax_;
+  cwrEnd_ = -1;  // slow start after a timeout grows as usual
   if (retransOut_ > 0) {
     for (int64_t s = sndUna_; s < sndMax_; ++s) mark(s) &= static_cast<uint8_t>(~kRetxInRec);
     retransOut_ = 0;

@@ -96,6 +96,12 @@ struct TcpConfig {
   enum RecoveryCwnd { Ssthresh, Ns2Sack1 };
   RecoveryCwnd recoveryCwnd = Ssthresh;
   bool ecn = false;  // RFC 3168: send ECT, react to ECE once per window
+  // Window growth around an ECN reduction. Both follow RFC 3168 6.1.2 (no growth on an ACK
+  // carrying ECE). Cwr (Linux's CWR state, as ns-3.37's CA_CWR): nor on any ACK until one
+  // covers a packet sent after the reduction. Ns2 (ns-2 2.35's TcpAgent::recv_newack_helper
+  // with old_ecn_ 0): ACKs without ECE grow the window as usual, also in that round.
+  enum EcnGrowth { Cwr, Ns2Ecn };
+  EcnGrowth ecnGrowth = Cwr;
   // Pacing: new packets leave at most at the pacing rate, the module's (BBR) or else
   // 2 x cwnd / srtt in slow start and 1.2 x cwnd / srtt after (Linux's defaults).
   bool pacing = false;
@@ -132,6 +138,9 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool active() const override { return active_; }
 
   double cwndPackets() const { return st_.cwnd; }
+  // ACKs carrying ECE, outside loss recovery, after which cwnd was larger than before (RFC 3168
+  // 6.1.2 says none; tests/property_test.cpp checks it stays 0). Not in the summary.
+  uint64_t eceGrowths() const { return eceGrowths_; }
   int64_t highestAcked() const { return sndUna_; }  // snd_una: every seq below it is acked
   int64_t nextSeq() const { return sndNxt_; }       // next seq to (re)send in order
   int64_t maxSeq() const { return sndMax_; }        // one past the highest seq ever sent
@@ -167,7 +176,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool advanceUna(int64_t ack);  // returns true if a retransmitted packet was acked
   void mergeSack(const Packet* ack);
   void updateLossEdge();
-  void onNewAck(int64_t acked, bool reduced = false);
+  void onNewAck(int64_t acked, bool holdGrowth = false);  // holdGrowth: ECN says no growth on this ACK
   void onDupAck();
   void enterRecovery();
   void onTimeout();
@@ -182,6 +191,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   bool fineExpired(int64_t seq) const;   // vegasRetx: seq out longer than srtt + 4 rttvar
   void deadlineRto();                    // deadlineRtoHops > 0: RTO from the deadline bound
   bool ecnAck(int64_t acked, bool ece);  // true if this ACK reduced the window
+  bool ecnHoldsGrowth(bool ece) const;   // RFC 3168 6.1.2 and ecnGrowth: no growth on this ACK
   bool paceWait();                       // true if pacing holds the next packet (timer armed)
   void delivered(int64_t seq);           // rate sampling: seq was newly delivered
   void rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen, SimTime rtt);
@@ -221,6 +231,8 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   std::vector<SimTime> sentAt_;  // vegasRetx: last send time per seq, same ring as marks_
   uint32_t worried_ = 0;         // vegasRetx: new ACKs still to check after a retransmission
   int64_t ecnRecover_ = -1;      // ECE is ignored until snd_una passes this (once per window)
+  int64_t cwrEnd_ = -1;          // ecnGrowth Cwr: no growth until snd_una passes this
+  uint64_t eceGrowths_ = 0;      // see eceGrowths()
   SimTime nextSend_ = 0;         // pacing: earliest time for the next packet
   bool pacePending_ = false;
   // Delivery-rate sampling (modules that own the window): per packet, in the marks_ ring.
