@@ -39,6 +39,27 @@ scenarios.push(
 );
 scenarios.push('{"version":1,"duration":30,"measureFrom":10,"flows":{"count":3}}');
 for (const s of [...scenarios, ...examples]) put(scenarioDir, Buffer.from(s));
+// Issue 28: a tail after a NUL byte (wasm-core/fuzz/scenario_fuzz.cpp) makes a document large
+// (tail[0] even: "@@" becomes the fragment repeated 2^tail[1] times) and then live changes, 4
+// bytes each (entity, key, value, time step), on a run with a small work budget.
+const withTail = (json, tail) => Buffer.concat([Buffer.from(json), Buffer.from([0]), Buffer.from(tail)]);
+const liveOps = [0, 3, 1, 2, 7, 4, 6, 3, 6, 7, 12, 1, 1, 3, 0, 5, 5, 0, 0, 7];
+put(scenarioDir, withTail('{"version":1,"duration":5,"flows":{"count":4}}', [1, ...liveOps]));
+put(scenarioDir, withTail('{"version":1,"duration":3600,"samplePeriod":10,"queue":{"kind":"pi"}}', [1, ...liveOps]));
+put(
+  scenarioDir,
+  withTail('{"version":1,"duration":5,"exoLoss":{"kind":"schedule","steps":[[0,0]@@]}}', [
+    0,
+    16,
+    ...Buffer.from(',[1,0.01]'),
+    0,
+    ...liveOps,
+  ]),
+);
+put(
+  scenarioDir,
+  withTail('{"version":1,"duration":5,"flowOverrides":[{"flow":0}@@]}', [0, 12, ...Buffer.from(',{"flow":1}')]),
+);
 
 const fluid = [
   '{}',

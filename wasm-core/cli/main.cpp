@@ -2,6 +2,8 @@
 // the JSON summary on stdout. Errors go to stderr with a non-zero exit.
 //
 //   blsim --scenario FILE.json [--series OUT.csv] [--presets DIR] [--set ENTITY:KEY=VALUE@TIME]...
+//         (ENTITY may itself hold ':', '=' or '@', as a link's name may: KEY, VALUE and TIME are read
+//          from the right, `--set link.a:b=c:rate=1e6@5` is link "a:b=c")
 //   blsim --preset NAME        (reads DIR/NAME.json, DIR defaults to public/presets)
 //   blsim --describe           (parameter specs as JSON; --describe-md as Markdown)
 //   blsim --check FILE.json    (every problem of a scenario as JSON, bl_check; exit 1 if any)
@@ -21,14 +23,50 @@
 
 namespace {
 
+const char* kUsage =
+    "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
+    "             [--set ENTITY:KEY=VALUE@SECONDS]...   |   blsim --describe   |   blsim --check FILE.json\n";
+
+const char* kHelp =
+    "Runs a Bottleneck Lab scenario headless and prints its JSON summary.\n"
+    "  --scenario FILE.json     the scenario (docs/scenario.md)\n"
+    "  --preset NAME            DIR/NAME.json instead, DIR from --presets (default public/presets)\n"
+    "  --series OUT.csv         also write the sampled time series\n"
+    "  --set ENTITY:KEY=VALUE@SECONDS\n"
+    "                           a live change at a time below the duration, e.g. flows:exoLoss=0.05@40;\n"
+    "                           KEY, VALUE and SECONDS are read from the right, so ENTITY may hold ':',\n"
+    "                           '=' or '@' (a link named a:b is link.a:b:rate=1e6@5)\n"
+    "  --describe, --describe-md  every parameter as JSON or Markdown\n"
+    "  --check FILE.json        every problem of a scenario as JSON (exit 1 if any)\n"
+    "  --help                   this text\n";
+
 int usage(const char* msg) {
-  std::fprintf(
-      stderr,
-      "blsim: %s\n"
-      "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
-      "             [--set ENTITY:KEY=VALUE@SECONDS]...   |   blsim --describe   |   blsim --check FILE.json\n",
-      msg);
+  std::fprintf(stderr, "blsim: %s\n%s", msg, kUsage);
   return 2;
+}
+
+// A file's whole text. A scenario is JSON text: a NUL byte in it would end it early at the C ABI
+// (and hide what follows, `{...}\0garbage` was read as `{...}`), so it is refused with its place.
+bool readScenario(const std::string& path, std::string& text) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    std::fprintf(stderr, "blsim: cannot read %s\n", path.c_str());
+    return false;
+  }
+  std::stringstream ss;
+  ss << f.rdbuf();
+  text = ss.str();
+  if (const size_t nul = text.find('\0'); nul != std::string::npos) {
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < nul; ++i) {
+      col = text[i] == '\n' ? 1 : col + 1;
+      line += text[i] == '\n';
+    }
+    std::fprintf(stderr, "blsim: %s: a NUL byte at byte %zu (line %zu, column %zu); a scenario is JSON text\n",
+                 path.c_str(), nul, line, col);
+    return false;
+  }
+  return true;
 }
 
 struct LiveSet {
@@ -37,17 +75,21 @@ struct LiveSet {
   double value;
 };
 
+// ENTITY:KEY=VALUE@TIME, read from the right: the time after the last '@', the value after the
+// last '=' before it, the key after the last ':' before that. Keys, values and times hold none of
+// the three, so an entity (a link's name) may hold any of them.
 bool parseSet(const std::string& s, LiveSet& out) {
-  const size_t colon = s.find(':'), eq = s.find('='), at = s.find('@');
-  if (colon == std::string::npos || eq == std::string::npos || at == std::string::npos || !(colon < eq && eq < at))
-    return false;
+  const size_t at = s.rfind('@');
+  const size_t eq = at == std::string::npos || at == 0 ? std::string::npos : s.rfind('=', at - 1);
+  const size_t colon = eq == std::string::npos || eq == 0 ? std::string::npos : s.rfind(':', eq - 1);
+  if (colon == std::string::npos || colon == 0 || eq == colon + 1) return false;
   out.entity = s.substr(0, colon);
   out.key = s.substr(colon + 1, eq - colon - 1);
   char* e1 = nullptr;
   char* e2 = nullptr;
   out.value = std::strtod(s.c_str() + eq + 1, &e1);
   out.at = std::strtod(s.c_str() + at + 1, &e2);
-  return e1 == s.c_str() + at && *e2 == 0;
+  return eq + 1 < at && e1 == s.c_str() + at && at + 1 < s.size() && *e2 == 0 && std::isfinite(out.at) && out.at >= 0;
 }
 
 // Appends the sample rows of one drained block to the CSV.
@@ -80,6 +122,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&](const char* what) -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (a == "--help" || a == "-h") {
+      std::printf("%s%s", kUsage, kHelp);
+      return 0;
+    }
     if (a == "--describe") {
       std::printf("%s\n", bl_describe());
       return 0;
@@ -91,14 +137,9 @@ int main(int argc, char** argv) {
     const char* v = next(a.c_str());
     if (!v) return usage(("missing value after " + a).c_str());
     if (a == "--check") {
-      std::ifstream f(v);
-      if (!f) {
-        std::fprintf(stderr, "blsim: cannot read %s\n", v);
-        return 2;
-      }
-      std::stringstream text;
-      text << f.rdbuf();
-      const std::string result = bl_check(text.str().c_str());
+      std::string text;
+      if (!readScenario(v, text)) return 2;
+      const std::string result = bl_check(text.c_str());
       std::printf("%s\n", result.c_str());
       bl::Json r;
       std::string perr;
@@ -115,22 +156,20 @@ int main(int argc, char** argv) {
       seriesPath = v;
     else if (a == "--set") {
       LiveSet s;
-      if (!parseSet(v, s)) return usage("--set wants ENTITY:KEY=VALUE@SECONDS, e.g. flows:exoLoss=0.05@40");
+      if (!parseSet(v, s))
+        return usage(("--set " + std::string(v) +
+                      ": wants ENTITY:KEY=VALUE@SECONDS with SECONDS a time of 0 or more, e.g. flows:exoLoss=0.05@40")
+                         .c_str());
       sets.push_back(s);
     } else
       return usage(("unknown option " + a).c_str());
   }
   if (scenarioPath.empty() == preset.empty()) return usage("give exactly one of --scenario or --preset");
   if (!preset.empty()) scenarioPath = presetsDir + "/" + preset + ".json";
-  std::ifstream in(scenarioPath);
-  if (!in) {
-    std::fprintf(stderr, "blsim: cannot read %s\n", scenarioPath.c_str());
-    return 2;
-  }
-  std::stringstream ss;
-  ss << in.rdbuf();
+  std::string text;
+  if (!readScenario(scenarioPath, text)) return 2;
 
-  const int32_t h = bl_create(ss.str().c_str());
+  const int32_t h = bl_create(text.c_str());
   if (!h) {
     std::fprintf(stderr, "blsim: %s: %s\n", scenarioPath.c_str(), bl_last_error());
     return 1;
@@ -170,6 +209,16 @@ int main(int argc, char** argv) {
     const uint32_t len = bl_drain(h);
     if (csv.is_open()) writeRows(bl_drain_ptr(h), len, csv);
     if (st == BL_RUN_FINISHED) break;
+    if (st == BL_RUN_BUDGET) {
+      std::fprintf(stderr, "blsim: %s\n", bl_last_error());
+      return 1;
+    }
+  }
+  if (nextSet < sets.size()) {  // never silently dropped: a change at or past the end has no run to act on
+    const LiveSet& s = sets[nextSet];
+    std::fprintf(stderr, "blsim: --set %s:%s=%s@%s: the run has finished at %s s\n", s.entity.c_str(), s.key.c_str(),
+                 bl::jsonNumber(s.value).c_str(), bl::jsonNumber(s.at).c_str(), bl::jsonNumber(bl_now(h)).c_str());
+    return 1;
   }
   std::printf("%s\n", bl_summary(h));
   bl_destroy(h);

@@ -88,10 +88,11 @@ export class Sim {
     this.handle = handle;
   }
 
-  /** Advances to `until` seconds (or maxEvents events); returns a BL_RUN status. */
+  /** Advances to `until` seconds (or maxEvents events); returns a BL_RUN status. Throws the core's
+   *  error, and when the run has outgrown its work budget (BL_RUN.BUDGET: it will not go on). */
   runUntil(until, maxEvents = 0) {
     const status = this.b.runUntil(this.handle, until, maxEvents);
-    if (status < 0) throw this.b.fail('bl_run_until');
+    if (status < 0 || status === BL_RUN.BUDGET) throw this.b.fail('bl_run_until');
     return status;
   }
 

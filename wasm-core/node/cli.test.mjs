@@ -113,3 +113,105 @@ test('sim refuses a scenario past the command line work budget before running it
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// blsim's input (issue 28, item 10): what the command line reads must be what it runs. A NUL byte
+// hid trailing garbage, invalid UTF-8 in a string was accepted, --help was "missing value",
+// --set could not name a link with ':' or '=' in its name, "flow.01" was flow 1, and a --set past
+// the end was dropped without a word.
+/** Runs fn(file) with `bytes` written to a scenario file in a fresh directory. */
+function withFile(bytes, fn) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bl-cli-'));
+  const file = path.join(dir, 'scenario.json');
+  fs.writeFileSync(file, bytes);
+  try {
+    return fn(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a NUL byte in the scenario is refused with its place, in --scenario and --check', () => {
+  // '{"version":1,"duration":1}' is 26 bytes: the NUL is byte 26, line 1, column 27.
+  withFile(Buffer.from('{"version":1,"duration":1}\0garbage'), (file) => {
+    for (const opt of ['--scenario', '--check']) {
+      const r = sim(opt, file);
+      assert.equal(r.status, 2, `${opt}: ${r.stdout}`);
+      assert.match(r.stderr, /a NUL byte at byte 26 \(line 1, column 27\); a scenario is JSON text/);
+    }
+  });
+});
+
+test('invalid UTF-8 in a string is refused with its line and column', () => {
+  // '{"version":1,"name":"a' is 22 bytes: the bad byte is column 23.
+  const head = Buffer.from('{"version":1,"name":"a');
+  const tail = Buffer.from('b","duration":1}');
+  for (const [bad, what] of [
+    [[0xff], 'byte 0xFF'],
+    [[0xc0, 0xaf], 'byte 0xC0'], // an overlong '/'
+    [[0xed, 0xa0, 0x80], 'a sequence starting with byte 0xED'], // a UTF-16 surrogate
+    [[0xe2, 0x82], 'a sequence starting with byte 0xE2'], // cut short
+    [[0xf4, 0x90, 0x80, 0x80], 'a sequence starting with byte 0xF4'], // past U+10FFFF
+  ]) {
+    withFile(Buffer.concat([head, Buffer.from(bad), tail]), (file) => {
+      const r = sim('--scenario', file);
+      assert.equal(r.status, 1, r.stdout);
+      assert.ok(
+        r.stderr.includes(`scenario is not valid JSON: line 1, column 23: invalid UTF-8 in a string (${what})`),
+        r.stderr,
+      );
+    });
+  }
+  // Well-formed UTF-8 of every length still reads: é, €, 𝄞.
+  withFile(Buffer.from('{"version":1,"name":"é € 𝄞","duration":1}'), (file) => {
+    const r = sim('--scenario', file);
+    assert.equal(r.status, 0, r.stderr);
+  });
+});
+
+test('--help prints the options and exits 0', () => {
+  const r = sim('--help');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^usage: blsim --scenario FILE\.json/);
+  assert.match(r.stdout, /--set ENTITY:KEY=VALUE@SECONDS/);
+  assert.match(r.stdout, /read from the right/);
+});
+
+test('--set reaches a link whose name holds ":", "=" and "@"; a name that is not there is refused', () => {
+  const scenario = {
+    version: 1,
+    duration: 1,
+    topology: {
+      kind: 'graph',
+      nodes: ['x', 'y'],
+      links: [{ name: 'a:b=c@d', from: 'x', to: 'y', rate: 1e6 }],
+      flows: [{ src: 'x', dst: 'y' }],
+    },
+  };
+  withFile(JSON.stringify(scenario), (file) => {
+    const ok = sim('--scenario', file, '--set', 'link.a:b=c@d:rate=2e6@0.5');
+    assert.equal(ok.status, 0, ok.stderr);
+    const missing = sim('--scenario', file, '--set', 'link.a:b:rate=2e6@0.5');
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /blsim: --set: link\.a:b: no such link/);
+  });
+});
+
+test('--set names a flow only by its decimal index, and a change past the end is refused, not dropped', () => {
+  withFile(JSON.stringify({ version: 1, duration: 1, flows: { count: 3 } }), (file) => {
+    for (const entity of ['flow.+1', 'flow.01', 'flow. 1']) {
+      const r = sim('--scenario', file, '--set', `${entity}:weight=2@0.5`);
+      assert.equal(r.status, 1, `${entity}: ${r.stdout}`);
+      assert.match(r.stderr, /no such flow; flows are flow\.0 \.\. flow\.2/);
+    }
+    assert.equal(sim('--scenario', file, '--set', 'flow.1:weight=2@0.5').status, 0);
+    const late = sim('--scenario', file, '--set', 'flows:weight=2@5');
+    assert.equal(late.status, 1);
+    assert.match(late.stderr, /--set flows:weight=2@5: the run has finished at 1 s/);
+    const atEnd = sim('--scenario', file, '--set', 'flows:weight=2@1');
+    assert.equal(atEnd.status, 1);
+    assert.match(atEnd.stderr, /flows\.weight: the run has finished at 1 s/);
+    const negative = sim('--scenario', file, '--set', 'flows:weight=2@-1');
+    assert.equal(negative.status, 2);
+    assert.match(negative.stderr, /SECONDS a time of 0 or more/);
+  });
+});

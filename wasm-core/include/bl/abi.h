@@ -39,13 +39,18 @@ const char* bl_check(const char* scenario_json);
 // Status codes returned by bl_run_until.
 enum {
   BL_RUN_REACHED = 0,      // simulated time reached `until`
-  BL_RUN_EVENT_LIMIT = 1,  // stopped early after max_events events; call again
+  BL_RUN_EVENT_LIMIT = 1,  // stopped early (max_events events, or a full block of rows); drain, call again
   BL_RUN_FINISHED = 2,     // scenario duration reached; nothing more will happen
+  BL_RUN_BUDGET = 3,       // the run has outgrown the work budget: stopped for good; bl_last_error() says why
   BL_RUN_ERROR = -1        // bad handle or argument; see bl_last_error()
 };
 
-// Advance the simulation until simulated time `until_seconds` (clamped to the scenario
-// duration) or until `max_events` events were processed (0 = no limit), whichever first.
+// Advance the simulation until simulated time `until_seconds` or until `max_events` events were
+// processed (0 = no limit), whichever first. `until_seconds` is a time in seconds, 0 or more: a
+// time at or past the duration (Infinity included) runs to the end; NaN, -Infinity and negative
+// times are refused (BL_RUN_ERROR). One call also returns early (BL_RUN_EVENT_LIMIT) once it has
+// recorded maxBlockBytes of rows and events (bl_describe's limits), so no call makes a block larger
+// than that. A run that has processed as many events as the work budget stops (BL_RUN_BUDGET).
 int32_t bl_run_until(int32_t handle, double until_seconds, uint32_t max_events);
 
 // Current simulated time in seconds.

@@ -3,6 +3,7 @@
 #include "bl/abi.h"
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string>
@@ -43,6 +44,9 @@ const char* keep(int32_t h, std::string s) {
   return slot.c_str();
 }
 
+// A document past kMaxScenarioBytes is refused before it is copied or read: "" or why.
+std::string tooLarge(const char* scenario_json) { return bl::scenarioSizeProblem(std::strlen(scenario_json)); }
+
 }  // namespace
 
 extern "C" {
@@ -52,7 +56,11 @@ int32_t bl_create(const char* scenario_json) {
     reg().error = "bl_create: scenario is null";
     return 0;
   }
-  std::string err;
+  std::string err = tooLarge(scenario_json);
+  if (!err.empty()) {
+    reg().error = err;
+    return 0;
+  }
   auto in = bl::Instance::create(scenario_json, err);
   if (!in) {
     reg().error = err;
@@ -65,6 +73,14 @@ int32_t bl_create(const char* scenario_json) {
 }
 
 const char* bl_check(const char* scenario_json) {
+  if (const std::string big = scenario_json ? tooLarge(scenario_json) : ""; !big.empty()) {
+    bl::Json r = bl::Json::object();
+    r.set("ok", bl::Json::boolean(false));
+    bl::Json& list = r.set("problems", bl::Json::array());
+    list.push(bl::problemJson(bl::problemAt("", big, "field"), nullptr));
+    reg().text = r.dump();
+    return reg().text.c_str();
+  }
   reg().text = bl::checkScenario(scenario_json ? scenario_json : "null").dump();
   return reg().text.c_str();
 }
@@ -72,11 +88,17 @@ const char* bl_check(const char* scenario_json) {
 int32_t bl_run_until(int32_t handle, double until_seconds, uint32_t max_events) {
   bl::Instance* in = get(handle);
   if (!in) return BL_RUN_ERROR;
-  if (until_seconds != until_seconds) {
-    reg().error = "bl_run_until: until is NaN";
+  if (!(until_seconds >= 0)) {  // NaN, -Infinity, a negative time
+    const std::string v = until_seconds != until_seconds ? "NaN"
+                          : std::isinf(until_seconds)    ? "-Infinity"
+                                                         : bl::jsonNumber(until_seconds);
+    reg().error = "bl_run_until: until " + v +
+                  " is not a time; give seconds, 0 or more (Infinity or a time past the duration runs to the end)";
     return BL_RUN_ERROR;
   }
-  return in->runUntil(until_seconds, max_events);
+  const int32_t status = in->runUntil(until_seconds, max_events);
+  if (status == BL_RUN_BUDGET) reg().error = in->budgetNotice();
+  return status;
 }
 
 double bl_now(int32_t handle) {

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <unordered_set>
 
+#include "core/limits.h"
+
 namespace bl {
 
 namespace {
@@ -58,6 +60,10 @@ class Parser {
 
   bool value(Json& out, int depth) {
     if (depth > kMaxDepth) return fail("nesting deeper than 64 levels");
+    // Each value takes about 50 (WASM) to 100 bytes parsed: 16 MB of "[]," were a gigabyte.
+    if (static_cast<double>(++values_) > kMaxJsonValues)
+      return fail("more than " + jsonNumber(kMaxJsonValues) +
+                  " values (numbers, strings, arrays, objects) in one document");
     if (pos_ >= s_.size()) return fail("unexpected end of input");
     char c = s_[pos_];
     if (c == '{') return object(out, depth);
@@ -133,6 +139,37 @@ class Parser {
     }
   }
 
+  // One UTF-8 sequence at pos_, well formed (RFC 3629: no overlong forms, no surrogates, at most
+  // U+10FFFF), appended to `o`; else a failure naming the byte, with pos_ at it.
+  bool utf8(std::string& o) {
+    const auto byte = [&](size_t i) { return i < s_.size() ? static_cast<unsigned char>(s_[i]) : 0u; };
+    const unsigned b0 = byte(pos_);
+    size_t n = 0;
+    unsigned lo = 0x80, hi = 0xBF;  // the range of the second byte
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+      n = 2;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+      n = 3;
+      if (b0 == 0xE0) lo = 0xA0;  // overlong
+      if (b0 == 0xED) hi = 0x9F;  // UTF-16 surrogates
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+      n = 4;
+      if (b0 == 0xF0) lo = 0x90;  // overlong
+      if (b0 == 0xF4) hi = 0x8F;  // past U+10FFFF
+    }
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", b0);
+    if (n == 0) return fail(std::string("invalid UTF-8 in a string (byte ") + hex + ")");
+    for (size_t k = 1; k < n; ++k) {
+      const unsigned b = byte(pos_ + k);
+      if (b < (k == 1 ? lo : 0x80u) || b > (k == 1 ? hi : 0xBFu))
+        return fail(std::string("invalid UTF-8 in a string (a sequence starting with byte ") + hex + ")");
+    }
+    o.append(s_, pos_, n);
+    pos_ += n;
+    return true;
+  }
+
   bool hex4(uint32_t& v) {
     if (pos_ + 4 > s_.size()) return fail("truncated \\u escape");
     v = 0;
@@ -157,6 +194,11 @@ class Parser {
       char c = s_[pos_++];
       if (c == '"') return true;
       if (static_cast<unsigned char>(c) < 0x20) return fail("control character in string");
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        --pos_;
+        if (!utf8(out)) return false;
+        continue;
+      }
       if (c != '\\') {
         out += c;
         continue;
@@ -265,6 +307,7 @@ class Parser {
 
   const std::string& s_;
   size_t pos_ = 0;
+  size_t values_ = 0;
   std::string error_;
 };
 

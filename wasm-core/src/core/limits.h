@@ -11,6 +11,16 @@ namespace bl {
   X(kMaxFlows, int, 2000, "flows", "TCP flows of one scenario: keeps a browser tab responsive")            \
   X(kMaxDuration, double, 3600, "s", "simulated time of one scenario")                                     \
   X(kMaxSampleRows, double, 2e6, "rows", "sample rows of one run (duration / samplePeriod)")               \
+  X(kMaxSeriesValues, double, 4e8, "values",                                                               \
+    "numbers in the sample rows of one run: rows x columns (9 a flow), 3.2 GB")                            \
+  X(kMaxBlockBytes, double, 33554432, "bytes",                                                             \
+    "rows and events one bl_run_until call records (32 MB); then it returns: drain, call again")           \
+  X(kMaxScenarioBytes, double, 16777216, "bytes",                                                          \
+    "one scenario document (16 MB; 100,000 graph links take about 8 MB)")                                  \
+  X(kMaxJsonValues, double, 2e6, "values",                                                                 \
+    "numbers, strings, arrays and objects of one JSON document (100,000 graph links: 800,000)")            \
+  X(kMaxScheduleSteps, int, 10000, "steps",                                                                \
+    "[time, rate] steps of one loss schedule (equal schedules share one copy)")                            \
   X(kMaxNodes, int, 100000, "nodes", "nodes of a graph topology")                                          \
   X(kMaxLinks, int, 100000, "links", "links of a graph topology (each is two one-way links)")              \
   X(kMaxHops, int, 65535, "hops", "hops of one route: a packet's hop counter is 16 bits")                  \

@@ -34,17 +34,20 @@ class ParamValues {
   bool flag(const char* key) const { return num(key) != 0; }
   const char* option(const char* key) const;  // Enum value as text
   bool isNull(const char* key) const;
-  const Json* raw(const char* key) const;  // Array / Object / String params, or nullptr
+  // Array / Object / String params, or nullptr: the value in the document read, which must outlive
+  // these values (a copy per read made a schedule of 2,000,000 steps cost gigabytes).
+  const Json* raw(const char* key) const;
   std::string text(const char* key, const std::string& def = "") const;
   void setNum(const std::string& key, double v);
-  void setRaw(const std::string& key, const Json& v);
+  void setRaw(const std::string& key, const Json& v);  // keeps &v
+  void setRaw(const std::string& key, Json&& v) = delete;
   const SpecList* specs = nullptr;
 
  private:
   friend bool readParams(const Json*, const SpecList&, const std::string&, ParamValues&, std::string&,
                          const std::vector<std::string>&);
   std::vector<std::pair<std::string, double>> nums_;
-  std::vector<std::pair<std::string, Json>> raws_;
+  std::vector<std::pair<std::string, const Json*>> raws_;
 };
 
 // Reads `obj` (may be null: all defaults) against `specs`. Unknown keys (other than those in

@@ -133,6 +133,8 @@ bool addTcpFlow(GraphBuilder& g, const FlowOptions& o, double start, int src, in
   net.flows.push_back(f);
   const double stop = std::isnan(o.stop) ? -1 : o.stop;
   net.demands.push_back(Demand{dataRoute, ackRoute, 0, o.tcp.rwnd, start, stop, path});
+  net.demands.back().flow = id;
+  net.demands.back().paced = cfg.pacing;
   snd->scheduleStart(fromSeconds(start));
   if (stop >= 0) snd->scheduleStop(fromSeconds(stop));
   return true;
@@ -221,9 +223,12 @@ bool addTraffic(const Json& doc, GraphBuilder& g, const std::string& defFrom, co
     PacketSink* sink = net.sinks.back().get();
     Route* r = net.addRoute(hops, sink);
     const bool onoff = std::string(v.option("kind")) == "onoff";
-    const double meanRate =
-        onoff ? v.num("rate") * v.num("onMean") / (v.num("onMean") + v.num("offMean")) : v.num("rate");
-    net.demands.push_back(Demand{r, nullptr, meanRate, 0, v.num("start"), v.isNull("stop") ? -1 : v.num("stop"), path});
+    net.demands.push_back(
+        Demand{r, nullptr, v.num("rate"), 0, v.num("start"), v.isNull("stop") ? -1 : v.num("stop"), path});
+    if (onoff) {
+      net.demands.back().onMean = v.num("onMean");
+      net.demands.back().offMean = v.num("offMean");
+    }
     net.sources.push_back(
         std::make_unique<UdpSource>(sim, r, v.num("rate"), g.packetSize(), fromSeconds(v.num("start")),
                                     v.isNull("stop") ? -1 : fromSeconds(v.num("stop")), onoff ? v.num("onMean") : 0,

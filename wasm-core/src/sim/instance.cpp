@@ -1,7 +1,9 @@
 #include "sim/instance.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "core/params.h"
@@ -13,6 +15,45 @@
 
 namespace bl {
 
+std::string scenarioSizeProblem(size_t bytes) {
+  if (static_cast<double>(bytes) <= kMaxScenarioBytes) return "";
+  return "the scenario is " + std::to_string(bytes) + " bytes; at most " + jsonNumber(kMaxScenarioBytes) +
+         " (16 MB): shorten its lists (topology.links, loss schedule steps, flowOverrides)";
+}
+
+namespace {
+
+// A scenario document past kMaxScenarioBytes is refused before it is read: reading takes a few
+// times its size in memory, and a 44 MB one took the WASM module past its memory.
+bool documentFits(const std::string& json, Problems& problems) {
+  const std::string m = scenarioSizeProblem(json.size());
+  if (m.empty()) return true;
+  problems.add(problemAt("", m, "field"));
+  return false;
+}
+
+// The sample rows of a whole run, rows x columns, within kMaxSeriesValues: 2,000 flows sampled
+// every millisecond for 2,000 s would be 36 billion numbers (one bl_run_until call trapped WASM
+// making a few GB of them).
+void seriesFits(const Network& net, double duration, double period, Problems& problems) {
+  const double cols = static_cast<double>(Tracer::columnsOf(net).size());
+  const double rows = static_cast<double>(fromSeconds(duration) / fromSeconds(period));  // as the tracer samples
+  if (rows * cols <= kMaxSeriesValues) return;
+  const double minPeriod = duration * cols / kMaxSeriesValues;
+  const double unit = std::pow(10.0, std::floor(std::log10(minPeriod)) - 2);  // rounded up to 3 digits
+  char p[32];
+  std::snprintf(p, sizeof p, "%.15g", std::ceil(minPeriod / unit * (1 - 1e-12)) * unit);
+  problems.add("samplePeriod",
+               jsonNumber(period) + " s over " + jsonNumber(duration) + " s gives " + jsonNumber(rows) +
+                   " sample rows of " + jsonNumber(cols) + " columns (" + std::to_string(net.flows.size()) +
+                   " flows), " + jsonNumber(rows * cols) + " numbers; at most " + jsonNumber(kMaxSeriesValues) +
+                   ": use a sample period of at least " + p +
+                   " s, or shorten duration, or lower flows.count (9 columns a flow)",
+               minPeriod, findSpec(scenarioSpecs(), "samplePeriod")->max, "s");
+}
+
+}  // namespace
+
 std::unique_ptr<Instance> Instance::create(const std::string& json, std::string& err, bool earlyLinks) {
   Problems problems;
   auto in = create(json, problems, earlyLinks);
@@ -23,6 +64,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, std::string&
 std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& problems, bool earlyLinks) {
   Json doc;
   std::string err;
+  if (!documentFits(json, problems)) return nullptr;
   if (!Json::parse(json, doc, err)) {
     problems.add("", "scenario is not valid JSON: " + err);
     return nullptr;
@@ -71,11 +113,18 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
       problems.add(problemAt("", "the work budget is estimated once every flow and traffic source above can be built",
                              "unchecked"));
     }
-  } else if (!withinWorkBudget(estimateWork(*in->net_, duration, top.num("packetSize")), duration, kMaxWork, err)) {
-    const std::string field = "duration: ";  // the budget names duration, the one field every run has
-    problems.add(problemAt("duration", err.rfind(field, 0) == 0 ? err.substr(field.size()) : err, "budget"));
+  } else {
+    const WorkEstimate w = estimateWork(*in->net_, duration, top.num("packetSize"));
+    in->estimate_ = w.events;
+    if (!withinWorkBudget(w, duration, kMaxWork, err)) {
+      const std::string field = "duration: ";  // the budget names duration, the one field every run has
+      problems.add(problemAt("duration", err.rfind(field, 0) == 0 ? err.substr(field.size()) : err, "budget"));
+    }
+    seriesFits(*in->net_, duration, period, problems);
   }
   if (!built || problems.reported() != before) return nullptr;
+  in->duration_ = duration;
+  in->packetSize_ = top.num("packetSize");
   in->end_ = fromSeconds(duration);
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
@@ -116,16 +165,39 @@ void Instance::takeSnapshot() {
 }
 
 int Instance::runUntil(double untilSeconds, uint32_t maxEvents) {
+  if (!(untilSeconds >= 0)) return -1;   // NaN, -Infinity, a negative time: BL_RUN_ERROR
+  if (!budgetNotice_.empty()) return 3;  // BL_RUN_BUDGET: stopped for good
   const auto t0 = std::chrono::steady_clock::now();
-  SimTime target = std::isfinite(untilSeconds) ? fromSeconds(untilSeconds) : end_;
-  if (target > end_) target = end_;
-  const uint64_t limit = maxEvents == 0 || maxEvents > kMaxEventsPerCall ? kMaxEventsPerCall : maxEvents;
+  // Compared in seconds first: fromSeconds of 9.3e9 s or more overflows int64 nanoseconds.
+  const SimTime target = untilSeconds >= toSeconds(end_) ? end_ : std::min(fromSeconds(untilSeconds), end_);
   Scheduler& s = sim_->sched();
+  uint64_t limit = maxEvents == 0 || maxEvents > kMaxEventsPerCall ? kMaxEventsPerCall : maxEvents;
+  // The work budget: a run stops once it has processed as many events as the budget allows.
+  const double left = workBudget_ - static_cast<double>(s.processed());
+  const bool budgetBinds = left < static_cast<double>(limit);
+  if (budgetBinds) limit = left > 0 ? static_cast<uint64_t>(left) : 0;
+  const size_t recorded = tracer_->recordedBytes();
   uint64_t n = 0;
-  while (n < limit && s.runOne(target)) ++n;
+  bool full = false;  // this call recorded a block's worth of rows and events
+  while (n < limit && s.runOne(target)) {
+    ++n;
+    if (static_cast<double>(tracer_->recordedBytes() - recorded) >= kMaxBlockBytes) {
+      full = true;
+      break;
+    }
+  }
   int status;
-  if (n >= limit && s.nextTime() <= target) {
+  if ((full || n >= limit) && s.nextTime() <= target) {
     status = 1;  // BL_RUN_EVENT_LIMIT
+    if (!full && budgetBinds) {
+      status = 3;  // BL_RUN_BUDGET
+      budgetNotice_ = "work budget: the run stopped at " + jsonNumber(toSeconds(s.now())) + " s after " +
+                      eventsInWords(static_cast<double>(s.processed())) +
+                      " events, the work budget of one run (the estimate when it started was " +
+                      eventsInWords(estimate_) +
+                      "; live changes since may have raised it); lower the link rates, the number of flows and "
+                      "sources, or the duration";
+    }
   } else {
     s.advanceTo(target);
     status = target >= end_ ? 2 : 0;
@@ -156,14 +228,51 @@ bool Instance::setFlowParam(size_t i, const std::string& key, double v, Problem&
   } else if (key == "deadline") {
     sim_->flowAttrs()[i].deadline = v;
   } else if (key == "active") {
+    const bool wasOn = f.sender && f.sender->active();
     if (f.sender) {
       if (v != 0)
         f.sender->start();
       else
         f.sender->stop();
     }
+    if (Demand* d = demandOf(i)) activeFromNow(*d, v != 0, wasOn);
   }
   return true;
+}
+
+Demand* Instance::demandOf(size_t flow) {
+  if (demandOfFlow_.empty()) {  // built once: a change of every flow's `active` stays linear
+    demandOfFlow_.assign(net_->flows.size(), SIZE_MAX);
+    for (size_t k = 0; k < net_->demands.size(); ++k)
+      if (const int f = net_->demands[k].flow; f >= 0 && static_cast<size_t>(f) < demandOfFlow_.size())
+        demandOfFlow_[static_cast<size_t>(f)] = k;
+  }
+  const size_t k = flow < demandOfFlow_.size() ? demandOfFlow_[flow] : SIZE_MAX;
+  return k == SIZE_MAX ? nullptr : &net_->demands[k];
+}
+
+// A flow started or stopped now: its window for the work budget from now on. Started, it sends
+// from now until its stop (or the end, once its stop has passed); stopped, it sends again only
+// if its scheduled start is still to come.
+void Instance::activeFromNow(Demand& d, bool on, bool wasOn) const {
+  const double now = toSeconds(sim_->now());
+  if (on) {
+    if (!wasOn && d.start > now) d.start = now;
+    if (!wasOn && d.stop >= 0 && d.stop <= now) d.stop = -1;
+  } else if (d.start <= now) {
+    d.stop = now;
+  }
+}
+
+// The work budget, re-checked for a live change that can raise it (a faster link, a queue timer
+// that ticks faster, flows started): the events done so far and those estimated from now on.
+bool Instance::budgetAllows(const std::string& where, Problem& refusal) const {
+  std::string err;
+  const double now = toSeconds(sim_->now());
+  const WorkEstimate rest = estimateWork(*net_, duration_, packetSize_, now);
+  if (liveChangeFits(rest, static_cast<double>(sim_->sched().processed()), now, workBudget_, err)) return true;
+  refusal = problemAt(where, err, "budget");
+  return false;
 }
 
 namespace {
@@ -194,6 +303,12 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
 bool Instance::setParam(const std::string& entity, const std::string& key, double v, Problem& refusal) {
   const std::string where = entity + "." + key;
   int flowIdx = -1, linkIdx = -1;
+  if (sim_->now() >= end_) {
+    refusal = problemAt(where, "the run has finished at " + jsonNumber(toSeconds(end_)) +
+                                   " s; a change takes effect "
+                                   "before the end (at a time below duration)");
+    return false;
+  }
   if (entity == "flows" || entity.rfind("flow.", 0) == 0) {
     const ParamSpec* s = findSpec(liveFlowSpecs(), key);
     if (!s) {
@@ -201,19 +316,34 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
       return false;
     }
     if (!valueFits(*s, v, where, refusal)) return false;
-    if (entity == "flows") {
-      for (size_t i = 0; i < net_->flows.size(); ++i)
-        if (!setFlowParam(i, key, v, refusal)) return false;
-    } else {
-      char* endp = nullptr;
-      const long i = std::strtol(entity.c_str() + 5, &endp, 10);
-      if (*endp || endp == entity.c_str() + 5 || i < 0 || static_cast<size_t>(i) >= net_->flows.size()) {
-        refusal = unknown(entity, "no such flow; flows are 0.." + std::to_string(net_->flows.size() - 1));
+    size_t first = 0, last = net_->flows.size();  // the flows changed: [first, last)
+    if (entity != "flows") {
+      // Only the canonical decimal index: "flow.+1", "flow. 1" and "flow.01" are not flow 1.
+      const std::string n = entity.substr(5);
+      const bool canonical = !n.empty() && n.size() <= 9 && n.find_first_not_of("0123456789") == std::string::npos &&
+                             (n == "0" || n[0] != '0');
+      const size_t i = canonical ? std::stoul(n) : net_->flows.size();
+      if (i >= net_->flows.size()) {
+        refusal = unknown(entity, "no such flow; flows are flow.0 .. flow." + std::to_string(net_->flows.size() - 1) +
+                                      " (the index in decimal, without sign, spaces or leading zeros)");
         return false;
       }
-      if (!setFlowParam(static_cast<size_t>(i), key, v, refusal)) return false;
+      first = i;
+      last = i + 1;
       flowIdx = static_cast<int>(i);
     }
+    if (key == "active" && v != 0) {  // flows started: re-check the budget with them on
+      const std::vector<Demand> before = net_->demands;
+      for (size_t i = first; i < last; ++i)
+        if (Demand* d = demandOf(i)) activeFromNow(*d, true, net_->flows[i].sender && net_->flows[i].sender->active());
+      if (!budgetAllows(where, refusal)) {
+        net_->demands = before;
+        return false;
+      }
+      net_->demands = before;
+    }
+    for (size_t i = first; i < last; ++i)
+      if (!setFlowParam(i, key, v, refusal)) return false;
   } else if (entity.rfind("queue.", 0) == 0 || entity.rfind("link.", 0) == 0) {
     const bool isQueue = entity[0] == 'q';
     Link* l = net_->link(entity.substr(isQueue ? 6 : 5));
@@ -228,11 +358,20 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
       const ParamSpec* s = findSpec(l->queue().specs(), key);
       if (s && s->live && !valueFits(*s, v, where, refusal)) return false;
       std::string err;
+      const SimTime period = l->queue().updatePeriod();
+      const double old = l->queue().param(key);
       if (!l->queue().setParam(key, v, err)) {
         // The queue words it "red.maxP: ..."; the path here is the live one.
         const std::string own = std::string(l->queue().kind()) + "." + key + ": ";
         refusal = problemAt(where, err.rfind(own, 0) == 0 ? err.substr(own.size()) : err,
                             !s || !s->live ? "unknown" : "rule");
+        return false;
+      }
+      // A timer that now ticks faster (PI's frequency, REM's period...): the budget again, and
+      // the old value back if it does not fit.
+      const SimTime now = l->queue().updatePeriod();
+      if (now > 0 && (period == 0 || now < period) && !budgetAllows(where, refusal)) {
+        l->queue().setParam(key, old, err);
         return false;
       }
     } else {
@@ -242,10 +381,16 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
         return false;
       }
       if (!valueFits(*s, v, where, refusal)) return false;
-      if (key == "rate")
+      if (key == "rate") {
+        const double old = l->rate();
         l->setRate(v);
-      else
+        if (v > old && !budgetAllows(where, refusal)) {  // a faster link carries more packets
+          l->setRate(old);
+          return false;
+        }
+      } else {
         replaceLoss(*l, v);
+      }
     }
   } else {
     refusal = unknown(entity, "unknown entity; use flows, flow.N, queue.LINK or link.LINK");

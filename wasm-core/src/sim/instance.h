@@ -10,9 +10,14 @@
 #include "core/simulation.h"
 #include "sim/network.h"
 #include "sim/problems.h"
+#include "sim/scenario.h"
 #include "sim/tracer.h"
 
 namespace bl {
+
+// "" when a scenario document of `bytes` may be read, else why not (kMaxScenarioBytes): bl_create
+// and bl_check refuse a larger one before parsing it.
+std::string scenarioSizeProblem(size_t bytes);
 
 class Instance : public EventHandler {
  public:
@@ -24,7 +29,12 @@ class Instance : public EventHandler {
   static std::unique_ptr<Instance> create(const std::string& json, Problems& problems, bool earlyLinks = true);
   ~Instance() override;
 
+  // bl_run_until: a BL_RUN status (-1 for a time that is NaN or below 0; 3 once the run has
+  // outgrown the work budget, worded by budgetNotice()).
   int runUntil(double untilSeconds, uint32_t maxEvents);
+  const std::string& budgetNotice() const { return budgetNotice_; }
+  // The events this run may take (kMaxWork): tests and the fuzzer lower it to reach the limit.
+  void setWorkBudget(double events) { workBudget_ = events; }
   // A live change (bl_set_param); on refusal, the problem at its live path ("flow.2.exoLoss",
   // "queue.bottleneck.maxP") with the spec it broke, or `err` as "path: message".
   bool setParam(const std::string& entity, const std::string& key, double value, Problem& refusal);
@@ -47,6 +57,9 @@ class Instance : public EventHandler {
   };
   void takeSnapshot();
   bool setFlowParam(size_t flow, const std::string& key, double v, Problem& refusal);
+  Demand* demandOf(size_t flow);
+  void activeFromNow(Demand& d, bool on, bool wasOn) const;
+  bool budgetAllows(const std::string& where, Problem& refusal) const;
   void replaceLoss(Link& l, double rate);
 
   std::unique_ptr<Simulation> sim_;
@@ -58,6 +71,11 @@ class Instance : public EventHandler {
   Snapshot snap_;
   double wallSeconds_ = 0;
   uint32_t liveChanges_ = 0;
+  double duration_ = 0, packetSize_ = 1000;  // s, bytes: the work budget's re-check
+  double estimate_ = 0;                      // the work estimated at create, events
+  double workBudget_ = kMaxWork;             // events the run may take (runUntil, live changes)
+  std::string budgetNotice_;                 // why the run stopped, once it outgrew the budget
+  std::vector<size_t> demandOfFlow_;         // Network::demands index of each flow (demandOf)
 };
 
 }  // namespace bl

@@ -32,12 +32,15 @@ struct FlowEntry {
 // What one TCP flow or traffic source asks of the network, kept for the work budget
 // (sim/work_budget.h), which estimates a run's events before it starts.
 struct Demand {
-  const Route* route = nullptr;  // data route (TCP) or the source's route
-  const Route* back = nullptr;   // a TCP flow's ACK route; nullptr for a traffic source
-  double rateBps = 0;            // traffic: mean sending rate (TCP takes what the links give)
-  double window = 0;             // TCP: rwnd, packets in flight at most
-  double start = 0, stop = -1;   // s; stop < 0: never
-  std::string field;             // where the scenario asks for it: "flows", "topology.flows[2]", "traffic[3]"
+  const Route* route = nullptr;    // data route (TCP) or the source's route
+  const Route* back = nullptr;     // a TCP flow's ACK route; nullptr for a traffic source
+  double rateBps = 0;              // traffic: sending rate (while on) (TCP takes what the links give)
+  double window = 0;               // TCP: rwnd, packets in flight at most
+  double start = 0, stop = -1;     // s; stop < 0: never (live changes of `active` move them)
+  std::string field;               // where the scenario asks for it: "flows", "topology.flows[2]", "traffic[3]"
+  double onMean = 0, offMean = 0;  // on/off traffic: mean on and off periods, s (0: always on)
+  int flow = -1;                   // TCP: the flow's index in Network::flows
+  bool paced = false;              // TCP: a pacing timer event per data packet
 };
 
 class Network {

@@ -330,7 +330,9 @@ Json checkScenario(const std::string& json) {
   Checker c;
   Json doc;
   std::string err;
-  if (!Json::parse(json, doc, err)) {
+  if (const std::string big = scenarioSizeProblem(json.size()); !big.empty()) {
+    c.add("", big, nullptr, nullptr);
+  } else if (!Json::parse(json, doc, err)) {
     c.add("", "scenario is not valid JSON: " + err, nullptr, nullptr);
   } else if (!doc.isObject()) {
     c.add("", "scenario: expected a JSON object", &doc, nullptr);
@@ -339,6 +341,7 @@ Json checkScenario(const std::string& json) {
       c.add("version", "missing; this core reads scenario version " + std::to_string(kScenarioVersion), nullptr,
             findSpec(scenarioSpecs(), "version"));
     c.checkObject(scenarioSchema().front(), "", doc, nullptr, doc);
+    doc = Json();  // the build below reads the text again: one parsed copy at a time
     if (c.problems.items().empty()) {
       // Every field is fine on its own: the rules between fields are the builder's. Building
       // the network (not running it) lists every one it can reach.

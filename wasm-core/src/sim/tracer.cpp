@@ -19,23 +19,28 @@ double jainIndex(const std::vector<double>& x) {
   return s * s / (static_cast<double>(x.size()) * s2);
 }
 
-Tracer::Tracer(Simulation& sim, Network& net, SimTime period) : sim_(sim), net_(net), period_(period) {
-  columns_.push_back("t");
+std::vector<std::string> Tracer::columnsOf(const Network& net) {
+  std::vector<std::string> columns{"t"};
   static const char* kFlowCols[] = {"cwnd",     "ssthresh", "srtt", "thr",     "goodput",
                                     "lossCong", "lossExo",  "retx", "timeouts"};
-  for (const FlowEntry& f : net_.flows) {
-    for (const char* c : kFlowCols) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
+  for (const FlowEntry& f : net.flows) {
+    for (const char* c : kFlowCols) columns.push_back("flow." + std::to_string(f.id) + "." + c);
     if (f.sender)  // the module's own columns (BBR: state, btlBw, minRtt, pacingGain, pacingRate)
-      for (const char* c : f.sender->cc().traceNames()) columns_.push_back("flow." + std::to_string(f.id) + "." + c);
+      for (const char* c : f.sender->cc().traceNames()) columns.push_back("flow." + std::to_string(f.id) + "." + c);
   }
-  for (const Link* l : net_.traced)
+  for (const Link* l : net.traced)
     for (const char* c :
          {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline", "marks", "delay", "delayMax"})
-      columns_.push_back("queue." + l->name() + "." + c);
+      columns.push_back("queue." + l->name() + "." + c);
+  for (const Link* l : net.traced) columns.push_back("link." + l->name() + ".util");
+  columns.push_back("jain");
+  columns.push_back("wjain");
+  return columns;
+}
+
+Tracer::Tracer(Simulation& sim, Network& net, SimTime period)
+    : sim_(sim), net_(net), period_(period), columns_(columnsOf(net)) {
   for (Link* l : net_.traced) l->enableDelayStats();
-  for (const Link* l : net_.traced) columns_.push_back("link." + l->name() + ".util");
-  columns_.push_back("jain");
-  columns_.push_back("wjain");
   const size_t n = net_.flows.size();
   prevArrivedBytes_.assign(n, 0);
   prevGoodBytes_.assign(n, 0);

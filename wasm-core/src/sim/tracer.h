@@ -28,6 +28,10 @@ class Tracer : public EventHandler, public EventRecorder {
   void recordEvent(SimTime t, TraceEvent kind, int flow, int link, uint32_t reason) override;
 
   const std::vector<std::string>& columns() const { return columns_; }
+  // The columns a network's sample rows have (the check bounds rows x columns before a run).
+  static std::vector<std::string> columnsOf(const Network& net);
+  // Bytes of rows and events recorded since the last drain (bl_run_until bounds one call's).
+  size_t recordedBytes() const { return rows_.size() * 8 + events_.size() * 24; }
   // Encodes the rows and events recorded since the last call, then forgets them.
   const std::vector<uint8_t>& drain();
   // The block the last drain() produced.

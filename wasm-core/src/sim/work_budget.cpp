@@ -26,9 +26,23 @@ std::vector<const Link*> linksOf(const Route& r) {
   return out;
 }
 
-double activeSeconds(const Demand& d, double duration) {
+// Seconds of [from, duration] the demand is active (sending, or able to).
+double activeSeconds(const Demand& d, double from, double duration) {
   const double end = d.stop < 0 ? duration : std::min(d.stop, duration);
-  return std::max(0.0, end - d.start);
+  return std::max(0.0, end - std::max(d.start, from));
+}
+
+// Expected seconds an on/off source sends in [from, duration]. It starts on at d.start; on and off
+// periods are exponential (rates a = 1/onMean, b = 1/offMean), so P(on at t after start) =
+// p + (1 - p) e^-(a+b)t with p = onMean / (onMean + offMean), whose integral over the window is
+// below. A run shorter than the off period is mostly its first on period, far above the mean
+// rate (2,000 sources of 1 s on and an hour off: about 1 s each, not 60 s / 3601).
+double onSeconds(const Demand& d, double from, double duration) {
+  const double t = activeSeconds(d, from, duration);
+  if (d.onMean <= 0 || t <= 0) return t;
+  const double k = 1 / d.onMean + 1 / d.offMean, p = d.onMean / (d.onMean + d.offMean);
+  const double a = std::max(d.start, from) - d.start, b = a + t;  // the window, from the source's start
+  return p * t + (1 - p) / k * (std::exp(-k * a) - std::exp(-k * b));
 }
 
 // A TCP flow's links, data route and ACK route.
@@ -114,34 +128,47 @@ std::string count(double n) {
   return b;
 }
 
+// "TCP flows 2.7 billion, traffic 0; most from flows" (the queue timers when there are any).
+std::string parts(const WorkEstimate& w) {
+  return "TCP flows " + count(w.tcpEvents) + ", traffic " + count(w.trafficEvents) +
+         (w.timerEvents > 0 ? ", queue timers " + count(w.timerEvents) : std::string()) + "; most from " +
+         w.largestField;
+}
+
 }  // namespace
 
-WorkEstimate estimateWork(const Network& net, double duration, double packetSize) {
-  const double dataBits = 8 * packetSize;
+WorkEstimate estimateWork(const Network& net, double duration, double packetSize, double from) {
+  const double dataBits = 8 * packetSize, span = duration - from;
   std::vector<double> cap(net.links.size());  // packets/s each link can pass
   for (const auto& l : net.links) cap[static_cast<size_t>(l->index())] = l->rate() / dataBits;
   WorkEstimate w;
+  if (span <= 0) return w;
   std::map<std::string, double> byField;
-  // Traffic sources do not back off: each sends at its mean rate, each hop passes at most its
+  // Traffic sources do not back off: each sends at its rate while on, each hop passes at most its
   // rate, and what they pass (averaged over the run) is not left for TCP.
   std::vector<double> tcpCap = cap;
   std::vector<TcpPath> tcp;
   for (const Demand& d : net.demands) {
     if (d.back) {
-      if (activeSeconds(d, duration) > 0) tcp.push_back({&d, linksOf(*d.route), linksOf(*d.back)});
+      if (activeSeconds(d, from, duration) > 0) tcp.push_back({&d, linksOf(*d.route), linksOf(*d.back)});
       continue;
     }
-    const double t = activeSeconds(d, duration);
+    const double on = onSeconds(d, from, duration);
     double passed = d.rateBps / dataBits, perSecond = passed;  // one event per packet sent
     for (const Link* link : linksOf(*d.route)) {
       const size_t l = static_cast<size_t>(link->index());
       passed = std::min(passed, cap[l]);
       perSecond += passed;
-      tcpCap[l] = std::max(0.0, tcpCap[l] - passed * t / duration);
+      tcpCap[l] = std::max(0.0, tcpCap[l] - passed * on / span);
     }
-    w.trafficEvents += perSecond * t;
-    byField[d.field] += perSecond * t;
+    w.trafficEvents += perSecond * on;
+    byField[d.field] += perSecond * on;
   }
+  // Queues that act on a timer (PI, REM, XQM, PIE, Head-to-Tail): an event every period on every
+  // link that has one, busy or not.
+  for (const auto& l : net.links)
+    if (const SimTime p = l->queue().updatePeriod(); p > 0) w.timerEvents += span / toSeconds(p);
+  if (w.timerEvents > 0) byField["the queue timers"] += w.timerEvents;
   std::vector<double> flowCap(tcp.size());
   for (size_t f = 0; f < tcp.size(); ++f) {
     const double rtt = emptyRtt(tcp[f], dataBits);
@@ -149,12 +176,13 @@ WorkEstimate estimateWork(const Network& net, double duration, double packetSize
   }
   const std::vector<double> rate = maxMinRates(net, tcp, tcpCap, flowCap);
   for (size_t f = 0; f < tcp.size(); ++f) {
-    const double hops = static_cast<double>(tcp[f].data.size() + tcp[f].back.size());
-    const double e = rate[f] * hops * activeSeconds(*tcp[f].demand, duration);  // each data packet and its ACK
+    // each data packet and its ACK, hop by hop, and a pacing timer per data packet
+    const double hops = static_cast<double>(tcp[f].data.size() + tcp[f].back.size() + (tcp[f].demand->paced ? 1 : 0));
+    const double e = rate[f] * hops * activeSeconds(*tcp[f].demand, from, duration);
     w.tcpEvents += e;
     byField[tcp[f].demand->field] += e;
   }
-  w.events = w.tcpEvents + w.trafficEvents;
+  w.events = w.tcpEvents + w.trafficEvents + w.timerEvents;
   for (const auto& [field, e] : byField)
     if (e > w.largest) {
       w.largest = e;
@@ -170,11 +198,22 @@ bool withinWorkBudget(const WorkEstimate& w, double duration, double limit, std:
   const double unit = std::pow(10.0, std::floor(std::log10(fit)) - 2);
   char d[32];
   std::snprintf(d, sizeof d, "%.15g", std::floor(fit / unit * (1 + 1e-12)) * unit);
-  err = "duration: " + jsonNumber(duration) + " s at these rates is about " + count(w.events) +
-        " events of work (TCP flows " + count(w.tcpEvents) + ", traffic " + count(w.trafficEvents) + "; most from " +
-        w.largestField + "); the work budget is " + count(limit) + " events (browser " + count(kMaxWorkBrowser) +
+  err = "duration: " + jsonNumber(duration) + " s at these rates is about " + count(w.events) + " events of work (" +
+        parts(w) + "); the work budget is " + count(limit) + " events (browser " + count(kMaxWorkBrowser) +
         ", command line " + count(kMaxWorkNative) + "): shorten duration to at most " + d +
-        " s, or lower the link rates, traffic[].rate or the number of flows and sources";
+        " s, or lower the link rates, traffic[].rate" + (w.timerEvents > 0 ? ", the queues' update rates" : "") +
+        " or the number of flows and sources";
+  return false;
+}
+
+std::string eventsInWords(double n) { return count(n); }
+
+bool liveChangeFits(const WorkEstimate& rest, double done, double now, double limit, std::string& err) {
+  if (done + rest.events <= limit) return true;
+  err = "work budget: with this change the run would take about " + count(done + rest.events) + " events (" +
+        count(done) + " done by " + jsonNumber(now) + " s, " + count(rest.events) + " to come: " + parts(rest) +
+        "); the work budget is " + count(limit) + " events (browser " + count(kMaxWorkBrowser) + ", command line " +
+        count(kMaxWorkNative) + "): refused; try a smaller change";
   return false;
 }
 

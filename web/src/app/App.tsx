@@ -148,6 +148,11 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
           Simulation error: {snap.error}
         </div>
       ) : null}
+      {snap.budgetStop ? (
+        <div className="notice" role="status" data-testid="budget-stop">
+          The run paused and cannot go on: {snap.budgetStop}
+        </div>
+      ) : null}
       <Notice
         title="Some settings of this link could not be used and were left out:"
         items={app.notices}

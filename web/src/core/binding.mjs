@@ -59,7 +59,7 @@ export function describeProblem(doc) {
 }
 
 /** bl_run_until's answers. */
-export const RUN = Object.freeze({ REACHED: 0, EVENT_LIMIT: 1, FINISHED: 2, ERROR: -1 });
+export const RUN = Object.freeze({ REACHED: 0, EVENT_LIMIT: 1, FINISHED: 2, BUDGET: 3, ERROR: -1 });
 
 export class BlBinding {
   constructor(m) {

@@ -58,6 +58,34 @@ describe('SimController.waitFor', () => {
   });
 });
 
+describe('a run past its work budget (issue 28)', () => {
+  it("pauses with the core's reason, ends a wait for a later time, and a new run clears it", async () => {
+    vi.stubGlobal('Worker', ScriptedWorker);
+    const { SimController } = await import('./simController');
+    const sim = new SimController();
+    const w = ScriptedWorker.last!;
+    const run = sim.start({ version: 1 }, []);
+    w.emit({ type: 'created', runId: run, columns: ['t'], scenario: { version: 1 }, repaired: [], duration: 60 });
+    let reached: number | null = null;
+    void sim.runUntil(50).then((t) => (reached = t));
+    w.emit({ type: 'status', runId: run, status: 'playing', now: 3 });
+    await Promise.resolve();
+    expect(reached).toBeNull();
+    const why = 'work budget: the run stopped at 4 s after 1 billion events, the work budget of one run';
+    w.emit({ type: 'status', runId: run, status: 'paused', now: 4, budget: why });
+    await Promise.resolve();
+    expect(reached).toBe(4);
+    expect(sim.getSnapshot().status).toBe('paused');
+    expect(sim.getSnapshot().budgetStop).toBe(why);
+    expect(sim.getSnapshot().error).toBeNull();
+    // A later status of the same run keeps the reason; a new run starts without it.
+    w.emit({ type: 'status', runId: run, status: 'paused', now: 4 });
+    expect(sim.getSnapshot().budgetStop).toBe(why);
+    sim.start({ version: 1 }, []);
+    expect(sim.getSnapshot().budgetStop).toBeNull();
+  });
+});
+
 describe('a core that cannot serve the page', () => {
   async function controller() {
     vi.stubGlobal('Worker', ScriptedWorker);

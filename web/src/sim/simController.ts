@@ -42,6 +42,8 @@ export interface SimSnapshot {
   flowCount: number;
   duration: number;
   error: string | null;
+  /** Why the run paused for good: it outgrew the work budget (the core's words); null otherwise. */
+  budgetStop: string | null;
   /** Why the core refused to create the current run at all (null: it did not). */
   refused: string | null;
   /** Fields the core refused when the run was created, with its reasons. */
@@ -100,6 +102,7 @@ export class SimController {
     flowCount: 0,
     duration: 0,
     error: null,
+    budgetStop: null,
     refused: null,
     repaired: [],
     paramVersion: 0,
@@ -199,7 +202,14 @@ export class SimController {
         w.reject(new Error('run was replaced'));
         this.waiting.delete(id);
       }
-    this.update({ runId, status: this.snap.fatal ? 'error' : 'idle', error: null, refused: null, repaired: [] });
+    this.update({
+      runId,
+      status: this.snap.fatal ? 'error' : 'idle',
+      error: null,
+      budgetStop: null,
+      refused: null,
+      repaired: [],
+    });
     this.send({ type: 'create', runId, scenario, live });
     if (autoplay) this.send({ type: 'play', runId, speed: this.speed });
     return runId;
@@ -243,7 +253,8 @@ export class SimController {
           reject(new Error('run was replaced'));
           return;
         }
-        const done = this.snap.status === 'finished' || this.snap.status === 'error';
+        // A run past its work budget is paused for good: it will not reach t either.
+        const done = this.snap.status === 'finished' || this.snap.status === 'error' || this.snap.budgetStop !== null;
         // Until this run's 'created' arrives the store still holds the run before it (its
         // time may be past t): a new run's waitFor would resolve on the old run's data.
         if (this.storeRun !== runId && !done) return;
@@ -459,6 +470,7 @@ export class SimController {
         this.update({
           status: msg.status,
           error: msg.error ?? (msg.status === 'error' ? 'simulation error' : this.snap.error),
+          budgetStop: msg.budget ?? this.snap.budgetStop,
         });
         break;
       case 'param':

@@ -15,7 +15,8 @@ export function runHeadless(core: BlBinding, scenario: Scenario): { summary: Sum
     for (;;) {
       const rc = core.runUntil(h, core.now(h) + SLICE_SIM_SECONDS, 0);
       core.discard(h);
-      if (rc === RUN.ERROR) throw new Error(core.lastError() || 'simulation error');
+      // An error, or a run past its work budget (stopped for good): the core says why.
+      if (rc === RUN.ERROR || rc === RUN.BUDGET) throw new Error(core.lastError() || 'simulation error');
       if (rc === RUN.FINISHED) break;
     }
     return { summary: core.summary(h) as Summary, ms: performance.now() - started };

@@ -93,7 +93,7 @@ export type FromWorker =
   | { type: 'createFailed'; runId: number; error: string }
   /** A metric block (bl_drain bytes), transferred. */
   | { type: 'block'; runId: number; buffer: ArrayBuffer; now: number }
-  | { type: 'status'; runId: number; status: RunStatus; now: number; error?: string }
+  | { type: 'status'; runId: number; status: RunStatus; now: number; error?: string; budget?: string }
   | ParamMsg
   /** Scheduled live changes (a link's live= list) applied during one slice, in order: one message, one redraw. */
   | { type: 'params'; runId: number; changes: ParamMsg[] };

@@ -72,11 +72,20 @@ function post(msg: FromWorker, transfer: Transferable[] = []): void {
   self.postMessage(msg, transfer);
 }
 
-function setStatus(r: Run, status: RunStatus, error?: string): void {
+function setStatus(r: Run, status: RunStatus, error?: string, budget?: string): void {
   r.status = status;
   const msg: FromWorker = { type: 'status', runId: r.id, status, now: core!.now(r.h) };
   if (error !== undefined) msg.error = error;
+  if (budget !== undefined) msg.budget = budget;
   post(msg);
+}
+
+type Advanced = 'reached' | 'more' | 'finished' | 'budget' | 'error';
+
+/** The status after a slice or a step that did not end in an error: a run past its work budget pauses, saying why. */
+function settle(r: Run, res: Advanced): void {
+  if (res === 'budget') setStatus(r, 'paused', undefined, core!.lastError());
+  else setStatus(r, res === 'finished' || core!.now(r.h) >= r.duration - 1e-12 ? 'finished' : 'paused');
 }
 
 function flush(r: Run): void {
@@ -100,7 +109,7 @@ function reanchor(r: Run): void {
  * Advances towards `target` for at most SLICE_MS; applies scheduled live changes on the way and
  * reports them in one message (a link may replay a thousand of them in one slice).
  */
-function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'error' {
+function advance(r: Run, target: number): Advanced {
   const applied: ParamMsg[] = [];
   try {
     return advanceSlice(r, target, applied);
@@ -109,13 +118,14 @@ function advance(r: Run, target: number): 'reached' | 'more' | 'finished' | 'err
   }
 }
 
-function advanceSlice(r: Run, target: number, applied: ParamMsg[]): 'reached' | 'more' | 'finished' | 'error' {
+function advanceSlice(r: Run, target: number, applied: ParamMsg[]): Advanced {
   const start = performance.now();
   for (;;) {
     const next = r.live[0];
     const until = next && next.t <= target ? next.t : target;
     const rc = core!.runUntil(r.h, until, EVENTS_PER_CALL);
     if (rc === RUN.ERROR) return 'error';
+    if (rc === RUN.BUDGET) return 'budget'; // outgrew the work budget: stopped for good, bl_last_error says why
     const now = core!.now(r.h);
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
@@ -158,6 +168,10 @@ function tickUnsafe(r: Run): void {
   flush(r);
   if (res === 'error') {
     setStatus(r, 'error', core!.lastError());
+    return;
+  }
+  if (res === 'budget') {
+    settle(r, res);
     return;
   }
   if (res === 'finished' || core!.now(r.h) >= r.duration - 1e-12) {
@@ -325,11 +339,11 @@ function handle(msg: ToWorker): void {
     case 'step': {
       if (r.status === 'finished') return;
       const target = Math.min(core!.now(r.h) + msg.seconds, r.duration);
-      let res: ReturnType<typeof advance> = 'more';
+      let res: Advanced = 'more';
       while (res === 'more') res = advance(r, target);
       flush(r);
       if (res === 'error') setStatus(r, 'error', core!.lastError());
-      else setStatus(r, res === 'finished' || core!.now(r.h) >= r.duration - 1e-12 ? 'finished' : 'paused');
+      else settle(r, res);
       break;
     }
   }
