@@ -9,7 +9,13 @@ export function missingFunctions(m: unknown): string[];
 /** Why a parsed bl_describe document cannot serve the page (another version, no groups), or null. */
 export function describeProblem(doc: unknown): string | null;
 
-export const RUN: { readonly REACHED: 0; readonly EVENT_LIMIT: 1; readonly FINISHED: 2; readonly ERROR: -1 };
+export const RUN: {
+  readonly REACHED: 0;
+  readonly EVENT_LIMIT: 1;
+  readonly FINISHED: 2;
+  readonly BUDGET: 3;
+  readonly ERROR: -1;
+};
 
 /** One problem bl_check found: the field's path ("" for the document), what is wrong, the value
  *  given, and what is allowed (range for numbers, options for choices) and what it defaults to. */
