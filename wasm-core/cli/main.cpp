@@ -5,6 +5,8 @@
 //   blsim --preset NAME        (reads DIR/NAME.json, DIR defaults to public/presets)
 //   blsim --describe           (parameter specs as JSON; --describe-md as Markdown)
 //   blsim --check FILE.json    (every problem of a scenario as JSON, bl_check; exit 1 if any)
+//   ... --manifest             (print the manifest, bl_manifest, after the run instead of the summary)
+//   ... --manifest-at SECONDS  (run to that simulated time, print the manifest there and stop)
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -22,12 +24,12 @@
 namespace {
 
 int usage(const char* msg) {
-  std::fprintf(
-      stderr,
-      "blsim: %s\n"
-      "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
-      "             [--set ENTITY:KEY=VALUE@SECONDS]...   |   blsim --describe   |   blsim --check FILE.json\n",
-      msg);
+  std::fprintf(stderr,
+               "blsim: %s\n"
+               "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
+               "             [--set ENTITY:KEY=VALUE@SECONDS]... [--manifest | --manifest-at SECONDS]\n"
+               "       blsim --describe   |   blsim --check FILE.json\n",
+               msg);
   return 2;
 }
 
@@ -77,8 +79,14 @@ void writeRows(const uint8_t* b, uint32_t len, std::ofstream& csv) {
 int main(int argc, char** argv) {
   std::string scenarioPath, preset, presetsDir = "public/presets", seriesPath;
   std::vector<LiveSet> sets;
+  bool manifest = false;
+  double manifestAt = INFINITY;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--manifest") {
+      manifest = true;
+      continue;
+    }
     auto next = [&](const char* what) -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     if (a == "--describe") {
       std::printf("%s\n", bl_describe());
@@ -113,7 +121,12 @@ int main(int argc, char** argv) {
       presetsDir = v;
     else if (a == "--series")
       seriesPath = v;
-    else if (a == "--set") {
+    else if (a == "--manifest-at") {
+      char* end = nullptr;
+      manifestAt = std::strtod(v, &end);
+      if (*end || !(manifestAt >= 0)) return usage("--manifest-at wants a time in seconds >= 0");
+      manifest = true;
+    } else if (a == "--set") {
       LiveSet s;
       if (!parseSet(v, s)) return usage("--set wants ENTITY:KEY=VALUE@SECONDS, e.g. flows:exoLoss=0.05@40");
       sets.push_back(s);
@@ -155,6 +168,7 @@ int main(int argc, char** argv) {
   for (;;) {
     double until = bl_now(h) + 1.0;
     if (nextSet < sets.size() && sets[nextSet].at < until) until = sets[nextSet].at;
+    if (manifestAt < until) until = manifestAt;
     const int32_t st = bl_run_until(h, until, 0);
     if (st < 0) {
       std::fprintf(stderr, "blsim: %s\n", bl_last_error());
@@ -169,9 +183,9 @@ int main(int argc, char** argv) {
     }
     const uint32_t len = bl_drain(h);
     if (csv.is_open()) writeRows(bl_drain_ptr(h), len, csv);
-    if (st == BL_RUN_FINISHED) break;
+    if (st == BL_RUN_FINISHED || bl_now(h) >= manifestAt) break;
   }
-  std::printf("%s\n", bl_summary(h));
+  std::printf("%s\n", manifest ? bl_manifest(h) : bl_summary(h));
   bl_destroy(h);
   return 0;
 }

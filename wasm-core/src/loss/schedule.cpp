@@ -33,6 +33,11 @@ class Schedule final : public LossModel {
       if (s.first <= now) r = s.second;
     return r;
   }
+  SimTime nextChange(SimTime now) const override {
+    for (const auto& s : steps_)
+      if (s.first > now) return s.first;
+    return kNever;
+  }
 
  private:
   std::vector<std::pair<SimTime, double>> steps_;

@@ -3,6 +3,7 @@ import { normalizeSpecs } from '../core/specs';
 import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import { lockId, lockReason, lockViolations } from './lock';
 import { parseHostMessage } from './hostMessages';
+import { testManifest } from '../core/manifestFixture';
 
 // bl_describe's layout (version 2), abridged.
 const specs = normalizeSpecs({
@@ -81,7 +82,7 @@ describe('locks', () => {
 });
 
 describe('host messages', () => {
-  const s = defaultState().scenario;
+  const s = testManifest();
   it('ignores messages that are not ours and checks the rest against the lock list and specs', () => {
     expect(parseHostMessage('hello', specs, s, null)).toBeNull();
     expect(parseHostMessage({ type: 'other:set' }, specs, s, null)).toBeNull();

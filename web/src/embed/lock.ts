@@ -2,7 +2,7 @@
 // list is part of the URL (`unlock=`, url/teachingUrl.ts). Everything that can change the run
 // asks here: the live controls, the flow table, host messages and later changes of the URL.
 // Lock ids: `flows.<key>` (all flows or one), `queue.<key>`, `link.<key>`.
-import type { ParamSpec, Scenario } from '../core/types';
+import type { Manifest, ParamSpec } from '../core/types';
 import { liveControls } from '../scenario/liveParams';
 import { flatten, jsonEqual } from '../scenario/paths.mjs';
 import type { AppState, LiveChange } from '../url/scenarioUrl';
@@ -13,10 +13,10 @@ export function lockId(entity: string, key: string): string {
   return `${group === 'flow' ? 'flows' : group}.${key}`;
 }
 
-/** The lock ids a scenario offers (its live controls), in the order the live panel shows them. */
-export function lockableIds(specs: readonly ParamSpec[], s: Scenario): { id: string; label: string }[] {
+/** The lock ids a run offers (its live controls), in the order the live panel shows them. */
+export function lockableIds(specs: readonly ParamSpec[], m: Manifest | null): { id: string; label: string }[] {
   const out: { id: string; label: string }[] = [];
-  for (const c of liveControls(specs, s)) {
+  for (const c of liveControls(specs, m)) {
     const id = lockId(c.entity, c.key);
     if (!out.some((x) => x.id === id))
       out.push({ id, label: `${c.spec.label}${c.entity === 'flows' ? ' (flows)' : ` (${c.entity.split('.')[0]})`}` });

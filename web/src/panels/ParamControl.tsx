@@ -24,6 +24,12 @@ export interface ParamControlProps {
   value: Json | undefined;
   /** Takes a value; may resolve with the core's reason for refusing it (shown at the control). */
   onCommit: (value: Json) => void | Promise<string | null | void>;
+  /**
+   * Enter offers the value even when it equals the one shown (a live change: setting exogenous
+   * loss replaces the loss schedule even at the rate in force now). Blur and the slider offer
+   * only a different value.
+   */
+  enterCommitsSame?: boolean;
   /** What the core's check says about the value the control holds (null: nothing). */
   problem?: string | null;
   /** Overrides the spec's label (e.g. "flow 3 weight"). */
@@ -62,6 +68,7 @@ export function ParamControl({
   spec,
   value,
   onCommit,
+  enterCommitsSame,
   label,
   slider,
   disabled: off,
@@ -121,13 +128,13 @@ export function ParamControl({
         if (typeof reason === 'string') setError(named(reason));
       });
   };
-  const commit = (raw: string) => {
+  const commit = (raw: string, same = false) => {
     if (pending.current) {
       clearTimeout(pending.current.timer);
       pending.current = null;
     }
     const v = check(raw);
-    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(value ?? spec.default)) offer(v);
+    if (v !== undefined && (same || JSON.stringify(v) !== JSON.stringify(value ?? spec.default))) offer(v);
   };
   // The slider's latest value, committed once it has been still for COALESCE_MS.
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; raw: string } | null>(null);
@@ -245,7 +252,7 @@ export function ParamControl({
           }}
           onBlur={(e) => commit(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commit((e.target as HTMLInputElement).value);
+            if (e.key === 'Enter') commit((e.target as HTMLInputElement).value, enterCommitsSame);
             if (e.key === 'Escape') {
               setText(toText(value, spec));
               setError(null);

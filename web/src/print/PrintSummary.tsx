@@ -141,7 +141,7 @@ export function PrintSummary({
           {state.live.map((c, i) => (
             <span key={`live${i}`}>
               <b>at {+c.t.toFixed(3)} s</b> {c.entity} {c.key} ={' '}
-              {formatValue(c.value, specForLive(specs, state.scenario, c.entity, c.key))}
+              {formatValue(c.value, specForLive(specs, sim.getSnapshot().manifest, c.entity, c.key))}
             </span>
           ))}
         </p>

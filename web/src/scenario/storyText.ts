@@ -5,12 +5,12 @@
 // kind, a flow's weight) cannot follow a change: when the run differs from its preset in a field
 // the story does not fill, storyChanges names those fields so the page can say the text
 // describes the preset there.
-import type { Json, ParamSpec, Scenario } from '../core/types';
+import type { Json, Manifest, ManifestLoss, ParamSpec, Scenario } from '../core/types';
 import { findSpec, kindFieldOf } from '../core/specs';
 import { formatHuman, paramText } from '../core/units';
 import { flatten, getPath, jsonEqual } from './paths.mjs';
 import { kindIn } from './changeKind';
-import { exoLossText } from './liveParams';
+import { lossText, sharedFlowLoss } from './liveParams';
 
 const PLACEHOLDER = /\{([A-Za-z][\w.[\]]*)\}/g;
 
@@ -31,8 +31,13 @@ function specOf(specs: readonly ParamSpec[], s: Scenario, path: string): ParamSp
  * "10 ms", "2%"), counts as bare numbers ("30" TCP flows, a "250"-packet buffer), other numbers
  * to six digits (a RED weight below 0.001 as 1e-4, not "0"), a list of numbers as a ratio ("1:2:3").
  */
-export function storyValue(specs: readonly ParamSpec[], s: Scenario, path: string): string | null {
-  if (path === EXO_LOSS) return exoLossText(specs, s, undefined)?.replace(/^exogenous loss: /, '') ?? 'none';
+export function storyValue(
+  specs: readonly ParamSpec[],
+  s: Scenario,
+  path: string,
+  m: Manifest | null = null,
+): string | null {
+  if (path === EXO_LOSS) return lossText(specs, m ? sharedFlowLoss(m) : lossAsWritten(s)) ?? 'none';
   const spec = specOf(specs, s, path);
   const v: Json | undefined = getPath(s, path) ?? spec?.default ?? undefined;
   if (typeof v === 'number') {
@@ -47,9 +52,19 @@ export function storyValue(specs: readonly ParamSpec[], s: Scenario, path: strin
   return null;
 }
 
-/** The story with each `{path}` filled from `s` (a path with no value is left as written). */
-export function fillStory(text: string, specs: readonly ParamSpec[], s: Scenario): string {
-  return text.replace(PLACEHOLDER, (whole, path: string) => storyValue(specs, s, path) ?? whole);
+/**
+ * The scenario's loss model as written, for a title shown before its run exists (a preset list);
+ * a run's own comes from its manifest, as built and as changed live.
+ */
+function lossAsWritten(s: Scenario): ManifestLoss | null {
+  const l = getPath(s, EXO_LOSS);
+  if (!l || typeof l !== 'object' || Array.isArray(l) || typeof l.kind !== 'string') return null;
+  return { kind: l.kind, params: l, source: EXO_LOSS, rate: Number.NaN };
+}
+
+/** The story with each `{path}` filled from `s` (a path with no value is left as written); the loss from the run's manifest. */
+export function fillStory(text: string, specs: readonly ParamSpec[], s: Scenario, m: Manifest | null = null): string {
+  return text.replace(PLACEHOLDER, (whole, path: string) => storyValue(specs, s, path, m) ?? whole);
 }
 
 /**
@@ -62,10 +77,11 @@ export function runTitle(
   preset: { title: string; titleTemplate?: string; scenario: Scenario } | undefined,
   s: Scenario,
   specs: readonly ParamSpec[],
+  m: Manifest | null = null,
 ): string {
   const name = typeof s.name === 'string' ? s.name : undefined;
   if (preset?.titleTemplate && (name === undefined || name === preset.scenario.name))
-    return fillStory(preset.titleTemplate, specs, s);
+    return fillStory(preset.titleTemplate, specs, s, m);
   return name ?? preset?.title ?? 'Scenario';
 }
 
