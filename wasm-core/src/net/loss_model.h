@@ -50,6 +50,8 @@ struct LossKind {
   const SpecList* specs;
   // Returns nullptr and sets err if the values are inconsistent.
   std::function<std::unique_ptr<LossModel>(const ParamValues&, Rng, const std::string& path, std::string& err)> make;
+  // The name people read ("Bernoulli", "Schedule"), set where the kind is registered.
+  const char* label = nullptr;
 };
 
 const std::vector<LossKind>& lossKinds();

@@ -10,7 +10,7 @@
  * was built from other sources than the page: its specs cannot be trusted to mean what the page
  * thinks, so it is refused whole rather than half read.
  */
-export const DESCRIBE_VERSION = 3;
+export const DESCRIBE_VERSION = 4;
 
 /** Every C ABI function this binding calls (wasm-core/include/bl/abi.h), as the module exports it. */
 export const ABI_FUNCTIONS = Object.freeze([

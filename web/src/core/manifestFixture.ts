@@ -85,3 +85,20 @@ export function testManifest(
     changes: [],
   };
 }
+
+/** The first screen's loss schedule, 0 -> 1 % at 20 s -> 5 % at 40 s, with `rate` in force now. */
+export function firstScreenSchedule(rate: number): ManifestLoss {
+  return {
+    kind: 'schedule',
+    params: {
+      steps: [
+        [0, 0],
+        [20, 0.01],
+        [40, 0.05],
+      ],
+      position: 'afterLink',
+    },
+    source: 'exoLoss',
+    rate,
+  };
+}

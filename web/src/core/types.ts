@@ -22,6 +22,10 @@ export interface ParamSpec {
   min?: number;
   max?: number;
   options?: string[];
+  /** The names people read for `options` ("droptail" -> "DropTail"), from describe's kind labels. */
+  optionLabels?: Record<string, string>;
+  /** What each option is, in one sentence (describe's kind help: a window rule's, a queue's). */
+  optionHelp?: Record<string, string>;
   help: string;
   /** Can be changed while running through bl_set_param. */
   live: boolean;

@@ -206,7 +206,7 @@ export function ParamControl({
       >
         {(spec.options ?? []).map((o) => (
           <option key={o} value={o}>
-            {o}
+            {spec.optionLabels?.[o] ?? o}
           </option>
         ))}
       </select>

@@ -3,7 +3,7 @@
 // button that opens the full scenario editor.
 import { useState } from 'react';
 import type { Manifest, ParamSpec, Scenario } from '../core/types';
-import { fillStory, runTitle, storyChangeList, storyChanges } from '../scenario/storyText';
+import { fillStory, liveChangesText, runTitle, storyChangeList, storyChanges } from '../scenario/storyText';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset, presetEdited } from '../scenario/presets';
 
 /** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
@@ -132,6 +132,11 @@ export function StoryPanel({
           <p className="story-try">
             <strong>Try this: </strong>
             {tryThis}
+          </p>
+        ) : null}
+        {manifest?.changes.length ? (
+          <p className="story-live muted small" data-testid="story-live">
+            Changed live so far: {liveChangesText(specs, manifest)}.
           </p>
         ) : null}
         {changes.length ? (

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSpecs } from '../core/specs';
-import { changeLabel, exoLossText, formatValue, liveControls, manifestLiveValue, scheduleMarks } from './liveParams';
-import { testManifest } from '../core/manifestFixture';
+import {
+  changeLabel,
+  exoLossText,
+  formatValue,
+  lossText,
+  liveControls,
+  manifestLiveValue,
+  scheduleMarks,
+} from './liveParams';
+import { firstScreenSchedule, testManifest } from '../core/manifestFixture';
 
 // bl_describe's layout (version 2), abridged.
 const buffer = {
@@ -60,19 +68,7 @@ const specs = normalizeSpecs({
   },
 });
 
-const schedule = {
-  kind: 'schedule',
-  params: {
-    steps: [
-      [0, 0],
-      [20, 0.01],
-      [40, 0.05],
-    ],
-    position: 'afterLink',
-  },
-  source: 'exoLoss',
-  rate: 0.01,
-};
+const schedule = firstScreenSchedule(0.01);
 const manifest = testManifest({
   flows: 4,
   queueKind: 'red',
@@ -112,10 +108,11 @@ describe('live parameters', () => {
     expect(manifestLiveValue(manifest, 'link.XY', 'rate')).toBeNaN();
   });
   it('words the loss as the run has it: schedule with the step now, a live value, none', () => {
-    expect(exoLossText(specs, manifest)).toBe('exogenous loss: 0% -> 1% at 20 s -> 5% at 40 s (now 1%)');
+    expect(exoLossText(specs, manifest)).toBe('exogenous loss: 0% -> 1% at 20 s -> 5% at 40 s');
     const live = testManifest({ loss: { kind: 'bernoulli', params: { rate: 0.02 }, source: 'live', rate: 0.02 } });
     expect(exoLossText(specs, live)).toBe('exogenous loss: 2% (set live)');
     expect(exoLossText(specs, testManifest())).toBeNull();
+    expect(lossText(specs, manifest.links[1]!.loss, true)).toBe('0% -> 1% at 20 s -> 5% at 40 s (now 1%)');
   });
   it('labels changes for the chart marks', () => {
     const exo = specs.find((s) => s.key === 'live.flow.exoLoss');

@@ -182,8 +182,8 @@ export function lossText(specs: readonly ParamSpec[], l: ManifestLoss | null, no
   return Number.isFinite(rate) ? `${fmt(rate)} on average, in bursts` : 'in bursts';
 }
 
-/** The topology's loss label from the manifest ("exogenous loss: 0% -> 1% at 20 s (now 0%)"); null: none. */
+/** The topology's loss label from the manifest ("exogenous loss: 0% -> 1% at 20 s -> 5% at 40 s"); null: none. */
 export function exoLossText(specs: readonly ParamSpec[], m: Manifest): string | null {
-  const t = lossText(specs, sharedFlowLoss(m), true);
+  const t = lossText(specs, sharedFlowLoss(m));
   return t ? `exogenous loss: ${t}` : null;
 }

@@ -10,7 +10,7 @@ import { findSpec, kindFieldOf } from '../core/specs';
 import { formatHuman, paramText } from '../core/units';
 import { flatten, getPath, jsonEqual } from './paths.mjs';
 import { kindIn } from './changeKind';
-import { lossText, sharedFlowLoss } from './liveParams';
+import { formatValue, lossText, sharedFlowLoss, specForLive } from './liveParams';
 
 const PLACEHOLDER = /\{([A-Za-z][\w.[\]]*)\}/g;
 
@@ -38,8 +38,11 @@ export function storyValue(
   m: Manifest | null = null,
 ): string | null {
   if (path === EXO_LOSS) return lossText(specs, m ? sharedFlowLoss(m) : lossAsWritten(s)) ?? 'none';
+  // Said only of a run (its manifest): until it exists, an ellipsis.
+  if (path === RULES) return m ? rulesText(specs, m) : '…';
+  if (path === QUEUE) return m ? (queueText(specs, m) ?? 'no shared queue') : '…';
   const spec = specOf(specs, s, path);
-  const v: Json | undefined = getPath(s, path) ?? spec?.default ?? undefined;
+  const v: Json | undefined = (m ? fromRun(m, path) : undefined) ?? getPath(s, path) ?? spec?.default ?? undefined;
   if (typeof v === 'number') {
     const family = spec?.display;
     if (family === 'rate' || family === 'time' || family === 'fraction') return formatHuman(v, spec!);
@@ -48,8 +51,65 @@ export function storyValue(
     return Math.abs(v) < 1e-3 ? (+v.toPrecision(6)).toExponential() : String(+v.toPrecision(6));
   }
   if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number')) return v.join(':');
-  if (typeof v === 'string' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'string') return spec?.optionLabels?.[v] ?? v;
+  if (typeof v === 'boolean') return String(v);
   return null;
+}
+
+/** `{rules}`: the window rules the run's flows run, each in its own sentence (the core's kind help). */
+const RULES = 'rules';
+/** `{queue}`: the bottleneck's queue as built and as it stands ("a 250-packet DropTail queue"). */
+const QUEUE = 'queue';
+
+function bottleneckOf(m: Manifest) {
+  return m.links.find((l) => l.name === m.bottleneck);
+}
+
+/**
+ * A story path the run itself answers (the manifest: as built, live changes included): the flow
+ * count, the bottleneck's rate, delay, queue kind and parameters. Other paths are read from the
+ * scenario, which the run was built from.
+ */
+function fromRun(m: Manifest, path: string): Json | undefined {
+  const b = bottleneckOf(m);
+  if (path === 'flows.count') return m.flows.length;
+  if (path === 'topology.bottleneckRate') return b?.rate;
+  if (path === 'topology.bottleneckDelay') return b?.delay;
+  if (path === 'queue.kind') return b?.queue.kind;
+  if (path.startsWith('queue.') && b) return b.queue.params[path.slice('queue.'.length)];
+  return undefined;
+}
+
+function kindSpec(specs: readonly ParamSpec[], key: string): ParamSpec | undefined {
+  return specs.find((sp) => sp.key === key);
+}
+
+/** "a 250-packet DropTail queue" (the bottleneck's buffer and kind now); null without one. */
+export function queueText(specs: readonly ParamSpec[], m: Manifest): string | null {
+  const b = bottleneckOf(m);
+  if (!b) return null;
+  const label = kindSpec(specs, 'queue.kind')?.optionLabels?.[b.queue.kind] ?? b.queue.kind;
+  return `a ${b.buffer.toLocaleString('en-US')}-packet ${label} queue`;
+}
+
+/**
+ * The window rules of the run's flows, one sentence per rule in the order flows first use it,
+ * from the core's description of each rule ("Every flow runs CUBIC (RFC 9438): ..."): a new
+ * rule brings its own sentence, and a run of BBR flows is never told the AIMD sawtooth.
+ */
+export function rulesText(specs: readonly ParamSpec[], m: Manifest): string {
+  const cc = kindSpec(specs, 'flows.cc');
+  const counts = new Map<string, number>();
+  for (const f of m.flows) counts.set(f.cc, (counts.get(f.cc) ?? 0) + 1);
+  const total = m.flows.length;
+  return [...counts]
+    .map(([rule, n]) => {
+      const who = n === total ? (total === 1 ? 'The flow runs' : 'Every flow runs') : `${n} of the ${total} flows run`;
+      const help = cc?.optionHelp?.[rule] ?? '';
+      const label = cc?.optionLabels?.[rule] ?? rule;
+      return `${who} ${label}${help ? `: ${help.replace(/^[^:]*: /, '')}` : '.'}`;
+    })
+    .join(' ');
 }
 
 /**
@@ -100,10 +160,14 @@ export interface StoryChange {
  */
 export function storyChanges(preset: Scenario, s: Scenario, story: string, specs: readonly ParamSpec[]): StoryChange[] {
   if (jsonEqual(preset, s)) return [];
-  const filled = storyPaths(story);
+  // {rules} says every flow's window rule, {queue} the bottleneck queue's kind and buffer.
+  const filled = storyPaths(story).flatMap((f) =>
+    f === RULES ? ['flows.cc', 'flows.ccParams'] : f === QUEUE ? ['queue.kind', 'queue.buffer'] : [f],
+  );
   const covered = (path: string) =>
     path === 'name' ||
     path === 'version' ||
+    (filled.includes('flows.cc') && /^flowOverrides\[\d+\]\.cc/.test(path)) ||
     filled.some((f) => path === f || path.startsWith(`${f}.`) || path.startsWith(`${f}[`));
   const a = flatten(preset);
   const b = flatten(s);
@@ -138,4 +202,22 @@ export function storyChangeList(changes: readonly StoryChange[]): string {
   const head = changes.slice(0, SHOWN_CHANGES).map((c) => `${c.label}: ${c.now}, was ${c.was}`);
   const more = changes.length - SHOWN_CHANGES;
   return head.join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+const SHOWN_LIVE = 5;
+
+/** The run's live changes so far, from its manifest: "exogenous loss (all flows) 0% at 19 s; ..." (the last few). */
+export function liveChangesText(specs: readonly ParamSpec[], m: Manifest): string {
+  const list = m.changes.map((c) => {
+    const spec = specForLive(specs, m, c.entity, c.key);
+    const where =
+      c.entity === 'flows'
+        ? 'all flows'
+        : c.entity.startsWith('flow.')
+          ? `flow ${c.entity.slice(5)}`
+          : c.entity.split('.').slice(1).join('.');
+    return `${(spec?.label ?? c.key).toLowerCase()} (${where}) ${formatValue(c.value, spec)} at ${+c.t.toFixed(2)} s`;
+  });
+  const more = list.length - SHOWN_LIVE;
+  return (more > 0 ? `${more} earlier, then ` : '') + list.slice(-SHOWN_LIVE).join('; ');
 }
