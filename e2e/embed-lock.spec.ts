@@ -108,21 +108,23 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
   });
   await expect
     .poll(() => frame.evaluate(() => window.__bl!.errors()))
-    .toContain('from the link: link.rate: locked by the instructor');
+    .toContain('from the link: Rate (link) is locked by the instructor');
   await frame.evaluate(() => {
     location.hash = `${location.hash}&queue.buffer=20`;
   });
   await expect
     .poll(() => frame.evaluate(() => window.__bl!.errors()))
-    .toContain('from the link: queue.buffer: locked by the instructor');
+    .toContain('from the link: Buffer is locked by the instructor');
   await frame.evaluate(() => {
     location.hash = '#v=1&duration=300';
   });
   await expect
     .poll(() => frame.evaluate(() => window.__bl!.errors()))
-    .toContain('from the link: unlock: the lock list cannot be changed here');
+    .toContain('from the link: What may change here is set by the instructor: a link cannot change it');
   await expect(
-    frame.getByTestId('notice').filter({ hasText: 'from the link: unlock: the lock list cannot be changed here' }),
+    frame
+      .getByTestId('notice')
+      .filter({ hasText: 'from the link: What may change here is set by the instructor: a link cannot change it' }),
   ).toBeVisible();
   const hash = await frame.evaluate(() => location.hash);
   expect(hash).toContain('unlock=flows.exoLoss');

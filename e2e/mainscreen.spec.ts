@@ -125,7 +125,7 @@ test('a preset opened with a changed flow count tells the story of the run, and 
   // a number in its units, not the scenario's key and SI value.
   await lab.open('#v=1&preset=xqm-fig2-red&queue.kind=droptail&samplePeriod=0.05&view.speed=0');
   await expect(page.getByTestId('story-changes')).toContainText(
-    'This run changes the preset (Sample period: 50 ms, was 100 ms; Queue kind: droptail, was red)',
+    'This run changes the preset (Sample period: 50 ms, was 100 ms; Queue kind: DropTail, was RED)',
   );
   await expect(page.getByTestId('story-changes')).not.toContainText('queue.kind');
   await expect(page.getByTestId('story-changes')).toContainText('it describes the preset, not this run');

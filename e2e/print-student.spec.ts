@@ -34,9 +34,13 @@ test('"Print summary" makes a one-page sheet with the charts, numbers, seed and 
   await expect(sheet.getByTestId('print-seed')).toHaveText('7');
   // The title and the parameters in the units people read, not bit/s and seconds.
   await expect(sheet.locator('h1')).toHaveText('XQM dumbbell: exogenous loss 0% -> 1% at 20 s -> 5% at 40 s');
-  await expect(sheet.locator('.print-params')).toContainText('topology.bottleneckRate 16 Mb/s');
-  await expect(sheet.locator('.print-params')).toContainText('topology.accessDelayMax 4 ms');
+  await expect(sheet.locator('.print-params')).toContainText('Bottleneck rate 16 Mb/s');
+  await expect(sheet.locator('.print-params')).toContainText('Access delay max 4 ms');
   await expect(sheet.locator('.print-params')).not.toContainText('16000000');
+  // Labels, not scenario keys; the loss model as the run has it, not its steps as JSON.
+  await expect(sheet.locator('.print-params')).toContainText('Queue kind DropTail');
+  await expect(sheet.locator('.print-params')).toContainText('Exogenous loss 0% -> 1% at 20 s -> 5% at 40 s');
+  await expect(sheet.locator('.print-params')).not.toContainText(/queue\.kind|exoLoss|droptail|\[\[/);
   await expect(sheet.getByTestId('print-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/#v=1&seed=7&duration=30$/);
   await expect(sheet.locator('.print-flows tbody tr')).toHaveCount(20);
 

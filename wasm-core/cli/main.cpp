@@ -7,6 +7,8 @@
 //   blsim --preset NAME        (reads DIR/NAME.json, DIR defaults to public/presets)
 //   blsim --describe           (parameter specs as JSON; --describe-md as Markdown)
 //   blsim --check FILE.json    (every problem of a scenario as JSON, bl_check; exit 1 if any)
+//   ... --manifest             (print the manifest, bl_manifest, after the run instead of the summary)
+//   ... --manifest-at SECONDS  (run to that simulated time, print the manifest there and stop)
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -25,7 +27,8 @@ namespace {
 
 const char* kUsage =
     "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
-    "             [--set ENTITY:KEY=VALUE@SECONDS]...   |   blsim --describe   |   blsim --check FILE.json\n";
+    "             [--set ENTITY:KEY=VALUE@SECONDS]... [--manifest | --manifest-at SECONDS]\n"
+    "       blsim --describe   |   blsim --check FILE.json\n";
 
 const char* kHelp =
     "Runs a Bottleneck Lab scenario headless and prints its JSON summary.\n"
@@ -37,6 +40,9 @@ const char* kHelp =
     "                           KEY, VALUE and SECONDS are read from the right, so ENTITY may hold ':',\n"
     "                           '=' or '@' (a link named a:b is link.a:b:rate=1e6@5)\n"
     "  --describe, --describe-md  every parameter as JSON or Markdown\n"
+    "  --manifest               print what the built run has (flows, links, queues, live values)\n"
+    "                           at its end instead of the summary (bl_manifest, docs/scenario.md)\n"
+    "  --manifest-at SECONDS    ... at that simulated time\n"
     "  --check FILE.json        every problem of a scenario as JSON (exit 1 if any)\n"
     "  --help                   this text\n";
 
@@ -119,8 +125,14 @@ void writeRows(const uint8_t* b, uint32_t len, std::ofstream& csv) {
 int main(int argc, char** argv) {
   std::string scenarioPath, preset, presetsDir = "public/presets", seriesPath;
   std::vector<LiveSet> sets;
+  bool manifest = false;
+  double manifestAt = INFINITY;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--manifest") {
+      manifest = true;
+      continue;
+    }
     auto next = [&](const char* what) -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     if (a == "--help" || a == "-h") {
       std::printf("%s%s", kUsage, kHelp);
@@ -154,7 +166,12 @@ int main(int argc, char** argv) {
       presetsDir = v;
     else if (a == "--series")
       seriesPath = v;
-    else if (a == "--set") {
+    else if (a == "--manifest-at") {
+      char* end = nullptr;
+      manifestAt = std::strtod(v, &end);
+      if (*end || !(manifestAt >= 0)) return usage("--manifest-at wants a time in seconds >= 0");
+      manifest = true;
+    } else if (a == "--set") {
       LiveSet s;
       if (!parseSet(v, s))
         return usage(("--set " + std::string(v) +
@@ -194,6 +211,7 @@ int main(int argc, char** argv) {
   for (;;) {
     double until = bl_now(h) + 1.0;
     if (nextSet < sets.size() && sets[nextSet].at < until) until = sets[nextSet].at;
+    if (manifestAt < until) until = manifestAt;
     const int32_t st = bl_run_until(h, until, 0);
     if (st < 0) {
       std::fprintf(stderr, "blsim: %s\n", bl_last_error());
@@ -208,19 +226,21 @@ int main(int argc, char** argv) {
     }
     const uint32_t len = bl_drain(h);
     if (csv.is_open()) writeRows(bl_drain_ptr(h), len, csv);
-    if (st == BL_RUN_FINISHED) break;
+    if (st == BL_RUN_FINISHED || bl_now(h) >= manifestAt) break;
     if (st == BL_RUN_BUDGET) {
       std::fprintf(stderr, "blsim: %s\n", bl_last_error());
       return 1;
     }
   }
-  if (nextSet < sets.size()) {  // never silently dropped: a change at or past the end has no run to act on
+  // Never silently dropped: a change at or past the end has no run to act on (one after
+  // --manifest-at's time is simply not reached).
+  if (nextSet < sets.size() && bl_now(h) < manifestAt) {
     const LiveSet& s = sets[nextSet];
     std::fprintf(stderr, "blsim: --set %s:%s=%s@%s: the run has finished at %s s\n", s.entity.c_str(), s.key.c_str(),
                  bl::jsonNumber(s.value).c_str(), bl::jsonNumber(s.at).c_str(), bl::jsonNumber(bl_now(h)).c_str());
     return 1;
   }
-  std::printf("%s\n", bl_summary(h));
+  std::printf("%s\n", manifest ? bl_manifest(h) : bl_summary(h));
   bl_destroy(h);
   return 0;
 }

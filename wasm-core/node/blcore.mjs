@@ -126,6 +126,11 @@ export class Sim {
     return this.b.summary(this.handle);
   }
 
+  /** What the built run has, now (bl_manifest; docs/scenario.md, "The manifest"). */
+  manifest() {
+    return this.b.manifest(this.handle);
+  }
+
   /** Everything recorded since the last drain: { rows, cols, samples, events (objects), bytes }. */
   drain() {
     return parseBlock(new Uint8Array(this.b.drain(this.handle)));

@@ -173,7 +173,7 @@ TEST(Abi, DescribeListsEverySpecGroupByItsPath) {
   Json d;
   std::string err;
   ASSERT_TRUE(Json::parse(bl_describe(), d, err)) << err;
-  EXPECT_EQ(d.find("version")->asNumber(), 3);
+  EXPECT_EQ(d.find("version")->asNumber(), 4);
   const Json* g = d.find("groups");
   ASSERT_TRUE(g);
   for (const char* k :
@@ -195,6 +195,13 @@ TEST(Abi, DescribeListsEverySpecGroupByItsPath) {
       EXPECT_FALSE(s.find("help")->asString().empty());
     }
   EXPECT_TRUE(sawMaxP);
+  // Version 4: each kind has the name people read, declared where it is registered.
+  EXPECT_EQ(d.find("kinds")->find("queue")->find("fq_codel")->find("label")->asString(), "FQ-CoDel");
+  EXPECT_EQ(d.find("kinds")->find("cc")->find("aimd")->find("label")->asString(), "Reno (AIMD)");
+  EXPECT_EQ(d.find("kinds")->find("loss")->find("schedule")->find("label")->asString(), "Schedule");
+  for (const char* fam : {"queue", "cc", "loss", "topology"})
+    for (const auto& [name, k] : d.find("kinds")->find(fam)->members())
+      EXPECT_FALSE(k.find("label")->asString().empty()) << fam << "." << name;
   EXPECT_TRUE(d.find("live")->find("flow")->isArray());
   // Every guard rail of the one list, and the fluid model's calls.
   EXPECT_EQ(d.find("limits")->find("maxFlows")->find("value")->asNumber(), kMaxFlows);

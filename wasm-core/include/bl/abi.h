@@ -87,6 +87,15 @@ const uint8_t* bl_drain_ptr(int32_t handle);
 // Whole-run summary so far as JSON (the CLI prints this).
 const char* bl_summary(int32_t handle);
 
+// The manifest: one account of the run as built and as it stands now, read from the built
+// network (docs/scenario.md, "The manifest"): its flows (window rule and its parameters, loss
+// recovery, ECN, pacing, weight, deadline, start, stop, path), links (ends, rate, delay, buffer,
+// queue kind and parameters, loss model with the rate in force now), the bottleneck and the
+// traced hops, nodes, the current value of every live parameter (a loss schedule's current step
+// included; "nextChange" is the time a schedule next moves one), and every live change so far.
+// "{}" for a bad handle (bl_last_error() says why). Valid until the next call on the handle.
+const char* bl_manifest(int32_t handle);
+
 // The parameter specs of every tunable as JSON (version 2, docs/scenario.md "Parameter specs"):
 // groups named by their path in the scenario document, each with its specs (key, label, unit,
 // type, default, min, max, options, help, live) or the field that selects its kind; the kinds

@@ -156,6 +156,12 @@ const char* bl_summary(int32_t handle) {
   return keep(handle, in->summary().dump());
 }
 
+const char* bl_manifest(int32_t handle) {
+  bl::Instance* in = get(handle);
+  if (!in) return "{}";
+  return keep(handle, in->manifest().dump());
+}
+
 const char* bl_describe(void) {
   reg().text = bl::describeDocument().dump();
   return reg().text.c_str();

@@ -15,6 +15,7 @@ struct CcKind {
   const char* help;
   const SpecList* specs;  // the module's own parameters (set on the flow in later issues)
   std::function<std::unique_ptr<CongestionControl>()> make;
+  const char* label = nullptr;  // the name people read ("CUBIC", "Reno (AIMD)")
 };
 
 const std::vector<CcKind>& ccKinds();

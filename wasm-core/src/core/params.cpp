@@ -200,6 +200,28 @@ bool readParams(const Json* obj, const SpecList& specs, const std::string& path,
   return true;
 }
 
+Json specValueJson(const ParamSpec& s, double v) {
+  if (std::isnan(v)) return Json();
+  if (s.type == ParamType::Bool) return Json::boolean(v != 0);
+  if (s.type == ParamType::Enum)
+    return v >= 0 && static_cast<size_t>(v) < s.options.size() ? Json::string(s.options[static_cast<size_t>(v)])
+                                                               : Json();
+  return Json::number(v);
+}
+
+Json valuesToJson(const ParamValues& v, const SpecList& specs) {
+  Json o = Json::object();
+  for (const ParamSpec& s : specs) {
+    if (const Json* r = v.raw(s.key))
+      o.set(s.key, *r);
+    else if (s.type == ParamType::Array || s.type == ParamType::Object || s.type == ParamType::String)
+      o.set(s.key, Json());
+    else
+      o.set(s.key, specValueJson(s, v.num(s.key)));
+  }
+  return o;
+}
+
 Json specsToJson(const SpecList& specs) {
   Json arr = Json::array();
   for (const ParamSpec& s : specs) {

@@ -60,6 +60,12 @@ bool readParams(const Json* obj, const SpecList& specs, const std::string& path,
 bool checkValue(const ParamSpec& s, double v, const std::string& where, std::string& err);
 const ParamSpec* findSpec(const SpecList& specs, const std::string& key);
 
+// A number as its spec has it, for the manifest: an Enum's option name, a Bool as true/false,
+// NaN as null.
+Json specValueJson(const ParamSpec& s, double v);
+// Validated values as a JSON object of every spec (defaults filled in), in the specs' order.
+Json valuesToJson(const ParamValues& v, const SpecList& specs);
+
 // The spec list as JSON for bl_describe().
 Json specsToJson(const SpecList& specs);
 std::string describeRange(const ParamSpec& s);

@@ -9,15 +9,21 @@ LossKind scheduleKind();
 
 namespace {
 const SpecList kNoSpecs = {};
+
+LossKind labeled(LossKind k, const char* label) {
+  k.label = label;
+  return k;
 }
+
+}  // namespace
 
 const std::vector<LossKind>& lossKinds() {
   static const std::vector<LossKind> kinds = {
       {"none", "No exogenous loss.", &kNoSpecs,
-       [](const ParamValues&, Rng, const std::string&, std::string&) { return std::unique_ptr<LossModel>(); }},
-      bernoulliKind(),
-      gilbertKind(),
-      scheduleKind()};
+       [](const ParamValues&, Rng, const std::string&, std::string&) { return std::unique_ptr<LossModel>(); }, "None"},
+      labeled(bernoulliKind(), "Random (Bernoulli)"),
+      labeled(gilbertKind(), "Bursty (Gilbert-Elliott)"),
+      labeled(scheduleKind(), "Schedule")};
   return kinds;
 }
 

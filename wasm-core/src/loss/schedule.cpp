@@ -59,6 +59,11 @@ class Schedule final : public LossModel {
       if (s.first <= now) r = s.second;
     return r;
   }
+  SimTime nextChange(SimTime now) const override {
+    for (const auto& s : *steps_)
+      if (s.first > now) return s.first;
+    return kNever;
+  }
 
  private:
   std::shared_ptr<const Steps> steps_;

@@ -44,6 +44,7 @@ class Link : public PacketSink, public EventHandler, private QueueOutput {
   QueueDisc& queue() { return *queue_; }
   const QueueDisc& queue() const { return *queue_; }
   LossModel* loss() { return loss_.get(); }
+  const LossModel* loss() const { return loss_.get(); }
   void setLoss(std::unique_ptr<LossModel> m) { loss_ = std::move(m); }
   void setRate(double bps) { rate_ = bps; }
 

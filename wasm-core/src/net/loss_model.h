@@ -25,6 +25,15 @@ class LossModel {
   // "beforeQueue": lost on arrival, before the queue, as ns-2's `$ns lossmodel` (an
   // ErrorModel inserted ahead of the link's queue), so it takes neither buffer nor link time.
   bool beforeQueue = false;
+  // The next time after `now` at which the model's rate changes by itself (a schedule's next
+  // step), kNever if it does not (the manifest is sent again when that time passes).
+  virtual SimTime nextChange(SimTime /*now*/) const { return kNever; }
+  // What the run was built with, for the manifest (sim/manifest.cpp): the kind's name, its
+  // parameters as resolved (defaults filled in) and where the scenario set it ("exoLoss",
+  // "flowOverrides[2].exoLoss", "topology.links[1].loss"; "live" for a live change).
+  std::string kind;
+  Json params;
+  std::string source;
 };
 
 // The `position` parameter every loss kind lists last, bound to beforeQueue.
@@ -41,6 +50,8 @@ struct LossKind {
   const SpecList* specs;
   // Returns nullptr and sets err if the values are inconsistent.
   std::function<std::unique_ptr<LossModel>(const ParamValues&, Rng, const std::string& path, std::string& err)> make;
+  // The name people read ("Bernoulli", "Schedule"), set where the kind is registered.
+  const char* label = nullptr;
 };
 
 const std::vector<LossKind>& lossKinds();

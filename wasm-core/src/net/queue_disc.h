@@ -140,6 +140,8 @@ struct QueueKind {
   const SpecList* specs;
   // Returns nullptr and sets err (naming the field) when the values are inconsistent.
   std::function<std::unique_ptr<QueueDisc>(const ParamValues&, const LinkInfo&, Simulation&, std::string& err)> make;
+  // The name people read ("DropTail", "FQ-CoDel"), set where the kind is registered.
+  const char* label = nullptr;
 };
 
 // The kind of a bound discipline T, built as T(values, link, simulation) once `check` (if any)

@@ -14,10 +14,21 @@
 
 namespace bl {
 
+namespace {
+
+QueueKind labeled(QueueKind k, const char* label) {
+  k.label = label;
+  return k;
+}
+
+}  // namespace
+
 const std::vector<QueueKind>& queueKinds() {
-  static const std::vector<QueueKind> kinds = {dropTailKind(), redKind(),   fredKind(), remKind(),
-                                               piKind(),       xqmKind(),   httKind(),  tedKind(),
-                                               stepKind(),     codelKind(), pieKind(),  fqCodelKind()};
+  static const std::vector<QueueKind> kinds = {
+      labeled(dropTailKind(), "DropTail"), labeled(redKind(), "RED"), labeled(fredKind(), "FRED"),
+      labeled(remKind(), "REM"),           labeled(piKind(), "PI"),   labeled(xqmKind(), "XQM"),
+      labeled(httKind(), "Head-to-Tail"),  labeled(tedKind(), "TED"), labeled(stepKind(), "Step marking"),
+      labeled(codelKind(), "CoDel"),       labeled(pieKind(), "PIE"), labeled(fqCodelKind(), "FQ-CoDel")};
   return kinds;
 }
 

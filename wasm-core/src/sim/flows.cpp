@@ -130,8 +130,11 @@ bool addTcpFlow(GraphBuilder& g, const FlowOptions& o, double start, int src, in
   f.propRtt = propRtt;
   f.exoLink = exoLink;
   f.crossesBottleneck = std::find(fwd.begin(), fwd.end(), net.bottleneck) != fwd.end();
-  net.flows.push_back(f);
   const double stop = std::isnan(o.stop) ? -1 : o.stop;
+  f.route = dataRoute;
+  f.start = start;
+  f.stop = stop;
+  net.flows.push_back(f);
   net.demands.push_back(Demand{dataRoute, ackRoute, 0, o.tcp.rwnd, start, stop, path});
   net.demands.back().flow = id;
   net.demands.back().paced = cfg.pacing;

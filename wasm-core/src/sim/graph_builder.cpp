@@ -13,6 +13,7 @@ int GraphBuilder::node(const std::string& name) {
   auto [it, fresh] = index_.emplace(name, static_cast<int>(names_.size()));
   if (fresh) {
     names_.push_back(name);
+    net_.nodes.push_back(name);
     adj_.emplace_back();
   }
   return it->second;
@@ -70,6 +71,11 @@ std::unique_ptr<LossModel> GraphBuilder::loss(const Json* obj, const std::string
   std::unique_ptr<LossModel> m;
   if (readParams(obj, *lk->specs, path, v, err, {"kind"})) m = lk->make(v, sim_.stream("loss." + stream), path, err);
   if (!err.empty()) problems_.add(err);
+  if (m) {
+    m->kind = lk->name;
+    m->params = valuesToJson(v, *lk->specs);
+    m->source = path;
+  }
   return m;
 }
 
@@ -79,6 +85,9 @@ Link* GraphBuilder::duplex(const std::string& name, int from, int to, double rat
   Link* rev = net_.addLink(name + ".rev", rate, delay, queue(nullptr, "", name + ".rev", rate, "droptail", revBuffer));
   adj_[static_cast<size_t>(from)].push_back({to, fwd});
   adj_[static_cast<size_t>(to)].push_back({from, rev});
+  net_.ends.resize(net_.links.size());
+  net_.ends[static_cast<size_t>(fwd->index())] = {from, to};
+  net_.ends[static_cast<size_t>(rev->index())] = {to, from};
   return fwd;
 }
 

@@ -126,6 +126,15 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
   in->duration_ = duration;
   in->packetSize_ = top.num("packetSize");
   in->end_ = fromSeconds(duration);
+  in->settings_ = Json::object();
+  for (const ParamSpec& sp : scenarioSpecs())
+    if (sp.type == ParamType::Number || sp.type == ParamType::Int)
+      in->settings_.set(sp.key, specValueJson(sp, top.num(sp.key)));
+  {
+    const Json* topo = doc.find("topology");
+    const Json* kind = topo && topo->isObject() ? topo->find("kind") : nullptr;
+    in->topologyKind_ = kind && kind->isString() ? kind->asString() : "dumbbell";
+  }
   in->measureFrom_ = fromSeconds(top.num("measureFrom"));
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
   in->sim_->setRecorder(in->tracer_.get());
@@ -210,6 +219,11 @@ int Instance::runUntil(double untilSeconds, uint32_t maxEvents) {
 void Instance::replaceLoss(Link& l, double rate) {
   auto m = makeBernoulli(rate, sim_->stream("live." + l.name() + "." + std::to_string(liveChanges_)));
   m->beforeQueue = l.loss() && l.loss()->beforeQueue;
+  m->kind = "bernoulli";
+  m->params = Json::object();
+  m->params.set("rate", Json::number(rate));
+  m->params.set("position", Json::string(m->beforeQueue ? "beforeQueue" : "afterLink"));
+  m->source = "live";
   l.setLoss(std::move(m));
 }
 
@@ -397,6 +411,7 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
     return false;
   }
   ++liveChanges_;
+  changes_.push_back({sim_->now(), entity, key, v});
   sim_->event(TraceEvent::ParamChange, flowIdx, linkIdx, 0);
   return true;
 }

@@ -40,6 +40,12 @@ class Instance : public EventHandler {
   bool setParam(const std::string& entity, const std::string& key, double value, Problem& refusal);
   bool setParam(const std::string& entity, const std::string& key, double value, std::string& err);
   Json summary() const;
+  // What the built run has, now (bl_manifest; sim/manifest.cpp): flows, links, queues, loss
+  // models as resolved, the bottleneck, the traced hops, nodes, the current value of every live
+  // parameter and the live changes so far.
+  Json manifest() const;
+  // The next time a loss schedule changes a live value by itself (kNever: none).
+  SimTime nextScheduledChange() const;
   Tracer& tracer() { return *tracer_; }
   Simulation& sim() { return *sim_; }
   Network& net() { return *net_; }
@@ -76,6 +82,14 @@ class Instance : public EventHandler {
   double workBudget_ = kMaxWork;             // events the run may take (runUntil, live changes)
   std::string budgetNotice_;                 // why the run stopped, once it outgrew the budget
   std::vector<size_t> demandOfFlow_;         // Network::demands index of each flow (demandOf)
+  struct LiveChange {
+    SimTime t;
+    std::string entity, key;
+    double value;
+  };
+  std::vector<LiveChange> changes_;  // every live change applied, in order (the manifest's)
+  Json settings_;                    // the scenario's top-level numbers as resolved
+  std::string topologyKind_;
 };
 
 }  // namespace bl

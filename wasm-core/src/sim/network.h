@@ -27,6 +27,8 @@ struct FlowEntry {
   SimTime propRtt = 0;             // round-trip propagation delay of its path
   Link* exoLink = nullptr;         // the link carrying this flow's exogenous loss model
   bool crossesBottleneck = false;  // its data route uses Network::bottleneck (goodputUtilization)
+  const Route* route = nullptr;    // its data route (the manifest's path)
+  double start = 0, stop = -1;     // s, as resolved (start spread drawn); stop < 0: never
 };
 
 // What one TCP flow or traffic source asks of the network, kept for the work budget
@@ -65,6 +67,8 @@ class Network {
   std::vector<Demand> demands;                         // every TCP flow and traffic source
   std::vector<Link*> traced;                           // links whose queues appear in samples and the summary
   Link* bottleneck = nullptr;                          // the link whose utilisation the summary reports
+  std::vector<std::string> nodes;                      // node names, by the index GraphBuilder gave them
+  std::vector<std::pair<int, int>> ends;               // each link's (from, to) node, by link index
 };
 
 }  // namespace bl

@@ -36,17 +36,17 @@ const ParamSpec& memberFlowSpec() {
 
 std::vector<SchemaKind> queueSchemaKinds() {
   std::vector<SchemaKind> k;
-  for (const QueueKind& q : queueKinds()) k.push_back({q.name, q.help, q.specs});
+  for (const QueueKind& q : queueKinds()) k.push_back({q.name, q.help, q.specs, q.label});
   return k;
 }
 std::vector<SchemaKind> lossSchemaKinds() {
   std::vector<SchemaKind> k;
-  for (const LossKind& l : lossKinds()) k.push_back({l.name, l.help, l.specs});
+  for (const LossKind& l : lossKinds()) k.push_back({l.name, l.help, l.specs, l.label});
   return k;
 }
 std::vector<SchemaKind> ccSchemaKinds() {
   std::vector<SchemaKind> k;
-  for (const CcKind& c : ccKinds()) k.push_back({c.name, c.help, c.specs});
+  for (const CcKind& c : ccKinds()) k.push_back({c.name, c.help, c.specs, c.label});
   return k;
 }
 
@@ -281,9 +281,10 @@ const std::vector<SchemaGroup>& scenarioSchema() {
   static const std::vector<SchemaGroup> s = [] {
     static const SpecList dumbbell = dumbbellSpecs(), chain = chainSpecs(), graph = graphSpecs();
     static const std::vector<SchemaKind> topo = {
-        {"dumbbell", "N flows share one bottleneck link, each with its own access links.", &dumbbell},
-        {"chain", "The XQM paper's A-B-C-D chain: overlay flows A->D and cross flows over each hop.", &chain},
-        {"graph", "Any graph: named nodes, duplex links, flows routed over the fewest hops.", &graph},
+        {"dumbbell", "N flows share one bottleneck link, each with its own access links.", &dumbbell, "Dumbbell"},
+        {"chain", "The XQM paper's A-B-C-D chain: overlay flows A->D and cross flows over each hop.", &chain,
+         "Chain A-B-C-D"},
+        {"graph", "Any graph: named nodes, duplex links, flows routed over the fewest hops.", &graph, "Graph"},
     };
     std::vector<SchemaGroup> g;
     g.push_back(plain("", scenarioSpecs()));
@@ -394,6 +395,7 @@ Json describeDocument() {
     Json kinds = Json::object();
     for (const SchemaKind& k : g.kinds) {
       Json kj = Json::object();
+      kj.set("label", Json::string(k.label ? k.label : k.name));
       kj.set("help", Json::string(k.help));
       kj.set("specs", specsToJson(*k.specs));
       kinds.set(k.name, kj);

@@ -11,13 +11,14 @@
 
 namespace bl {
 
-constexpr int kDescribeVersion = 3;  // bumped when the bl_describe document changes shape
+constexpr int kDescribeVersion = 4;  // bumped when the bl_describe document changes shape
 
 // One kind of a kind-selected group ("red" of "queue").
 struct SchemaKind {
   const char* name;
   const char* help;
   const SpecList* specs;
+  const char* label = nullptr;  // the name people read (describe's kinds.FAMILY.NAME.label)
 };
 
 // A place in the scenario document. `path` names it with "[]" for every element of an array:

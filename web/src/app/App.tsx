@@ -186,7 +186,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
           <strong>
-            {snap.scenario ? runTitle(findPreset(state.preset), snap.scenario, snap.specs) : 'Bottleneck Lab'}
+            {snap.scenario
+              ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
+              : 'Bottleneck Lab'}
           </strong>
           <a
             href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}
@@ -350,6 +352,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
               preset={state.preset}
               scenario={state.scenario}
               specs={snap.specs}
+              manifest={snap.manifest}
               onApply={app.applyScenario}
               editable={panels.has('scenario')}
               editorOpen={editorOpen}

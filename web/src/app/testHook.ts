@@ -1,5 +1,5 @@
 // window.__bl: a typed hook for browser tests, so they wait on simulated time, not on clocks.
-import type { ParamChange, Summary } from '../core/types';
+import type { Manifest, ParamChange, Summary } from '../core/types';
 import type { SimController } from '../sim/simController';
 import type { RunStatus } from '../worker/protocol';
 import { type SweepProgress, sweeps } from '../sweep/sweepRunner';
@@ -26,6 +26,8 @@ export interface BlTestHook {
   /** Mean of a column over [t0, t1] of simulated time. */
   mean(name: string, t0: number, t1: number): number;
   summary(): Promise<Summary>;
+  /** What the run has now, as the page last heard it from the core (bl_manifest). */
+  manifest(): Manifest | null;
   setParam(entity: string, key: string, value: number): Promise<number>;
   marks(): ParamChange[];
   charts(): Record<string, ChartStat>;
@@ -77,6 +79,7 @@ export function installTestHook(sim: SimController, notices: () => string[], err
     series: (name) => sim.store.values(name),
     mean: (name, t0, t1) => sim.store.mean(name, t0, t1),
     summary: () => sim.summary(),
+    manifest: () => structuredClone(sim.getSnapshot().manifest),
     setParam: (e, k, v) => sim.setParam(e, k, v),
     marks: () => sim.store.marks.map((m) => ({ ...m })),
     charts: () => structuredClone(chartStats),

@@ -41,7 +41,7 @@ export function useAppState(sim: SimController): AppStateApi {
     (hash: string, d: Decoded) => {
       // A locked page keeps its scenario and lock list: a later URL may change only unlocked parameters.
       const cur = stateRef.current;
-      const refused = loadedRef.current ? lockViolations(cur, d.state) : [];
+      const refused = loadedRef.current ? lockViolations(cur, d.state, sim.getSnapshot().specs) : [];
       if (refused.length) {
         setErrors((e) => [...e, ...refused.map((r) => `from the link: ${r}`)].slice(-5));
         lastHash.current = encodeState(cur);

@@ -1,7 +1,6 @@
 // What every chart component gets: the store, the current run, the controller (for live
 // parameter values such as weights and link rate) and the legend state.
 import type { SimController, SimSnapshot } from '../sim/simController';
-import { bottleneckLink } from '../scenario/liveParams';
 import { flowColor, flowDash } from './palette';
 import type { LineDef } from './chartModel';
 import { BAND_FLOWS, flowBand } from '../store/flowBand';
@@ -120,8 +119,8 @@ export function weights(sim: SimController, flowCount: number): number[] {
 
 /** Bottleneck capacity in bits/s, as currently applied. */
 export function bottleneckRate(sim: SimController, snap: SimSnapshot): number {
-  if (!snap.scenario) return Number.NaN;
-  return sim.liveValue(`link.${bottleneckLink(snap.scenario)}`, 'rate');
+  const link = snap.manifest?.bottleneck;
+  return link ? sim.liveValue(`link.${link}`, 'rate') : Number.NaN;
 }
 
 /** Names of the queues among the columns, in column order ("bottleneck", or a graph's links). */

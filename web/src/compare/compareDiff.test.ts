@@ -88,7 +88,7 @@ describe('compare mode difference', () => {
   it('names the difference as the chooser does, its value in the units the page shows', () => {
     const full = normalizeSpecs(described);
     const s: Scenario = { ...a, topology: { kind: 'dumbbell', bottleneckRate: 16e6 } };
-    expect(diffText(full, s, 'queue.kind', valueInA(s, 'queue.kind', full))).toBe('Queue discipline = red');
+    expect(diffText(full, s, 'queue.kind', valueInA(s, 'queue.kind', full))).toBe('Queue discipline = RED');
     expect(diffText(full, s, 'queue.maxP', 0.5)).toBe('queue: Max drop probability = 50%');
     // A value read from a link ("2e6") is shown as the number it is, in its units.
     expect(diffText(full, s, 'topology.bottleneckRate', '2e6')).toBe('topology: Bottleneck rate = 2 Mb/s');
@@ -116,7 +116,9 @@ describe('compare summary rows', () => {
       utilization: 0.9,
       eventsDropped: 0,
       links: [],
-      queues: [{ id: 'bottleneck', kind: 'droptail', meanLength: 12, drops: { overflow: 3, early: 4 } }],
+      linkNames: [],
+      measureFrom: 0,
+      queues: [{ id: 'bottleneck', kind: 'droptail', meanLength: 12, drops: { overflow: 3, early: 4 }, marks: 0 }],
       flows: thr.map((t, id) => ({
         id,
         deliveredPackets: 0,
@@ -128,6 +130,8 @@ describe('compare summary rows', () => {
         retransmits: 1,
         timeouts: 2,
         fastRetransmits: 0,
+        markedPackets: 0,
+        ecnReductions: 0,
         weight: 1,
         rtt: 0.01,
       })),

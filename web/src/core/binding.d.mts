@@ -57,6 +57,7 @@ export class BlBinding {
   drain(h: number): ArrayBuffer;
   discard(h: number): void;
   summary(h: number): unknown;
+  manifest(h: number): unknown;
   destroy(h: number): void;
   fluid(fn: 'fluid' | 'steady', paramsJson: string): string;
   memoryBytes(): number;

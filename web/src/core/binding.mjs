@@ -10,7 +10,7 @@
  * was built from other sources than the page: its specs cannot be trusted to mean what the page
  * thinks, so it is refused whole rather than half read.
  */
-export const DESCRIBE_VERSION = 3;
+export const DESCRIBE_VERSION = 4;
 
 /** Every C ABI function this binding calls (wasm-core/include/bl/abi.h), as the module exports it. */
 export const ABI_FUNCTIONS = Object.freeze([
@@ -25,6 +25,7 @@ export const ABI_FUNCTIONS = Object.freeze([
   '_bl_drain',
   '_bl_drain_ptr',
   '_bl_summary',
+  '_bl_manifest',
   '_bl_describe',
   '_bl_last_error',
   '_bl_destroy',
@@ -163,6 +164,14 @@ export class BlBinding {
   summary(h) {
     const p = this.m._bl_summary(h);
     if (!p) throw this.fail('bl_summary');
+    return JSON.parse(this.str(p));
+  }
+
+  /** What the built run has, now (bl_manifest), parsed: its flows, links, queues, loss models,
+   *  the current value of every live parameter and the live changes so far; throws the core's error. */
+  manifest(h) {
+    const p = this.m._bl_manifest(h);
+    if (!p) throw this.fail('bl_manifest');
     return JSON.parse(this.str(p));
   }
 

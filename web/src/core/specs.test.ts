@@ -36,7 +36,7 @@ describe('normalizeSpecs', () => {
       type: 'enum',
       options: ['none', 'bernoulli', 'gilbert', 'schedule'],
     });
-    expect(specs.find((s) => s.key === 'queue.kind')?.help).toContain('red: ');
+    expect(specs.find((s) => s.key === 'queue.kind')?.help).toContain('RED: ');
     // The window rule is chosen by flows.cc, a flow field: one spec, marked as the selector of the
     // core's group flows.ccParams.
     expect(specs.filter((s) => s.key === 'flows.cc')).toHaveLength(1);

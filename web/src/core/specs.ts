@@ -167,17 +167,22 @@ function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
     const kinds = rec(sets[str(g.kinds)]);
     for (const [kind, k] of Object.entries(kinds)) pushSpecs(rec(k).specs, at(owner ? `${owner}.${kind}` : kind), out);
     const names = Object.keys(kinds);
+    const labels = Object.fromEntries(names.map((n) => [n, str(rec(kinds[n]).label) || n]));
     const existing = out.find((sp) => sp.key === at(selector));
+    // "Exogenous loss kind": the owner as its own spec labels it ("exoLoss"), not as a key.
+    const ownerLabel = out.find((sp) => sp.key === at(owner))?.label;
     const sel: ParamSpec = existing ?? {
       key: at(selector),
-      label: `${owner ? owner[0]!.toUpperCase() + owner.slice(1) : 'Document'} kind`,
+      label: `${ownerLabel ?? (owner ? owner[0]!.toUpperCase() + owner.slice(1) : 'Document')} kind`,
       unit: '',
       type: 'enum',
       default: str(g.default) || (names[0] ?? ''),
       options: names,
       live: false,
-      help: names.map((n) => `${n}: ${str(rec(kinds[n]).help)}`).join('\n'),
+      help: names.map((n) => `${labels[n]}: ${str(rec(kinds[n]).help)}`).join('\n'),
     };
+    sel.optionLabels = labels;
+    sel.optionHelp = Object.fromEntries(names.map((n) => [n, str(rec(kinds[n]).help)]));
     sel.selects = at(path);
     if (!existing) out.push(sel);
   }

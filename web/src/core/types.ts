@@ -22,6 +22,10 @@ export interface ParamSpec {
   min?: number;
   max?: number;
   options?: string[];
+  /** The names people read for `options` ("droptail" -> "DropTail"), from describe's kind labels. */
+  optionLabels?: Record<string, string>;
+  /** What each option is, in one sentence (describe's kind help: a window rule's, a queue's). */
+  optionHelp?: Record<string, string>;
   help: string;
   /** Can be changed while running through bl_set_param. */
   live: boolean;
@@ -60,6 +64,8 @@ export interface ParamChange {
 
 export interface FlowSummary {
   id: number;
+  /** The flow's group in a chain ("AD", "AB", ...) or a graph; absent when it has none. */
+  group?: string;
   deliveredPackets: number;
   throughputBps: number;
   goodputBps: number;
@@ -69,6 +75,9 @@ export interface FlowSummary {
   retransmits: number;
   timeouts: number;
   fastRetransmits: number;
+  /** Packets marked CE at queues (ECN) and window reductions on echoed marks. */
+  markedPackets: number;
+  ecnReductions: number;
   weight: number;
   rtt: number;
 }
@@ -78,6 +87,11 @@ export interface QueueSummary {
   kind: string;
   meanLength: number;
   drops: Record<string, number>;
+  /** Packets marked CE instead of dropped (ECN). */
+  marks: number;
+  /** Sojourn time of packets admitted since measureFrom: mean and 95th percentile, seconds. */
+  meanDelay?: number;
+  p95Delay?: number;
   /** TED's buffer bound Q_max (Section II.B) in packets, for the deadlines in force. */
   qmax?: number;
 }
@@ -86,9 +100,13 @@ export interface Summary {
   simSeconds: number;
   wallSeconds: number;
   events: number;
+  /** Where the measured window starts (or will start), seconds. */
+  measureFrom: number;
   flows: FlowSummary[];
   queues: QueueSummary[];
   links: { id: string; utilization: number }[];
+  /** Every link's name by its index (metric-block events name links by index). */
+  linkNames: string[];
   /** Jain's index of the flows' throughput (whole packets); jainGoodput: of their goodput. */
   jain: number;
   weightedJain: number;
@@ -96,10 +114,204 @@ export interface Summary {
   /** Bottleneck busy time; goodputUtilization: payload delivered in order / capacity. */
   utilization: number;
   goodputUtilization?: number;
+  /** The bottleneck's queueing delay since measureFrom: mean and 95th percentile, seconds. */
+  meanDelay?: number;
+  p95Delay?: number;
   eventsDropped: number;
   /** Where the measured window of the rates, Jain indices and utilisations starts (s). */
   measureFrom?: number;
 }
+
+/**
+ * The keys of each part of the summary, at run time: coreKeys.test.ts checks them against what
+ * the core writes, and the `satisfies` checks below keep them equal to the interfaces above.
+ */
+export const SUMMARY_KEYS = {
+  summary: [
+    'simSeconds',
+    'wallSeconds',
+    'events',
+    'measureFrom',
+    'flows',
+    'queues',
+    'links',
+    'linkNames',
+    'jain',
+    'weightedJain',
+    'jainGoodput',
+    'utilization',
+    'goodputUtilization',
+    'meanDelay',
+    'p95Delay',
+    'eventsDropped',
+  ],
+  flow: [
+    'id',
+    'group',
+    'deliveredPackets',
+    'throughputBps',
+    'goodputBps',
+    'sentPackets',
+    'congestionLosses',
+    'exogenousLosses',
+    'retransmits',
+    'timeouts',
+    'fastRetransmits',
+    'markedPackets',
+    'ecnReductions',
+    'weight',
+    'rtt',
+  ],
+  queue: ['id', 'kind', 'meanLength', 'drops', 'marks', 'meanDelay', 'p95Delay', 'qmax'],
+} as const satisfies {
+  summary: readonly (keyof Summary)[];
+  flow: readonly (keyof FlowSummary)[];
+  queue: readonly (keyof QueueSummary)[];
+};
+
+/** A loss model as the run has it (bl_manifest): kind, parameters, where it was set, the rate now. */
+export interface ManifestLoss {
+  kind: string;
+  params: Record<string, Json>;
+  /** The scenario path that set it ("exoLoss", "flowOverrides[2].exoLoss", "topology.links[1].loss") or "live". */
+  source: string;
+  /** The loss rate in force now (a schedule's current step). */
+  rate: number;
+}
+
+/** A one-way link of the built run. */
+export interface ManifestLink {
+  name: string;
+  from: string;
+  to: string;
+  /** bit/s now (a live change included), propagation delay in s, buffer in packets. */
+  rate: number;
+  delay: number;
+  buffer: number;
+  queue: { kind: string; params: Record<string, Json> };
+  loss: ManifestLoss | null;
+}
+
+/** A live flow parameter's value now (bl_set_param's flow keys); null: none, or flows differ. */
+export interface ManifestFlowLive {
+  exoLoss: number | null;
+  weight: number | null;
+  deadline: number | null;
+  active: boolean | null;
+}
+
+/** A TCP flow as its sender runs it. */
+export interface ManifestFlow {
+  index: number;
+  id: number;
+  group: string;
+  /** The window rule (congestion control) and its parameters as resolved. */
+  cc: string;
+  ccParams: Record<string, Json>;
+  /** Loss recovery (reno, newreno, sack): which packets are resent and when, under any window rule. */
+  recovery: string;
+  /** The window rule keeps its own window through a recovery (BBR). */
+  ownsWindow: boolean;
+  ecn: boolean;
+  pacing: boolean;
+  rwnd: number;
+  initialCwnd: number;
+  minRto: number;
+  start: number;
+  stop: number | null;
+  /** Round-trip propagation delay of its path, s. */
+  rtt: number;
+  /** Its data path, link names in order. */
+  path: string[];
+  /** The link carrying its own exogenous loss (null: none). */
+  lossLink: string | null;
+  crossesBottleneck: boolean;
+  live: ManifestFlowLive;
+}
+
+/** What the built run has, now (bl_manifest; docs/scenario.md, "The manifest"). */
+export interface Manifest {
+  version: number;
+  /** Simulated time of this account, s; nextChange: when a loss schedule next moves a value (null: never). */
+  now: number;
+  nextChange: number | null;
+  /** The scenario's top-level numbers as resolved (duration, seed, samplePeriod, measureFrom, packetSize, ...). */
+  run: Record<string, number>;
+  topology: string;
+  nodes: string[];
+  bottleneck: string | null;
+  /** The links whose queues the charts show, in order (a chain's hops A-B, B-C, C-D). */
+  traced: string[];
+  links: ManifestLink[];
+  flows: ManifestFlow[];
+  /** Non-TCP traffic sources. */
+  sources: number;
+  /** The live parameters the page offers, by bl_set_param entity ("flows", "queue.NAME", "link.NAME"), with their values now. */
+  live: Record<string, Record<string, Json>>;
+  /** Every live change applied so far, in order. */
+  changes: LiveChange[];
+}
+
+export const MANIFEST_KEYS = {
+  manifest: [
+    'version',
+    'now',
+    'nextChange',
+    'run',
+    'topology',
+    'nodes',
+    'bottleneck',
+    'traced',
+    'links',
+    'flows',
+    'sources',
+    'live',
+    'changes',
+  ],
+  link: ['name', 'from', 'to', 'rate', 'delay', 'buffer', 'queue', 'loss'],
+  loss: ['kind', 'params', 'source', 'rate'],
+  flow: [
+    'index',
+    'id',
+    'group',
+    'cc',
+    'ccParams',
+    'recovery',
+    'ownsWindow',
+    'ecn',
+    'pacing',
+    'rwnd',
+    'initialCwnd',
+    'minRto',
+    'start',
+    'stop',
+    'rtt',
+    'path',
+    'lossLink',
+    'crossesBottleneck',
+    'live',
+  ],
+  flowLive: ['exoLoss', 'weight', 'deadline', 'active'],
+} as const satisfies {
+  manifest: readonly (keyof Manifest)[];
+  link: readonly (keyof ManifestLink)[];
+  loss: readonly (keyof ManifestLoss)[];
+  flow: readonly (keyof ManifestFlow)[];
+  flowLive: readonly (keyof ManifestFlowLive)[];
+};
+
+/** true when every key of T is listed in K (a key added to an interface but not its list fails to compile). */
+type Covers<T, K extends readonly PropertyKey[]> = Exclude<keyof T, K[number]> extends never ? true : never;
+export const KEY_LISTS_COVER: [
+  Covers<Summary, typeof SUMMARY_KEYS.summary>,
+  Covers<FlowSummary, typeof SUMMARY_KEYS.flow>,
+  Covers<QueueSummary, typeof SUMMARY_KEYS.queue>,
+  Covers<Manifest, typeof MANIFEST_KEYS.manifest>,
+  Covers<ManifestLink, typeof MANIFEST_KEYS.link>,
+  Covers<ManifestLoss, typeof MANIFEST_KEYS.loss>,
+  Covers<ManifestFlow, typeof MANIFEST_KEYS.flow>,
+  Covers<ManifestFlowLive, typeof MANIFEST_KEYS.flowLive>,
+] = [true, true, true, true, true, true, true, true];
 
 /** Discrete events of one metric block, column-wise. */
 export interface BlockEvents {

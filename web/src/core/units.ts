@@ -106,10 +106,11 @@ export function formatHuman(v: number, spec: Pick<ParamSpec, 'display' | 'unit'>
  */
 export function paramText(
   v: Json | undefined,
-  spec: Pick<ParamSpec, 'display' | 'unit'> | undefined,
+  spec: Pick<ParamSpec, 'display' | 'unit' | 'optionLabels'> | undefined,
   max = 24,
 ): string {
   if (v === undefined) return 'default';
+  if (typeof v === 'string' && spec?.optionLabels?.[v]) return spec.optionLabels[v];
   if (typeof v === 'number')
     return spec && scaleFor(spec, v)
       ? formatHuman(v, spec)

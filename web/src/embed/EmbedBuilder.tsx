@@ -3,7 +3,7 @@
 // height; a live preview in an iframe; the iframe code to copy.
 import { IdChecklist } from '../ui/IdChecklist';
 import { forwardRef, useEffect, useRef, useState } from 'react';
-import type { ParamSpec } from '../core/types';
+import type { Manifest, ParamSpec } from '../core/types';
 import { CHART_IDS, CHART_TITLES, PANEL_IDS, PANEL_TITLES } from '../url/viewState';
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';
@@ -15,13 +15,15 @@ import './embed.css';
 export interface EmbedBuilderProps {
   state: AppState;
   specs: ParamSpec[];
+  /** The run on screen (its live controls are what can be locked). */
+  manifest: Manifest | null;
   open: boolean;
   onCopy: (text: string, what: string) => void;
   onClose: () => void;
 }
 
 export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(function EmbedBuilder(
-  { state, specs, open, onCopy, onClose },
+  { state, specs, manifest, open, onCopy, onClose },
   ref,
 ) {
   const [lessons, setLessons] = useState<LessonInfo[] | null>(null);
@@ -44,7 +46,7 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
   }, [open, lessons]);
   const set = (p: Partial<EmbedChoice>) => setC((x) => ({ ...x, ...p }));
 
-  const lockable = lockableIds(specs, state.scenario);
+  const lockable = lockableIds(specs, manifest);
   const base = `${location.origin}${location.pathname}`;
   const url = embedUrl(state, c, base);
   const snippet = embedSnippet(url, c);

@@ -14,8 +14,8 @@
 //
 // `param` is a lock id (embed/lock.ts); a locked one, an unknown one or a value out of the
 // spec's range is refused with a message naming the field.
-import type { ParamSpec, Scenario } from '../core/types';
-import { bottleneckLink, specForLive } from '../scenario/liveParams';
+import type { Manifest, ParamSpec } from '../core/types';
+import { specForLive } from '../scenario/liveParams';
 import { lockReason } from './lock';
 import { FORBIDDEN_SEGMENTS } from '../scenario/paths.mjs';
 
@@ -41,7 +41,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function parseHostMessage(
   data: unknown,
   specs: readonly ParamSpec[],
-  s: Scenario | null,
+  m: Manifest | null,
   unlock: readonly string[] | null,
 ): Parsed {
   if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith(MSG_PREFIX)) return null;
@@ -54,7 +54,7 @@ export function parseHostMessage(
       ok: false,
       message: `message type "${data.type}": expected ${MSG_PREFIX}set, play, pause, lesson-record or watch-lesson`,
     };
-  if (!s) return { ok: false, message: 'set: the simulation is not running yet' };
+  if (!m) return { ok: false, message: 'set: the simulation is not running yet' };
   const param = data.param;
   if (typeof param !== 'string' || !/^(flows|queue|link)\.\w+$/.test(param)) {
     return { ok: false, message: `param ${JSON.stringify(param)}: expected flows.<key>, queue.<key> or link.<key>` };
@@ -67,10 +67,11 @@ export function parseHostMessage(
     if (data.flow === undefined) entity = 'flows';
     else if (Number.isInteger(data.flow) && (data.flow as number) >= 0) entity = `flow.${data.flow as number}`;
     else return { ok: false, message: `flow ${JSON.stringify(data.flow)}: expected a flow number` };
-  } else entity = `${group}.${bottleneckLink(s)}`;
+  } else if (m.bottleneck) entity = `${group}.${m.bottleneck}`;
+  else return { ok: false, message: `${param}: this run has no bottleneck link` };
   const locked = lockReason(unlock, entity, key);
   if (locked) return { ok: false, message: locked };
-  const control = specForLive(specs, s, entity, key);
+  const control = specForLive(specs, m, entity, key);
   if (!control?.live) return { ok: false, message: `${param}: not a live parameter of this scenario` };
   // Numbers must be numbers: the text "0.05" is refused, not read as 0.05.
   if (typeof data.value !== 'number' && typeof data.value !== 'boolean') {

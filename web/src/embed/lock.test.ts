@@ -3,6 +3,7 @@ import { normalizeSpecs } from '../core/specs';
 import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import { lockId, lockReason, lockViolations } from './lock';
 import { parseHostMessage } from './hostMessages';
+import { testManifest } from '../core/manifestFixture';
 
 // bl_describe's layout (version 2), abridged.
 const specs = normalizeSpecs({
@@ -67,21 +68,22 @@ describe('locks', () => {
   it('lets a new URL of a locked page change only unlocked live parameters', () => {
     const base = decodeState('#v=1&unlock=flows.exoLoss&view.panels=controls,charts').state;
     const next = (extra: string) => decodeState(`#v=1&unlock=flows.exoLoss&view.panels=controls,charts${extra}`).state;
-    expect(lockViolations(base, next('&live=5:flows:exoLoss:0.1&view.theme=dark'))).toEqual([]);
-    expect(lockViolations(base, next('&live=5:link.bottleneck:rate:1000000'))).toEqual([
-      'link.rate: locked by the instructor',
+    // Each field by the page's label (this abridged describe labels buffer and rate by their keys).
+    expect(lockViolations(base, next('&live=5:flows:exoLoss:0.1&view.theme=dark'), specs)).toEqual([]);
+    expect(lockViolations(base, next('&live=5:link.bottleneck:rate:1000000'), specs)).toEqual([
+      'rate (link) is locked by the instructor',
     ]);
-    expect(lockViolations(base, next('&queue.buffer=10'))).toEqual(['queue.buffer: locked by the instructor']);
-    expect(lockViolations(base, decodeState('#v=1&view.panels=controls,charts').state)).toEqual([
-      'unlock: the lock list cannot be changed here',
+    expect(lockViolations(base, next('&queue.buffer=10'), specs)).toEqual(['buffer is locked by the instructor']);
+    expect(lockViolations(base, decodeState('#v=1&view.panels=controls,charts').state, specs)).toEqual([
+      'What may change here is set by the instructor: a link cannot change it',
     ]);
-    expect(lockViolations(base, next('&student=1'))).toEqual(['student: locked by the instructor']);
-    expect(lockViolations(defaultState(), next('&queue.buffer=10'))).toEqual([]); // not locked
+    expect(lockViolations(base, next('&student=1'), specs)).toEqual(['Student mode is locked by the instructor']);
+    expect(lockViolations(defaultState(), next('&queue.buffer=10'), specs)).toEqual([]); // not locked
   });
 });
 
 describe('host messages', () => {
-  const s = defaultState().scenario;
+  const s = testManifest();
   it('ignores messages that are not ours and checks the rest against the lock list and specs', () => {
     expect(parseHostMessage('hello', specs, s, null)).toBeNull();
     expect(parseHostMessage({ type: 'other:set' }, specs, s, null)).toBeNull();

@@ -2,9 +2,9 @@
 // the embed code names the host origin, only that origin's; numbers must be numbers.
 import { describe, expect, it } from 'vitest';
 import { acceptHostMessage, namedHostOrigin } from './useEmbedHost';
+import { testManifest } from '../core/manifestFixture';
 import { parseHostMessage } from './hostMessages';
 import { normalizeSpecs } from '../core/specs';
-import { defaultState } from '../url/scenarioUrl';
 
 const parent = {} as Window;
 const self = {} as Window;
@@ -36,7 +36,7 @@ describe('embed host messages', () => {
     const specs = normalizeSpecs({
       live: { flow: [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }] },
     });
-    const s = defaultState().scenario;
+    const s = testManifest();
     expect(
       parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: '0.05' }, specs, s, null),
     ).toEqual({ ok: false, message: 'flows.exoLoss: expected a number, got string' });

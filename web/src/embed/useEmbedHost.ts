@@ -78,7 +78,7 @@ export function useEmbedHost(
     const onMessage = (ev: MessageEvent) => {
       if (!acceptHostMessage(ev, window.parent, window, host)) return;
       const snap = sim.getSnapshot();
-      const parsed = parseHostMessage(ev.data, snap.specs, snap.scenario, ctx.current.unlock);
+      const parsed = parseHostMessage(ev.data, snap.specs, snap.manifest, ctx.current.unlock);
       if (parsed === null) return;
       const request = (ev.data as { type: string }).type;
       const reply = (ok: boolean, message?: string) => {

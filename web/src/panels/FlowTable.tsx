@@ -1,4 +1,4 @@
-// Flow table: per flow its TCP variant, weight, deadline, RTT, exogenous loss on its path,
+// Flow table: per flow its window rule (from the run's manifest), weight, deadline, RTT, exogenous loss on its path,
 // colour, and live numbers. Live numbers are written into the cells by a frame painter
 // (four times a second), never through React state.
 import { Explain } from '../ui/Explain';
@@ -11,7 +11,6 @@ import { addPainter } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, weights } from '../charts/chartContext';
-import { getPath, isPlainObject } from '../scenario/paths.mjs';
 import { flowLiveSpecs } from '../scenario/liveParams';
 import { refusalText } from '../core/specs';
 import { ParamControl } from './ParamControl';
@@ -20,13 +19,11 @@ import { useMarkCount } from '../sim/useMarkCount';
 const REFRESH_MS = 250;
 const WINDOW_S = 1; // live numbers: mean over the last second of simulated time
 
-function tcpOf(snap: SimSnapshot, i: number): string {
-  const s = snap.scenario;
-  if (!s) return '';
-  const ov = getPath(s, 'flowOverrides');
-  const o = Array.isArray(ov) ? ov.find((x) => isPlainObject(x) && x.flow === i) : undefined;
-  const t = (isPlainObject(o) ? o.tcp : undefined) ?? getPath(s, 'flows.tcp');
-  return typeof t === 'string' ? t : 'newreno';
+/** Flow i's window rule as its sender runs it (the manifest), by the name the page shows. */
+function ruleOf(snap: SimSnapshot, i: number): string {
+  const cc = snap.manifest?.flows[i]?.cc;
+  if (!cc) return '';
+  return snap.specs.find((sp) => sp.key === 'flows.cc')?.optionLabels?.[cc] ?? cc;
 }
 
 /** " (2 own)" when flow i has settings of its own, else nothing. */
@@ -101,7 +98,7 @@ export function FlowTable({
         <th scope="row">
           <span className="sw" style={{ background: flowColor(i) }} aria-hidden="true" /> {i}
         </th>
-        <td>{tcpOf(snap, i)}</td>
+        <td>{ruleOf(snap, i)}</td>
         {onApplyScenario && snap.scenario ? (
           <td>
             <button
@@ -164,7 +161,9 @@ export function FlowTable({
           <thead>
             <tr>
               <th scope="col">Flow</th>
-              <th scope="col">TCP</th>
+              <th scope="col" title="The flow's congestion control, as its sender runs it">
+                Window rule
+              </th>
               {onApplyScenario && snap.scenario ? (
                 <th
                   scope="col"

@@ -25,8 +25,8 @@ export function LivePanel({
 }) {
   useMarkCount(sim);
   const [more, setMore] = useState(false);
-  if (!snap.scenario) return null;
-  const controls = liveControls(snap.specs, snap.scenario);
+  if (!snap.scenario || !snap.manifest) return null;
+  const controls = liveControls(snap.specs, snap.manifest);
   return (
     <section className={`panel live-panel${more ? ' more' : ''}`} aria-labelledby="live-title">
       <h2 id="live-title">Live changes</h2>
@@ -43,6 +43,7 @@ export function LivePanel({
               slider
               label={`${c.spec.label} (${where})`}
               value={Number.isFinite(v) ? v : undefined}
+              enterCommitsSame
               lockedReason={locked?.(c.entity, c.key)}
               onCommit={(val) => {
                 // The core judges the value: its reason for refusing one is shown at the control,

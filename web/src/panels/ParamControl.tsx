@@ -28,6 +28,12 @@ export interface ParamControlProps {
    * `unit` is the unit the box shows (null: none), for a reason worded in it.
    */
   onCommit: (value: Json, unit: Scale | null) => void | Promise<string | null | void>;
+  /**
+   * Enter offers the value even when it equals the one shown (a live change: setting exogenous
+   * loss replaces the loss schedule even at the rate in force now). Blur and the slider offer
+   * only a different value.
+   */
+  enterCommitsSame?: boolean;
   /** What the core's check says about the value the control holds (null: nothing). */
   problem?: string | null;
   /** Overrides the spec's label (e.g. "flow 3 weight"). */
@@ -83,6 +89,7 @@ export function ParamControl({
   spec,
   value,
   onCommit,
+  enterCommitsSame,
   label,
   slider,
   disabled: off,
@@ -156,7 +163,7 @@ export function ParamControl({
         if (typeof reason === 'string') setError(named(reason));
       });
   };
-  const commit = (raw: string) => {
+  const commit = (raw: string, same = false) => {
     if (pending.current) {
       clearTimeout(pending.current.timer);
       pending.current = null;
@@ -164,7 +171,7 @@ export function ParamControl({
     editing.current = false;
     const v = check(raw);
     if (v === undefined) return;
-    if (JSON.stringify(v) === JSON.stringify(value ?? spec.default)) {
+    if (!same && JSON.stringify(v) === JSON.stringify(value ?? spec.default)) {
       // Nothing changed: the box shows the value as the page holds it again.
       setText(toText(value, spec, scale));
       return;
@@ -244,7 +251,7 @@ export function ParamControl({
       >
         {(spec.options ?? []).map((o) => (
           <option key={o} value={o}>
-            {o}
+            {spec.optionLabels?.[o] ?? o}
           </option>
         ))}
       </select>
@@ -292,7 +299,7 @@ export function ParamControl({
           }}
           onBlur={(e) => commit(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commit((e.target as HTMLInputElement).value);
+            if (e.key === 'Enter') commit((e.target as HTMLInputElement).value, enterCommitsSame);
             if (e.key === 'Escape') {
               editing.current = false;
               setText(toText(value, spec, scale));

@@ -86,6 +86,7 @@ export function ShareMenu({
           ref={dialogRef}
           state={state}
           specs={specs}
+          manifest={sim.getSnapshot().manifest}
           open={embedOpen}
           onCopy={(t, w) => void copy(t, w)}
           onClose={() => {

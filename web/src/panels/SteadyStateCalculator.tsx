@@ -21,7 +21,6 @@ import {
   steadySpec,
 } from '../fluid/steadyState';
 import { mapScenarioToFluid } from '../fluid/fluidParams';
-import { bottleneckLink } from '../scenario/liveParams';
 import { ParamControl, inBoxUnit } from './ParamControl';
 import type { ParamSpec } from '../core/types';
 import { type Scale, humanRange } from '../core/units';
@@ -48,7 +47,7 @@ async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Part
     fluidSpecs: snap.fluidSpecs,
     flows: Math.max(1, snap.flowCount),
   });
-  const buffer = sim.liveValue(`queue.${bottleneckLink(snap.scenario)}`, 'buffer');
+  const buffer = snap.manifest?.bottleneck ? sim.liveValue(`queue.${snap.manifest.bottleneck}`, 'buffer') : Number.NaN;
   const b = Number.isFinite(buffer) ? buffer : m.ok ? m.params.queue.buffer : Number.NaN;
   if (Number.isInteger(b) && fits('buffer', b)) next.buffer = b;
   if (m.ok) {

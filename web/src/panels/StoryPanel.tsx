@@ -2,8 +2,8 @@
 // preset chooser, the preset's "what you are watching" and "try this" (public/stories), and the
 // button that opens the full scenario editor.
 import { useState } from 'react';
-import type { ParamSpec, Scenario } from '../core/types';
-import { fillStory, runTitle, storyChangeList, storyChanges } from '../scenario/storyText';
+import type { Manifest, ParamSpec, Scenario } from '../core/types';
+import { fillStory, liveChangesText, runTitle, storyChangeList, storyChanges } from '../scenario/storyText';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset, presetEdited } from '../scenario/presets';
 
 /** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
@@ -70,9 +70,12 @@ export function StoryPanel({
   onEditor,
   toolsOnly = false,
   specs,
+  manifest,
 }: {
   preset: string;
   scenario: Scenario;
+  /** What the run has now (the core's manifest): the story's loss is the run's. */
+  manifest: Manifest | null;
   /** The core's parameter specs: the story's numbers are shown in their human units. */
   specs: readonly ParamSpec[];
   onApply: (preset: string, scenario: Scenario) => void;
@@ -86,11 +89,11 @@ export function StoryPanel({
   const p = findPreset(preset);
   const edited = presetEdited(preset, scenario);
   // The title's numbers are this run's, like the story's.
-  const name = runTitle(p, scenario, specs);
+  const name = runTitle(p, scenario, specs, manifest);
   // The story's numbers are this run's; what it says in words about fields the run changed is
   // the preset's, and the page says so.
-  const watch = p?.watch ? fillStory(p.watch, specs, scenario) : null;
-  const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario) : null;
+  const watch = p?.watch ? fillStory(p.watch, specs, scenario, manifest) : null;
+  const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario, manifest) : null;
   const changes =
     p && edited
       ? storyChanges(p.scenario, scenario, `${p.titleTemplate ?? ''} ${p.watch ?? ''} ${p.tryThis ?? ''}`, specs)
@@ -129,6 +132,11 @@ export function StoryPanel({
           <p className="story-try">
             <strong>Try this: </strong>
             {tryThis}
+          </p>
+        ) : null}
+        {manifest?.changes.length ? (
+          <p className="story-live muted small" data-testid="story-live">
+            Changed live so far: {liveChangesText(specs, manifest)}.
           </p>
         ) : null}
         {changes.length ? (

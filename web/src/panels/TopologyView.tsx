@@ -32,14 +32,14 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       if (!s.scenario || !svgRef.current) return;
       const width = Math.max(300, wrap.clientWidth);
       layoutRef.current = layoutTopology(s.scenario, s.specs, s.flowCount, width, HEIGHT, bottleneckRate(sim, s));
-      drawStatic(svgRef.current, layoutRef.current, s, width, sim.appliedLive('flows', 'exoLoss'));
+      drawStatic(svgRef.current, layoutRef.current, s, width);
       requestFrame();
     };
     build();
     const ro = new ResizeObserver(build);
     ro.observe(wrap);
     return () => ro.disconnect();
-  }, [sim, snap.scenario, snap.flowCount, snap.paramVersion, snap.links]);
+  }, [sim, snap.scenario, snap.manifest, snap.flowCount, snap.paramVersion, snap.links]);
 
   useEffect(() => {
     let lastVersion = -1;
@@ -119,13 +119,7 @@ function describe(s: SimSnapshot): string {
   return `Topology: ${String(kind)} with ${s.flowCount} flows`;
 }
 
-function drawStatic(
-  svgEl: SVGSVGElement,
-  lay: Layout,
-  s: SimSnapshot,
-  width: number,
-  exoLive: number | undefined,
-): void {
+function drawStatic(svgEl: SVGSVGElement, lay: Layout, s: SimSnapshot, width: number): void {
   const svg = d3.select(svgEl).attr('width', width).attr('viewBox', `0 0 ${width} ${HEIGHT}`);
   svg.selectAll('*').remove();
   const g = svg.append('g');
@@ -145,7 +139,7 @@ function drawStatic(
     .attr('y', (l) => (l.y1 + l.y2) / 2 + (l.main ? 26 : -4))
     .attr('text-anchor', 'middle')
     .text((l) => l.label!);
-  const exo = s.scenario ? exoLossText(s.specs, s.scenario, exoLive) : null;
+  const exo = s.manifest ? exoLossText(s.specs, s.manifest) : null;
   if (exo) {
     g.append('text')
       .attr('class', 'link-label exo-label')

@@ -4,9 +4,12 @@
 // it, sized for one A4 or Letter page. window.print() is called once the images are in.
 import { useEffect, useState } from 'react';
 import type { SimController } from '../sim/simController';
-import type { Summary } from '../core/types';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
 import { flatten } from '../scenario/paths.mjs';
+import { findSpec } from '../core/specs';
+import { paramText } from '../core/units';
+import { kindIn } from '../scenario/changeKind';
+import type { Manifest, ParamSpec, Summary } from '../core/types';
 import { runTitle, storyValue } from '../scenario/storyText';
 import { formatValue, specForLive } from '../scenario/liveParams';
 import { findPreset } from '../scenario/presets';
@@ -21,6 +24,12 @@ const CHARTS = ['throughput', 'queue', 'jain', 'cwnd'];
 const MAX_FLOWS = 20;
 const MAX_VALUE_CHARS = 60;
 const PRINT_COLORS = { bg: '#ffffff', fg: '#111111' };
+
+/** "Exogenous loss (all flows)", "Buffer (queue bottleneck)": a live change by its control's label. */
+function liveName(specs: readonly ParamSpec[], m: Manifest | null, entity: string, key: string): string {
+  const where = entity === 'flows' ? 'all flows' : entity.replace('.', ' ');
+  return `${specForLive(specs, m, entity, key)?.label ?? key} (${where})`;
+}
 
 function valueText(v: unknown): string {
   const t = typeof v === 'string' ? v : JSON.stringify(v);
@@ -56,9 +65,25 @@ export function PrintSummary({
     if (autoPrint && summary && loaded >= images.length) window.print();
   }, [autoPrint, summary, loaded, images.length]);
 
-  const params = [...flatten(state.scenario)].filter(([k]) => k !== 'version' && k !== 'name');
-  const specs = sim.getSnapshot().specs;
-  const name = runTitle(findPreset(state.preset), state.scenario, specs);
+  // The scenario's fields by the page's labels and in their units; the loss model as the run has
+  // it (one line, from the manifest); the window rule each flow runs comes from the run too.
+  const { manifest, specs } = sim.getSnapshot();
+  const kinds = kindIn(specs, state.scenario);
+  const params = [...flatten(state.scenario)]
+    .filter(([k]) => k !== 'version' && k !== 'name' && !k.startsWith('exoLoss.'))
+    .map(([k, v]): [string, string] => {
+      const spec = findSpec(specs, k, kinds);
+      const shown =
+        typeof v === 'number'
+          ? (storyValue(specs, state.scenario, k) ?? String(v))
+          : spec
+            ? paramText(v, spec, 60)
+            : valueText(v);
+      return [spec?.label ?? k, shown];
+    });
+  const loss = manifest ? storyValue(specs, state.scenario, 'exoLoss', manifest) : null;
+  if (loss) params.push(['Exogenous loss', loss]);
+  const name = runTitle(findPreset(state.preset), state.scenario, specs, manifest);
   return (
     <PrintSheet label="Printable summary" testId="print-sheet" onClose={onClose}>
       <header>
@@ -128,15 +153,15 @@ export function PrintSummary({
           <p className="small">... and {summary.flows.length - MAX_FLOWS} more flows (all in the summary JSON).</p>
         ) : null}
         <p className="print-params">
-          {params.map(([k, v]) => (
-            <span key={k}>
-              <b>{k}</b> {typeof v === 'number' ? (storyValue(specs, state.scenario, k) ?? String(v)) : valueText(v)}
+          {params.map(([k, v], i) => (
+            <span key={`${k}${i}`}>
+              <b>{k}</b> {v}
             </span>
           ))}
           {state.live.map((c, i) => (
             <span key={`live${i}`}>
-              <b>at {+c.t.toFixed(3)} s</b> {c.entity} {c.key} ={' '}
-              {formatValue(c.value, specForLive(specs, state.scenario, c.entity, c.key))}
+              <b>at {+c.t.toFixed(3)} s</b> {liveName(specs, manifest, c.entity, c.key)} ={' '}
+              {formatValue(c.value, specForLive(specs, manifest, c.entity, c.key))}
             </span>
           ))}
         </p>

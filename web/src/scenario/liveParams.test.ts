@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSpecs } from '../core/specs';
-import type { Scenario } from '../core/types';
-import { changeLabel, exoLossAt, formatValue, initialLiveValue, liveControls, scheduleMarks } from './liveParams';
+import {
+  changeLabel,
+  exoLossText,
+  formatValue,
+  lossText,
+  liveControls,
+  manifestLiveValue,
+  scheduleMarks,
+} from './liveParams';
+import { firstScreenSchedule, testManifest } from '../core/manifestFixture';
 
 // bl_describe's layout (version 2), abridged.
 const buffer = {
@@ -60,25 +68,19 @@ const specs = normalizeSpecs({
   },
 });
 
-const scenario: Scenario = {
-  version: 1,
-  topology: { kind: 'dumbbell', bottleneckRate: 16e6 },
-  queue: { kind: 'red', maxP: 0.2 },
-  exoLoss: {
-    kind: 'schedule',
-    steps: [
-      [0, 0],
-      [20, 0.01],
-      [40, 0.05],
-    ],
-  },
-  flows: { count: 4 },
-  flowOverrides: [{ flow: 2, weight: 3 }],
-};
+const schedule = firstScreenSchedule(0.01);
+const manifest = testManifest({
+  flows: 4,
+  queueKind: 'red',
+  queueParams: { buffer: 250, maxP: 0.2 },
+  loss: schedule,
+  now: 25,
+});
+manifest.flows[2]!.live.weight = 3;
 
 describe('live parameters', () => {
-  it('offers the live specs of the flows, the current queue kind and the bottleneck link', () => {
-    const c = liveControls(specs, scenario).map((x) => `${x.entity}/${x.key}`);
+  it("offers the live specs of the flows, the run's bottleneck and the queue kind it built there", () => {
+    const c = liveControls(specs, manifest).map((x) => `${x.entity}/${x.key}`);
     expect(c).toEqual([
       'flows/exoLoss',
       'flows/weight',
@@ -86,60 +88,31 @@ describe('live parameters', () => {
       'queue.bottleneck/maxP',
       'link.bottleneck/rate',
     ]);
-    const chain = liveControls(specs, { ...scenario, topology: { kind: 'chain' }, queue: { kind: 'droptail' } }).map(
-      (x) => `${x.entity}/${x.key}`,
-    );
-    expect(chain).toContain('queue.AB/buffer');
-    expect(chain).not.toContain('queue.AB/maxP');
+    const chain = testManifest({ queueKind: 'droptail' });
+    chain.bottleneck = 'AB';
+    chain.links[0]!.name = 'AB';
+    const cc = liveControls(specs, chain).map((x) => `${x.entity}/${x.key}`);
+    expect(cc).toContain('queue.AB/buffer');
+    expect(cc).not.toContain('queue.AB/maxP');
+    expect(liveControls(specs, null).map((x) => x.entity)).toEqual(['flows', 'flows']);
   });
-  it('reads current values from the scenario', () => {
-    expect(exoLossAt(scenario, 10)).toBe(0);
-    expect(exoLossAt(scenario, 25)).toBe(0.01);
-    expect(exoLossAt(scenario, 40)).toBe(0.05);
-    expect(initialLiveValue(specs, scenario, 'flows', 'exoLoss', 41)).toBe(0.05);
-    expect(initialLiveValue(specs, scenario, 'flow.2', 'weight', 0)).toBe(3);
-    expect(initialLiveValue(specs, scenario, 'flow.1', 'weight', 0)).toBe(1);
-    expect(initialLiveValue(specs, scenario, 'queue.bottleneck', 'maxP', 0)).toBe(0.2);
-    expect(initialLiveValue(specs, scenario, 'queue.bottleneck', 'buffer', 0)).toBe(250);
-    expect(initialLiveValue(specs, scenario, 'link.bottleneck', 'rate', 0)).toBe(16e6);
+  it('reads the values in force from the manifest (a schedule step included)', () => {
+    expect(manifestLiveValue(manifest, 'flows', 'exoLoss')).toBe(0.01);
+    expect(manifestLiveValue(manifest, 'flow.2', 'weight')).toBe(3);
+    expect(manifestLiveValue(manifest, 'flow.1', 'weight')).toBe(1);
+    expect(manifestLiveValue(manifest, 'flow.9', 'weight')).toBeNaN();
+    expect(manifestLiveValue(manifest, 'queue.bottleneck', 'maxP')).toBe(0.2);
+    expect(manifestLiveValue(manifest, 'link.bottleneck', 'rate')).toBe(16e6);
+    expect(manifestLiveValue(manifest, 'queue.dst.0', 'buffer')).toBe(1000);
+    expect(manifestLiveValue(manifest, 'link.dst.0', 'lossRate')).toBe(0.01);
+    expect(manifestLiveValue(manifest, 'link.XY', 'rate')).toBeNaN();
   });
-  it("reads a graph link's own queue, with its kind's defaults for what it leaves out", () => {
-    const g = {
-      version: 1,
-      topology: {
-        kind: 'graph',
-        nodes: ['a', 'b', 'c'],
-        links: [
-          { name: 'L1', from: 'a', to: 'b', queue: { kind: 'droptail', buffer: 75 } },
-          { name: 'L2', from: 'b', to: 'c', queue: { kind: 'red' } },
-        ],
-      },
-    } as unknown as Scenario;
-    expect(initialLiveValue(specs, g, 'queue.L1', 'buffer', 0)).toBe(75);
-    expect(initialLiveValue(specs, g, 'queue.L2', 'maxP', 0)).toBe(0.1);
-    expect(initialLiveValue(specs, g, 'queue.L3', 'buffer', 0)).toBe(250);
-  });
-  it("reads a chain hop's and a graph link's own rate, not the dumbbell's (or a default)", () => {
-    const chain = {
-      version: 1,
-      topology: { kind: 'chain', rates: [100e6, 150e6, 50e6], hopDelay: 0.001, overlayFlows: 1, crossFlows: 1 },
-    } as unknown as Scenario;
-    expect(initialLiveValue(specs, chain, 'link.AB', 'rate', 0)).toBe(100e6);
-    expect(initialLiveValue(specs, chain, 'link.CD', 'rate', 0)).toBe(50e6);
-    expect(initialLiveValue(specs, chain, 'link.XY', 'rate', 0)).toBeNaN();
-    const g = {
-      version: 1,
-      topology: {
-        kind: 'graph',
-        nodes: ['a', 'b'],
-        links: [
-          { name: 'L1', from: 'a', to: 'b', rate: 40e6 },
-          { name: 'L2', from: 'b', to: 'a' },
-        ],
-      },
-    } as unknown as Scenario;
-    expect(initialLiveValue(specs, g, 'link.L1', 'rate', 0)).toBe(40e6);
-    expect(initialLiveValue(specs, g, 'link.L2', 'rate', 0)).toBeNaN();
+  it('words the loss as the run has it: schedule with the step now, a live value, none', () => {
+    expect(exoLossText(specs, manifest)).toBe('exogenous loss: 0% -> 1% at 20 s -> 5% at 40 s');
+    const live = testManifest({ loss: { kind: 'bernoulli', params: { rate: 0.02 }, source: 'live', rate: 0.02 } });
+    expect(exoLossText(specs, live)).toBe('exogenous loss: 2% (set live)');
+    expect(exoLossText(specs, testManifest())).toBeNull();
+    expect(lossText(specs, manifest.links[1]!.loss, true)).toBe('0% -> 1% at 20 s -> 5% at 40 s (now 1%)');
   });
   it('labels changes for the chart marks', () => {
     const exo = specs.find((s) => s.key === 'live.flow.exoLoss');
@@ -154,7 +127,7 @@ describe('live parameters', () => {
       ),
     ).toBe('flow 3 weight 1 -> 2');
     expect(formatValue(16e6, { unit: 'bit/s', key: 'rate' })).toBe('16 Mb/s');
-    expect(scheduleMarks(specs, scenario)).toEqual([
+    expect(scheduleMarks(specs, manifest)).toEqual([
       { t: 20, label: 'exogenous loss 0% -> 1%' },
       { t: 40, label: 'exogenous loss 1% -> 5%' },
     ]);

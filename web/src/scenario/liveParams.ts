@@ -1,10 +1,8 @@
 // Live parameters: which bl_set_param entity/key pairs the UI offers, their current values
-// and the labels of the marks a change leaves on the charts. Specs come from bl_describe.
-import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec } from '../core/specs';
-import { kindIn } from './changeKind';
+// and the labels of the marks a change leaves on the charts. Specs come from bl_describe; what
+// the run has (its bottleneck, queue kinds, loss models, the values in force) from its manifest.
+import type { Json, Manifest, ManifestLoss, ParamSpec } from '../core/types';
 import { formatHuman } from '../core/units';
-import { getPath, isPlainObject } from './paths.mjs';
 
 export interface LiveControl {
   entity: string;
@@ -12,45 +10,30 @@ export interface LiveControl {
   spec: ParamSpec;
 }
 
-/** The link whose queue is "the" queue of the scenario (docs/scenario.md link names). */
-export function bottleneckLink(s: Scenario): string {
-  const kind = getPath(s, 'topology.kind');
-  if (kind === 'chain') return 'AB';
-  if (kind === 'graph') {
-    const links = getPath(s, 'topology.links');
-    const first = Array.isArray(links)
-      ? (links.find((l) => isPlainObject(l) && isPlainObject(l.queue)) ?? links[0])
-      : undefined;
-    return isPlainObject(first) && typeof first.name === 'string' ? first.name : 'bottleneck';
-  }
-  return 'bottleneck';
+/** The link whose queue the live panel offers (the run's bottleneck) and that queue's kind, from the manifest. */
+export function liveTarget(m: Manifest | null): { link: string; queueKind: string } | null {
+  if (!m?.bottleneck) return null;
+  const l = m.links.find((x) => x.name === m.bottleneck);
+  return { link: m.bottleneck, queueKind: l?.queue.kind ?? '' };
 }
 
-/** The queue object of a graph topology's link by name (undefined for other topologies). */
-function graphQueue(s: Scenario, link: string): Record<string, Json> | undefined {
-  if (getPath(s, 'topology.kind') !== 'graph') return undefined;
-  const links = getPath(s, 'topology.links');
-  const l = Array.isArray(links) ? links.find((x) => isPlainObject(x) && x.name === link) : undefined;
-  return isPlainObject(l) && isPlainObject(l.queue) ? l.queue : undefined;
-}
-
-/** Live controls for all flows and the bottleneck: flow-level, queue and link parameters. */
-export function liveControls(specs: readonly ParamSpec[], s: Scenario): LiveControl[] {
+/** Live controls for all flows and the run's bottleneck: flow-level, queue and link parameters. */
+export function liveControls(specs: readonly ParamSpec[], m: Manifest | null): LiveControl[] {
   const out: LiveControl[] = [];
-  const link = bottleneckLink(s);
-  const queueKind = kindIn(specs, s)('queue');
+  const target = liveTarget(m);
   for (const spec of specs) {
     if (!spec.live || spec.type === 'boolean') continue;
     if (spec.key.startsWith('live.flow.')) out.push({ entity: 'flows', key: spec.key.slice(10), spec });
   }
+  if (!target) return out;
   for (const spec of specs) {
     if (!spec.live) continue;
-    const m = /^queue\.(\w+)\.(\w+)$/.exec(spec.key);
-    if (m && m[1] === queueKind) out.push({ entity: `queue.${link}`, key: m[2]!, spec });
+    const mm = /^queue\.(\w+)\.(\w+)$/.exec(spec.key);
+    if (mm && mm[1] === target.queueKind) out.push({ entity: `queue.${target.link}`, key: mm[2]!, spec });
   }
   for (const spec of specs) {
     if (spec.live && spec.key.startsWith('live.link.'))
-      out.push({ entity: `link.${link}`, key: spec.key.slice(10), spec });
+      out.push({ entity: `link.${target.link}`, key: spec.key.slice(10), spec });
   }
   return out;
 }
@@ -60,85 +43,54 @@ export function flowLiveSpecs(specs: readonly ParamSpec[]): ParamSpec[] {
   return specs.filter((sp) => sp.live && sp.key.startsWith('live.flow.'));
 }
 
-function scheduleRate(steps: Json | undefined, t: number): number {
-  let rate = 0;
-  if (Array.isArray(steps)) {
-    for (const st of steps)
-      if (Array.isArray(st) && typeof st[0] === 'number' && typeof st[1] === 'number' && st[0] <= t) rate = st[1];
-  }
-  return rate;
-}
+const asNumber = (v: Json | undefined): number =>
+  typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : Number.NaN;
 
-/** Exogenous loss rate of the scenario's loss model at time t (NaN if not a plain rate). */
-export function exoLossAt(s: Scenario, t: number): number {
-  const kind = getPath(s, 'exoLoss.kind') ?? 'none';
-  if (kind === 'none') return 0;
-  if (kind === 'bernoulli') {
-    const r = getPath(s, 'exoLoss.rate');
-    return typeof r === 'number' ? r : 0;
+/**
+ * The value of a live parameter in force now, as the core's manifest has it (a loss schedule's
+ * current step included): "flows" and a traced link's "queue.X"/"link.X" from its live values,
+ * "flow.N" from that flow's, any other link from its entry. NaN when the run has none.
+ */
+export function manifestLiveValue(m: Manifest, entity: string, key: string): number {
+  const own = m.live[entity];
+  if (own && key in own) return asNumber(own[key]);
+  if (entity.startsWith('flow.')) {
+    const f = m.flows[Number(entity.slice(5))];
+    return f ? asNumber(f.live[key as keyof typeof f.live]) : Number.NaN;
   }
-  if (kind === 'schedule') return scheduleRate(getPath(s, 'exoLoss.steps'), t);
+  const dot = entity.indexOf('.');
+  const link = m.links.find((l) => l.name === entity.slice(dot + 1));
+  if (!link) return Number.NaN;
+  if (entity.startsWith('queue.')) return asNumber(link.queue.params[key]);
+  if (entity.startsWith('link.'))
+    return key === 'rate' ? link.rate : key === 'lossRate' ? (link.loss?.rate ?? 0) : Number.NaN;
   return Number.NaN;
 }
 
-/** The value a live parameter has in the scenario as written, at simulated time t. */
-export function initialLiveValue(
-  specs: readonly ParamSpec[],
-  s: Scenario,
-  entity: string,
-  key: string,
-  t: number,
-): number {
-  const num = (v: Json | undefined): number | undefined =>
-    typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : undefined;
-  const liveDefault = num(
-    specs.find((sp) => sp.key === `live.${entity.split('.')[0] === 'link' ? 'link' : 'flow'}.${key}`)?.default,
-  );
-  if (entity === 'flows' || entity.startsWith('flow.')) {
-    if (key === 'exoLoss') return exoLossAt(s, t);
-    const i = Number(entity.slice(5));
-    const ov = getPath(s, 'flowOverrides');
-    const o = entity === 'flows' || !Array.isArray(ov) ? undefined : ov.find((x) => isPlainObject(x) && x.flow === i);
-    return num(isPlainObject(o) ? o[key] : undefined) ?? num(getPath(s, `flows.${key}`)) ?? liveDefault ?? Number.NaN;
+/** The loss model all flows share (the scenario's exoLoss, as built), or null when they have none or differ. */
+export function sharedFlowLoss(m: Manifest): ManifestLoss | null {
+  let shared: ManifestLoss | null = null;
+  for (const f of m.flows) {
+    const l = f.lossLink ? (m.links.find((x) => x.name === f.lossLink)?.loss ?? null) : null;
+    if (!l || l.source !== (shared?.source ?? l.source) || l.kind !== (shared?.kind ?? l.kind)) return null;
+    shared = l;
   }
-  if (entity.startsWith('queue.')) {
-    // A graph's link carries its own queue; other topologies share the scenario's `queue`.
-    const own = graphQueue(s, entity.slice('queue.'.length));
-    const kinds = own
-      ? (g: string) => (g === 'queue' && typeof own.kind === 'string' ? own.kind : kindIn(specs, s)(g))
-      : kindIn(specs, s);
-    const spec = findSpec(specs, `queue.${key}`, kinds);
-    return num(own ? own[key] : getPath(s, `queue.${key}`)) ?? num(spec?.default) ?? Number.NaN;
-  }
-  if (entity.startsWith('link.')) {
-    if (key === 'rate') return linkRate(specs, s, entity.slice('link.'.length));
-    if (key === 'lossRate') return 0;
-  }
-  return liveDefault ?? Number.NaN;
+  return shared;
 }
 
-const CHAIN_LINKS = ['AB', 'BC', 'CD'];
+/** A loss schedule's steps, [[t, rate], ...] (empty for other models). */
+export function scheduleSteps(l: ManifestLoss | null): [number, number][] {
+  const steps = l?.kind === 'schedule' ? l.params.steps : undefined;
+  if (!Array.isArray(steps)) return [];
+  return steps.filter(
+    (st): st is [number, number] => Array.isArray(st) && typeof st[0] === 'number' && typeof st[1] === 'number',
+  );
+}
 
-/**
- * A link's rate as the scenario writes it: the dumbbell's bottleneck rate, a chain's hop rate
- * (`rates`, A-B first), a graph link's own `rate` (NaN when the scenario does not say).
- */
-function linkRate(specs: readonly ParamSpec[], s: Scenario, link: string): number {
-  const kind = getPath(s, 'topology.kind');
-  if (kind === 'chain') {
-    const rates = getPath(s, 'topology.rates');
-    const v = Array.isArray(rates) ? rates[CHAIN_LINKS.indexOf(link)] : undefined;
-    return typeof v === 'number' ? v : Number.NaN;
-  }
-  if (kind === 'graph') {
-    const links = getPath(s, 'topology.links');
-    const l = Array.isArray(links) ? links.find((x) => isPlainObject(x) && x.name === link) : undefined;
-    return isPlainObject(l) && typeof l.rate === 'number' ? l.rate : Number.NaN;
-  }
-  const v = getPath(s, 'topology.bottleneckRate');
-  if (typeof v === 'number') return v;
-  const d = findSpec(specs, 'topology.bottleneckRate', kindIn(specs, s))?.default;
-  return typeof d === 'number' ? d : Number.NaN;
+function scheduleRate(steps: [number, number][], t: number): number {
+  let rate = 0;
+  for (const [at, r] of steps) if (at <= t) rate = r;
+  return rate;
 }
 
 /** A value for people: probabilities as percentages, rates in Mb/s, else with the unit. */
@@ -170,30 +122,31 @@ export function changeLabel(
   return `${where}${what} ${formatValue(from, s)} -> ${formatValue(to, s)}`;
 }
 
-/** The spec of a live entity/key pair. */
+/** The spec of a live entity/key pair (a queue's from the kind the run built at that link). */
 export function specForLive(
   specs: readonly ParamSpec[],
-  s: Scenario,
+  m: Manifest | null,
   entity: string,
   key: string,
 ): ParamSpec | undefined {
   if (entity === 'flows' || entity.startsWith('flow.')) return specs.find((sp) => sp.key === `live.flow.${key}`);
   if (entity.startsWith('link.')) return specs.find((sp) => sp.key === `live.link.${key}`);
-  if (entity.startsWith('queue.')) return findSpec(specs, `queue.${key}`, kindIn(specs, s));
+  if (entity.startsWith('queue.')) {
+    const kind = m?.links.find((l) => l.name === entity.slice('queue.'.length))?.queue.kind;
+    return kind ? specs.find((sp) => sp.key === `queue.${kind}.${key}`) : undefined;
+  }
   return undefined;
 }
 
-/** Marks for the steps of a scheduled exogenous loss ("exogenous loss 0% -> 1%" at 20 s). */
-export function scheduleMarks(specs: readonly ParamSpec[], s: Scenario): { t: number; label: string }[] {
-  if (getPath(s, 'exoLoss.kind') !== 'schedule') return [];
-  const steps = getPath(s, 'exoLoss.steps');
-  if (!Array.isArray(steps)) return [];
+/** Marks for the steps of the flows' loss schedule, as the run has it ("exogenous loss 0% -> 1%" at 20 s). */
+export function scheduleMarks(specs: readonly ParamSpec[], m: Manifest): { t: number; label: string }[] {
+  const steps = scheduleSteps(sharedFlowLoss(m));
   const spec = specs.find((sp) => sp.key === 'live.flow.exoLoss');
   const out: { t: number; label: string }[] = [];
-  for (const st of steps) {
-    if (!Array.isArray(st) || typeof st[0] !== 'number' || typeof st[1] !== 'number' || st[0] <= 0) continue;
-    const before = scheduleRate(steps, st[0] - 1e-9);
-    if (before !== st[1]) out.push({ t: st[0], label: changeLabel(spec, 'flows', 'exoLoss', before, st[1]) });
+  for (const [t, r] of steps) {
+    if (t <= 0) continue;
+    const before = scheduleRate(steps, t - 1e-9);
+    if (before !== r) out.push({ t, label: changeLabel(spec, 'flows', 'exoLoss', before, r) });
   }
   return out;
 }
@@ -208,25 +161,29 @@ export function isScheduleMark(m: { schedule?: boolean }): boolean {
 }
 
 /**
- * The topology's loss label, true to what the run does: the live value once a live change
- * replaced the model, else the schedule's steps ("0% -> 1% at 20 s -> 5% at 40 s") or the rate.
+ * A loss model in words, true to what the run does: the live value once a live change replaced
+ * the model ("2% (set live)"), a schedule's steps ("0% -> 1% at 20 s -> 5% at 40 s", with the
+ * step in force now when `now` is asked for), a rate; null for no loss.
  */
-export function exoLossText(specs: readonly ParamSpec[], s: Scenario, live: number | undefined): string | null {
+export function lossText(specs: readonly ParamSpec[], l: ManifestLoss | null, now = false): string | null {
+  if (!l) return null;
   const spec = specs.find((sp) => sp.key === 'live.flow.exoLoss');
   const fmt = (v: number) => formatValue(v, spec ?? { unit: '', max: 1, key: 'loss' });
-  if (live !== undefined) return `exogenous loss: ${fmt(live)} (set live)`;
-  const kind = getPath(s, 'exoLoss.kind');
-  if (!kind || kind === 'none') return null;
-  if (kind === 'schedule') {
-    const steps = getPath(s, 'exoLoss.steps');
-    const parts: string[] = [fmt(exoLossAt(s, 0))];
-    if (Array.isArray(steps)) {
-      for (const st of steps)
-        if (Array.isArray(st) && typeof st[0] === 'number' && st[0] > 0 && typeof st[1] === 'number')
-          parts.push(`${fmt(st[1])} at ${st[0]} s`);
-    }
-    return `exogenous loss: ${parts.join(' -> ')}`;
+  if (l.source === 'live') return `${fmt(l.rate)} (set live)`;
+  const steps = scheduleSteps(l);
+  if (steps.length) {
+    const parts: string[] = [fmt(scheduleRate(steps, 0))];
+    for (const [t, r] of steps) if (t > 0) parts.push(`${fmt(r)} at ${t} s`);
+    return parts.join(' -> ') + (now && Number.isFinite(l.rate) ? ` (now ${fmt(l.rate)})` : '');
   }
-  const r = exoLossAt(s, 0);
-  return `exogenous loss: ${Number.isNaN(r) ? String(kind) : fmt(r)}`;
+  const rate = asNumber(l.kind === 'bernoulli' ? (l.params.rate ?? l.rate) : l.rate);
+  if (l.kind === 'bernoulli') return rate > 0 ? fmt(rate) : null;
+  if (l.kind === 'none') return null;
+  return Number.isFinite(rate) ? `${fmt(rate)} on average, in bursts` : 'in bursts';
+}
+
+/** The topology's loss label from the manifest ("exogenous loss: 0% -> 1% at 20 s -> 5% at 40 s"); null: none. */
+export function exoLossText(specs: readonly ParamSpec[], m: Manifest): string | null {
+  const t = lossText(specs, sharedFlowLoss(m));
+  return t ? `exogenous loss: ${t}` : null;
 }

@@ -4,8 +4,17 @@ import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS, cloneScenario, findPreset } from './presets';
 import { setPath } from './paths.mjs';
 import { fillStory, storyChangeList, storyChanges, storyPaths } from './storyText';
+import { firstScreenSchedule, testManifest } from '../core/manifestFixture';
+import type { Manifest } from '../core/types';
 
 const specs = normalizeSpecs(described);
+
+/** The first screen's run as the core describes it: 20 Reno flows, 16 Mb/s, 250-packet DropTail, the loss schedule. */
+const firstRun = (): Manifest =>
+  testManifest({
+    flows: 20,
+    loss: firstScreenSchedule(0),
+  });
 
 describe('preset stories filled from the running scenario', () => {
   it('every {path} of every story has a value in its preset', () => {
@@ -16,10 +25,40 @@ describe('preset stories filled from the running scenario', () => {
       }
   });
 
-  it('the first visit states its own numbers in human units', () => {
-    expect(fillStory(DEFAULT_PRESET.watch!, specs, DEFAULT_PRESET.scenario)).toMatch(
-      /^20 TCP flows share one 16 Mb\/s bottleneck with a 250-packet droptail queue\..* schedule 0% -> 1% at 20 s -> 5% at 40 s:/,
+  it('the first visit states its own numbers in human units, from the run', () => {
+    expect(fillStory(DEFAULT_PRESET.watch!, specs, DEFAULT_PRESET.scenario, firstRun())).toMatch(
+      /^20 TCP flows share one 16 Mb\/s bottleneck with a 250-packet DropTail queue\. Every flow runs Reno \(AIMD\): slow start, then \+1 packet per RTT, halve on loss\..* loss: 0% -> 1% at 20 s -> 5% at 40 s\./,
     );
+  });
+
+  it('a story written from the run changes with each field it mentions, one by one', () => {
+    const base = fillStory(DEFAULT_PRESET.watch!, specs, DEFAULT_PRESET.scenario, firstRun());
+    const story = (change: (m: Manifest) => void) => {
+      const m = firstRun();
+      change(m);
+      return fillStory(DEFAULT_PRESET.watch!, specs, DEFAULT_PRESET.scenario, m);
+    };
+    // Loss set live: the story says the live value, not the schedule.
+    const loss = story((m) => {
+      for (const l of m.links)
+        if (l.loss) l.loss = { kind: 'bernoulli', params: { rate: 0.02 }, source: 'live', rate: 0.02 };
+    });
+    expect(loss).toContain('loss: 2% (set live).');
+    expect(loss).not.toContain('20 s');
+    // Buffer set live.
+    expect(story((m) => void (m.links[0]!.buffer = 100))).toContain('a 100-packet DropTail queue');
+    // Queue kind.
+    expect(story((m) => void (m.links[0]!.queue.kind = 'fq_codel'))).toContain('a 250-packet FQ-CoDel queue');
+    // Window rule: BBR's own sentence, and no word of the AIMD sawtooth.
+    const bbr = story((m) => m.flows.forEach((f) => (f.cc = 'bbr')));
+    expect(bbr).toContain('Every flow runs BBR: paces at the measured bottleneck bandwidth');
+    expect(bbr).not.toContain('halve on loss');
+    const mixed = story((m) => m.flows.slice(0, 5).forEach((f) => (f.cc = 'cubic')));
+    expect(mixed).toContain('5 of the 20 flows run CUBIC:');
+    expect(mixed).toContain('15 of the 20 flows run Reno (AIMD):');
+    // Flow count.
+    expect(story((m) => void m.flows.splice(3))).toMatch(/^3 TCP flows share/);
+    expect(base).not.toEqual(loss);
   });
 
   it('a changed flow count, rate and buffer are what the story says, with no caveat for them', () => {
@@ -48,8 +87,8 @@ describe('preset stories filled from the running scenario', () => {
     expect(changes.find((c) => c.path === 'queue.kind')).toEqual({
       path: 'queue.kind',
       label: 'Queue kind',
-      now: 'droptail',
-      was: 'red',
+      now: 'DropTail',
+      was: 'RED',
     });
     expect(storyChanges(p.scenario, cloneScenario(p.scenario), p.watch!, specs)).toEqual([]);
     // RED's own fields, left out once the queue is DropTail, go with the change of kind.
@@ -79,7 +118,7 @@ describe('preset stories filled from the running scenario', () => {
     setPath(s, 'queue.kind', 'droptail');
     setPath(s, 'samplePeriod', 0.05);
     const line = storyChangeList(storyChanges(p.scenario, s, `${p.watch} ${p.tryThis}`, specs));
-    expect(line).toBe('Sample period: 50 ms, was 100 ms; Queue kind: droptail, was red');
+    expect(line).toBe('Sample period: 50 ms, was 100 ms; Queue kind: DropTail, was RED');
     expect(line).not.toMatch(/queue\.kind|samplePeriod|0\.05/);
   });
 

@@ -1,15 +1,15 @@
 // The page side of the simulation: owns the worker, the run id and the chart store. React
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
-import type { ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
+import type { Manifest, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
 import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import {
   changeLabel,
-  initialLiveValue,
   isScheduleMark,
+  manifestLiveValue,
   replacesSchedule,
   scheduleMarks,
   specForLive,
@@ -38,6 +38,12 @@ export interface SimSnapshot {
   status: RunStatus;
   /** The scenario as the core accepted it (after removing refused fields). */
   scenario: Scenario | null;
+  /**
+   * What the run has now, from the core (bl_manifest): flows, links, queues, loss models, the
+   * value of every live parameter and the live changes so far. Everything the page says about
+   * the run reads this, not the scenario document. null until the run is created.
+   */
+  manifest: Manifest | null;
   columns: string[];
   flowCount: number;
   duration: number;
@@ -98,6 +104,7 @@ export class SimController {
     runId: 0,
     status: 'idle',
     scenario: null,
+    manifest: null,
     columns: [],
     flowCount: 0,
     duration: 0,
@@ -117,12 +124,8 @@ export class SimController {
   private nextRequest = 1;
   /** Calls waiting for their reply, by call id: the one pending map. */
   private waiting = new Map<number, Waiter>();
+  /** Live changes applied since the last manifest arrived (the next one includes them). */
   private liveValues = new Map<string, number>();
-  private initial: { scenario: Scenario | null; specs: ParamSpec[]; values: Map<string, number> } = {
-    scenario: null,
-    specs: [],
-    values: new Map(),
-  };
   private speed = 1;
   private readyWaiters: (() => void)[] = [];
   /** Called when a change made through setParam was applied (the app adds it to the URL). */
@@ -341,23 +344,20 @@ export class SimController {
     return this.liveValues.get(`${entity}/${key}`);
   }
 
-  /** The current value of a live parameter (as last applied, or as in the scenario). */
-  liveValue(entity: string, key: string, t = this.store.now): number {
-    const id = `${entity}/${key}`;
-    const v = this.liveValues.get(id);
+  /**
+   * The value of a live parameter in force now, as the core has it (the manifest: a schedule's
+   * current step included), or as a live change just set it; NaN when the run has no such value.
+   */
+  liveValue(entity: string, key: string): number {
+    const v = this.liveValues.get(`${entity}/${key}`);
     if (v !== undefined) return v;
-    const { scenario, specs } = this.snap;
-    if (!scenario) return Number.NaN;
-    // Painters ask for every flow's weight several times a second: remember scenario values
-    // (not exogenous loss, which follows the scenario's schedule in time).
-    if (this.initial.scenario !== scenario || this.initial.specs !== specs)
-      this.initial = { scenario, specs, values: new Map() };
-    let iv = this.initial.values.get(id);
-    if (iv === undefined) {
-      iv = initialLiveValue(specs, scenario, entity, key, t);
-      if (key !== 'exoLoss') this.initial.values.set(id, iv);
-    }
-    return iv;
+    const m = this.snap.manifest;
+    return m ? manifestLiveValue(m, entity, key) : Number.NaN;
+  }
+
+  /** Asks the worker for the run's manifest now (it also sends it unasked when the run changes). */
+  manifest(): Promise<Manifest> {
+    return this.request({ op: 'manifest', runId: this.snap.runId });
   }
 
   /** Reads link names (once per run) and queue kinds and bounds from the core's summary. */
@@ -386,9 +386,9 @@ export class SimController {
     if (!this.snap.scenario || changes.length === 0) return;
     let qmax = false;
     for (const msg of changes) {
-      const spec = specForLive(this.snap.specs, this.snap.scenario, msg.entity, msg.key);
-      // The value just before the change's own time (a replayed change arrives before the charts reach it).
-      const before = this.liveValue(msg.entity, msg.key, msg.t - 1e-9);
+      const spec = specForLive(this.snap.specs, this.snap.manifest, msg.entity, msg.key);
+      // The value before the change (the manifest follows with the change in it).
+      const before = this.liveValue(msg.entity, msg.key);
       this.liveValues.set(`${msg.entity}/${msg.key}`, msg.value);
       if (msg.entity === 'flows')
         for (const k of [...this.liveValues.keys()])
@@ -441,11 +441,10 @@ export class SimController {
         const dur = Number.isFinite(msg.duration) ? msg.duration : 600;
         performance.mark('bl:created');
         this.liveValues.clear();
+        this.snap = { ...this.snap, manifest: null };
         this.store.reset(msg.columns, dur / sp, msg.duration);
         this.storeRun = msg.runId;
         timeView.reset();
-        for (const m of scheduleMarks(this.snap.specs, msg.scenario))
-          this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN, schedule: true });
         this.update({
           scenario: msg.scenario,
           columns: msg.columns,
@@ -458,6 +457,14 @@ export class SimController {
         this.readQueues(true);
         break;
       }
+      case 'manifest':
+        // The run's first account: the steps of its loss schedule, as built, become marks.
+        if (!this.snap.manifest)
+          for (const m of scheduleMarks(this.snap.specs, msg.manifest))
+            this.store.addMark({ ...m, entity: 'flows', key: 'exoLoss', value: Number.NaN, schedule: true });
+        this.liveValues.clear();
+        this.update({ manifest: msg.manifest, paramVersion: this.snap.paramVersion + 1 });
+        break;
       case 'createFailed':
         this.update({ status: 'error', error: msg.error, refused: msg.error });
         break;

@@ -17,6 +17,8 @@ const flow = (id: number, thr: number): FlowSummary => ({
   retransmits: 1,
   timeouts: 0,
   fastRetransmits: 1,
+  markedPackets: 0,
+  ecnReductions: 0,
   weight: 1,
   rtt: 0.1,
 });
@@ -27,6 +29,8 @@ const summary = (ratio: number): Summary => ({
   flows: [flow(0, ratio), flow(1, 1)],
   queues: [],
   links: [],
+  linkNames: [],
+  measureFrom: 0,
   jain: 1,
   weightedJain: 1,
   utilization: 1,

@@ -11,6 +11,7 @@ declare module '*/generated/blcore.mjs' {
     _bl_drain(handle: number): number;
     _bl_drain_ptr(handle: number): number;
     _bl_summary(handle: number): number;
+    _bl_manifest(handle: number): number;
     _bl_describe(): number;
     _bl_check(scenarioPtr: number): number;
     _bl_last_error(): number;

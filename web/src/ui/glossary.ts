@@ -19,7 +19,7 @@ export const GLOSSARY = {
   },
   aqm: {
     term: 'Active queue management (AQM)',
-    text: 'A queue that drops (or marks) packets before it is full, so senders slow down early and the queue stays short: RED, PI, REM, XQM and TED here. DropTail, which drops only when full, is not AQM.',
+    text: 'A queue that drops (or marks) packets before it is full, so senders slow down early and the queue stays short: RED, FRED, PI, REM, XQM, TED, CoDel, PIE and FQ-CoDel here (and Step marking, which marks instead of dropping). DropTail, which drops only when full, is not AQM.',
   },
 } as const;
 

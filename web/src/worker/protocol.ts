@@ -4,7 +4,7 @@
 // - commands that do not answer (create, play, pause, speed, step, runUntil);
 // - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
 // Everything about a run carries its run id; the page drops what belongs to a run that is gone.
-import type { LiveChange, Scenario, Summary } from '../core/types';
+import type { LiveChange, Manifest, Scenario, Summary } from '../core/types';
 import type { CheckProblem, CheckResult } from '../core/binding.mjs';
 import type { Repair } from '../scenario/repair';
 
@@ -23,6 +23,8 @@ export type CoreStage = 'load' | 'abi' | 'describe' | 'version';
 export type Call =
   /** The run's summary so far (bl_summary). */
   | { op: 'summary'; runId: number }
+  /** What the run has now (bl_manifest); the worker also sends it unasked (the 'manifest' event). */
+  | { op: 'manifest'; runId: number }
   /** A live change; the reply carries the simulated time it took effect. */
   | { op: 'setParam'; runId: number; entity: string; key: string; value: number }
   /** A handle-less call of the fluid model (bl_fluid or bl_fluid_steady) with a JSON document. */
@@ -36,6 +38,7 @@ export type Call =
 
 export interface CallValue {
   summary: Summary;
+  manifest: Manifest;
   setParam: number;
   /** The parsed result ({error} on bad input) and its wall time in ms. */
   fluid: { result: unknown; ms: number };
@@ -91,6 +94,12 @@ export type FromWorker =
   /** `scenario` is what was created after removing fields the core refused (`repaired`). */
   | { type: 'created'; runId: number; columns: string[]; scenario: Scenario; repaired: string[]; duration: number }
   | { type: 'createFailed'; runId: number; error: string }
+  /**
+   * The run's manifest (bl_manifest): sent when the run is created, after every live change (a
+   * call's or replayed ones) and when a loss schedule's step has passed, so what the page shows
+   * of the run follows what the run has.
+   */
+  | { type: 'manifest'; runId: number; manifest: Manifest }
   /** A metric block (bl_drain bytes), transferred. */
   | { type: 'block'; runId: number; buffer: ArrayBuffer; now: number }
   | { type: 'status'; runId: number; status: RunStatus; now: number; error?: string; budget?: string }

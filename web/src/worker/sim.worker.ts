@@ -3,7 +3,7 @@
 // simulation in slices of ~8 ms wall time, drains a metric block after each slice and
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
-import type { Scenario } from '../core/types';
+import type { Manifest, Scenario } from '../core/types';
 import type { LiveChange } from '../core/types';
 import { repairScenario } from '../scenario/repair';
 import {
@@ -59,6 +59,7 @@ interface Run {
   duration: number;
   samplePeriod: number;
   live: LiveChange[]; // scheduled changes still to apply, sorted by t
+  nextChange: number | null; // when a loss schedule next moves a live value (the manifest is sent again then)
   status: RunStatus;
   speed: number; // sim s per wall s, 0 = max
   stopAt: number; // pause when reaching this simulated time
@@ -100,6 +101,13 @@ function applyParam(r: Run, entity: string, key: string, value: number): ParamMs
   return new Refused(err, core!.setParamProblem());
 }
 
+/** Sends the run's manifest (what it has now) and notes when a schedule next changes it. */
+function sendManifest(r: Run): void {
+  const manifest = core!.manifest(r.h) as Manifest;
+  r.nextChange = manifest.nextChange;
+  post({ type: 'manifest', runId: r.id, manifest });
+}
+
 function reanchor(r: Run): void {
   r.simAnchor = core!.now(r.h);
   r.wallAnchor = performance.now();
@@ -115,6 +123,7 @@ function advance(r: Run, target: number): Advanced {
     return advanceSlice(r, target, applied);
   } finally {
     if (applied.length) post({ type: 'params', runId: r.id, changes: applied });
+    if (applied.length || (r.nextChange !== null && core!.now(r.h) >= r.nextChange - 1e-12)) sendManifest(r);
   }
 }
 
@@ -222,6 +231,7 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
     duration,
     samplePeriod,
     live: [...live].sort((a, b) => a.t - b.t),
+    nextChange: null,
     status: 'paused',
     speed: 1,
     stopAt: Infinity,
@@ -230,6 +240,7 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
     timer: null,
   };
   post({ type: 'created', runId: id, columns: core!.columns(h), scenario: doc, repaired, duration });
+  sendManifest(run);
   setStatus(run, 'paused');
 }
 
@@ -262,11 +273,16 @@ function call(id: number, c: Call): void {
     case 'summary':
       answer(id, () => core!.summary(current(c.runId).h));
       return;
+    case 'manifest':
+      answer(id, () => core!.manifest(current(c.runId).h));
+      return;
     case 'setParam':
       answer(id, () => {
-        const m = applyParam(current(c.runId), c.entity, c.key, c.value);
+        const r = current(c.runId);
+        const m = applyParam(r, c.entity, c.key, c.value);
         if (m instanceof Refused) throw m;
         post(m); // the change itself, as the run's event (marks); the reply says when it took effect
+        sendManifest(r);
         return m.t;
       });
       return;
