@@ -18,12 +18,19 @@ import {
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
 import { isLessonsIndex } from '../lessons/lessonRoute';
+import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import type { AppStateApi } from '../url/appStateApi';
 
 export type { AppStateApi };
 
 export function useAppState(sim: SimController): AppStateApi {
-  const [state, setState] = useState<AppState>(() => decodeState(location.hash).state);
+  // Until the core's specs are known and the link is checked (load, below), the page shows the
+  // link's view and teaching settings over its preset's scenario: a link's fields unread by the
+  // specs could be 20,000 unknown keys, each a field for the panels to describe (issue 28).
+  const [state, setState] = useState<AppState>(() => {
+    const s = decodeState(location.hash).state;
+    return { ...s, scenario: cloneScenario((findPreset(s.preset) ?? DEFAULT_PRESET).scenario) };
+  });
   const [loaded, setLoaded] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
