@@ -241,3 +241,20 @@ test('a link with a hex number, a NUL and a repeated key: each is named, the res
   expect(await lab.columns()).toEqual(await defaultColumns(page));
   await expect(page).toHaveURL(/#v=1&seed=8$/);
 });
+
+// Issue 28, item 7: a live change of a link the core refuses vanished without a word.
+test('a live change of the link the core refuses is named, with the label and range, and leaves the link', async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&live=0:flows:exoLoss:7;0.2:flows:exoLoss:0.05');
+  await lab.runUntil(0.5);
+  await expect(page.getByTestId('notice')).toBeVisible();
+  const said = (await lab.notices()).join('\n');
+  expect(said).toMatch(
+    /Exogenous loss of all flows set to .* at 0 s \(live=0:flows:exoLoss:7\): refused\. Allowed: .*0.*1.*; left out of the link/,
+  );
+  // The change the core took is applied and stays in the link; the refused one is gone.
+  expect((await lab.marks()).filter((m) => m.entity === 'flows' && m.t < 1).map((m) => m.t)).toEqual([0.2]);
+  await expect(page).toHaveURL(/#v=1&live=0\.2:flows:exoLoss:0\.05$/);
+});

@@ -112,8 +112,18 @@ export function useAppState(sim: SimController): AppStateApi {
   // Live changes made by the user become part of the saved run, so a link replays them.
   useEffect(() => {
     sim.onLiveApplied = (c: LiveChange) => setState((s) => ({ ...s, live: [...s.live, c].sort((a, b) => a.t - b.t) }));
+    // A change of the link the core refused (named in the notice) leaves the link: it would only
+    // be refused again.
+    sim.onLiveRefused = (refused) =>
+      setState((s) => ({
+        ...s,
+        live: s.live.filter(
+          (c) => !refused.some((r) => r.t === c.t && r.entity === c.entity && r.key === c.key && r.value === c.value),
+        ),
+      }));
     return () => {
       sim.onLiveApplied = null;
+      sim.onLiveRefused = null;
     };
   }, [sim]);
 

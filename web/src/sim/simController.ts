@@ -2,12 +2,13 @@
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
 import type { ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
-import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import { normalizeFluidSpecs, normalizeSpecs, problemText } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import {
   changeLabel,
+  formatValue,
   initialLiveValue,
   isScheduleMark,
   replacesSchedule,
@@ -21,6 +22,7 @@ import {
   type CoreStage,
   type FluidFn,
   type FromWorker,
+  type LiveRefusal,
   type ParamMsg,
   Refused,
   type Repaired,
@@ -124,6 +126,8 @@ export class SimController {
   private readyWaiters: (() => void)[] = [];
   /** Called when a change made through setParam was applied (the app adds it to the URL). */
   onLiveApplied: ((c: LiveChange) => void) | null = null;
+  /** Called with the scheduled changes (a link's live= list) the core refused (the app drops them from the URL). */
+  onLiveRefused: ((changes: LiveChange[]) => void) | null = null;
   /** Asked before every live change: a reason to refuse it (a locked page), or null. */
   guard: ((entity: string, key: string) => string | null) | null = null;
 
@@ -467,6 +471,33 @@ export class SimController {
       case 'params':
         this.applied(msg.changes);
         break;
+      case 'liveRefused': {
+        // Said like a field the core refused at create: in the notice, by label, value and range.
+        const scenario = this.snap.scenario ?? { version: 1 };
+        const said = msg.changes.map((r) => liveRefusalText(this.snap.specs, scenario, r));
+        this.update({ repaired: [...this.snap.repaired, ...said] });
+        this.onLiveRefused?.(msg.changes.map((r) => r.change));
+        break;
+      }
     }
   }
+}
+
+/**
+ * A live change of a link the core refused, as the notice says it: what it set, by the page's
+ * label and in its units, where and when, the change as the link wrote it, and the core's
+ * range (problemText, in the control's units) ("Exogenous loss of all flows set to 700% at 0 s
+ * (live=0:flows:exoLoss:7): refused. Allowed: ...; left out of the link").
+ */
+export function liveRefusalText(specs: readonly ParamSpec[], scenario: Scenario, r: LiveRefusal): string {
+  const { t, entity, key, value } = r.change;
+  const spec = specForLive(specs, scenario, entity, key);
+  const where =
+    entity === 'flows'
+      ? ' of all flows'
+      : entity.startsWith('flow.')
+        ? ` of flow ${entity.slice(5)}`
+        : ` of ${entity.replace('.', ' ')}`;
+  const why = r.problem ? problemText(r.problem, spec) : r.error;
+  return `${spec?.label ?? key}${where} set to ${formatValue(value, spec)} at ${t} s (live=${t}:${entity}:${key}:${value}): refused. ${why}; left out of the link`;
 }
