@@ -1,6 +1,6 @@
 // Hostile links (issue 11): each opens as the default scenario (or the scenario it describes)
 // with a notice; never a blank page, a hang, the error boundary or a polluted Object.prototype.
-import { test, expect, type Lab } from './fixtures';
+import { test, expect, Lab } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Object.prototype's own names in a page that loaded nothing of ours. */
@@ -257,4 +257,40 @@ test('a live change of the link the core refuses is named, with the label and ra
   // The change the core took is applied and stays in the link; the refused one is gone.
   expect((await lab.marks()).filter((m) => m.entity === 'flows' && m.t < 1).map((m) => m.t)).toEqual([0.2]);
   await expect(page).toHaveURL(/#v=1&live=0\.2:flows:exoLoss:0\.05$/);
+});
+
+// Issue 28, item 6: after 1,100 live changes the page wrote all of them, and the link it wrote
+// was refused whole when opened (a link replays at most 1,000).
+test('after more live changes than a link replays, the written link opens with no refusal', async ({ lab, page }) => {
+  test.setTimeout(120_000);
+  // A link at the limit (1,000 changes in the first second), then more through the test hook:
+  // the loss and the weight of each of the 5 flows, at up to 11 later times (at least 10 changes
+  // that do not fold into each other, however far the playing run already is).
+  await lab.open(`#v=1&flows.count=5&${live(1000)}`);
+  await page.evaluate(async () => {
+    const bl = window.__bl!;
+    // After the link's changes and wherever the playing run is now (runUntil then pauses it).
+    const t0 = Math.max(1, bl.now());
+    for (let i = 0; i < 11; i++) {
+      await bl.runUntil(t0 + (i + 1) / 100);
+      for (let f = 0; f < 5; f++) {
+        await bl.setParam(`flow.${f}`, 'exoLoss', i % 2 ? 0.01 : 0.02);
+        await bl.setParam(`flow.${f}`, 'weight', i % 2 ? 1 : 2);
+      }
+    }
+  });
+  await expect
+    .poll(async () => (await lab.notices()).join('\n'))
+    .toMatch(/the link carries the first 1000 live changes \(to 0\.999 s\); the \d+ after them are not in it/);
+  const hash = await page.evaluate(() => location.hash);
+  expect(hash.match(/live=([^&]*)/)![1]!.split(';')).toHaveLength(1000);
+
+  // The link as written opens in a new page: every change replayed, nothing refused.
+  const other = await page.context().newPage();
+  const reopened = new Lab(other);
+  await reopened.open(hash);
+  await reopened.runUntil(1.2);
+  expect((await reopened.marks()).filter((m) => !m.schedule && m.t <= 1.2)).toHaveLength(1000);
+  expect(await reopened.notices()).toEqual([]);
+  await other.close();
 });

@@ -14,6 +14,7 @@ import {
   decodeState,
   defaultState,
   encodeState,
+  liveLeftNotice,
 } from '../url/scenarioUrl';
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
@@ -190,6 +191,9 @@ export function useAppState(sim: SimController): AppStateApi {
     const hash = encodeState(state);
     lastHash.current = hash;
     if (location.hash !== hash) history.replaceState(null, '', hash);
+    // More live changes than a link replays: the link keeps the first ones, and says so.
+    const left = liveLeftNotice(state.live);
+    if (left) setNotices((n) => [...n.filter((x) => !x.startsWith('the link carries the first ')), left]);
   }, [state, loaded]);
 
   const applyScenario = useCallback(

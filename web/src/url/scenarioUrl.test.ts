@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_LIMITS, checkLink, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
+import {
+  LINK_LIMITS,
+  checkLink,
+  decodeState,
+  defaultState,
+  encodeState,
+  linkLive,
+  liveLeftNotice,
+  type AppState,
+} from './scenarioUrl';
 import type { Scenario } from '../core/types';
 import { repairScenario } from '../scenario/repair';
 import { coreCheck } from '../../test/nativeCheck';
@@ -426,6 +435,34 @@ describe('scenario URL', () => {
         'seed: given 2 times; the last value (4) was used',
         'v: given 2 times; the last value (1) was used',
       ]);
+    });
+
+    it('writes only the live changes a link replays: folds overridden ones, keeps the first that fit', () => {
+      const s = defaultState();
+      s.live = Array.from({ length: 1100 }, (_, i) => ({ t: i / 1000, entity: 'flows', key: 'exoLoss', value: 0.01 }));
+      // Two changes of one parameter at one time: the later one holds.
+      s.live.splice(1, 0, { t: 0, entity: 'flows', key: 'exoLoss', value: 0.02 });
+      const d = decodeState(encodeState(s), real);
+      expect(d.dropped).toEqual([]);
+      expect(d.state.live).toHaveLength(1000);
+      expect(d.state.live[0]).toEqual({ t: 0, entity: 'flows', key: 'exoLoss', value: 0.02 });
+      expect(d.state.live[999]!.t).toBe(0.999);
+      expect(linkLive(s.live).left).toBe(100);
+      expect(liveLeftNotice(s.live)).toBe(
+        'the link carries the first 1000 live changes (to 0.999 s); the 100 after them are not in it (a link replays at most 1000 changes, 64000 characters)',
+      );
+      // Long entity names: the 64,000 characters bind first.
+      s.live = Array.from({ length: 900 }, (_, i) => ({
+        t: i,
+        entity: `link.${'x'.repeat(80)}`,
+        key: 'rate',
+        value: 1e6,
+      }));
+      const long = decodeState(encodeState(s), real);
+      expect(long.dropped).toEqual([]);
+      expect(long.state.live.length).toBeLessThan(900);
+      expect(liveLeftNotice(s.live)).toMatch(/the \d+ after them are not in it/);
+      expect(liveLeftNotice(s.live.slice(0, 10))).toBeNull();
     });
   });
 });

@@ -169,6 +169,38 @@ export function encodeAbsent(path: string): string {
   return `${esc(path)}=${ABSENT}`;
 }
 
+/**
+ * The live changes a link can carry and its reader replays (LINK_LIMITS): a change overridden by
+ * a later one of the same parameter at the same time is folded away; past the limits, the
+ * earliest changes are kept, so the link replays the run exactly up to `until`, and `left`
+ * counts the changes after that (the page says so). Never writes what decodeLive would refuse.
+ */
+export function linkLive(live: readonly LiveChange[]): { live: LiveChange[]; left: number; until?: number } {
+  const last = new Map<string, LiveChange>();
+  for (const c of live) {
+    const k = `${c.t}:${c.entity}:${c.key}`;
+    last.delete(k);
+    last.set(k, c);
+  }
+  const folded = [...last.values()].sort((a, b) => a.t - b.t);
+  const out: LiveChange[] = [];
+  let chars = 0;
+  for (const c of folded) {
+    chars += `${c.t}:${c.entity}:${c.key}:${c.value}`.length + (out.length ? 1 : 0);
+    if (out.length >= LINK_LIMITS.liveChanges || chars > LINK_LIMITS.liveChars) break;
+    out.push(c);
+  }
+  const left = folded.length - out.length;
+  return left ? { live: out, left, until: out[out.length - 1]?.t ?? 0 } : { live: out, left };
+}
+
+/** What the page says when a link cannot carry all the live changes of a run (linkLive). */
+export function liveLeftNotice(live: readonly LiveChange[]): string | null {
+  const fit = linkLive(live);
+  if (!fit.left) return null;
+  return `the link carries the first ${fit.live.length} live changes (to ${fit.until} s); the ${fit.left} after them are not in it (a link replays at most ${LINK_LIMITS.liveChanges} changes, ${LINK_LIMITS.liveChars} characters)`;
+}
+
 /** The `live=` entry: changes as t:entity:key:value, separated by ';'. */
 export function encodeLive(live: readonly LiveChange[]): string {
   return `live=${live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`;
@@ -193,7 +225,8 @@ export function encodeState(state: AppState): string {
   for (const path of base.keys()) {
     if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(encodeAbsent(path));
   }
-  if (state.live.length) parts.push(encodeLive(state.live));
+  const live = linkLive(state.live).live;
+  if (live.length) parts.push(encodeLive(live));
   const v = state.view;
   const d = DEFAULT_VIEW;
   if (v.charts.join(',') !== d.charts.join(',')) parts.push(`view.charts=${v.charts.join(',')}`);
