@@ -294,3 +294,23 @@ test('after more live changes than a link replays, the written link opens with n
   expect(await reopened.notices()).toEqual([]);
   await other.close();
 });
+
+// Issue 28, item 12 (page side): a live change sent after the run had finished was accepted and
+// added to the link, which replays nothing after the end.
+test('a live change after the run has finished is refused, said, and not written into the link', async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&duration=1&flows.count=2');
+  await lab.runUntil(1);
+  await expect.poll(() => lab.status()).toBe('finished');
+  const error = await page.evaluate(() =>
+    window.__bl!.setParam('flows', 'exoLoss', 0.05).then(
+      () => null,
+      (e: Error) => e.message,
+    ),
+  );
+  expect(error).toBe('the run has finished: press Reset to run it again, then change it');
+  expect((await lab.marks()).filter((m) => !m.schedule)).toEqual([]);
+  await expect(page).toHaveURL(/#v=1&duration=1&flows\.count=2$/);
+});

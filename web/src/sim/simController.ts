@@ -320,13 +320,29 @@ export class SimController {
    * core's refusal (a Refused: its words, and its problem for a control to word in its own units).
    */
   setParam(entity: string, key: string, value: number): Promise<number> {
-    const refused = this.guard?.(entity, key);
+    const refused = this.guard?.(entity, key) ?? this.finishedReason();
     if (refused) return Promise.reject(new Error(refused));
     const runId = this.snap.runId;
     return this.request({ op: 'setParam', runId, entity, key, value }).then((t) => {
-      if (this.snap.runId === runId) this.onLiveApplied?.({ t, entity, key, value });
+      // A change the core took at or after the end changes nothing a link could replay (issue 28).
+      if (this.snap.runId === runId && !this.atEnd(t)) this.onLiveApplied?.({ t, entity, key, value });
       return t;
     });
+  }
+
+  /**
+   * Why no live change is taken now: the run has reached its end (issue 28: a change sent then
+   * was accepted and added to the link, which replays nothing after the end). null otherwise.
+   */
+  finishedReason(): string | null {
+    return this.snap.status === 'finished' || this.atEnd(this.store.now)
+      ? 'the run has finished: press Reset to run it again, then change it'
+      : null;
+  }
+
+  /** Whether simulated time t is at or past the end of the run (a run not created yet has none). */
+  private atEnd(t: number): boolean {
+    return this.snap.duration > 0 && t >= this.snap.duration - 1e-9;
   }
 
   /** The value a live change set (undefined: none since the run started; the scenario's value holds). */
