@@ -26,6 +26,33 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // No HTML sinks in the page (issue 28): text from a link (labels, names, values) must be
+      // set as DOM text (textContent, createElement, React children), never parsed as HTML. A
+      // sink that is justified carries a one-line disable comment saying why.
+      'no-restricted-properties': [
+        'error',
+        ...['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'createContextualFragment', 'srcdoc'].map((property) => ({
+          property,
+          message: 'An HTML sink: build the DOM with textContent / createElement / React children instead.',
+        })),
+        ...['write', 'writeln'].map((property) => ({
+          object: 'document',
+          property,
+          message: 'An HTML sink: build the DOM with textContent / createElement / React children instead.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'An HTML sink: render text as React children instead (justify a real need in a disable comment).',
+        },
+        {
+          // d3's selection.html(...) sets innerHTML.
+          selector: "CallExpression[callee.property.name='html'][arguments.length>0]",
+          message: "d3's .html() is an HTML sink: use .text() instead.",
+        },
+      ],
     },
   },
   {

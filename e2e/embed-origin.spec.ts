@@ -81,3 +81,44 @@ test('host messages: the parent is obeyed, a sibling frame and a wrong origin ar
   expect(await marks(strict)).toEqual([]);
   expect((await results()).filter((r) => r.from !== 'lab')).toEqual([]);
 });
+
+// Issue 28, item 8: `&host=course.example` (no scheme) was read as "no host named", so the
+// embed answered any parent. A host that is not a valid origin refuses every host message and
+// tells the instructor why.
+test('an embed whose host= is not a valid origin answers no host, and says why', async ({ page, baseURL }) => {
+  const src = (host: string) => `${baseURL}?embed=1&host=${encodeURIComponent(host)}${HASH}`.replace(/&/g, '&amp;');
+  await page.goto(`${HOST_ORIGIN}/presets/xqm-dumbbell.json`);
+  await page.setContent(`<!doctype html><title>Course</title>
+    <iframe id="lab" src="${src(HOST_ORIGIN)}" width="800" height="400"></iframe>
+    <iframe id="bad" src="${src('course.example')}" width="800" height="400"></iframe>
+    <script>
+      window.msgs = [];
+      window.addEventListener('message', (e) => window.msgs.push({ from: e.source === document.getElementById('bad').contentWindow ? 'bad' : 'lab', data: e.data }));
+      window.sendTo = (id, m) => document.getElementById(id).contentWindow.postMessage(m, '*');
+    </script>`);
+  const lab = await frameOf(page, 'lab');
+  const bad = await frameOf(page, 'bad');
+  const send = (id: string, value: number) =>
+    page.evaluate(
+      ([i, v]) =>
+        (window as unknown as { sendTo: (id: string, m: object) => void }).sendTo(i as string, {
+          type: 'bottleneck-lab:set',
+          param: 'flows.exoLoss',
+          value: v,
+        }),
+      [id, value] as const,
+    );
+  const marks = (f: Frame) => f.evaluate(() => window.__bl!.marks().map((m) => m.label));
+  await send('bad', 0.04);
+  // A message to the valid embed after it: once that one is applied, the first was delivered too.
+  await send('lab', 0.01);
+  await expect.poll(() => marks(lab)).toEqual(['exogenous loss 0% -> 1%']);
+  expect(await marks(bad)).toEqual([]);
+  const fromBad = await page.evaluate(() =>
+    (window as unknown as { msgs: { from: string }[] }).msgs.filter((m) => m.from === 'bad'),
+  );
+  expect(fromBad).toEqual([]); // no reply and no height report to a parent it cannot name
+  await expect
+    .poll(() => bad.evaluate(() => window.__bl!.errors().join('\n')))
+    .toMatch(/host=: "course\.example" is not a web address.*messages from the host page are refused/);
+});

@@ -14,17 +14,25 @@ import {
   decodeState,
   defaultState,
   encodeState,
+  liveLeftNotice,
 } from '../url/scenarioUrl';
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
 import { isLessonsIndex } from '../lessons/lessonRoute';
 import { findSpec, problemText } from '../core/specs';
+import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import type { AppStateApi } from '../url/appStateApi';
 
 export type { AppStateApi };
 
 export function useAppState(sim: SimController): AppStateApi {
-  const [state, setState] = useState<AppState>(() => decodeState(location.hash).state);
+  // Until the core's specs are known and the link is checked (load, below), the page shows the
+  // link's view and teaching settings over its preset's scenario: a link's fields unread by the
+  // specs could be 20,000 unknown keys, each a field for the panels to describe (issue 28).
+  const [state, setState] = useState<AppState>(() => {
+    const s = decodeState(location.hash).state;
+    return { ...s, scenario: cloneScenario((findPreset(s.preset) ?? DEFAULT_PRESET).scenario) };
+  });
   const [loaded, setLoaded] = useState(false);
   const [notices, setNotices] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
@@ -106,8 +114,18 @@ export function useAppState(sim: SimController): AppStateApi {
   // Live changes made by the user become part of the saved run, so a link replays them.
   useEffect(() => {
     sim.onLiveApplied = (c: LiveChange) => setState((s) => ({ ...s, live: [...s.live, c].sort((a, b) => a.t - b.t) }));
+    // A change of the link the core refused (named in the notice) leaves the link: it would only
+    // be refused again.
+    sim.onLiveRefused = (refused) =>
+      setState((s) => ({
+        ...s,
+        live: s.live.filter(
+          (c) => !refused.some((r) => r.t === c.t && r.entity === c.entity && r.key === c.key && r.value === c.value),
+        ),
+      }));
     return () => {
       sim.onLiveApplied = null;
+      sim.onLiveRefused = null;
     };
   }, [sim]);
 
@@ -174,6 +192,9 @@ export function useAppState(sim: SimController): AppStateApi {
     const hash = encodeState(state);
     lastHash.current = hash;
     if (location.hash !== hash) history.replaceState(null, '', hash);
+    // More live changes than a link replays: the link keeps the first ones, and says so.
+    const left = liveLeftNotice(state.live);
+    if (left) setNotices((n) => [...n.filter((x) => !x.startsWith('the link carries the first ')), left]);
   }, [state, loaded]);
 
   const applyScenario = useCallback(

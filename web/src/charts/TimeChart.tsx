@@ -32,6 +32,14 @@ const TIP_ROWS = 8;
 const fmt = (v: number) =>
   Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-';
 
+/** An element holding `children` as text and nodes (a string is never read as HTML). */
+function el(tag: string, className?: string, ...children: (Node | string)[]): HTMLElement {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  e.append(...children);
+  return e;
+}
+
 export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
   const scope = useContext(ChartScope);
   const own = useMemo<ChartModel>(
@@ -161,6 +169,8 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     const i = Math.min(store.ring.lowerBound(t), store.rows - 1);
     const rowT = store.ring.get(0, i);
     const k = f.model.scale ?? 1;
+    // Built as DOM text, never as HTML: a line's label can come from a link (compare mode's
+    // "A: ..." and "B: ..." name the field and value the link sets), so it must not be parsed.
     const rows = f.model.lines
       .filter((l) => l.flow === undefined || !f.hidden.has(l.flow))
       .slice(0, TIP_ROWS)
@@ -169,13 +179,13 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         const c = src.col(l.column);
         const j = l.store ? Math.min(src.ring.lowerBound(rowT), src.rows - 1) : i;
         const v = c === undefined || j < 0 ? NaN : src.ring.get(c, j) * k;
-        return `<div><span class="sw" style="background:${l.color}"></span>${l.label}: <b>${fmt(v)}</b></div>`;
+        const swatch = el('span', 'sw');
+        swatch.style.background = l.color;
+        return el('div', undefined, swatch, `${l.label}: `, el('b', undefined, fmt(v)));
       });
-    const more =
-      f.model.lines.length > TIP_ROWS
-        ? `<div class="muted">... ${f.model.lines.length - TIP_ROWS} more (hide flows in the legend)</div>`
-        : '';
-    tip.innerHTML = `<div><b>t = ${rowT.toFixed(2)} s</b></div>${rows.join('')}${more}`;
+    if (f.model.lines.length > TIP_ROWS)
+      rows.push(el('div', 'muted', `... ${f.model.lines.length - TIP_ROWS} more (hide flows in the legend)`));
+    tip.replaceChildren(el('div', undefined, el('b', undefined, `t = ${rowT.toFixed(2)} s`)), ...rows);
     tip.hidden = false;
     const x = ((t - f.win.t0) / (f.win.t1 - f.win.t0)) * (f.width - 64) + 52;
     tip.style.left = `${Math.min(Math.max(0, x + 12), Math.max(0, f.width - 200))}px`;

@@ -75,7 +75,8 @@ export function kindFieldOf(specs: readonly ParamSpec[], group: string): string 
  * "flows" (the core's group "flows.ccParams", selector "flows.cc"), "" for "queue".
  */
 export function kindParamsOf(specs: readonly ParamSpec[], group: string): string {
-  const key = `${group}.${kindFieldOf(specs, group)}`; // once, not once per spec looked at
+  // The selector's key once, not once per spec: this runs for every key of a link (issue 28).
+  const key = `${group}.${kindFieldOf(specs, group)}`;
   const sel = specs.find((s) => s.key === key && s.selects !== undefined);
   return sel && sel.selects !== group ? sel.selects!.slice(group.length + 1) : '';
 }
@@ -358,7 +359,8 @@ export function findSpec(
   const inSub = !!(g0 && sub && !more.length && kindParamsOf(specs, g0) === sub);
   if (inSub) group = g0!;
   else if (kindParamsOf(specs, group) && direct.length === 0) return undefined; // "flows.N" is not where the rule's N lives
-  const kind = kindOf?.(group);
+  // A top-level field (group "") has no kind to look up.
+  const kind = group ? kindOf?.(group) : undefined;
   if (direct.length > 1)
     return direct.find((s) => !s.kinds || (kind !== undefined && s.kinds.includes(kind))) ?? direct[0];
   if (kind !== undefined) return specs.find((s) => s.key === `${group}.${kind}.${leaf}`);

@@ -118,8 +118,6 @@ export interface Summary {
   meanDelay?: number;
   p95Delay?: number;
   eventsDropped: number;
-  /** Where the measured window of the rates, Jain indices and utilisations starts (s). */
-  measureFrom?: number;
 }
 
 /**

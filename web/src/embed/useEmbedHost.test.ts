@@ -1,7 +1,7 @@
 // Which host messages an embedded page reads (issue 16): only the parent window's and, when
 // the embed code names the host origin, only that origin's; numbers must be numbers.
 import { describe, expect, it } from 'vitest';
-import { acceptHostMessage, namedHostOrigin } from './useEmbedHost';
+import { acceptHostMessage, hostRule, namedHostOrigin } from './useEmbedHost';
 import { testManifest } from '../core/manifestFixture';
 import { parseHostMessage } from './hostMessages';
 import { normalizeSpecs } from '../core/specs';
@@ -16,6 +16,23 @@ describe('embed host messages', () => {
     expect(namedHostOrigin('?embed=1')).toBeNull();
     expect(namedHostOrigin('?embed=1&host=not a url')).toBeNull();
     expect(namedHostOrigin('?embed=1&host=data:text/html,x')).toBeNull();
+    // Issue 28: a host that is not a valid origin refuses every host message (it once meant "any host").
+    expect(hostRule('?embed=1')).toEqual({ origin: null });
+    expect(hostRule('?embed=1&host=https://course.example/x')).toEqual({ origin: 'https://course.example' });
+    for (const bad of [
+      'course.example',
+      'not a url',
+      'data:text/html,x',
+      'javascript:alert(1)',
+      'ftp://course.example',
+    ]) {
+      const r = hostRule(`?embed=1&host=${encodeURIComponent(bad)}`);
+      expect('refused' in r && r.refused).toMatch(
+        new RegExp(
+          `^host=: "${bad.replace(/[.()]/g, '\\$&')}" is not a web address.*messages from the host page are refused`,
+        ),
+      );
+    }
   });
 
   it('accepts the parent only, and only from the named origin when there is one', () => {

@@ -7,13 +7,26 @@ import { MSG_PREFIX, parseHostMessage } from './hostMessages';
 import { courseOrigin } from './embedCode';
 
 /**
- * The host's origin when the embed code names it (`?embed=1&host=https://course.example`):
- * then only that origin's messages are read, and replies and height reports go to it alone.
- * null when not named (or not a valid origin).
+ * Which host may command the page, from the embed code (`?embed=1&host=https://course.example`):
+ * `origin` null when none is named (any parent); the named origin, whose messages alone are
+ * read and to which replies and height reports go; or, when `host=` is not a valid origin
+ * (`host=course.example`, no scheme), `refused`: no host message is answered (issue 28: a
+ * malformed host once let any parent command the page), and the instructor is told why.
  */
-export function namedHostOrigin(search: string = location.search): string | null {
+export type HostRule = { origin: string | null } | { refused: string };
+
+export function hostRule(search: string = location.search): HostRule {
   const r = courseOrigin(new URLSearchParams(search).get('host') ?? '');
-  return r.ok ? r.origin : null;
+  if (r.ok) return { origin: r.origin };
+  return {
+    refused: `host=: ${r.message.replace(/^Course page origin: /, '')}; messages from the host page are refused until the embed code names it so`,
+  };
+}
+
+/** The named host's origin (null when none is named or the name is not a valid origin). */
+export function namedHostOrigin(search: string = location.search): string | null {
+  const r = hostRule(search);
+  return 'origin' in r ? r.origin : null;
 }
 
 /**
@@ -68,12 +81,19 @@ export function useEmbedHost(
   useEffect(() => {
     if (!enabled) return;
     const root = document.getElementById('root');
-    return root && window.parent !== window ? reportHeight(window.parent, root, namedHostOrigin() ?? '*') : undefined;
+    const rule = hostRule();
+    if ('refused' in rule) return undefined; // no host named validly: nothing goes to any parent
+    return root && window.parent !== window ? reportHeight(window.parent, root, rule.origin ?? '*') : undefined;
   }, [enabled]);
 
   useEffect(() => {
     if (!enabled) return;
-    const host = namedHostOrigin();
+    const rule = hostRule();
+    if ('refused' in rule) {
+      ctx.current.onRefused(rule.refused);
+      return;
+    }
+    const host = rule.origin;
     let unwatch: (() => void) | null = null;
     const onMessage = (ev: MessageEvent) => {
       if (!acceptHostMessage(ev, window.parent, window, host)) return;

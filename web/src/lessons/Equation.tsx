@@ -56,7 +56,10 @@ export default function Equation({ tex }: { tex: string }) {
     );
   return (
     <figure className="lesson-equation-box">
-      {/* KaTeX's own output from the lesson's TeX (it escapes text; no HTML passes through). */}
+      {/* The page's one HTML sink, justified: KaTeX's own output from the TeX of a lesson this
+          site serves (public/lessons/ID/lesson.json, fetched same-origin by an id fetchLesson
+          checks against LESSON_ID; no link text reaches it). KaTeX escapes text and, without
+          `trust`, refuses \href, \url and \html* commands, so no markup of the TeX passes. */}
       <div
         ref={ref}
         className={`lesson-equation${fit.scrolls ? ' scrolls' : ''}`}
@@ -66,6 +69,7 @@ export default function Equation({ tex }: { tex: string }) {
         tabIndex={fit.scrolls ? 0 : undefined}
         role={fit.scrolls ? 'region' : undefined}
         aria-label={fit.scrolls ? 'Equation (scrolls sideways)' : undefined}
+        // eslint-disable-next-line no-restricted-syntax -- KaTeX output of a same-site lesson (above)
         dangerouslySetInnerHTML={{ __html: html }}
       />
       {fit.scrolls ? (

@@ -2,12 +2,13 @@
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
 import type { Manifest, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
-import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import { normalizeFluidSpecs, normalizeSpecs, problemText } from '../core/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import {
   changeLabel,
+  formatValue,
   isScheduleMark,
   manifestLiveValue,
   replacesSchedule,
@@ -21,6 +22,7 @@ import {
   type CoreStage,
   type FluidFn,
   type FromWorker,
+  type LiveRefusal,
   type ParamMsg,
   Refused,
   type Repaired,
@@ -130,6 +132,8 @@ export class SimController {
   private readyWaiters: (() => void)[] = [];
   /** Called when a change made through setParam was applied (the app adds it to the URL). */
   onLiveApplied: ((c: LiveChange) => void) | null = null;
+  /** Called with the scheduled changes (a link's live= list) the core refused (the app drops them from the URL). */
+  onLiveRefused: ((changes: LiveChange[]) => void) | null = null;
   /** Asked before every live change: a reason to refuse it (a locked page), or null. */
   guard: ((entity: string, key: string) => string | null) | null = null;
 
@@ -330,13 +334,29 @@ export class SimController {
    * core's refusal (a Refused: its words, and its problem for a control to word in its own units).
    */
   setParam(entity: string, key: string, value: number): Promise<number> {
-    const refused = this.guard?.(entity, key);
+    const refused = this.guard?.(entity, key) ?? this.finishedReason();
     if (refused) return Promise.reject(new Error(refused));
     const runId = this.snap.runId;
     return this.request({ op: 'setParam', runId, entity, key, value }).then((t) => {
-      if (this.snap.runId === runId) this.onLiveApplied?.({ t, entity, key, value });
+      // A change the core took at or after the end changes nothing a link could replay (issue 28).
+      if (this.snap.runId === runId && !this.atEnd(t)) this.onLiveApplied?.({ t, entity, key, value });
       return t;
     });
+  }
+
+  /**
+   * Why no live change is taken now: the run has reached its end (issue 28: a change sent then
+   * was accepted and added to the link, which replays nothing after the end). null otherwise.
+   */
+  finishedReason(): string | null {
+    return this.snap.status === 'finished' || this.atEnd(this.store.now)
+      ? 'the run has finished: press Reset to run it again, then change it'
+      : null;
+  }
+
+  /** Whether simulated time t is at or past the end of the run (a run not created yet has none). */
+  private atEnd(t: number): boolean {
+    return this.snap.duration > 0 && t >= this.snap.duration - 1e-9;
   }
 
   /** The value a live change set (undefined: none since the run started; the scenario's value holds). */
@@ -486,6 +506,32 @@ export class SimController {
       case 'params':
         this.applied(msg.changes);
         break;
+      case 'liveRefused': {
+        // Said like a field the core refused at create: in the notice, by label, value and range.
+        const said = msg.changes.map((r) => liveRefusalText(this.snap.specs, this.snap.manifest, r));
+        this.update({ repaired: [...this.snap.repaired, ...said] });
+        this.onLiveRefused?.(msg.changes.map((r) => r.change));
+        break;
+      }
     }
   }
+}
+
+/**
+ * A live change of a link the core refused, as the notice says it: what it set, by the page's
+ * label and in its units, where and when, the change as the link wrote it, and the core's
+ * range (problemText, in the control's units) ("Exogenous loss of all flows set to 700% at 0 s
+ * (live=0:flows:exoLoss:7): refused. Allowed: ...; left out of the link").
+ */
+export function liveRefusalText(specs: readonly ParamSpec[], manifest: Manifest | null, r: LiveRefusal): string {
+  const { t, entity, key, value } = r.change;
+  const spec = specForLive(specs, manifest, entity, key);
+  const where =
+    entity === 'flows'
+      ? ' of all flows'
+      : entity.startsWith('flow.')
+        ? ` of flow ${entity.slice(5)}`
+        : ` of ${entity.replace('.', ' ')}`;
+  const why = r.problem ? problemText(r.problem, spec) : r.error;
+  return `${spec?.label ?? key}${where} set to ${formatValue(value, spec)} at ${t} s (live=${t}:${entity}:${key}:${value}): refused. ${why}; left out of the link`;
 }

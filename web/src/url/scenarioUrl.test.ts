@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_LIMITS, checkLink, decodeState, defaultState, encodeState, type AppState } from './scenarioUrl';
+import {
+  LINK_LIMITS,
+  checkLink,
+  decodeState,
+  defaultState,
+  encodeState,
+  linkLive,
+  liveLeftNotice,
+  type AppState,
+} from './scenarioUrl';
 import type { Scenario } from '../core/types';
 import { repairScenario } from '../scenario/repair';
 import { coreCheck } from '../../test/nativeCheck';
@@ -287,6 +296,173 @@ describe('scenario URL', () => {
         'topology.rates: refused, nested deeper than 8 levels',
       ]);
       expect(decodeState(`#v=1&topology.rates=${nest(100000)}`).dropped).toHaveLength(1); // no stack overflow
+    });
+  });
+
+  describe('hostile links, third round (issue 28)', () => {
+    const real = normalizeSpecs(described);
+
+    it('refuses a lone surrogate in a text or number field, naming the field, and writes the link back', () => {
+      for (const [key, label] of [
+        ['name', 'Name'],
+        ['duration', 'Duration'],
+        ['seed', 'Seed'],
+        ['flows.count', 'Flows'],
+        ['queue.buffer', 'Buffer'],
+        ['topology.bottleneckRate', 'Bottleneck rate'],
+      ]) {
+        const d = decodeState(`#v=1&${key}=${encodeURIComponent('"\\ud800"')}`, real);
+        expect(d.dropped).toEqual([
+          `${label} (${key}): refused, the text holds a lone surrogate (\\ud800 to \\udfff without its pair)`,
+        ]);
+        expect(d.state.scenario).toEqual(defaultState().scenario);
+        // Inside a list too; and writing a state that holds one anyway never throws.
+        expect(decodeState(`#v=1&topology.nodes=${encodeURIComponent('["a","\\udc00"]')}`, real).dropped[0]).toMatch(
+          /lone surrogate/,
+        );
+      }
+      const s = defaultState();
+      s.scenario.name = 'a\ud800b';
+      expect(encodeState(s)).toBe('#v=1&name=a%EF%BF%BDb');
+    });
+
+    it('refuses a dotted key deeper than a scenario goes, without building it', () => {
+      const key = Array.from({ length: 3000 }, () => 'a').join('.');
+      for (const sp of [real, undefined]) {
+        const d = decodeState(`#v=1&${key}=1`, sp);
+        expect(d.dropped).toEqual([
+          `"${key.slice(0, 40)}...": refused, a path of 3000 fields; a scenario path has at most 8`,
+        ]);
+        expect(d.state.scenario).toEqual(defaultState().scenario);
+      }
+      // A path of 8 fields is read (the core judges it).
+      expect(decodeState('#v=1&a.b.c.d.e.f.g.h=1').dropped).toEqual([]);
+    });
+
+    it('reads 10,000 unknown keys with work linear in the keys and in the specs, and names a few', () => {
+      // Every read of a spec, counted: the decoder once read the spec list once per spec for each
+      // key (kindParamsOf in findSpec), 67,000 reads a key and 43 s for this link in a browser.
+      let reads = 0;
+      const counted = new Proxy(real, {
+        get(t, k, r) {
+          reads++;
+          return Reflect.get(t, k, r) as unknown;
+        },
+      });
+      const work = (n: number, key: (i: number) => string) => {
+        reads = 0;
+        const d = decodeState(`#v=1&${Array.from({ length: n }, (_, i) => `${key(i)}=1`).join('&')}`, counted);
+        return { reads, d };
+      };
+      // Keys no spec starts like ("x0"), and keys inside a group the specs know ("queue.x0": the
+      // specs are searched for each), the second kind fewer (each costs a few passes over the specs).
+      for (const [n, key] of [
+        [10000, (i: number) => `x${i}`],
+        [2000, (i: number) => `queue.x${i}`],
+      ] as const) {
+        const small = work(n / 10, key);
+        const big = work(n, key);
+        // Linear in the keys (10x the keys: at most 11x the reads), and a few passes over the
+        // specs a key, not one per spec.
+        expect(big.reads).toBeLessThanOrEqual(small.reads * 11);
+        expect(big.reads / n).toBeLessThan(20 * real.length);
+        expect(big.d.dropped).toEqual([
+          `${n} keys left out (unknown scenario field): ${key(0)}, ${key(1)}, ${key(2)} and ${n - 3} more`,
+        ]);
+        expect(big.d.state.scenario).toEqual(defaultState().scenario);
+      }
+      // A few are named one by one, as before.
+      expect(decodeState('#v=1&x0=1&x1=1', real).dropped).toEqual([
+        'x0: unknown scenario field',
+        'x1: unknown scenario field',
+      ]);
+    }, 60_000);
+
+    it('keeps a notice short: past 20 lines the rest are counted', () => {
+      const hash = `#v=1&${Array.from({ length: 50 }, (_, i) => `view.x${i}=1`).join('&')}`;
+      const d = decodeState(hash, real);
+      expect(d.dropped).toHaveLength(20);
+      expect(d.dropped[19]).toBe('... and 31 more things the link gave were left out');
+    });
+
+    it('reads numbers only in the form the page writes, and names the field and the form otherwise', () => {
+      for (const ok of ['5', '-2', '0.5', '1e-3', '2E+3', '0'])
+        expect(decodeState(`#v=1&duration=${ok}`, real).state.scenario.duration).toBe(Number(ok));
+      for (const bad of ['0x10', '0b11', '0o7', ' 5', '5 ', '5.', '.5', '+5', '"5"', 'Infinity', '05', '1_000', '']) {
+        const d = decodeState(`#v=1&duration=${encodeURIComponent(bad)}`, real);
+        expect(d.state.scenario.duration).toBe(defaultState().scenario.duration);
+        expect(d.dropped).toEqual([
+          `Duration (duration)=${bad}: refused, not a number; write numbers as 60, 0.5, -2 or 1e-3`,
+        ]);
+      }
+      // An integer field and a field inside a kind ("queue.buffer" of the DropTail queue).
+      expect(decodeState('#v=1&flows.count=0x10', real).dropped[0]).toMatch(/^Flows \(flows\.count\)=0x10: refused/);
+      expect(decodeState('#v=1&queue.buffer=%2B5', real).dropped[0]).toMatch(/^Buffer \(queue\.buffer\)=\+5: refused/);
+      expect(decodeState('#v=1&duration=1e400', real).dropped).toEqual([
+        'Duration (duration)=1e400: refused, too large for a number',
+      ]);
+      // Text fields keep their text: a name "0x10" is a name.
+      expect(decodeState('#v=1&name=0x10', real).state.scenario.name).toBe('0x10');
+      // Live changes, the view's speed and hidden flows, and compare values read numbers the same way.
+      const live = decodeState('#v=1&live=0x1:flows:exoLoss:0.1;1:flows:exoLoss:%2B0.1;2:flows:exoLoss:0.1', real);
+      expect(live.state.live).toEqual([{ t: 2, entity: 'flows', key: 'exoLoss', value: 0.1 }]);
+      expect(live.dropped).toHaveLength(2);
+      expect(decodeState('#v=1&view.speed=0x2', real).state.view.speed).toBe(1);
+      expect(decodeState('#v=1&view.hide=1,0x2', real).state.view.hidden).toEqual([]);
+      expect(decodeState('#v=1&compare=flows.count:0x10', real).state.teach.compare).toEqual({
+        path: 'flows.count',
+        value: '0x10',
+      });
+    });
+
+    it('refuses a value holding a NUL by its field alone, keeping the rest of the link', () => {
+      const d = decodeState('#v=1&seed=7&name=a%00b&duration=1%000', real);
+      expect(d.state.scenario.seed).toBe(7);
+      expect(d.state.scenario.name).toBe(defaultState().scenario.name);
+      expect(d.dropped).toEqual([
+        'Name (name): refused, the value holds a NUL character',
+        'Duration (duration): refused, the value holds a NUL character',
+      ]);
+    });
+
+    it('reads a repeated key once, with its last value, and says so', () => {
+      const d = decodeState(`#v=1&${Array.from({ length: 5000 }, (_, i) => `duration=${i + 1}`).join('&')}`, real);
+      expect(d.state.scenario.duration).toBe(5000);
+      expect(d.dropped).toEqual(['duration: given 5000 times; the last value (5000) was used']);
+      const two = decodeState('#v=1&seed=3&view.theme=dark&seed=4&v=1', real);
+      expect(two.state.scenario.seed).toBe(4);
+      expect(two.dropped).toEqual([
+        'seed: given 2 times; the last value (4) was used',
+        'v: given 2 times; the last value (1) was used',
+      ]);
+    });
+
+    it('writes only the live changes a link replays: folds overridden ones, keeps the first that fit', () => {
+      const s = defaultState();
+      s.live = Array.from({ length: 1100 }, (_, i) => ({ t: i / 1000, entity: 'flows', key: 'exoLoss', value: 0.01 }));
+      // Two changes of one parameter at one time: the later one holds.
+      s.live.splice(1, 0, { t: 0, entity: 'flows', key: 'exoLoss', value: 0.02 });
+      const d = decodeState(encodeState(s), real);
+      expect(d.dropped).toEqual([]);
+      expect(d.state.live).toHaveLength(1000);
+      expect(d.state.live[0]).toEqual({ t: 0, entity: 'flows', key: 'exoLoss', value: 0.02 });
+      expect(d.state.live[999]!.t).toBe(0.999);
+      expect(linkLive(s.live).left).toBe(100);
+      expect(liveLeftNotice(s.live)).toBe(
+        'the link carries the first 1000 live changes (to 0.999 s); the 100 after them are not in it (a link replays at most 1000 changes, 64000 characters)',
+      );
+      // Long entity names: the 64,000 characters bind first.
+      s.live = Array.from({ length: 900 }, (_, i) => ({
+        t: i,
+        entity: `link.${'x'.repeat(80)}`,
+        key: 'rate',
+        value: 1e6,
+      }));
+      const long = decodeState(encodeState(s), real);
+      expect(long.dropped).toEqual([]);
+      expect(long.state.live.length).toBeLessThan(900);
+      expect(liveLeftNotice(s.live)).toMatch(/the \d+ after them are not in it/);
+      expect(liveLeftNotice(s.live.slice(0, 10))).toBeNull();
     });
   });
 });

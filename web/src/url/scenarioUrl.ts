@@ -7,7 +7,9 @@
 // - `preset`: the preset the scenario starts from (left out for the default preset).
 // - every other key without a `view.` prefix is a dotted scenario path whose value differs
 //   from the preset's; `~` means "left out" (the preset has it, this scenario does not).
-//   Values: numbers, true/false, null, JSON for arrays, and text for everything else.
+//   Values: numbers (JSON's form only: 60, 0.5, -2, 1e-3; not 0x10, +5, 5., " 5"), true/false,
+//   null, JSON for arrays and quoted text, and text for everything else. A key given twice: the
+//   last value is used, and said.
 // - `live`: parameter changes applied while running, `t:entity:key:value` joined by `;`,
 //   replayed at the same simulated times so a copied link reproduces the run exactly.
 // - `view.*`: what the page shows (charts, hidden flows, theme, speed, embed panels).
@@ -23,6 +25,7 @@ import { coerceValue, findSpec, kindParamPath, kindParamsOf } from '../core/spec
 import { kindIn } from '../scenario/changeKind';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import {
+  MAX_JSON_DEPTH,
   deletePath,
   flatten,
   forbiddenSegment,
@@ -44,6 +47,7 @@ import {
 } from './viewState';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import { decodeSweep, isSweepKey, sweepEntries } from './sweepUrl';
+import { LINK_NUMBER_FORM, isLinkNumber } from './linkNumber';
 import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from './teachingUrl';
 
 export const URL_VERSION = 1;
@@ -88,7 +92,24 @@ export const LINK_LIMITS = {
   liveChars: 64_000,
   /** Entries of an array value (flowOverrides, topology.links, ...): the core's flow limit. */
   items: 2000,
+  /** Fields of a dotted key ("queue.red.maxP" has 3): as deep as a value may nest. */
+  pathDepth: MAX_JSON_DEPTH,
+  /** Keys named one by one in a notice of unknown keys; the rest are counted. */
+  namedKeys: 3,
+  /** Lines of the notice; the rest are counted in one more line. */
+  noticeLines: 20,
 } as const;
+
+/** A UTF-16 surrogate without its pair ("\ud800" in JSON): text no encoder can write back. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether some text in a JSON value (a string or an object's key) holds a lone surrogate. */
+function hasLoneSurrogate(v: Json): boolean {
+  if (typeof v === 'string') return LONE_SURROGATE.test(v);
+  if (Array.isArray(v)) return v.some(hasLoneSurrogate);
+  if (isPlainObject(v)) return Object.entries(v).some(([k, e]) => LONE_SURROGATE.test(k) || hasLoneSurrogate(e));
+  return false;
+}
 
 export function defaultState(): AppState {
   return {
@@ -105,7 +126,7 @@ export function defaultState(): AppState {
 
 function encodeValue(v: Json): string {
   if (typeof v === 'string') {
-    const plain = v !== ABSENT && !/^(true|false|null)$/.test(v) && !/^[[{"]/.test(v) && Number.isNaN(Number(v));
+    const plain = v !== ABSENT && !/^(true|false|null)$/.test(v) && !/^[[{"]/.test(v) && !isLinkNumber(v);
     return plain ? v : JSON.stringify(v);
   }
   return JSON.stringify(v);
@@ -115,7 +136,7 @@ function decodeValue(s: string): Json {
   if (s === 'true') return true;
   if (s === 'false') return false;
   if (s === 'null') return null;
-  if (s !== '' && !Number.isNaN(Number(s))) return Number(s);
+  if (isLinkNumber(s)) return Number(s);
   if (/^[[{"]/.test(s)) {
     try {
       return JSON.parse(s) as Json;
@@ -128,7 +149,12 @@ function decodeValue(s: string): Json {
 
 /** encodeURIComponent, keeping the characters that are safe and readable in a hash. */
 function esc(s: string): string {
-  return encodeURIComponent(s).replace(/%(5B|5D|2C|3A|3B|22|2F)/g, (m) => decodeURIComponent(m));
+  // A lone surrogate (text no link can carry; the decoder refuses it) must not make writing the
+  // link throw: it is written as U+FFFD.
+  return encodeURIComponent(s.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD')).replace(
+    /%(5B|5D|2C|3A|3B|22|2F)/g,
+    (m) => decodeURIComponent(m),
+  );
 }
 
 // ---- encode ----
@@ -141,6 +167,38 @@ export function encodeField(path: string, v: Json): string {
 /** A field of the preset that the scenario removes ("exoLoss.steps=~"). */
 export function encodeAbsent(path: string): string {
   return `${esc(path)}=${ABSENT}`;
+}
+
+/**
+ * The live changes a link can carry and its reader replays (LINK_LIMITS): a change overridden by
+ * a later one of the same parameter at the same time is folded away; past the limits, the
+ * earliest changes are kept, so the link replays the run exactly up to `until`, and `left`
+ * counts the changes after that (the page says so). Never writes what decodeLive would refuse.
+ */
+export function linkLive(live: readonly LiveChange[]): { live: LiveChange[]; left: number; until?: number } {
+  const last = new Map<string, LiveChange>();
+  for (const c of live) {
+    const k = `${c.t}:${c.entity}:${c.key}`;
+    last.delete(k);
+    last.set(k, c);
+  }
+  const folded = [...last.values()].sort((a, b) => a.t - b.t);
+  const out: LiveChange[] = [];
+  let chars = 0;
+  for (const c of folded) {
+    chars += `${c.t}:${c.entity}:${c.key}:${c.value}`.length + (out.length ? 1 : 0);
+    if (out.length >= LINK_LIMITS.liveChanges || chars > LINK_LIMITS.liveChars) break;
+    out.push(c);
+  }
+  const left = folded.length - out.length;
+  return left ? { live: out, left, until: out[out.length - 1]?.t ?? 0 } : { live: out, left };
+}
+
+/** What the page says when a link cannot carry all the live changes of a run (linkLive). */
+export function liveLeftNotice(live: readonly LiveChange[]): string | null {
+  const fit = linkLive(live);
+  if (!fit.left) return null;
+  return `the link carries the first ${fit.live.length} live changes (to ${fit.until} s); the ${fit.left} after them are not in it (a link replays at most ${LINK_LIMITS.liveChanges} changes, ${LINK_LIMITS.liveChars} characters)`;
 }
 
 /** The `live=` entry: changes as t:entity:key:value, separated by ';'. */
@@ -167,7 +225,8 @@ export function encodeState(state: AppState): string {
   for (const path of base.keys()) {
     if (!cur.has(path) && getPath(state.scenario, path) === undefined) parts.push(encodeAbsent(path));
   }
-  if (state.live.length) parts.push(encodeLive(state.live));
+  const live = linkLive(state.live).live;
+  if (live.length) parts.push(encodeLive(live));
   const v = state.view;
   const d = DEFAULT_VIEW;
   if (v.charts.join(',') !== d.charts.join(',')) parts.push(`view.charts=${v.charts.join(',')}`);
@@ -205,9 +264,9 @@ function decodeLive(raw: string, dropped: string[]): LiveChange[] {
     return out;
   }
   for (const item of items) {
-    const [t, entity, key, value, ...rest] = item.split(':');
-    const tn = Number(t);
-    const vn = Number(value);
+    const [t = '', entity, key, value = '', ...rest] = item.split(':');
+    const tn = isLinkNumber(t) ? Number(t) : NaN;
+    const vn = isLinkNumber(value) ? Number(value) : NaN;
     if (
       rest.length ||
       !entity ||
@@ -216,11 +275,9 @@ function decodeLive(raw: string, dropped: string[]): LiveChange[] {
       key.includes('\0') ||
       !Number.isFinite(tn) ||
       tn < 0 ||
-      value === undefined ||
-      value === '' ||
       !Number.isFinite(vn)
     ) {
-      dropped.push(`live change "${item}": expected time:entity:key:value`);
+      dropped.push(`live change "${clip(item)}": expected time:entity:key:value (${LINK_NUMBER_FORM})`);
     } else out.push({ t: tn, entity, key, value: vn });
   }
   return out.sort((a, b) => a.t - b.t);
@@ -235,8 +292,8 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
       view.panels = decodeList<PanelId>(raw, isPanelId, 'panel', dropped);
       break;
     case 'view.hide': {
-      const ids = raw.split(',').filter(Boolean).map(Number);
-      if (ids.every((n) => Number.isInteger(n) && n >= 0)) view.hidden = ids;
+      const ids = raw.split(',').filter(Boolean);
+      if (ids.every((n) => /^(0|[1-9]\d*)$/.test(n))) view.hidden = ids.map(Number);
       else dropped.push(`view.hide=${raw}: expected flow numbers`);
       break;
     }
@@ -253,8 +310,8 @@ function decodeView(key: string, raw: string, view: ViewState, dropped: string[]
       else dropped.push(`view.lines=${raw}: expected 1 (one line per flow) or 0 (a band above 20 flows)`);
       break;
     case 'view.speed': {
-      const n = Number(raw);
-      if (raw !== '' && validSpeed(n)) view.speed = n;
+      const n = isLinkNumber(raw) ? Number(raw) : NaN;
+      if (validSpeed(n)) view.speed = n;
       else dropped.push(`view.speed=${raw}: expected 0 (as fast as possible) or 0.1 to 1000`);
       break;
     }
@@ -293,18 +350,28 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     return { state, dropped };
   }
 
-  const entries: [string, string][] = [];
+  // One entry per key: a key given more than once keeps its last value, and the notice says so
+  // (5,000 `duration=` keys are one field, read once). A Map keeps this linear in the link.
+  const last = new Map<string, { value: string; count: number }>();
   for (const part of text.split('&').filter(Boolean)) {
     const eq = part.indexOf('=');
     try {
       const k = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
       const v = eq < 0 ? '' : decodeURIComponent(part.slice(eq + 1));
-      entries.push([k, v]);
+      const seen = last.get(k);
+      if (seen) {
+        // Delete first, so the key takes the place of its last occurrence.
+        last.delete(k);
+        last.set(k, { value: v, count: seen.count + 1 });
+      } else last.set(k, { value: v, count: 1 });
     } catch {
       dropped.push(`"${part.slice(0, 40)}": not a valid URL entry`);
     }
   }
-  const get = (k: string) => entries.find(([key]) => key === k)?.[1];
+  const entries: [string, string][] = [...last].map(([k, e]) => [k, e.value]);
+  for (const [k, e] of last)
+    if (e.count > 1) dropped.push(`${clip(k)}: given ${e.count} times; the last value (${clip(e.value)}) was used`);
+  const get = (k: string) => last.get(k)?.value;
 
   const version = get('v');
   if (version === undefined) dropped.push(`link version: missing (read as version ${URL_VERSION})`);
@@ -335,6 +402,15 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
     else dropped.push(`lesson=${lesson}&step=${get('step') ?? ''}: expected a lesson id and a step number from 1`);
   }
 
+  // Keys refused as unknown or malformed: a few are named, the rest counted (a link of 10,000
+  // unknown keys is one line, not 10,000).
+  const unknown: string[] = [];
+  const notField: string[] = [];
+  // The first field of every path the specs or the preset know: a key starting elsewhere is
+  // unknown without a search of the specs (which cost 10,000 keys 43 s, issue 28).
+  const roots = specs?.length
+    ? new Set([...specs.map((sp) => rootOf(sp.key)), ...[...basePaths.keys()].map(rootOf)])
+    : null;
   for (const [rawKey, raw] of entries) {
     const key = specs ? movedKindParam(rawKey, specs, state.scenario) : rawKey;
     if (key === 'v' || key === 'preset' || key === 'lesson' || key === 'step') continue;
@@ -353,8 +429,25 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       dropped.push(`"${key}": refused, "${bad}" is not a scenario field (it would reach every object of the page)`);
       continue;
     }
-    if (!/^[A-Za-z_][\w]*(\.[A-Za-z_]\w*)*$/.test(key) || key === 'version') {
-      dropped.push(`"${key}": not a scenario field`);
+    if (!plainKey(key) || key === 'version') {
+      notField.push(key);
+      continue;
+    }
+    const depth = key.split('.').length;
+    if (depth > LINK_LIMITS.pathDepth) {
+      dropped.push(
+        `"${clip(key)}": refused, a path of ${depth} fields; a scenario path has at most ${LINK_LIMITS.pathDepth}`,
+      );
+      continue;
+    }
+    if (roots && !roots.has(rootOf(key))) {
+      unknown.push(key);
+      continue;
+    }
+    const spec = specs ? findSpec(specs, key, kindIn(specs, state.scenario, false)) : undefined;
+    const field = spec ? `${spec.label} (${key})` : key;
+    if (raw.includes('\0')) {
+      dropped.push(`${field}: refused, the value holds a NUL character`);
       continue;
     }
     if (raw === ABSENT) {
@@ -366,15 +459,27 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       jsonProblem(value) ??
       (Array.isArray(value) && value.length > LINK_LIMITS.items
         ? `${value.length} entries; a link may carry at most ${LINK_LIMITS.items}`
-        : undefined);
+        : undefined) ??
+      (hasLoneSurrogate(value) ? 'the text holds a lone surrogate (\\ud800 to \\udfff without its pair)' : undefined);
     if (problem) {
-      dropped.push(`${key}: refused, ${problem}`);
+      dropped.push(`${field}: refused, ${problem}`);
       continue;
     }
-    const spec = specs ? findSpec(specs, key, kindIn(specs, state.scenario, false)) : undefined;
     if (spec && spec.type !== 'json' && (isPlainObject(value) || Array.isArray(value))) {
       dropped.push(`${key}=${raw}: expected a single value (write objects as dotted keys)`);
       continue;
+    }
+    if (spec && (spec.type === 'number' || spec.type === 'integer')) {
+      const nullable = raw === 'null' && (spec.nullable || spec.default === null);
+      // Only JSON's form of a number (what the page writes); 0x10, +5, 5., " 5" or "5" are not read as one.
+      if (!nullable && typeof value !== 'number') {
+        dropped.push(`${field}=${clip(raw)}: refused, not a number; ${LINK_NUMBER_FORM}`);
+        continue;
+      }
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        dropped.push(`${field}=${clip(raw)}: refused, too large for a number`);
+        continue;
+      }
     }
     if (spec) {
       // Read in the field's type; whether the value is allowed is the core's check to say (checkLink).
@@ -388,13 +493,45 @@ export function decodeState(hash: string, specs?: readonly ParamSpec[]): Decoded
       continue;
     }
     if (specs && specs.length && !basePaths.has(key)) {
-      dropped.push(`${key}: unknown scenario field`);
+      unknown.push(key);
       continue;
     }
     if (!setPath(state.scenario, key, value)) dropped.push(`${key}: conflicts with another field`);
   }
+  dropped.push(...keyList(unknown, 'unknown scenario field'), ...keyList(notField, 'not a scenario field', true));
   state.scenario.version = 1;
+  if (dropped.length > LINK_LIMITS.noticeLines) {
+    const more = dropped.length - (LINK_LIMITS.noticeLines - 1);
+    dropped.splice(LINK_LIMITS.noticeLines - 1, Infinity, `... and ${more} more things the link gave were left out`);
+  }
   return { state, dropped };
+}
+
+/** The first field of a key ("queue" of "queue.red.maxP", "flowOverrides" of "flowOverrides[0]"). */
+function rootOf(key: string): string {
+  const m = /^[^.[]*/.exec(key);
+  return m ? m[0] : key;
+}
+
+/** A dotted path of plain names ("queue.maxP"), the only form of a scenario key in a link. */
+function plainKey(key: string): boolean {
+  return /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(key);
+}
+
+/** At most 40 characters of a key or value, for a notice. */
+function clip(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}...` : s;
+}
+
+/**
+ * Refused keys as notice lines: each on its own line when there are a few ("x: unknown scenario
+ * field"), else one line naming the first few and counting the rest.
+ */
+function keyList(keys: string[], what: string, quote = false): string[] {
+  const show = (k: string) => (quote ? `"${clip(k)}"` : clip(k));
+  if (keys.length <= LINK_LIMITS.namedKeys) return keys.map((k) => `${show(k)}: ${what}`);
+  const named = keys.slice(0, LINK_LIMITS.namedKeys).map(show).join(', ');
+  return [`${keys.length} keys left out (${what}): ${named} and ${keys.length - LINK_LIMITS.namedKeys} more`];
 }
 
 /**

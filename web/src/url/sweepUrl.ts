@@ -7,6 +7,7 @@
 // from DEFAULT_SWEEP. Decoding never throws: a bad value is dropped and named, the default kept.
 // The numbers are checked against the describe document's specs (duration, measureFrom, the flow
 // limit); without them (before the core is loaded) only their kind is.
+import { isLinkNumber } from './linkNumber';
 import { findPreset } from '../scenario/presets';
 import {
   DEFAULT_SWEEP,
@@ -63,8 +64,8 @@ function decodeField(cfg: SweepConfig, f: Field, raw: string, numbers: SweepNumb
     // duration or measureFrom that passes here goes into each run's scenario, whose creation
     // the core judges (a run it refuses is listed with the core's own words, field and range).
     // A bad setting is only dropped, the form's default kept, and named in the link's notices.
-    const r = validateValue(num, raw);
-    if (!r.ok || typeof r.value !== 'number') return `${key}=${raw}: expected ${rangeText(num)}`;
+    const r = isLinkNumber(raw) ? validateValue(num, raw) : null;
+    if (!r?.ok || typeof r.value !== 'number') return `${key}=${raw}: expected ${rangeText(num)}`;
     (cfg as unknown as Record<string, number>)[f] = r.value;
     return null;
   }

@@ -8,6 +8,7 @@
 // Lock ids name a live parameter by its group and key: `flows.<key>` (all flows or one),
 // `queue.<key>` (the bottleneck queue), `link.<key>` (the bottleneck link); see embed/lock.ts.
 import type { Json } from '../core/types';
+import { isLinkNumber } from './linkNumber';
 
 export interface CompareDiff {
   /** Dotted scenario path that differs in B ("queue.kind", "flows.cc", "queue.maxP"). */
@@ -57,7 +58,7 @@ export function decodeTeachingKey(key: string, raw: string, t: TeachState, dropp
       }
       let value: Json = text;
       if (text === 'true' || text === 'false') value = text === 'true';
-      else if (!Number.isNaN(Number(text))) value = Number(text);
+      else if (isLinkNumber(text)) value = Number(text);
       t.compare = { path, value };
       return true;
     }

@@ -105,7 +105,16 @@ export type FromWorker =
   | { type: 'status'; runId: number; status: RunStatus; now: number; error?: string; budget?: string }
   | ParamMsg
   /** Scheduled live changes (a link's live= list) applied during one slice, in order: one message, one redraw. */
-  | { type: 'params'; runId: number; changes: ParamMsg[] };
+  | { type: 'params'; runId: number; changes: ParamMsg[] }
+  /** Scheduled live changes the core refused when the run reached them (bl_set_param's words and problem). */
+  | { type: 'liveRefused'; runId: number; changes: LiveRefusal[] };
+
+/** A scheduled live change the core refused: the change, and why. */
+export interface LiveRefusal {
+  change: LiveChange;
+  error: string;
+  problem: CheckProblem | null;
+}
 
 /** The error text of anything thrown, for a reply. */
 export function errorText(e: unknown): string {

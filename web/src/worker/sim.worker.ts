@@ -9,6 +9,7 @@ import { repairScenario } from '../scenario/repair';
 import {
   type Call,
   type FromWorker,
+  type LiveRefusal,
   type ParamMsg,
   Refused,
   type RunStatus,
@@ -119,15 +120,17 @@ function reanchor(r: Run): void {
  */
 function advance(r: Run, target: number): Advanced {
   const applied: ParamMsg[] = [];
+  const refused: LiveRefusal[] = [];
   try {
-    return advanceSlice(r, target, applied);
+    return advanceSlice(r, target, applied, refused);
   } finally {
     if (applied.length) post({ type: 'params', runId: r.id, changes: applied });
+    if (refused.length) post({ type: 'liveRefused', runId: r.id, changes: refused });
     if (applied.length || (r.nextChange !== null && core!.now(r.h) >= r.nextChange - 1e-12)) sendManifest(r);
   }
 }
 
-function advanceSlice(r: Run, target: number, applied: ParamMsg[]): Advanced {
+function advanceSlice(r: Run, target: number, applied: ParamMsg[], refused: LiveRefusal[]): Advanced {
   const start = performance.now();
   for (;;) {
     const next = r.live[0];
@@ -139,7 +142,9 @@ function advanceSlice(r: Run, target: number, applied: ParamMsg[]): Advanced {
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
       const c = r.live.shift()!;
       const m = applyParam(r, c.entity, c.key, c.value);
-      if (!(m instanceof Refused)) applied.push(m); // a link's change the core refuses was already reported when the link was read
+      // A link's change the core refuses is said (issue 28: it once vanished without a word).
+      if (m instanceof Refused) refused.push({ change: c, error: m.message, problem: m.problem });
+      else applied.push(m);
     }
     if (rc === RUN.FINISHED) return 'finished';
     if (now >= target - 1e-12 && rc !== RUN.EVENT_LIMIT) return 'reached';
