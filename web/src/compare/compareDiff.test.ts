@@ -89,11 +89,12 @@ describe('compare mode difference', () => {
     const full = normalizeSpecs(described);
     const s: Scenario = { ...a, topology: { kind: 'dumbbell', bottleneckRate: 16e6 } };
     expect(diffText(full, s, 'queue.kind', valueInA(s, 'queue.kind', full))).toBe('Queue discipline = RED');
-    expect(diffText(full, s, 'queue.maxP', 0.5)).toBe('queue: Max drop probability = 50%');
+    expect(diffText(full, s, 'flows.cc', 'vegas')).toBe('Congestion control = Vegas');
+    expect(diffText(full, s, 'queue.maxP', 0.5)).toBe('Queue: Max drop probability = 50%');
     // A value read from a link ("2e6") is shown as the number it is, in its units.
-    expect(diffText(full, s, 'topology.bottleneckRate', '2e6')).toBe('topology: Bottleneck rate = 2 Mb/s');
+    expect(diffText(full, s, 'topology.bottleneckRate', '2e6')).toBe('Topology: Bottleneck rate = 2 Mb/s');
     const r = applyDiff(s, { path: 'topology.bottleneckRate', value: 2e6 }, full);
-    expect(r.ok && r.scenario.name).toBe('base [topology: Bottleneck rate = 2 Mb/s]');
+    expect(r.ok && r.scenario.name).toBe('base [Topology: Bottleneck rate = 2 Mb/s]');
   });
 
   it('offers the kinds first, then the numbers of the current kinds', () => {

@@ -132,14 +132,21 @@ export function diffChoices(specs: readonly ParamSpec[], a: Scenario): DiffChoic
     if (spec && !out.some((c) => c.path === path)) out.push({ path, label, spec });
   };
   add('queue.kind', 'Queue discipline');
-  add('flows.cc', 'TCP window rule (cc)');
+  add('flows.cc', 'Congestion control');
   add('flows.tcp', 'TCP loss recovery');
   const kind = kindOf(a, specs);
   const numeric = (sp: ParamSpec) => sp.type === 'number' || sp.type === 'integer';
   for (const sp of specs) if (!sp.key.includes('.') && numeric(sp) && sp.key !== 'version') add(sp.key, sp.label);
-  for (const group of ['topology', 'queue', 'exoLoss', 'flows']) {
+  // Each group's fields under the group's name as the page says it, not its scenario key.
+  const GROUPS: [string, string][] = [
+    ['topology', 'Topology'],
+    ['queue', 'Queue'],
+    ['exoLoss', 'Exogenous loss'],
+    ['flows', 'Flows'],
+  ];
+  for (const [group, name] of GROUPS) {
     for (const sp of specsOfGroup(specs, group, kind(group)))
-      if (numeric(sp) || sp.type === 'boolean') add(sp.key, `${group}: ${sp.label}`);
+      if (numeric(sp) || sp.type === 'boolean') add(sp.key, `${name}: ${sp.label}`);
   }
   return out;
 }
