@@ -67,7 +67,7 @@ test('item 6: Edit scenario -> Run asks whether to keep the live changes, and cl
   lab,
   page,
 }) => {
-  await lab.open('#v=1&view.speed=0');
+  await lab.open('#v=1&view.speed=1');
   await lab.runUntil(5);
   await liveChange(lab, page, 0.02);
   await expect.poll(() => page.url()).toContain('live=');
@@ -109,7 +109,7 @@ test('item 6: Edit scenario -> Run asks whether to keep the live changes, and cl
 });
 
 test('item 7: a finished run offers run again, run longer and change one thing', async ({ lab, page }) => {
-  await lab.open('#v=1&view.speed=0&duration=10');
+  await lab.open('#v=1&view.speed=1&duration=10');
   await lab.runUntil(4);
   await liveChange(lab, page, 0.03);
   await lab.runUntil(10);

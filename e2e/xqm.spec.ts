@@ -108,7 +108,7 @@ test('the steady-state calculator keeps the unit and every value the user typed 
   lab,
   page,
 }) => {
-  await lab.open('#v=1&view.speed=0');
+  await lab.open('#v=1&view.speed=1');
   const panel = page.getByTestId('steady-state');
   await expect(panel).not.toHaveAttribute('data-filled-run', '0');
   const rtt = panel.getByLabel('Round-trip time (D)');
@@ -201,7 +201,7 @@ test("the steady-state calculator reads the scenario's own buffer and says what 
   lab,
   page,
 }) => {
-  await lab.open('#v=1&queue.buffer=50&exoLoss.kind=none&exoLoss.steps=~&view.speed=0');
+  await lab.open('#v=1&queue.buffer=50&exoLoss.kind=none&exoLoss.steps=~&view.speed=1');
   const panel = page.getByTestId('steady-state');
   await expect(panel).not.toHaveAttribute('data-filled-run', '0');
   await expect(panel.getByLabel('Buffer (B)')).toHaveValue('50');
