@@ -52,6 +52,11 @@ struct Packet {
   SimTime deadlineLeft = kNever;
   // SACK blocks carried by an ACK: [start, end) packet numbers, most recent first.
   uint8_t nSack = 0;
+  // ECN-capable data (kFlagEct) carries ECT(1), the L4S identifier (RFC 9331), rather than
+  // ECT(0); a CE mark (kFlagCe) replaces either on the wire.
+  bool ect1 = false;
+  // AccECN ACKs: the ACE field, the receiver's count of CE-marked data packets modulo 8.
+  uint8_t ace = 0;
   int64_t sackStart[kMaxSackBlocks] = {0, 0, 0};
   int64_t sackEnd[kMaxSackBlocks] = {0, 0, 0};
   // Intrusive link for queues and the pool's free list.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/bound_params.h"
+#include "core/delay_stats.h"
 #include "core/packet.h"
 #include "core/params.h"
 #include "core/time.h"
@@ -70,6 +71,11 @@ class QueueDisc {
   virtual double average() const { return NAN; }
   // Buffer size in packets.
   virtual uint32_t buffer() const = 0;
+  // Disciplines with classes of traffic in queues of their own (DualPI2: "l4s", "classic")
+  // keep each class's sojourn times; the summary reports them.
+  virtual size_t delayClasses() const { return 0; }
+  virtual const char* delayClassName(size_t /*i*/) const { return ""; }
+  virtual DelayStats* delayClass(size_t /*i*/) { return nullptr; }
   // Periodic control (PI, REM, XQM): 0 = none.
   virtual SimTime updatePeriod() const { return 0; }
   virtual void update(const QueueState& /*q*/) {}

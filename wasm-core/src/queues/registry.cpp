@@ -1,6 +1,7 @@
 // The queue kinds the core knows. A new discipline is one file plus one line here.
 #include "queues/codel.h"
 #include "queues/droptail.h"
+#include "queues/dualpi2.h"
 #include "queues/fq_codel.h"
 #include "queues/fred.h"
 #include "queues/htt.h"
@@ -28,7 +29,8 @@ const std::vector<QueueKind>& queueKinds() {
       labeled(dropTailKind(), "DropTail"), labeled(redKind(), "RED"), labeled(fredKind(), "FRED"),
       labeled(remKind(), "REM"),           labeled(piKind(), "PI"),   labeled(xqmKind(), "XQM"),
       labeled(httKind(), "Head-to-Tail"),  labeled(tedKind(), "TED"), labeled(stepKind(), "Step marking"),
-      labeled(codelKind(), "CoDel"),       labeled(pieKind(), "PIE"), labeled(fqCodelKind(), "FQ-CoDel")};
+      labeled(codelKind(), "CoDel"),       labeled(pieKind(), "PIE"), labeled(fqCodelKind(), "FQ-CoDel"),
+      labeled(dualPi2Kind(), "DualPI2")};
   return kinds;
 }
 

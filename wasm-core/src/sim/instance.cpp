@@ -170,6 +170,7 @@ void Instance::takeSnapshot() {
     snap_.busy.push_back(l->busyUpTo(sim_->now()));
     snap_.wait.push_back(l->waitIntegral());
     if (DelayStats* d = l->delayStats()) d->resetLongRun();
+    for (size_t c = 0; c < l->queue().delayClasses(); ++c) l->queue().delayClass(c)->resetLongRun();
   }
 }
 
@@ -477,6 +478,20 @@ Json Instance::summary() const {
     if (const DelayStats* ds = l->delayStats()) {  // sojourn times since measureFrom, seconds
       q.set("meanDelay", Json::number(ds->mean()));
       q.set("p95Delay", Json::number(ds->quantile(0.95)));
+    }
+    if (const size_t n = l->queue().delayClasses(); n > 0) {  // each class's sojourn times, seconds
+      Json classes = Json::array();
+      for (size_t c = 0; c < n; ++c) {
+        const DelayStats* ds = l->queue().delayClass(c);
+        Json o = Json::object();
+        o.set("name", Json::string(l->queue().delayClassName(c)));
+        o.set("packets", Json::number(static_cast<double>(ds->count())));
+        o.set("meanDelay", Json::number(ds->mean()));
+        o.set("p50Delay", Json::number(ds->quantile(0.5)));
+        o.set("p99Delay", Json::number(ds->quantile(0.99)));
+        classes.push(o);
+      }
+      q.set("classes", classes);
     }
     if (const double qmax = l->queue().param("qmax"); !std::isnan(qmax))
       q.set("qmax", Json::number(qmax));  // TED's bound

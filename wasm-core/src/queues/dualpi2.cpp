@@ -1,0 +1,185 @@
+// DualPI2, the DualQ Coupled AQM of L4S (RFC 9332, its Appendix A example, with Linux's
+// sch_dualpi2 defaults). Two FIFOs share one buffer: the classifier (RFC 9331) sends ECT(1)
+// and CE packets to the L4S queue and everything else (not-ECT, ECT(0)) to the Classic queue.
+//
+// Base probability p', a PI controller (PI2) updated every tUpdate (16 ms):
+//   p' += alpha (qdelay - target) + beta (qdelay - qdelay_old),   clamped to [0, 1],
+// alpha = 0.16 /s, beta = 3.2 /s, target = 15 ms (Linux's defaults; RFC 9332 A.1 derives
+// alpha = 0.1 Tupdate / RTT_max^2 and beta = 0.3 / RTT_max from RTT_max = 100 ms), qdelay the
+// larger of the two queues' head sojourn times (Linux; 0 for an empty queue).
+// From p' come the Classic drop/mark probability p_C = p'^2 (the square that makes Reno-like
+// flows, whose rate goes as 1/sqrt(p), equal scalable ones, whose rate goes as 1/p) and the
+// coupled L4S marking probability p_CL = k p' (k = 2).
+//
+// At dequeue (RFC 9332 A.1), the scheduler is the time-shifted FIFO: the L4S head leaves first
+// unless the Classic head has waited more than tshift (30 ms, 2 x target) longer. An L4S packet
+// is marked CE with p_L = max(p_native, p_CL), p_native the L4S queue's own marking: 1 once its
+// sojourn reaches stepThresh (1 ms, Linux's step), or a ramp from stepThresh over stepRange
+// (RFC 9332 A.1's example: 800 us + 400 us); Linux's min_qlen_step (stepMinPackets) asks for
+// that many packets still queued behind it. A Classic packet is hit with p_C (two draws both
+// below p', as Linux): an ECT(0) packet is marked CE, a not-ECT packet dropped.
+// Overload (RFC 9332 4.2.3, Linux's drop_on_overload): once k p' > 1 the coupled probability
+// has saturated, so the L4S queue is no longer controlled by marks: L4S packets are dropped
+// with p_C like Classic ones (the rest are marked), and Classic ECT packets are dropped instead
+// of marked. With dropOnOverload off, p' stops at 1/k (Linux caps it there) and nothing drops.
+// As Linux, no packet is dropped or coupled-marked while fewer than two packets are queued
+// (counting the one leaving). A packet that finds both queues empty and the link idle is sent
+// at once and sees no AQM (its sojourn is 0).
+// Drops at dequeue count as early drops; a full buffer (both queues, in packets) refuses the
+// arrival as overflow.
+#include "queues/dualpi2.h"
+
+#include <algorithm>
+
+#include "core/simulation.h"
+#include "queues/codel.h"
+
+namespace bl {
+
+namespace {
+
+bool isL4s(const Packet& p) { return (p.flags & kFlagCe) || ((p.flags & kFlagEct) && p.ect1); }
+
+class DualPi2 final : public BoundQueueDisc<DualPi2> {
+ public:
+  static const BoundSpecs<DualPi2>& params() {
+    static const BoundSpecs<DualPi2> t{
+        bind<&DualPi2::buffer_>({"buffer", "Limit", "packets", ParamType::Int, 10000, 1, 100000,
+                                 "Packets both queues hold together (Linux: 10000); arrivals beyond it overflow.",
+                                 true}),
+        bind<&DualPi2::target_>({"target", "Classic target", "s", ParamType::Number, 0.015, 0.0001, 1,
+                                 "Queueing delay the PI2 controller holds the Classic queue at (15 ms).", true}),
+        bindSeconds<&DualPi2::tUpdate_>({"tUpdate", "Update interval", "s", ParamType::Number, 0.016, 0.001, 1,
+                                         "How often the base probability p' is recomputed (Linux: 16 ms)."}),
+        bind<&DualPi2::alpha_>({"alpha", "Alpha", "1/s", ParamType::Number, 0.16, 0, 100,
+                                "Integral gain: weight of the delay error (qdelay - target) per update.", true}),
+        bind<&DualPi2::beta_>({"beta", "Beta", "1/s", ParamType::Number, 3.2, 0, 100,
+                               "Proportional gain: weight of the delay's change since the last update.", true}),
+        bind<&DualPi2::k_>({"k", "Coupling factor", "", ParamType::Number, 2, 0.1, 100,
+                            "L4S queue's coupled marking probability = k x p' (RFC 9332: 2).", true}),
+        bindSeconds<&DualPi2::stepThresh_>({"stepThresh", "L4S marking threshold", "s", ParamType::Number, 0.001, 0, 1,
+                                            "L4S packets that waited this long are marked CE (Linux: 1 ms).", true}),
+        bindSeconds<&DualPi2::stepRange_>(
+            {"stepRange", "L4S ramp width", "s", ParamType::Number, 0, 0, 1,
+             "0: a step at the threshold (Linux); else marking rises from 0 at the threshold to 1 this much later "
+             "(RFC 9332's example: 0.4 ms above 0.8 ms).",
+             true}),
+        bind<&DualPi2::stepMinPackets_>({"stepMinPackets", "L4S marking minimum queue", "packets", ParamType::Int, 0, 0,
+                                         100000,
+                                         "Threshold marking needs at least this many L4S packets still queued "
+                                         "behind the one leaving (Linux's min_qlen_step: 0).",
+                                         true}),
+        bindSeconds<&DualPi2::tshift_>({"tshift", "Scheduler time shift", "s", ParamType::Number, 0.03, 0, 10,
+                                        "The Classic head leaves first only if it waited this much longer than the "
+                                        "L4S head (RFC 9332: 2 x target).",
+                                        true}),
+        bind<&DualPi2::dropOnOverload_>({"dropOnOverload", "Drop on overload", "", ParamType::Bool, 1, 0, 1,
+                                         "When k x p' exceeds 1, drop L4S packets with p'^2 as Classic ones and "
+                                         "drop instead of mark (Linux's drop_on_overload); off: p' stops at 1/k.",
+                                         true})};
+    return t;
+  }
+  DualPi2(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("dualpi2." + link.name)) {
+    load(v);
+  }
+  const char* kind() const override { return "dualpi2"; }
+  bool scheduled() const override { return true; }
+
+  DropReason onArrival(Packet& p, const QueueState& q) override {
+    if (q.packets >= buffer_) return DropReason::Overflow;
+    if (q.idle) (isL4s(p) ? lDelay_ : cDelay_).add(0);  // straight onto the wire (Link::admitScheduled)
+    return DropReason::None;
+  }
+  void enqueue(Packet* p, SimTime) override { (isL4s(*p) ? l_ : c_).push(p); }
+
+  Packet* dequeue(SimTime now, QueueOutput& out) override {
+    while (l_.packets + c_.packets > 0) {
+      const bool fromL = l_.head && (!c_.head || l_.head->enqueuedAt - tshift_ <= c_.head->enqueuedAt);
+      Packet* p = (fromL ? l_ : c_).pop();
+      const SimTime sojourn = now - p->enqueuedAt;
+      const bool aqm = l_.packets + c_.packets + 1 >= 2;  // Linux: no AQM below two packets queued
+      if (fromL) {
+        if (overloaded()) {
+          if (dropOnOverload_ && aqm && squaredRoll()) {
+            out.discard(p, DropReason::Early);
+            continue;
+          }
+          mark(*p);  // p_L saturated at 1
+        } else {
+          const double pl = std::max(nativeProb(sojourn), aqm ? couplingProb() : 0.0);
+          if (pl >= 1 || (pl > 0 && rng_.uniform() < pl)) mark(*p);
+        }
+        lDelay_.add(sojourn);
+      } else {
+        if (aqm && squaredRoll() && (overloaded() || !mark(*p))) {
+          out.discard(p, DropReason::Early);
+          continue;
+        }
+        cDelay_.add(sojourn);
+      }
+      return p;
+    }
+    return nullptr;
+  }
+  uint32_t length() const override { return l_.packets + c_.packets; }
+  uint32_t buffer() const override { return buffer_; }
+  SimTime updatePeriod() const override { return std::max<SimTime>(1, tUpdate_); }
+  void update(const QueueState& q) override {
+    const SimTime l = l_.head ? q.now - l_.head->enqueuedAt : 0, c = c_.head ? q.now - c_.head->enqueuedAt : 0;
+    const double qdelay = toSeconds(std::max(l, c));
+    prob_ += alpha_ * (qdelay - target_) + beta_ * (qdelay - qdelayOld_);
+    prob_ = std::clamp(prob_, 0.0, dropOnOverload_ ? 1.0 : std::min(1.0, 1 / k_));
+    qdelayOld_ = qdelay;
+  }
+  // Sojourn times of each queue's packets (0 for those sent at once), for the summary.
+  size_t delayClasses() const override { return 2; }
+  const char* delayClassName(size_t i) const override { return i == 0 ? "l4s" : "classic"; }
+  DelayStats* delayClass(size_t i) override { return i == 0 ? &lDelay_ : &cDelay_; }
+
+ protected:
+  // p' and what derives from it, each queue's length (tests and the UI).
+  double state(const std::string& key) const override {
+    if (key == "prob") return prob_;
+    if (key == "probC") return prob_ * prob_;
+    if (key == "probCL") return couplingProb();
+    if (key == "overload") return overloaded() ? 1 : 0;
+    if (key == "l4sPackets") return l_.packets;
+    if (key == "classicPackets") return c_.packets;
+    return NAN;
+  }
+
+ private:
+  bool overloaded() const { return k_ * prob_ > 1; }
+  double couplingProb() const { return std::min(1.0, k_ * prob_); }
+  double nativeProb(SimTime sojourn) const {
+    if (l_.packets < stepMinPackets_ || sojourn < stepThresh_) return 0;
+    if (stepRange_ <= 0 || sojourn >= stepThresh_ + stepRange_) return 1;
+    return static_cast<double>(sojourn - stepThresh_) / static_cast<double>(stepRange_);
+  }
+  // True with probability p'^2: two draws both below p' (Linux's squared roll).
+  bool squaredRoll() {
+    if (prob_ <= 0) return false;
+    const bool a = rng_.uniform() < prob_;
+    const bool b = rng_.uniform() < prob_;
+    return a && b;
+  }
+
+  uint32_t buffer_ = 0, stepMinPackets_ = 0;
+  double target_ = 0.015, alpha_ = 0.16, beta_ = 3.2, k_ = 2;
+  SimTime tUpdate_ = 16 * kMillisecond, stepThresh_ = kMillisecond, stepRange_ = 0, tshift_ = 30 * kMillisecond;
+  bool dropOnOverload_ = true;
+  Rng rng_;
+  PacketFifo l_, c_;
+  double prob_ = 0, qdelayOld_ = 0;
+  DelayStats lDelay_, cDelay_;
+};
+
+}  // namespace
+
+QueueKind dualPi2Kind() {
+  return boundKind<DualPi2>("dualpi2",
+                            "DualPI2 (RFC 9332, L4S): ECT(1) packets in a shallow queue marked from 1 ms, the rest in "
+                            "a Classic queue held at 15 ms by PI2, coupled so both kinds of flow share the link.");
+}
+
+}  // namespace bl
