@@ -120,7 +120,8 @@ std::string lossJson(Rand& r) {
 Draw drawScenario(uint64_t seed) {
   Rand r(seed * 0x9E3779B97F4A7C15ull + 1);
   Draw d;
-  static const std::vector<std::string> ccs = {"aimd", "sd", "lasd", "multcp", "vegas", "cubic", "dctcp", "bbr"};
+  static const std::vector<std::string> ccs = {"aimd",  "sd",    "lasd", "multcp", "vegas",
+                                               "cubic", "dctcp", "bbr",  "prague"};
   static const std::vector<std::string> tcps = {"reno", "newreno", "sack"};
   std::vector<std::string> queues;
   for (const QueueKind& k : queueKinds()) queues.push_back(k.name);

@@ -12,6 +12,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "cc/congestion_control.h"
@@ -31,6 +32,13 @@ class Wire : public PacketSink, public EventHandler {
     if (p->kind == PacketKind::Data && scriptedDrop(*p)) {
       sim_.drop(p, DropReason::Exogenous, 0);
       return;
+    }
+    if (p->kind == PacketKind::Data) {
+      if ((p->flags & kFlagEct) && markCe.count(p->seq)) p->flags |= kFlagCe;
+      if (!(p->flags & kFlagRetransmit)) ++(p->flags & kFlagEct ? (p->ect1 ? ect1 : ect0) : notEct);
+    } else {
+      aces.push_back(p->ace);
+      ackSeqs.push_back(p->seq);
     }
     const SimTime now = sim_.now();
     SimTime at = now + delay;
@@ -59,6 +67,12 @@ class Wire : public PacketSink, public EventHandler {
   Rng rng{7, "wire"};
   double rateBps = 0;      // 0: no serialisation
   int64_t queueLimit = 0;  // packets waiting behind the one on the wire
+  // ECN (l4s_test): data packets marked CE (if ECN-capable), first transmissions counted by
+  // codepoint, and each ACK's AccECN ACE field and cumulative ACK.
+  std::set<int64_t> markCe;
+  int ect0 = 0, ect1 = 0, notEct = 0;
+  std::vector<uint8_t> aces;
+  std::vector<int64_t> ackSeqs;
 
  private:
   bool scriptedDrop(const Packet& p) {

@@ -61,15 +61,21 @@ class CongestionControl {
   virtual double onLossEvent(const CcState& s) = 0;
   // A retransmission timeout. Returns the new ssthresh; the sender sets cwnd to 1.
   virtual double onTimeout(const CcState& s) { return onLossEvent(s); }
-  // ECN (flows with `ecn` on). Every ACK of new data, with whether it echoed a CE mark (ECE):
-  // modules that estimate the extent of congestion from marks (DCTCP) count here.
-  virtual void onEcn(CcState& /*s*/, uint32_t /*acked*/, bool /*ece*/) {}
+  // ECN (flows with `ecn` on). Every ACK of new data, with how many of the packets it covers
+  // were CE-marked: with an echo of the CE state (ECE) all or none of `acked`; with AccECN
+  // (accEcn()) the CE packets counted since the last ACK of new data. Modules that estimate
+  // the extent of congestion from marks (DCTCP, Prague) count here.
+  virtual void onEcn(CcState& /*s*/, uint32_t /*acked*/, uint32_t /*marked*/) {}
   // An ECE outside recovery, at most once per window (RFC 3168 6.1.2). Returns the new
   // ssthresh; the sender sets cwnd to it. The classic response is that of a loss.
   virtual double onEcnEcho(const CcState& s) { return onLossEvent(s); }
   // True if the module needs each ACK to echo exactly the CE marks of the packets it covers
   // (DCTCP's receiver, RFC 8257 3.2) rather than RFC 3168's ECE held until CWR.
   virtual bool accurateEcn() const { return false; }
+  // True if the module asks for AccECN feedback (draft-ietf-tcpm-accurate-ecn-28: the
+  // receiver counts CE-marked packets, each ACK carries the count modulo 8 in its ACE field)
+  // and for ECT(1), the L4S identifier (RFC 9331), on its packets unless the flow says otherwise.
+  virtual bool accEcn() const { return false; }
   // Model-based modules (BBR) ask for delivery-rate samples and own the window: the sender
   // then leaves cwnd alone in recovery (no halving, inflation or deflation) and calls
   // onRateSample on every ACK, in recovery or not, instead of onAck.

@@ -16,20 +16,13 @@ namespace bl {
 
 DctcpCc::DctcpCc() : reno_(makeAimd(1.0, 0.5)) {}
 
-void DctcpCc::onEcn(CcState& s, uint32_t acked, bool ece) {
-  if (windowEnd_ < 0) windowEnd_ = s.nxt;
-  acked_ += acked;
-  if (ece) marked_ += acked;
-  if (s.una >= windowEnd_) {  // the window's data all acknowledged (Linux: !before(snd_una, next_seq))
-    const double f = acked_ ? static_cast<double>(marked_) / static_cast<double>(acked_) : 0;
-    alpha_ = (1 - g_) * alpha_ + g_ * f;
-    acked_ = marked_ = 0;
-    windowEnd_ = s.nxt;
-    ++windows_;
-  }
+void DctcpCc::onEcn(CcState& s, uint32_t acked, uint32_t marked) {
+  if (!est_.count(s, acked, marked)) return;  // the window's data all acknowledged: update
+  est_.update(g_);
+  ++windows_;
 }
 
-double DctcpCc::onEcnEcho(const CcState& s) { return std::max(s.cwnd * (1 - alpha_ / 2), 2.0); }
+double DctcpCc::onEcnEcho(const CcState& s) { return std::max(s.cwnd * (1 - est_.alpha / 2), 2.0); }
 
 std::unique_ptr<CongestionControl> makeDctcp() { return std::make_unique<DctcpCc>(); }
 

@@ -4,6 +4,7 @@
 #include "cc/cubic.h"
 #include "cc/dctcp.h"
 #include "cc/multcp.h"
+#include "cc/prague.h"
 #include "cc/tcp_lasd.h"
 #include "cc/tcp_sd.h"
 #include "cc/vegas.h"
@@ -35,6 +36,10 @@ const std::vector<CcKind>& ccKinds() {
        "BBR v1: paces at the measured bottleneck bandwidth and caps data in flight at twice its product with the "
        "minimum RTT; probes with gain cycling and ProbeRTT.",
        &bbrSpecs(), makeBbr, "BBR"},
+      {"prague",
+       "TCP Prague (L4S): sends ECT(1) with AccECN feedback, cuts the window by alpha/2 per marked round as DCTCP, "
+       "grows as a 25 ms Reno flow would at shorter RTTs, and halves on loss.",
+       &pragueSpecs(), makePrague, "TCP Prague"},
   };
   return kinds;
 }

@@ -114,6 +114,10 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
                               "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender "
                               "reduces its window once per window of marks (DCTCP: in proportion to the marked "
                               "fraction)."}),
+      bindChoice<&F::tcp, &T::ect>(
+          "ect", "ECN codepoint", {{"auto", T::EctAuto}, {"ect0", T::Ect0}, {"ect1", T::Ect1}}, "auto",
+          "ecn: what ECN-capable packets carry: ect0 (classic ECN, RFC 3168), ect1 (the L4S identifier, RFC 9331: "
+          "a DualPI2 queue puts them in its L4S queue) or auto (ect1 with cc prague, else ect0)."),
       bindChoice<&F::tcp, &T::ecnGrowth>(
           "ecnGrowth", "Window growth after ECN-Echo", {{"cwr", T::Cwr}, {"ns2", T::Ns2Ecn}}, "cwr",
           "ecn: when the window may grow around an ECN reduction. Both follow RFC 3168 6.1.2 (no growth on an ACK "

@@ -113,12 +113,16 @@ bool addTcpFlow(GraphBuilder& g, const FlowOptions& o, double start, int src, in
   ccm->setParam("weight", o.weight);
   ccm->setParam("packetSize", g.packetSize());
   ccm->setParam("rngSeed", sim.stream("cc." + std::to_string(id)).uniform());
-  if (ccm->ownsWindow()) cfg.pacing = true;  // BBR paces by design
+  if (ccm->ownsWindow()) cfg.pacing = true;        // BBR paces by design
+  if (ccm->accEcn()) cfg.ecn = cfg.pacing = true;  // Prague: ECN with AccECN feedback, paced, by design
   net.senders.push_back(std::make_unique<TcpSender>(sim, id, dataRoute, cfg, std::move(ccm)));
   TcpSender* snd = net.senders.back().get();
   net.receivers.push_back(std::make_unique<TcpReceiver>(sim, id, ackRoute, o.delayedAck));
   TcpReceiver* rcv = net.receivers.back().get();
-  if (cfg.ecn) rcv->setEcn(snd->cc().accurateEcn() ? TcpReceiver::Accurate : TcpReceiver::Classic);
+  if (cfg.ecn)
+    rcv->setEcn(snd->cc().accEcn()        ? TcpReceiver::AccEcn
+                : snd->cc().accurateEcn() ? TcpReceiver::Accurate
+                                          : TcpReceiver::Classic);
   dataRoute->endpoint = rcv;
   ackRoute->endpoint = snd;
   FlowEntry f;

@@ -68,6 +68,7 @@ void TcpReceiver::noteEcn(const Packet* p) {
     sendAck(sim_.pool().get(), heldTs_);
   }
   ece_ = ce;
+  if (ecn_ == AccEcn && ce) ++ceCount_;
 }
 
 // One timer event at a time: an event that finds a later deadline (the ACK it was armed for
@@ -120,7 +121,9 @@ void TcpReceiver::sendAck(Packet* p, SimTime tsEcr) {
   p->route = route_;
   p->hop = 0;
   p->kind = PacketKind::Ack;
-  p->flags = static_cast<uint8_t>((ooo_.empty() ? 0 : kFlagDupAckHint) | (ece_ ? kFlagEce : 0));
+  // AccEcn: the counter, not ECE, carries the marks (ECE is then part of the ACE field).
+  p->flags = static_cast<uint8_t>((ooo_.empty() ? 0 : kFlagDupAckHint) | (ece_ && ecn_ != AccEcn ? kFlagEce : 0));
+  p->ace = static_cast<uint8_t>(ceCount_ & 7);
   p->size = ackSize_;
   p->flow = flow_;
   p->seq = rcvNxt_;

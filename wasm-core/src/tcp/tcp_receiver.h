@@ -27,12 +27,16 @@ class TcpReceiver : public PacketSink, public EventHandler {
 
   int64_t nextExpected() const { return rcvNxt_; }
   uint64_t acksSent() const { return acksSent_; }
+  uint32_t ceCount() const { return ceCount_; }
   size_t outOfOrderBlocks() const { return ooo_.size(); }
   bool delayedAck() const { return delayedAck_; }
   // ECN echo: Off; Classic (RFC 3168: ECE on every ACK from a CE arrival until a CWR
   // arrives); Accurate (RFC 8257 3.2: each ACK echoes the CE state of the packets it covers;
-  // a change of state sends the held delayed ACK at once, with the old state).
-  enum Ecn { Off, Classic, Accurate };
+  // a change of state sends the held delayed ACK at once, with the old state); AccEcn
+  // (draft-ietf-tcpm-accurate-ecn-28: every ACK carries the ACE field, the count of CE-marked
+  // packets received modulo 8, and a change of CE state sends the held ACK at once, as the
+  // draft's change-triggered ACKs; the AccECN TCP option's byte counters are not modelled).
+  enum Ecn { Off, Classic, Accurate, AccEcn };
   void setEcn(Ecn m) { ecn_ = m; }
 
  private:
@@ -58,7 +62,8 @@ class TcpReceiver : public PacketSink, public EventHandler {
   bool timerPending_ = false;
   uint64_t acksSent_ = 0;
   Ecn ecn_ = Off;
-  bool ece_ = false;  // what the next ACK echoes
+  bool ece_ = false;      // what the next ACK echoes
+  uint32_t ceCount_ = 0;  // AccEcn: CE-marked data packets received (r.cep)
 };
 
 }  // namespace bl

@@ -16,6 +16,7 @@ TcpSender::TcpSender(Simulation& sim, int flow, const Route* dataRoute, const Tc
   mask_ = marks_.size() - 1;
   if (cfg_.vegasRetx) sentAt_.assign(marks_.size(), 0);
   rate_ = cc_->ownsWindow();
+  ect1_ = cfg_.ect == TcpConfig::Ect1 || (cfg_.ect == TcpConfig::EctAuto && cc_->accEcn());
   if (rate_) recs_.assign(marks_.size(), SendRec{});
   deadlineRto();
 }
@@ -118,6 +119,7 @@ void TcpSender::transmit(int64_t seq) {
   p->flags = retx ? kFlagRetransmit : 0;
   if (cfg_.ecn && !retx) {  // RFC 3168 6.1.5: retransmissions are not ECN-capable
     p->flags |= kFlagEct;
+    p->ect1 = ect1_;
     if (cwrPending_) {
       p->flags |= kFlagCwr;
       cwrPending_ = false;
@@ -319,7 +321,14 @@ void TcpSender::receive(Packet* p) {
     return;
   }
   const SimTime echoed = p->tsEcr;
-  const bool ece = (p->flags & kFlagEce) != 0;
+  // The marks this ACK reports: AccECN's counter moved by (ACE - what we counted) mod 8 (no
+  // wrap protection: an ACK here covers few packets unless ACKs are lost); else the ECE flag.
+  if (cfg_.ecn && cc_->accEcn()) {
+    const auto ceNew = static_cast<uint32_t>((p->ace - ceSeen_) & 7);
+    ceSeen_ += ceNew;
+    cePending_ += ceNew;
+  }
+  const bool ece = cc_->accEcn() ? cePending_ > 0 : (p->flags & kFlagEce) != 0;
   const int64_t priorInFlight = sndMax_ - sndUna_ - sacked_.total();
   const int64_t deliveredBefore = cDelivered_;
   const bool wasInRecovery = inRecovery_;
@@ -361,7 +370,12 @@ void TcpSender::receive(Packet* p) {
 // ssthresh to the module's value, no retransmission) and sets CWR on the next new packet.
 bool TcpSender::ecnAck(int64_t acked, bool ece) {
   syncState();
-  cc_->onEcn(st_, static_cast<uint32_t>(acked), ece);
+  uint32_t marked = ece ? static_cast<uint32_t>(acked) : 0;
+  if (cc_->accEcn()) {  // the CE packets counted since the last ACK of new data (some on duplicate ACKs)
+    marked = cePending_;
+    cePending_ = 0;
+  }
+  cc_->onEcn(st_, static_cast<uint32_t>(acked), marked);
   if (!ece || inRecovery_ || sndUna_ <= ecnRecover_) return false;
   st_.ssthresh = cc_->onEcnEcho(st_);
   // The window comes down to ssthresh, never up to it: with cwnd 1 (after a timeout) a module's

@@ -96,6 +96,11 @@ struct TcpConfig {
   enum RecoveryCwnd { Ssthresh, Ns2Sack1 };
   RecoveryCwnd recoveryCwnd = Ssthresh;
   bool ecn = false;  // RFC 3168: send ECT, react to ECE once per window
+  // Which ECN-capable codepoint data packets carry: Auto (ECT(1) if the module asks for AccECN,
+  // i.e. is a scalable L4S one, else ECT(0)), Ect0 (classic ECN, RFC 3168) or Ect1 (the L4S
+  // identifier, RFC 9331: a DualQ AQM puts it in its L4S queue).
+  enum EctCodepoint { EctAuto, Ect0, Ect1 };
+  EctCodepoint ect = EctAuto;
   // Window growth around an ECN reduction. Both follow RFC 3168 6.1.2 (no growth on an ACK
   // carrying ECE). Cwr (Linux's CWR state, as ns-3.37's CA_CWR): nor on any ACK until one
   // covers a packet sent after the reduction. Ns2 (ns-2 2.35's TcpAgent::recv_newack_helper
@@ -248,6 +253,9 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   SimTime rsSendElapsed_ = 0, rsAckElapsed_ = 0;
   SimTime lastRtt_ = -1;
   bool cwrPending_ = false;  // set CWR on the next new data packet
+  bool ect1_ = false;        // ECN-capable packets carry ECT(1) (TcpConfig::ect)
+  uint32_t ceSeen_ = 0;      // AccECN: CE packets the receiver's counter has reported (s.cep)
+  uint32_t cePending_ = 0;   // ... not yet passed to the module with an ACK of new data
 };
 
 }  // namespace bl
