@@ -114,6 +114,24 @@ Object.assign(scenarios, {
         'a flow delivered nothing',
       ),
   },
+  'TCP Prague and CUBIC through DualPI2 (the l4s-dualpi2 preset, shortened)': {
+    scenario: {
+      ...JSON.parse(fs.readFileSync(path.join(root, 'public/presets/l4s-dualpi2.json'), 'utf8')),
+      duration: 4,
+      measureFrom: 1,
+    },
+    expect: (s) => {
+      assert.ok(s.queues[0].marks > 0 && s.flows[0].ecnReductions > 0, 'Prague saw no marks');
+      assert.deepEqual(
+        s.queues[0].classes.map((c) => c.name),
+        ['l4s', 'classic'],
+      );
+      assert.ok(
+        s.queues[0].classes.every((c) => c.packets > 0),
+        'a DualPI2 queue carried nothing',
+      );
+    },
+  },
   'BBR beside paced Reno through CoDel': {
     scenario: dumbbell({
       seed: 8,

@@ -16,7 +16,7 @@ const specs = normalizeSpecs(described);
 
 /** References to the papers and names of their schemes: numbers that are not the run's. */
 const CITATION =
-  /\b(?:Secs?\.|section|Figs?\.|Exp\.|Eqs?\.|Table)\s*[\dIVX]+(?:\.\d+)?(?:\([a-z]\))?(?:-\d+)?|\bS\d\b|\bns-\d\b|\bTED 1 ACK\b|\bPI-TB\b/g;
+  /\b(?:Secs?\.|section|Figs?\.|Exp\.|Eqs?\.|Table)\s*[\dIVX]+(?:\.\d+)?(?:\([a-z]\))?(?:-\d+)?|\bS\d\b|\bns-\d\b|\bTED 1 ACK\b|\bPI-TB\b|\bL4S\b|\bDualPI2\b/g;
 const NUMBER = /\d+(?:[.,]\d+)*(?:e-?\d+)?/g;
 const NUMBER_WORD =
   /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|fifty|hundred|thousand|half|double|twice)\b/i;
