@@ -2,7 +2,9 @@
 // preset l4s-dualpi2 (100 Mb/s, 20 ms RTT) with 1 Prague flow against 1, 4 and 8 CUBIC flows
 // through DualPI2, and the same flows through one queue (PIE with ECN, and a 1 ms step marker
 // as a shallow single queue would be set for L4S), with the native CLI over seeds 1-5, and
-// writes the tables between their markers in the document (or prints them with --print).
+// writes the tables between their markers in the document (or prints them with --print). A
+// last table checks RTT independence: two Prague flows, base RTTs 5 and 25 ms, through one
+// DualPI2 (a graph topology), with Prague's RTT independence on and off.
 //   node scripts/validate-l4s.mjs [--print] [--seeds 1-5] [--jobs J]
 // Columns: Prague's throughput over the CUBIC flows' mean (the rate ratio), each side's share
 // of the link, the bottleneck's utilisation, the L4S and Classic queues' sojourn times (mean,
@@ -59,6 +61,31 @@ async function run(queue, cubics, seed) {
   };
 }
 
+/** Two Prague flows with base RTTs 5 and 25 ms (access delays 1.5 and 11.5 ms) through DualPI2. */
+function rttScenario(indep, seed) {
+  const link = (name, from, to, rate, delay, queue) => ({ name, from, to, rate, delay, queue });
+  const tail = { kind: 'droptail', buffer: 10000 };
+  const flow = (src) => ({ src, dst: 'D', cc: 'prague', ccParams: { rttIndependence: indep } });
+  return {
+    version: 1,
+    seed,
+    duration: preset.duration,
+    measureFrom: preset.measureFrom,
+    samplePeriod: 0.5,
+    topology: {
+      kind: 'graph',
+      nodes: ['S1', 'S2', 'L', 'R', 'D'],
+      links: [
+        link('S1-L', 'S1', 'L', 1e9, 0.0015, tail),
+        link('S2-L', 'S2', 'L', 1e9, 0.0115, tail),
+        link('L-R', 'L', 'R', preset.topology.bottleneckRate, 0.0005, { kind: 'dualpi2' }),
+        link('R-D', 'R', 'D', 1e9, 0.0005, tail),
+      ],
+      flows: [flow('S1'), flow('S2')],
+    },
+  };
+}
+
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const ms = (x) => (x === undefined ? '-' : (x * 1000).toFixed(2));
 const num = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -108,6 +135,20 @@ const singleRows = cases
     return [c.queue, `1 + ${c.cubics}`, ms(mean(r.map((x) => x.meanDelay))), ms(mean(r.map((x) => x.p95Delay)))];
   });
 
+const rttTasks = [true, false].flatMap((indep) => seeds.map((seed) => ({ indep, seed })));
+const rttRuns = await pool(rttTasks, jobs, async (t) => (await runNative(rttScenario(t.indep, t.seed))).summary);
+const rttRows = [true, false].map((indep) => {
+  const r = rttRuns.filter((_, i) => rttTasks[i].indep === indep);
+  const ratios = r.map((s) => s.flows[0].throughputBps / s.flows[1].throughputBps);
+  const mbps = (k) => num(mean(r.map((s) => s.flows[k].throughputBps)) / 1e6);
+  return [
+    indep ? 'on' : 'off',
+    mbps(0),
+    mbps(1),
+    `${num(mean(ratios))} (${num(Math.min(...ratios))}-${num(Math.max(...ratios))})`,
+  ];
+});
+
 const seedNote = `Seeds ${seeds.join(', ')}; \`node scripts/validate-l4s.mjs\`.`;
 const parts = {
   'l4s-rates': `${table(
@@ -137,6 +178,10 @@ const parts = {
     delayRows,
   )}\n\n${seedNote}`,
   'l4s-single': `${table(['queue', 'Prague + CUBIC flows', 'mean delay (ms)', 'p95 delay (ms)'], singleRows)}\n\n${seedNote}`,
+  'l4s-rtt': `${table(
+    ['RTT independence', '5 ms flow (Mb/s)', '25 ms flow (Mb/s)', 'rate ratio 5 ms / 25 ms (min-max)'],
+    rttRows,
+  )}\n\n${seedNote}`,
 };
 if (printOnly) {
   for (const [k, v] of Object.entries(parts)) console.log(`## ${k}\n\n${v}\n`);
