@@ -5,7 +5,7 @@
 // wall second, and the ns-2 : WASM ratios (CPU time is the steadier figure on a busy machine).
 //   node scripts/bench.mjs [--quick] [--no-ns2] [--no-ns3] [--json FILE] [--markdown]
 // Scenario (d) is also timed in ns-3.37 (docs/ns3/dumbbell.cc, given the same scenario through
-// scripts/lib/ns3.mjs) when libns3-dev is installed.
+// scripts/lib/ns3.mjs) when libns3-dev is installed; (e), the L4S preset, by neither.
 // --quick runs scenario (a) alone. Not a test: nothing here passes or fails on speed.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +30,13 @@ const scenarios = [
     scenario: read('wasm-core/bench/cubic-fqcodel-100.json'),
     ns2: false,
     ns3: true, // the same scenario in ns-3.37 (docs/ns3/dumbbell.cc), where libns3-dev is installed
+  },
+  // L4S (issue 25): neither ns-2 nor ns-3.37 has DualPI2 or TCP Prague.
+  {
+    id: 'e',
+    label: '(e) TCP Prague and CUBIC through DualPI2, 100 Mb/s, 40 s',
+    scenario: read('public/presets/l4s-dualpi2.json'),
+    ns2: false,
   },
 ].slice(0, quick ? 1 : undefined);
 
