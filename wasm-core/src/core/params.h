@@ -27,6 +27,13 @@ struct ParamSpec {
 
 using SpecList = std::vector<ParamSpec>;
 
+// A shared spec (a core's fragment: RED's minTh, CoDel's target) worded for the discipline that
+// binds it: the same key, label, unit, default and range, another help.
+inline ParamSpec withHelp(ParamSpec s, const char* help) {
+  s.help = help;
+  return s;
+}
+
 // Validated values of one object (a queue, a topology...), by key; defaults filled in.
 class ParamValues {
  public:

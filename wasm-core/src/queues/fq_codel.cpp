@@ -45,12 +45,13 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
             {"flows", "Queues", "", ParamType::Int, 1024, 1, 65536, "Number of hashed per-flow queues."}),
         bind<&FqCodel::quantum_>({"quantum", "Quantum", "bytes", ParamType::Int, 1514, 64, 100000,
                                   "Bytes a queue may send per round-robin turn.", true}),
-        bind<&FqCodel::target_>(
-            {"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1, "CoDel target of every queue.", true}),
-        bind<&FqCodel::interval_>(
-            {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10, "CoDel interval of every queue.", true}),
-        bind<&FqCodel::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1,
-                              "Mark ECN-capable packets CE instead of dropping (on in Linux).", true})};
+        bindSeconds<&FqCodel::codel_, &CodelCore::target>(
+            withHelp(codelSpecs().target, "CoDel target of every queue.")),
+        bindSeconds<&FqCodel::codel_, &CodelCore::interval>(
+            withHelp(codelSpecs().interval, "CoDel interval of every queue.")),
+        bind<&FqCodel::codel_, &CodelCore::ecn>({"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1,
+                                                 "Mark ECN-capable packets CE instead of dropping (on in Linux).",
+                                                 true})};
     return t;
   }
   FqCodel(const ParamValues& v, const LinkInfo& link, Simulation& sim) {
@@ -154,9 +155,9 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
 
   void configureCodels() {
     for (FlowQueue& q : queues_) {
-      q.codel.target = fromSeconds(target_);
-      q.codel.interval = fromSeconds(interval_);
-      q.codel.ecn = ecn_;
+      q.codel.target = codel_.target;
+      q.codel.interval = codel_.interval;
+      q.codel.ecn = codel_.ecn;
     }
   }
 
@@ -166,8 +167,7 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
   IndexList newList_, oldList_;
   uint32_t total_ = 0;
   uint64_t perturb_ = 0;
-  bool ecn_ = false;
-  double target_ = 0, interval_ = 0;
+  CodelCore codel_;  // the parameters every queue's CoDel copies (target, interval, ecn)
 };
 
 }  // namespace
