@@ -7,8 +7,10 @@
 //
 //   static const BoundSpecs<Pi>& params() {
 //     static const BoundSpecs<Pi> t{
-//         bind<&Pi::qRef_>({"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 1e5, "...", true}),
-//         bindSeconds<&Pi::period_>({"period", "Period", "s", ParamType::Number, 0.01, 1e-5, 10, "...", true}),
+//         bind<&Pi::qRef_>(Spec::number("qRef", "Reference queue", "packets").defaultsTo(50).range(0, 1e5)
+//                              .help("...").live()),
+//         bindSeconds<&Pi::period_>(Spec::number("period", "Period", "s").defaultsTo(0.01).range(1e-5, 10)
+//                                       .help("...").live()),
 //         bindChoice<&Pi::mode_>("mode", "Mode", {{"fast", Mode::Fast}, {"slow", Mode::Slow}}, "fast", "...")};
 //     return t;
 //   }
@@ -179,14 +181,13 @@ template <auto M, auto... Ms,
 bound::Entry<bound::Scale::Plain, M, Ms...> bindChoice(const char* key, const char* label,
                                                        std::initializer_list<Option<E>> options, const char* def,
                                                        const char* help, bool live = false) {
-  bound::Entry<bound::Scale::Plain, M, Ms...> e{{key, label, "", ParamType::Enum, NAN, 0, 0, help, live}};
+  std::vector<const char*> names;
+  std::vector<double> codes;
   for (const Option<E>& o : options) {
-    if (std::string_view(o.name) == def) e.spec.def = static_cast<double>(e.spec.options.size());
-    e.spec.options.push_back(o.name);
-    e.codes.push_back(bound::toNumber<bound::Scale::Plain>(o.value));
+    names.push_back(o.name);
+    codes.push_back(bound::toNumber<bound::Scale::Plain>(o.value));
   }
-  if (std::isnan(e.spec.def)) bound::badTable(key, "the default is not one of the options");
-  return e;
+  return {Spec::choice(key, label, std::move(names)).defaultOption(def).help(help).live(live), std::move(codes)};
 }
 
 // An Enum spec whose options are known only at run time (a registry's names, as a flow's cc),
@@ -202,7 +203,7 @@ bound::Entry<bound::Scale::Plain, Ms...> bindIndex(ParamSpec s) {
 // A value the module's owner sets (not a user parameter, not described): `key` within [min, max].
 template <auto... Ms>
 bound::Entry<bound::Scale::Plain, Ms...> bindHidden(const char* key, double min, double max) {
-  return {{key, key, "", ParamType::Number, NAN, min, max, ""}, {}, true};
+  return {Spec::number(key, key).range(min, max), {}, true};
 }
 
 // A spec listed with the others but read by the module itself (Array, Object and String

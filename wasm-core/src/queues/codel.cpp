@@ -19,14 +19,21 @@
 namespace bl {
 
 const CodelSpecs& codelSpecs() {
-  static const CodelSpecs s{
-      {"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1,
-       "Acceptable standing queueing delay (RFC 8289: 5 ms).", true},
-      {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10,
-       "How long the delay may stay above target before dropping starts; of the order of the worst RTT (100 ms).",
-       true},
-      {"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1, "Mark ECN-capable packets CE instead of dropping them.",
-       true}};
+  static const CodelSpecs s{Spec::number("target", "Target", "s")
+                                .defaultsTo(0.005)
+                                .range(0.0001, 1)
+                                .help("Acceptable standing queueing delay (RFC 8289: 5 ms).")
+                                .live(),
+                            Spec::number("interval", "Interval", "s")
+                                .defaultsTo(0.1)
+                                .range(0.001, 10)
+                                .help("How long the delay may stay above target before dropping starts; of the order "
+                                      "of the worst RTT (100 ms).")
+                                .live(),
+                            Spec::flag("ecn", "ECN marking")
+                                .defaultsTo(false)
+                                .help("Mark ECN-capable packets CE instead of dropping them.")
+                                .live()};
   return s;
 }
 

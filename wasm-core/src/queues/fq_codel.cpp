@@ -39,19 +39,29 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
  public:
   static const BoundSpecs<FqCodel>& params() {
     static const BoundSpecs<FqCodel> t{
-        bind<&FqCodel::buffer_>({"buffer", "Limit", "packets", ParamType::Int, 10240, 1, 100000,
-                                 "Total packets queued; beyond it the longest queue loses its head packet.", true}),
-        bind<&FqCodel::flows_>(
-            {"flows", "Queues", "", ParamType::Int, 1024, 1, 65536, "Number of hashed per-flow queues."}),
-        bind<&FqCodel::quantum_>({"quantum", "Quantum", "bytes", ParamType::Int, 1514, 64, 100000,
-                                  "Bytes a queue may send per round-robin turn.", true}),
+        bind<&FqCodel::buffer_>(Spec::integer("buffer", "Limit", "packets")
+                                    .defaultsTo(10240)
+                                    .range(1, 100000)
+                                    .help("Total packets queued; beyond it the longest queue loses its head packet.")
+                                    .live()),
+        bind<&FqCodel::flows_>(Spec::integer("flows", "Queues")
+                                   .defaultsTo(1024)
+                                   .range(1, 65536)
+                                   .help("Number of hashed per-flow queues.")),
+        bind<&FqCodel::quantum_>(Spec::integer("quantum", "Quantum", "bytes")
+                                     .defaultsTo(1514)
+                                     .range(64, 100000)
+                                     .help("Bytes a queue may send per round-robin turn.")
+                                     .live()),
         bindSeconds<&FqCodel::codel_, &CodelCore::target>(
             withHelp(codelSpecs().target, "CoDel target of every queue.")),
         bindSeconds<&FqCodel::codel_, &CodelCore::interval>(
             withHelp(codelSpecs().interval, "CoDel interval of every queue.")),
-        bind<&FqCodel::codel_, &CodelCore::ecn>({"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1,
-                                                 "Mark ECN-capable packets CE instead of dropping (on in Linux).",
-                                                 true})};
+        bind<&FqCodel::codel_, &CodelCore::ecn>(
+            Spec::flag("ecn", "ECN marking")
+                .defaultsTo(true)
+                .help("Mark ECN-capable packets CE instead of dropping (on in Linux).")
+                .live())};
     return t;
   }
   FqCodel(const ParamValues& v, const LinkInfo& link, Simulation& sim) {

@@ -36,10 +36,13 @@ class Fred final : public BoundQueueDisc<Fred> {
             redSpecs().weight, "EWMA weight of each queue sample (taken at arrivals and departures) in the average.")),
         bind<&Fred::core_, &RedCore::gentle>(redSpecs().gentle),
         bind<&Fred::core_, &RedCore::wait>(redSpecs().wait),
-        bind<&Fred::minq_>({"minq", "Min per-flow queue", "packets", ParamType::Number, 4, 1, 100000,
-                            "A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and "
-                            "never dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).",
-                            true})};
+        bind<&Fred::minq_>(
+            Spec::number("minq", "Min per-flow queue", "packets")
+                .defaultsTo(4)
+                .range(1, 100000)
+                .help("A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and never "
+                      "dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).")
+                .live())};
     return t;
   }
   Fred(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("fred." + link.name)) {
