@@ -22,7 +22,8 @@
 // pointers to members: bind<&Red::core_, &RedCore::minTh>) or in a base class.
 // Hidden entries (bindHidden) are values the owner of the module gives it (a flow's weight, the
 // packet size) rather than user parameters: settable, never in the spec list. Array, Object
-// and String specs are declared (declare) and read by the module from ParamValues::raw.
+// and String specs are bound to a `const Json*` member (bindJson) or declared (declare) and
+// read by the module from ParamValues::raw.
 #pragma once
 #include <cmath>
 #include <cstdio>
@@ -119,6 +120,12 @@ struct Unbound {
   ParamSpec spec;
 };
 
+// An Array, Object or String spec bound to a `const Json*` member.
+template <auto... Ms>
+struct JsonEntry {
+  ParamSpec spec;
+};
+
 }  // namespace bound
 
 // One bound parameter of class T.
@@ -210,6 +217,13 @@ bound::Entry<bound::Scale::Plain, Ms...> bindHidden(const char* key, double min,
 // values, from ParamValues::raw): described and validated, never loaded.
 inline bound::Unbound declare(ParamSpec s) { return {std::move(s)}; }
 
+// An Array, Object or String spec bound to a `const Json*` member: load() points it at the value
+// in the document read (null when absent), which must outlive the object loaded.
+template <auto... Ms>
+bound::JsonEntry<Ms...> bindJson(ParamSpec s) {
+  return {std::move(s)};
+}
+
 // The parameters of class T, each bound to its member.
 template <class T>
 class BoundSpecs {
@@ -230,6 +244,7 @@ class BoundSpecs {
   void load(T& o, const ParamValues& v) const {
     for (const BoundParam<T>& p : params_)
       if (!p.hidden) p.set(o, v.num(p.spec.key));
+    for (const JsonMember& j : json_) j.set(o, v.raw(j.key));
   }
   // Every user parameter at its spec's default.
   void loadDefaults(T& o) const {
@@ -263,13 +278,28 @@ class BoundSpecs {
     params_.push_back(std::move(p));
   }
 
+  template <auto... Ms>
+  void add(bound::JsonEntry<Ms...> e) {
+    if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
+    if (e.spec.type != ParamType::Array && e.spec.type != ParamType::Object && e.spec.type != ParamType::String)
+      bound::badTable(e.spec.key, "bindJson binds an Array, Object or String spec");
+    specs_.push_back(e.spec);
+    json_.push_back({e.spec.key, [](T& o, const Json* j) { bound::follow<Ms...>(o) = j; }});
+    params_.push_back(BoundParam<T>{std::move(e.spec), nullptr, nullptr, {}, false, &bound::memberTag<Ms...>});
+  }
+
   void add(bound::Unbound e) {
     if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
     specs_.push_back(e.spec);
     params_.push_back(BoundParam<T>{std::move(e.spec), nullptr, nullptr, {}, false, nullptr});
   }
 
+  struct JsonMember {
+    const char* key;
+    void (*set)(T&, const Json*);
+  };
   std::vector<BoundParam<T>> params_;
+  std::vector<JsonMember> json_;
   SpecList specs_;
 };
 

@@ -30,6 +30,8 @@ namespace {
 class Ted final : public BoundQueueDisc<Ted> {
  public:
   enum class Scope { Local, EndToEnd };  // LBD, EBD
+  // Whether the deadline bounds the wait summed over the path's TED queues (mode ebd).
+  bool ebd() const { return scope_ == Scope::EndToEnd; }
   static const BoundSpecs<Ted>& params() {
     static const BoundSpecs<Ted> t{
         bind<&Ted::buffer_>(Spec::integer("buffer", "Buffer", "packets")
@@ -145,8 +147,6 @@ class Ted final : public BoundQueueDisc<Ted> {
     return d * inputs_ * rate / (8.0 * packetSize_);
   }
 
-  bool ebd() const { return scope_ == Scope::EndToEnd; }
-
   uint32_t buffer_ = 0;
   Scope scope_ = Scope::EndToEnd;
   double deadline_ = NAN, inputs_ = 1, inputRate_ = 0;
@@ -158,6 +158,11 @@ class Ted final : public BoundQueueDisc<Ted> {
 };
 
 }  // namespace
+
+TedScope tedScope(const QueueDisc& q) {
+  const Ted* t = dynamic_cast<const Ted*>(&q);
+  return !t ? TedScope::None : t->ebd() ? TedScope::EndToEnd : TedScope::Local;
+}
 
 QueueKind tedKind() {
   return boundKind<Ted>(

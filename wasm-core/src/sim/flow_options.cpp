@@ -15,7 +15,8 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
                                         {{"reno", T::Reno}, {"newreno", T::NewReno}, {"sack", T::Sack}}, "newreno",
                                         "Loss recovery: Reno, NewReno or SACK."),
       bindIndex<&F::cc>(Spec::choice("cc", "Congestion control", ccNames()).defaultsTo(0).help("Window rule.")),
-      declare(Spec::object("ccParams", "CC parameters").help("Parameters of the chosen cc (see cc.* groups).")),
+      bindJson<&F::ccParamsRead>(
+          Spec::object("ccParams", "CC parameters").help("Parameters of the chosen cc (see cc.* groups).")),
       bind<&F::start>(Spec::number("start", "Start", "s")
                           .defaultsTo(0)
                           .range(0, kMaxDuration)
@@ -127,8 +128,8 @@ bool readFlowOptions(const Json* obj, const std::string& path, FlowOptions& out,
   ParamValues v;
   if (!readParams(obj, FlowOptions::params().specs(), path, v, err)) return false;
   FlowOptions::params().load(out, v);
-  const Json* cp = v.raw("ccParams");
-  out.ccParams = cp ? *cp : Json();
+  out.ccParams = out.ccParamsRead ? *out.ccParamsRead : Json();
+  out.ccParamsRead = nullptr;  // the document may not outlive the options
   return true;
 }
 

@@ -335,7 +335,7 @@ Json checkScenario(const std::string& json) {
   } else {
     if (!doc.find("version"))
       c.add("version", "missing; this core reads scenario version " + std::to_string(kScenarioVersion), nullptr,
-            findSpec(scenarioSpecs(), "version"));
+            &ScenarioSettings::params().specOf<&ScenarioSettings::version>());
     c.checkObject(scenarioSchema().front(), "", doc, nullptr, doc);
     doc = Json();  // the build below reads the text again: one parsed copy at a time
     if (c.problems.items().empty()) {
