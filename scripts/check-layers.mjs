@@ -124,6 +124,22 @@ for (const file of walk(simDir, ['.cpp', '.h'])) {
     });
 }
 
+// The core's JavaScript face (wasm-core/js: the binding, the metric-block parser, Jain's index,
+// the sweep's shared helpers) and its Node package (wasm-core/node) are part of the core: nothing
+// under wasm-core imports the page (web/).
+const coreDir = join(root, 'wasm-core');
+for (const file of walk(coreDir, ['.mjs', '.js', '.mts', '.ts'])) {
+  for (const m of readFileSync(file, 'utf8').matchAll(
+    /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm,
+  )) {
+    const target = relative(root, resolve(dirname(file), m[1] ?? m[2]))
+      .split(sep)
+      .join('/');
+    if (target === 'web' || target.startsWith('web/'))
+      problems.push(`${relative(root, file)} imports ${target}: nothing under wasm-core may import web/`);
+  }
+}
+
 if (problems.length) {
   console.error(
     `check-layers: ${problems.length} import(s) point up or sideways, or key lookups in the scenario layer:\n  ${problems.join('\n  ')}`,

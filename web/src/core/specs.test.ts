@@ -10,7 +10,7 @@ import {
   validateValue,
 } from './specs';
 import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
-import { setPath } from '../scenario/paths.mjs';
+import { setPath } from '../../../wasm-core/js/paths.mjs';
 import { withKind } from '../scenario/changeKind';
 import type { Scenario } from './types';
 
