@@ -147,5 +147,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  'check-layers: every import in wasm-core/src and web/src points to a lower layer; no key lookups in wasm-core/src/sim',
+  'check-layers: every import in wasm-core/src and web/src points to a lower layer; nothing under wasm-core imports web/; no key lookups in wasm-core/src/sim',
 );
