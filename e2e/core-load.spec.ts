@@ -3,7 +3,7 @@
 // module is made deterministic with route intercepts: a .wasm that is not WebAssembly, and a
 // core whose bl_describe reports another version (an older build's document).
 import { test, expect } from './fixtures';
-import { DESCRIBE_VERSION } from '../web/src/core/binding.mjs';
+import { DESCRIBE_VERSION } from '../wasm-core/js/binding.mjs';
 
 test('a .wasm that does not compile: the page says the simulator could not be loaded and what to do', async ({
   page,

@@ -104,8 +104,48 @@ check(
       .filter((t) => !t.startsWith('..')),
 );
 
+// The scenario layer binds its fields through spec tables (sim/scenario.h, the live tables in
+// sim/instance.cpp), as the modules do: no key is looked up by its name in wasm-core/src/sim, so
+// describe, check, create and live changes cannot disagree about one. A ParamValues read by a
+// written key (v.num("rate")), an if/else over keys (key == "weight") or a spec found by a
+// written key (findSpec(specs, "tcp")) is named here.
+const simDir = join(coreSrc, 'sim');
+const KEY_LOOKUPS = [
+  [/\.(?:num|flag|option|raw|text|isNull)\(\s*"/, 'reads a value by a written key; bind the field in its table'],
+  [/\bkey\s*==\s*"/, 'branches on a written key; give the entry its own action in the table'],
+  [/findSpec\([^;]*?,\s*"/, 'finds a spec by a written key; use the table (specOf)'],
+];
+for (const file of walk(simDir, ['.cpp', '.h'])) {
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      for (const [re, why] of KEY_LOOKUPS)
+        if (re.test(line)) problems.push(`${relative(root, file)}:${i + 1} ${why}: ${line.trim()}`);
+    });
+}
+
+// The core's JavaScript face (wasm-core/js: the binding, the metric-block parser, Jain's index,
+// the sweep's shared helpers) and its Node package (wasm-core/node) are part of the core: nothing
+// under wasm-core imports the page (web/).
+const coreDir = join(root, 'wasm-core');
+for (const file of walk(coreDir, ['.mjs', '.js', '.mts', '.ts'])) {
+  for (const m of readFileSync(file, 'utf8').matchAll(
+    /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm,
+  )) {
+    const target = relative(root, resolve(dirname(file), m[1] ?? m[2]))
+      .split(sep)
+      .join('/');
+    if (target === 'web' || target.startsWith('web/'))
+      problems.push(`${relative(root, file)} imports ${target}: nothing under wasm-core may import web/`);
+  }
+}
+
 if (problems.length) {
-  console.error(`check-layers: ${problems.length} import(s) point up or sideways:\n  ${problems.join('\n  ')}`);
+  console.error(
+    `check-layers: ${problems.length} import(s) point up or sideways, or key lookups in the scenario layer:\n  ${problems.join('\n  ')}`,
+  );
   process.exit(1);
 }
-console.log('check-layers: every import in wasm-core/src and web/src points to a lower layer');
+console.log(
+  'check-layers: every import in wasm-core/src and web/src points to a lower layer; nothing under wasm-core imports web/; no key lookups in wasm-core/src/sim',
+);

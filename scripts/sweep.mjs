@@ -27,9 +27,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultT0, eq5, lasdLoss, predictedRatios } from '../web/src/sweep/weightedFormulas.mjs';
-import { cartesian, parseValue, setPath } from '../web/src/sweep/grid.mjs';
-import { runMeasures } from '../web/src/sweep/runMeasures.mjs';
+import { defaultT0, eq5, lasdLoss, predictedRatios } from '../wasm-core/js/weightedFormulas.mjs';
+import { cartesian, parseValue, setPath } from '../wasm-core/js/grid.mjs';
+import { runMeasures } from '../wasm-core/js/runMeasures.mjs';
 import { pool } from './lib/pool.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

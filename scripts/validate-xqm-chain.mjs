@@ -13,7 +13,7 @@ import path from 'node:path';
 import { root, runNative } from './lib/runners.mjs';
 import { pool } from './lib/pool.mjs';
 import { writeBetweenMarkers } from './lib/doc-markers.mjs';
-import { jainIndex as jain } from '../web/src/core/jain.mjs';
+import { jainIndex as jain } from '../wasm-core/js/jain.mjs';
 
 const args = process.argv.slice(2);
 const opt = (k, d) => (args.includes(k) ? Number(args[args.indexOf(k) + 1]) : d);

@@ -13,8 +13,8 @@ export const ns2Script = path.join(root, 'docs/ns2/dumbbell.tcl');
 export const ns2Binary = '/usr/bin/ns';
 const gnuTime = '/usr/bin/time';
 
-/** Jain's fairness index of an array of non-negative numbers (the one copy, web/src/core/jain.mjs). */
-export { jainIndex as jain } from '../../web/src/core/jain.mjs';
+/** Jain's fairness index of an array of non-negative numbers (the one copy, wasm-core/js/jain.mjs). */
+export { jainIndex as jain } from '../../wasm-core/js/jain.mjs';
 
 /**
  * Runs cmd with args; resolves { stdout, stderr, wallSeconds, cpuSeconds, peakRssKB } or

@@ -6,14 +6,15 @@
 //   sim.runUntil(5); const summary = sim.summary(); sim.destroy();
 //
 // An object per simulation over the binding the page's worker uses too
-// (web/src/core/binding.mjs: strings in and out of WASM memory, failures as exceptions carrying
-// bl_last_error()) and the page's metric-block parser (web/src/core/block.mjs). Build the module
+// (wasm-core/js/binding.mjs: strings in and out of WASM memory, failures as exceptions carrying
+// bl_last_error()) and the metric-block parser (wasm-core/js/block.mjs), the core's JavaScript
+// face, which imports nothing of the page. Build the module
 // first with `npm run build:wasm` (scripts/build-wasm.sh).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BlBinding, RUN, describeProblem, missingFunctions } from '../../web/src/core/binding.mjs';
-import { eventList, parseBlock as parseColumns } from '../../web/src/core/block.mjs';
+import { BlBinding, RUN, describeProblem, missingFunctions } from '../js/binding.mjs';
+import { eventList, parseBlock as parseColumns } from '../js/block.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWasmDir = path.resolve(here, '../../build/wasm');

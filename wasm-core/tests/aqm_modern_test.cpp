@@ -66,6 +66,24 @@ TEST(CodelValidation, DropTimesFollowIntervalOverSqrtCount) {
               toSeconds(drops[0].first), toSeconds(drops[20].first - drops[19].first), 0.1 / std::sqrt(20.0));
 }
 
+// One declaration of CoDel's target and interval (issue 26): a CodelCore built directly starts
+// from the fragment (RFC 8289 section 4.2 and 4.3: target 5 ms, interval 100 ms; ecn off), and
+// CoDel and FQ-CoDel describe and default to the same numbers (FQ-CoDel's ecn is its own: on).
+TEST(Codel, CoreCodelAndFqCodelShareTheFragmentsDefaults) {
+  CodelCore c;
+  EXPECT_EQ(c.target, 5 * ms);
+  EXPECT_EQ(c.interval, 100 * ms);
+  EXPECT_FALSE(c.ecn);
+  const CodelSpecs& f = codelSpecs();
+  EXPECT_EQ(f.target.def, 0.005);
+  EXPECT_EQ(f.interval.def, 0.1);
+  Simulation sim(1);
+  for (const char* kind : {"codel", "fq_codel"})
+    for (const ParamSpec* s : {&f.target, &f.interval}) qtest::expectFragmentSpec(kind, *s, sim);
+  EXPECT_EQ(make("codel", R"({})", sim)->param("ecn"), 0);
+  EXPECT_EQ(make("fq_codel", R"({})", sim)->param("ecn"), 1);
+}
+
 TEST(Codel, EcnMarksInsteadOfDropping) {
   CodelCore c;
   c.ecn = true;

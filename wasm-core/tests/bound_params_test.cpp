@@ -33,11 +33,14 @@ class Gadget : public Base {
   enum class Color { Red = 7, Blue = 3, Green = 11 };
   static const BoundSpecs<Gadget>& params() {
     static const BoundSpecs<Gadget> t{
-        bind<&Gadget::count_>({"count", "Count", "packets", ParamType::Int, 250, 1, 1000, "A count.", true}),
-        bind<&Gadget::gain_>({"gain", "Gain", "", ParamType::Number, 0.5, 0, 2, "A gain.", true}),
-        bind<&Gadget::inner_, &Inner::level>({"level", "Level", "", ParamType::Number, 3, -10, 10, "Nested."}),
-        bindSeconds<&Gadget::period_>({"period", "Period", "s", ParamType::Number, 0.015, 0.001, 1, "Time."}),
-        bind<&Gadget::flag>({"flag", "Flag", "", ParamType::Bool, 1, 0, 1, "Inherited."}),
+        bind<&Gadget::count_>(
+            Spec::integer("count", "Count", "packets").defaultsTo(250).range(1, 1000).help("A count.").live()),
+        bind<&Gadget::gain_>(Spec::number("gain", "Gain").defaultsTo(0.5).range(0, 2).help("A gain.").live()),
+        bind<&Gadget::inner_, &Inner::level>(
+            Spec::number("level", "Level").defaultsTo(3).range(-10, 10).help("Nested.")),
+        bindSeconds<&Gadget::period_>(
+            Spec::number("period", "Period", "s").defaultsTo(0.015).range(0.001, 1).help("Time.")),
+        bind<&Gadget::flag>(Spec::flag("flag", "Flag").defaultsTo(true).help("Inherited.")),
         bindChoice<&Gadget::color_>("color", "Color",
                                     {{"blue", Color::Blue}, {"red", Color::Red}, {"green", Color::Green}}, "red",
                                     "Named options.", true),
@@ -160,8 +163,8 @@ TEST(BoundParams, AcceptsOnlyWhatTheSpecAllows) {
 TEST(BoundParamsDeathTest, ABadTableStopsAtOnce) {
   EXPECT_DEATH((bindChoice<&Gadget::color_>("c", "C", {{"blue", Gadget::Color::Blue}}, "red", "h")),
                "default is not one of the options");
-  EXPECT_DEATH((BoundSpecs<Gadget>{bind<&Gadget::gain_>({"g", "G", "", ParamType::Number, 0, 0, 1, "h"}),
-                                   bind<&Gadget::count_>({"g", "G", "", ParamType::Int, 1, 1, 2, "h"})}),
+  EXPECT_DEATH((BoundSpecs<Gadget>{bind<&Gadget::gain_>(Spec::number("g", "G").defaultsTo(0).range(0, 1).help("h")),
+                                   bind<&Gadget::count_>(Spec::integer("g", "G").defaultsTo(1).range(1, 2).help("h"))}),
                "bound twice");
 }
 

@@ -44,4 +44,21 @@ inline double dropFraction(QueueDisc& q, int n = 200000) {
   return static_cast<double>(drops) / n;
 }
 
+// A spec of a core's fragment (RED's minTh, CoDel's target) as discipline `kind` describes it
+// and as a `kind` made without parameters holds it: the fragment's label, unit, default and
+// range, whatever help the discipline words.
+inline void expectFragmentSpec(const std::string& kind, const ParamSpec& shared, Simulation& sim) {
+  const std::string where = kind + "." + shared.key;
+  const QueueKind* k = findQueueKind(kind);
+  ASSERT_TRUE(k) << kind;
+  const ParamSpec* d = findSpec(*k->specs, shared.key);
+  ASSERT_TRUE(d) << where;
+  EXPECT_STREQ(d->label, shared.label) << where;
+  EXPECT_STREQ(d->unit, shared.unit) << where;
+  EXPECT_EQ(d->def, shared.def) << where;
+  EXPECT_EQ(d->min, shared.min) << where;
+  EXPECT_EQ(d->max, shared.max) << where;
+  EXPECT_EQ(make(kind, "{}", sim)->param(shared.key), shared.def) << where;
+}
+
 }  // namespace bl::qtest

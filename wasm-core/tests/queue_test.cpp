@@ -122,21 +122,30 @@ TEST(Red, WaitSpacesDropsBetweenOneAndTwoOverPb) {
   EXPECT_NEAR(static_cast<double>(n - sinceLast) / drops, 74.5, 0.6);
 }
 
-// One default for gentle and wait, the spec's (on, as ns-2): a RedCore built directly (as FRED's
-// and tests') starts from it, and FRED, which binds the same specs, defaults to it (issue 27:
-// the struct said off while RED's spec said on).
-TEST(Red, CoreAndFredTakeTheSpecsGentleAndWait) {
-  EXPECT_EQ(redGentleSpec().def, 1);
-  EXPECT_EQ(redWaitSpec().def, 1);
+// One declaration of RED's parameters (issue 26): a RedCore built directly (as tests') starts from
+// the fragment's defaults, and RED and FRED, which bind the same specs, describe and default to
+// the same numbers. By hand from the 1993 paper's suggestions and ns-2's defaults: minTh 50,
+// maxTh 120 packets, maxP 0.1, weight 0.002, gentle and wait on (ns-2's gentle_ and wait_;
+// issue 27: the struct once said off while RED's spec said on).
+TEST(Red, CoreRedAndFredShareTheFragmentsDefaults) {
+  const RedSpecs& f = redSpecs();
+  EXPECT_EQ(f.minTh.def, 50);
+  EXPECT_EQ(f.maxTh.def, 120);
+  EXPECT_EQ(f.maxP.def, 0.1);
+  EXPECT_EQ(f.weight.def, 0.002);
+  EXPECT_EQ(f.gentle.def, 1);
+  EXPECT_EQ(f.wait.def, 1);
   RedCore r;
+  EXPECT_EQ(r.minTh, 50);
+  EXPECT_EQ(r.maxTh, 120);
+  EXPECT_EQ(r.maxP, 0.1);
+  EXPECT_EQ(r.weight, 0.002);
   EXPECT_TRUE(r.gentle);
   EXPECT_TRUE(r.wait);
-  auto fred = make("fred", R"({})");
-  EXPECT_EQ(fred->param("gentle"), 1);
-  EXPECT_EQ(fred->param("wait"), 1);
-  auto red = make("red", R"({})");
-  EXPECT_EQ(red->param("gentle"), 1);
-  EXPECT_EQ(red->param("wait"), 1);
+  Simulation sim(1);
+  for (const char* kind : {"red", "fred"})
+    for (const ParamSpec* s : {&f.minTh, &f.maxTh, &f.maxP, &f.weight, &f.gentle, &f.wait})
+      qtest::expectFragmentSpec(kind, *s, sim);
 }
 
 // The scenario defaults are ns-2's: gentle and wait on, no drop with fewer than 2 waiting.

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CheckResult } from '../src/core/binding.mjs';
+import type { CheckResult } from '../../wasm-core/js/binding.mjs';
 
 const blsim = path.resolve(__dirname, '../../build/native/blsim');
 

@@ -304,24 +304,33 @@ std::unique_ptr<CongestionControl> makeBbr() { return std::make_unique<BbrCc>();
 
 const BoundSpecs<BbrCc>& BbrCc::params() {
   static const BoundSpecs<BbrCc> t{
-      bind<&BbrCc::highGain_>({"highGain", "Startup gain", "", ParamType::Number, 2.885, 1.01, 10,
-                               "Pacing and cwnd gain in Startup (2/ln 2)."}),
-      bindSeconds<&BbrCc::minRttWindow_>({"minRttWindow", "Min-RTT window", "s", ParamType::Number, 10, 0.1, 600,
-                                          "How long a min RTT sample stays valid before ProbeRTT."}),
-      bindSeconds<&BbrCc::probeRttTime_>({"probeRttTime", "ProbeRTT time", "s", ParamType::Number, 0.2, 0.01, 10,
-                                          "Time spent at 4 packets in ProbeRTT."}),
+      bind<&BbrCc::highGain_>(Spec::number("highGain", "Startup gain")
+                                  .defaultsTo(2.885)
+                                  .range(1.01, 10)
+                                  .help("Pacing and cwnd gain in Startup (2/ln 2).")),
+      bindSeconds<&BbrCc::minRttWindow_>(Spec::number("minRttWindow", "Min-RTT window", "s")
+                                             .defaultsTo(10)
+                                             .range(0.1, 600)
+                                             .help("How long a min RTT sample stays valid before ProbeRTT.")),
+      bindSeconds<&BbrCc::probeRttTime_>(Spec::number("probeRttTime", "ProbeRTT time", "s")
+                                             .defaultsTo(0.2)
+                                             .range(0.01, 10)
+                                             .help("Time spent at 4 packets in ProbeRTT.")),
       bind<&BbrCc::linuxRecovery_>(
-          {"linuxRecovery", "Linux loss recovery", "", ParamType::Bool, 1, 0, 1,
-           "The window in loss recovery as Linux's tcp_bbr.c and the BBR draft set it (default): "
-           "packets in flight counted as Linux does (SACKed and lost packets not in flight), newly lost "
-           "packets subtracted from cwnd, and an ACK that delivers nothing leaves cwnd alone. Off, a research "
-           "switch: packets in flight are FlightSize and losses are not subtracted."}),
+          Spec::flag("linuxRecovery", "Linux loss recovery")
+              .defaultsTo(true)
+              .help("The window in loss recovery as Linux's tcp_bbr.c and the BBR draft set it (default): packets in "
+                    "flight counted as Linux does (SACKed and lost packets not in flight), newly lost packets "
+                    "subtracted from cwnd, and an ACK that delivers nothing leaves cwnd alone. Off, a research switch: "
+                    "packets in flight are FlightSize and losses are not subtracted.")),
       bind<&BbrCc::extraAckedGain_>(
-          {"extraAckedGain", "ACK aggregation gain", "", ParamType::Number, 1, 0, 4,
-           "Linux's ack-aggregation term (bbr_extra_acked_gain, 1 in Linux): the cwnd target grows by this "
-           "gain x the most packets recently ACKed beyond btlBw x the time since their epoch began (max over "
-           "5-10 rounds, at most btlBw x 100 ms), so BBR keeps sending through gaps between aggregated ACKs. "
-           "0: no term, as this model before 2026-11-26."}),
+          Spec::number("extraAckedGain", "ACK aggregation gain")
+              .defaultsTo(1)
+              .range(0, 4)
+              .help("Linux's ack-aggregation term (bbr_extra_acked_gain, 1 in Linux): the cwnd target grows by this "
+                    "gain x the most packets recently ACKed beyond btlBw x the time since their epoch began (max over "
+                    "5-10 rounds, at most btlBw x 100 ms), so BBR keeps sending through gaps between aggregated ACKs. "
+                    "0: no term, as this model before 2026-11-26.")),
       // Given by the flow: its packet size (for the pacing rate in bit/s) and a uniform draw
       // from its stream (the starting ProbeBW phase).
       bindHidden<&BbrCc::packetSize_>("packetSize", 1, 1e9), bindHidden<&BbrCc::rngDraw_>("rngSeed", 0, 1)};

@@ -132,26 +132,34 @@ std::unique_ptr<CongestionControl> makeCubic(const CubicParams& p) { return std:
 
 const BoundSpecs<CubicCc>& CubicCc::params() {
   static const BoundSpecs<CubicCc> t{
-      bind<&CubicCc::p_, &CubicParams::c>({"C", "CUBIC C", "packets/s^3", ParamType::Number, 0.4, 0.01, 10,
-                                           "Scale of the cubic window function W(t) = C (t - K)^3 + W_max (RFC "
-                                           "9438: 0.4)."}),
-      bind<&CubicCc::p_, &CubicParams::beta>({"beta", "CUBIC beta", "", ParamType::Number, 0.7, 0.1, 0.95,
-                                              "The window is multiplied by beta on a loss or ECN echo (RFC 9438: "
-                                              "0.7)."}),
-      bind<&CubicCc::p_, &CubicParams::fastConvergence>(
-          {"fastConvergence", "Fast convergence", "", ParamType::Bool, 1, 0, 1,
-           "A flow reduced below its previous W_max remembers a lower W_max, releasing bandwidth to newer flows."}),
+      bind<&CubicCc::p_, &CubicParams::c>(
+          Spec::number("C", "CUBIC C", "packets/s^3")
+              .defaultsTo(0.4)
+              .range(0.01, 10)
+              .help("Scale of the cubic window function W(t) = C (t - K)^3 + W_max (RFC 9438: 0.4).")),
+      bind<&CubicCc::p_, &CubicParams::beta>(
+          Spec::number("beta", "CUBIC beta")
+              .defaultsTo(0.7)
+              .range(0.1, 0.95)
+              .help("The window is multiplied by beta on a loss or ECN echo (RFC 9438: 0.7).")),
+      bind<&CubicCc::p_, &CubicParams::fastConvergence>(Spec::flag("fastConvergence", "Fast convergence")
+                                                            .defaultsTo(true)
+                                                            .help("A flow reduced below its previous W_max remembers a "
+                                                                  "lower W_max, releasing bandwidth to newer flows.")),
       bind<&CubicCc::p_, &CubicParams::hystart>(
-          {"hystart", "HyStart++", "", ParamType::Bool, 0, 0, 1,
-           "RFC 9406: leave slow start for conservative slow start when the round's minimum RTT rises."}),
+          Spec::flag("hystart", "HyStart++")
+              .defaultsTo(false)
+              .help("RFC 9406: leave slow start for conservative slow start when the round's minimum RTT rises.")),
       bind<&CubicCc::p_, &CubicParams::renoFriendly>(
-          {"renoFriendly", "Reno-friendly region", "", ParamType::Bool, 1, 0, 1,
-           "RFC 9438 4.3: never grow slower than Reno (W_est). A research switch: off is CUBIC without it, as "
-           "ns-3.37's TcpCubic."}),
+          Spec::flag("renoFriendly", "Reno-friendly region")
+              .defaultsTo(true)
+              .help("RFC 9438 4.3: never grow slower than Reno (W_est). A research switch: off is CUBIC without it, as "
+                    "ns-3.37's TcpCubic.")),
       bind<&CubicCc::p_, &CubicParams::slowStartCap>(
-          {"slowStartCap", "Slow start capped", "", ParamType::Bool, 1, 0, 1,
-           "Slow start adds at most 2 packets per ACK (RFC 3465) and stops at ssthresh (RFC 5681, Linux). A "
-           "research switch: off adds the whole cumulative ACK with no cap, as ns-3.37's TcpCubic."})};
+          Spec::flag("slowStartCap", "Slow start capped")
+              .defaultsTo(true)
+              .help("Slow start adds at most 2 packets per ACK (RFC 3465) and stops at ssthresh (RFC 5681, Linux). A "
+                    "research switch: off adds the whole cumulative ACK with no cap, as ns-3.37's TcpCubic."))};
   return t;
 }
 

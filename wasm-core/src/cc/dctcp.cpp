@@ -28,10 +28,14 @@ std::unique_ptr<CongestionControl> makeDctcp() { return std::make_unique<DctcpCc
 
 const BoundSpecs<DctcpCc>& DctcpCc::params() {
   static const BoundSpecs<DctcpCc> t{
-      bind<&DctcpCc::g_>({"g", "DCTCP g", "", ParamType::Number, 1.0 / 16, 0.001, 1,
-                          "Weight of each window's marked fraction in alpha (RFC 8257: 1/16)."}),
-      bind<&DctcpCc::alphaInit_>({"alphaInit", "Initial alpha", "", ParamType::Number, 1, 0, 1,
-                                  "alpha before the first window (1: the first mark halves, as Linux)."})};
+      bind<&DctcpCc::g_>(Spec::number("g", "DCTCP g")
+                             .defaultsTo(1.0 / 16)
+                             .range(0.001, 1)
+                             .help("Weight of each window's marked fraction in alpha (RFC 8257: 1/16).")),
+      bind<&DctcpCc::alphaInit_>(Spec::number("alphaInit", "Initial alpha")
+                                     .defaultsTo(1)
+                                     .range(0, 1)
+                                     .help("alpha before the first window (1: the first mark halves, as Linux)."))};
   return t;
 }
 

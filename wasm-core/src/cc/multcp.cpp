@@ -13,8 +13,10 @@ class MulTcp final : public BoundCc<MulTcp, ScaledAimd> {
   enum class Set { Linear, Sqrt };
   static const BoundSpecs<MulTcp>& params() {
     static const BoundSpecs<MulTcp> t{
-        bind<&MulTcp::n_>(
-            {"N", "N", "flows", ParamType::Number, 1, 1, 1000, "How many TCP flows the one flow acts as."}),
+        bind<&MulTcp::n_>(Spec::number("N", "N", "flows")
+                              .defaultsTo(1)
+                              .range(1, 1000)
+                              .help("How many TCP flows the one flow acts as.")),
         bindChoice<&MulTcp::set_>("set", "Parameter set", {{"linear", Set::Linear}, {"sqrt", Set::Sqrt}}, "linear",
                                   "linear: alpha = N, beta = 1/N; sqrt: alpha = sqrt(N), beta = N^-1.5.")};
     return t;

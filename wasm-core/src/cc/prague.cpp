@@ -64,16 +64,23 @@ std::unique_ptr<CongestionControl> makePrague() { return std::make_unique<Prague
 
 const BoundSpecs<PragueCc>& PragueCc::params() {
   static const BoundSpecs<PragueCc> t{
-      bind<&PragueCc::g_>({"g", "Prague g", "", ParamType::Number, 1.0 / 16, 0.001, 1,
-                           "Weight of each round's marked fraction in alpha (1/16, as DCTCP)."}),
-      bind<&PragueCc::alphaInit_>({"alphaInit", "Initial alpha", "", ParamType::Number, 1, 0, 1,
-                                   "alpha before the first round (1: the first mark halves the window)."}),
-      bind<&PragueCc::refRtt_>({"refRtt", "Reference RTT", "s", ParamType::Number, 0.025, 0.001, 1,
-                                "Below this RTT the flow grows and averages alpha as if its RTT were this "
-                                "(tcp_prague: 25 ms)."}),
-      bind<&PragueCc::rttIndependence_>({"rttIndependence", "RTT independence", "", ParamType::Bool, 1, 0, 1,
-                                         "Scale the additive increase by (RTT / reference RTT)^2 below the "
-                                         "reference RTT; off: 1 packet per RTT, as DCTCP."})};
+      bind<&PragueCc::g_>(Spec::number("g", "Prague g")
+                              .defaultsTo(1.0 / 16)
+                              .range(0.001, 1)
+                              .help("Weight of each round's marked fraction in alpha (1/16, as DCTCP).")),
+      bind<&PragueCc::alphaInit_>(Spec::number("alphaInit", "Initial alpha")
+                                      .defaultsTo(1)
+                                      .range(0, 1)
+                                      .help("alpha before the first round (1: the first mark halves the window).")),
+      bind<&PragueCc::refRtt_>(Spec::number("refRtt", "Reference RTT", "s")
+                                   .defaultsTo(0.025)
+                                   .range(0.001, 1)
+                                   .help("Below this RTT the flow grows and averages alpha as if its RTT were this "
+                                         "(tcp_prague: 25 ms).")),
+      bind<&PragueCc::rttIndependence_>(Spec::flag("rttIndependence", "RTT independence")
+                                            .defaultsTo(true)
+                                            .help("Scale the additive increase by (RTT / reference RTT)^2 below the "
+                                                  "reference RTT; off: 1 packet per RTT, as DCTCP."))};
   return t;
 }
 

@@ -37,11 +37,16 @@ class Lasd final : public BoundCc<Lasd, WeightedAimdBase> {
   static const BoundSpecs<Lasd>& params() {
     static const BoundSpecs<Lasd> t{
         weightFnParam(),
-        bind<&Lasd::zeta_>({"zeta", "Zeta", "", ParamType::Number, 0.001, 1e-6, 1,
-                            "Loss-event rate at which LASD equals weighted AIMD; alpha = min(1, zeta/p)."}),
-        bind<&Lasd::n_>({"N", "Loss intervals", "", ParamType::Int, 8, 1, 1000, "Loss events averaged for p."}),
-        bind<&Lasd::mu_>({"mu", "Boost factor", "", ParamType::Number, 2, 1.01, 100,
-                          "alpha and num_thresh grow by mu when an interval outlasts 1/p."}),
+        bind<&Lasd::zeta_>(Spec::number("zeta", "Zeta")
+                               .defaultsTo(0.001)
+                               .range(1e-6, 1)
+                               .help("Loss-event rate at which LASD equals weighted AIMD; alpha = min(1, zeta/p).")),
+        bind<&Lasd::n_>(
+            Spec::integer("N", "Loss intervals").defaultsTo(8).range(1, 1000).help("Loss events averaged for p.")),
+        bind<&Lasd::mu_>(Spec::number("mu", "Boost factor")
+                             .defaultsTo(2)
+                             .range(1.01, 100)
+                             .help("alpha and num_thresh grow by mu when an interval outlasts 1/p.")),
         weightParam()};
     return t;
   }

@@ -120,12 +120,20 @@ std::unique_ptr<CongestionControl> makeVegas(const VegasParams& p) { return std:
 
 const BoundSpecs<VegasCc>& VegasCc::params() {
   static const BoundSpecs<VegasCc> t{
-      bind<&VegasCc::p_, &VegasParams::alpha>({"alpha", "Vegas alpha", "packets", ParamType::Number, 1, 0, 1000,
-                                               "Below this many packets queued (diff), grow by one packet per RTT."}),
-      bind<&VegasCc::p_, &VegasParams::beta>({"beta", "Vegas beta", "packets", ParamType::Number, 3, 0, 1000,
-                                              "Above this many packets queued, shrink by one packet per RTT."}),
-      bind<&VegasCc::p_, &VegasParams::gamma>({"gamma", "Vegas gamma", "packets", ParamType::Number, 1, 0, 1000,
-                                               "Slow start ends when diff exceeds this."}),
+      bind<&VegasCc::p_, &VegasParams::alpha>(
+          Spec::number("alpha", "Vegas alpha", "packets")
+              .defaultsTo(1)
+              .range(0, 1000)
+              .help("Below this many packets queued (diff), grow by one packet per RTT.")),
+      bind<&VegasCc::p_, &VegasParams::beta>(
+          Spec::number("beta", "Vegas beta", "packets")
+              .defaultsTo(3)
+              .range(0, 1000)
+              .help("Above this many packets queued, shrink by one packet per RTT.")),
+      bind<&VegasCc::p_, &VegasParams::gamma>(Spec::number("gamma", "Vegas gamma", "packets")
+                                                  .defaultsTo(1)
+                                                  .range(0, 1000)
+                                                  .help("Slow start ends when diff exceeds this.")),
       bindChoice<&VegasCc::p_, &VegasParams::compare>(
           "compare", "Vegas comparison",
           {{"ns2", VegasParams::Ns2}, {"linux", VegasParams::Linux}, {"exact", VegasParams::Exact}}, "ns2",

@@ -7,8 +7,10 @@
 //
 //   static const BoundSpecs<Pi>& params() {
 //     static const BoundSpecs<Pi> t{
-//         bind<&Pi::qRef_>({"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 1e5, "...", true}),
-//         bindSeconds<&Pi::period_>({"period", "Period", "s", ParamType::Number, 0.01, 1e-5, 10, "...", true}),
+//         bind<&Pi::qRef_>(Spec::number("qRef", "Reference queue", "packets").defaultsTo(50).range(0, 1e5)
+//                              .help("...").live()),
+//         bindSeconds<&Pi::period_>(Spec::number("period", "Period", "s").defaultsTo(0.01).range(1e-5, 10)
+//                                       .help("...").live()),
 //         bindChoice<&Pi::mode_>("mode", "Mode", {{"fast", Mode::Fast}, {"slow", Mode::Slow}}, "fast", "...")};
 //     return t;
 //   }
@@ -20,7 +22,8 @@
 // pointers to members: bind<&Red::core_, &RedCore::minTh>) or in a base class.
 // Hidden entries (bindHidden) are values the owner of the module gives it (a flow's weight, the
 // packet size) rather than user parameters: settable, never in the spec list. Array, Object
-// and String specs are declared (declare) and read by the module from ParamValues::raw.
+// and String specs are bound to a `const Json*` member (bindJson) or declared (declare) and
+// read by the module from ParamValues::raw.
 #pragma once
 #include <cmath>
 #include <cstdio>
@@ -117,6 +120,12 @@ struct Unbound {
   ParamSpec spec;
 };
 
+// An Array, Object or String spec bound to a `const Json*` member.
+template <auto... Ms>
+struct JsonEntry {
+  ParamSpec spec;
+};
+
 }  // namespace bound
 
 // One bound parameter of class T.
@@ -179,14 +188,13 @@ template <auto M, auto... Ms,
 bound::Entry<bound::Scale::Plain, M, Ms...> bindChoice(const char* key, const char* label,
                                                        std::initializer_list<Option<E>> options, const char* def,
                                                        const char* help, bool live = false) {
-  bound::Entry<bound::Scale::Plain, M, Ms...> e{{key, label, "", ParamType::Enum, NAN, 0, 0, help, live}};
+  std::vector<const char*> names;
+  std::vector<double> codes;
   for (const Option<E>& o : options) {
-    if (std::string_view(o.name) == def) e.spec.def = static_cast<double>(e.spec.options.size());
-    e.spec.options.push_back(o.name);
-    e.codes.push_back(bound::toNumber<bound::Scale::Plain>(o.value));
+    names.push_back(o.name);
+    codes.push_back(bound::toNumber<bound::Scale::Plain>(o.value));
   }
-  if (std::isnan(e.spec.def)) bound::badTable(key, "the default is not one of the options");
-  return e;
+  return {Spec::choice(key, label, std::move(names)).defaultOption(def).help(help).live(live), std::move(codes)};
 }
 
 // An Enum spec whose options are known only at run time (a registry's names, as a flow's cc),
@@ -202,12 +210,19 @@ bound::Entry<bound::Scale::Plain, Ms...> bindIndex(ParamSpec s) {
 // A value the module's owner sets (not a user parameter, not described): `key` within [min, max].
 template <auto... Ms>
 bound::Entry<bound::Scale::Plain, Ms...> bindHidden(const char* key, double min, double max) {
-  return {{key, key, "", ParamType::Number, NAN, min, max, ""}, {}, true};
+  return {Spec::number(key, key).range(min, max), {}, true};
 }
 
 // A spec listed with the others but read by the module itself (Array, Object and String
 // values, from ParamValues::raw): described and validated, never loaded.
 inline bound::Unbound declare(ParamSpec s) { return {std::move(s)}; }
+
+// An Array, Object or String spec bound to a `const Json*` member: load() points it at the value
+// in the document read (null when absent), which must outlive the object loaded.
+template <auto... Ms>
+bound::JsonEntry<Ms...> bindJson(ParamSpec s) {
+  return {std::move(s)};
+}
 
 // The parameters of class T, each bound to its member.
 template <class T>
@@ -229,6 +244,7 @@ class BoundSpecs {
   void load(T& o, const ParamValues& v) const {
     for (const BoundParam<T>& p : params_)
       if (!p.hidden) p.set(o, v.num(p.spec.key));
+    for (const JsonMember& j : json_) j.set(o, v.raw(j.key));
   }
   // Every user parameter at its spec's default.
   void loadDefaults(T& o) const {
@@ -262,13 +278,28 @@ class BoundSpecs {
     params_.push_back(std::move(p));
   }
 
+  template <auto... Ms>
+  void add(bound::JsonEntry<Ms...> e) {
+    if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
+    if (e.spec.type != ParamType::Array && e.spec.type != ParamType::Object && e.spec.type != ParamType::String)
+      bound::badTable(e.spec.key, "bindJson binds an Array, Object or String spec");
+    specs_.push_back(e.spec);
+    json_.push_back({e.spec.key, [](T& o, const Json* j) { bound::follow<Ms...>(o) = j; }});
+    params_.push_back(BoundParam<T>{std::move(e.spec), nullptr, nullptr, {}, false, &bound::memberTag<Ms...>});
+  }
+
   void add(bound::Unbound e) {
     if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
     specs_.push_back(e.spec);
     params_.push_back(BoundParam<T>{std::move(e.spec), nullptr, nullptr, {}, false, nullptr});
   }
 
+  struct JsonMember {
+    const char* key;
+    void (*set)(T&, const Json*);
+  };
   std::vector<BoundParam<T>> params_;
+  std::vector<JsonMember> json_;
   SpecList specs_;
 };
 

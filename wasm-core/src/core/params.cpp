@@ -1,9 +1,18 @@
 #include "core/params.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 namespace bl {
+
+Spec Spec::defaultOption(const char* name) const {
+  for (size_t i = 0; i < s_.options.size(); ++i)
+    if (std::string(s_.options[i]) == name) return defaultsTo(static_cast<double>(i));
+  std::fprintf(stderr, "spec %s: the default is not one of the options (%s)\n", s_.key, name);
+  std::abort();
+}
 
 double ParamValues::num(const char* key) const {
   for (const auto& [k, v] : nums_)

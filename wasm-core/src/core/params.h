@@ -2,6 +2,7 @@
 // Scenario validation, live setParam checks, bl_describe() (and so the web app's controls,
 // URL keys and docs) all come from these declarations.
 #pragma once
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -11,21 +12,104 @@ namespace bl {
 
 enum class ParamType { Number, Int, Bool, Enum, Array, Object, String };
 
+// A parameter's declaration. Made only by naming each part (Spec below): there is no positional
+// constructor in which two numbers could be swapped.
 struct ParamSpec {
   const char* key;
   const char* label;
   const char* unit;  // "s", "bit/s", "packets", "" ...
   ParamType type;
-  double def;  // default (for Enum: index into options; NaN = none/null)
-  double min;
-  double max;
-  const char* help;
+  double def = NAN;  // default (for Enum: index into options; NaN = none/null)
+  double min = 0;
+  double max = 0;
+  const char* help = "";
   bool live = false;                      // can be changed while the simulation runs
   std::vector<const char*> options = {};  // Enum values
   bool nullable = false;                  // null allowed (e.g. stop = never)
+
+ private:
+  friend class Spec;
+  ParamSpec(const char* k, const char* l, const char* u, ParamType t) : key(k), label(l), unit(u), type(t) {}
+};
+
+// A spec is built by naming each of its parts, as ns-3's AddAttribute names a default, an
+// accessor and a checker, so that no number can be swapped with its neighbour unnoticed:
+//
+//   Spec::number("minTh", "Min threshold", "packets").defaultsTo(50).range(0, 100000).help("...").live()
+//   Spec::flag("gentle", "Gentle").defaultsTo(true).help("...").live()
+//   Spec::choice("kind", "Kind", {"cbr", "onoff"}).defaultOption("cbr").help("...")
+//
+// A number without defaultsTo has none (NaN: null, or a value the owner computes); a flag's range
+// is [0, 1]; an array, object or string has no range. A Spec converts to the ParamSpec it built,
+// the only way to make one (ParamSpec has no positional constructor).
+class Spec {
+ public:
+  static Spec number(const char* key, const char* label, const char* unit = "") {
+    return Spec(key, label, unit, ParamType::Number);
+  }
+  static Spec integer(const char* key, const char* label, const char* unit = "") {
+    return Spec(key, label, unit, ParamType::Int);
+  }
+  static Spec flag(const char* key, const char* label) { return Spec(key, label, "", ParamType::Bool).range(0, 1); }
+  // An Enum: its options in order (the value is an option's index).
+  static Spec choice(const char* key, const char* label, std::vector<const char*> options) {
+    Spec s(key, label, "", ParamType::Enum);
+    s.s_.options = std::move(options);
+    return s;
+  }
+  static Spec array(const char* key, const char* label, const char* unit = "") {
+    return Spec(key, label, unit, ParamType::Array);
+  }
+  static Spec object(const char* key, const char* label) { return Spec(key, label, "", ParamType::Object); }
+  static Spec string(const char* key, const char* label) { return Spec(key, label, "", ParamType::String); }
+
+  // The default value (a flag's: true or false; a choice's: the option's index, or defaultOption).
+  Spec defaultsTo(double v) const {
+    Spec c = *this;
+    c.s_.def = v;
+    return c;
+  }
+  // A choice's default, named by its option; an option not listed is a table error.
+  Spec defaultOption(const char* name) const;
+  // The allowed values of a number or an integer, in the spec's unit: [lowest, highest].
+  Spec range(double lowest, double highest) const {
+    Spec c = *this;
+    c.s_.min = lowest;
+    c.s_.max = highest;
+    return c;
+  }
+  Spec help(const char* text) const {
+    Spec c = *this;
+    c.s_.help = text;
+    return c;
+  }
+  // Can be changed while the simulation runs.
+  Spec live(bool yes = true) const {
+    Spec c = *this;
+    c.s_.live = yes;
+    return c;
+  }
+  // null is allowed (stop = never, deadline = none).
+  Spec nullable() const {
+    Spec c = *this;
+    c.s_.nullable = true;
+    return c;
+  }
+  operator const ParamSpec&() const { return s_; }  // NOLINT: a Spec stands for its ParamSpec
+
+ private:
+  Spec(const char* key, const char* label, const char* unit, ParamType type) : s_(key, label, unit, type) {}
+  ParamSpec s_;
 };
 
 using SpecList = std::vector<ParamSpec>;
+
+// A shared spec (a core's fragment: RED's minTh, CoDel's target) worded for the discipline that
+// binds it: the same key, label, unit, default and range, another help.
+inline ParamSpec withHelp(ParamSpec s, const char* help) {
+  s.help = help;
+  return s;
+}
 
 // Validated values of one object (a queue, a topology...), by key; defaults filled in.
 class ParamValues {

@@ -39,19 +39,13 @@ struct SteadyInput : FlowsInput {
 
 // The per-flow lists: declared in the tables below, and read where the draws are made.
 const ParamSpec& propDelaysSpec() {
-  static const ParamSpec s = {"propDelays",
-                              "Propagation RTTs",
-                              "s",
-                              ParamType::Array,
-                              NAN,
-                              0,
-                              0,
-                              "One D_i per flow (overrides propDelay and propDelayMax)."};
+  static const ParamSpec s = Spec::array("propDelays", "Propagation RTTs", "s")
+                                 .help("One D_i per flow (overrides propDelay and propDelayMax).");
   return s;
 }
 const ParamSpec& alphasSpec() {
-  static const ParamSpec s = {
-      "alphas", "Sender shares", "", ParamType::Array, NAN, 0, 0, "One alpha_i per flow (overrides alpha, alphaMax)."};
+  static const ParamSpec s =
+      Spec::array("alphas", "Sender shares").help("One alpha_i per flow (overrides alpha, alphaMax).");
   return s;
 }
 
@@ -60,70 +54,77 @@ template <class T, class... Own>
 BoundSpecs<T> withFlowsSpecs(Own... own) {
   using F = FlowsInput;
   return BoundSpecs<T>(
-      bind<&F::seed>({"seed", "Seed", "", ParamType::Int, 1, 0, 4294967295.0,
-                      "Seed of the draws of D_i and alpha_i (stream \"fluid\")."}),
-      bind<&F::flows>({"flows", "Flows", "", ParamType::Int, 20, 1, 1000, "Number of TCP flows m."}),
-      bind<&F::capacity>(
-          {"capacity", "Capacity", "packets/s", ParamType::Number, 2000, 1, 1e7, "Bottleneck capacity C."}),
-      bind<&F::propDelay>({"propDelay", "Propagation RTT", "s", ParamType::Number, 0.08, 1e-4, 10,
-                           "Round-trip propagation delay D_i; with propDelayMax, the low end of a uniform draw."}),
-      bind<&F::propDelayMax>({"propDelayMax",
-                              "Propagation RTT max",
-                              "s",
-                              ParamType::Number,
-                              0.12,
-                              1e-4,
-                              10,
-                              "Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.",
-                              false,
-                              {},
-                              true}),
+      bind<&F::seed>(Spec::integer("seed", "Seed")
+                         .defaultsTo(1)
+                         .range(0, 4294967295.0)
+                         .help("Seed of the draws of D_i and alpha_i (stream \"fluid\").")),
+      bind<&F::flows>(Spec::integer("flows", "Flows").defaultsTo(20).range(1, 1000).help("Number of TCP flows m.")),
+      bind<&F::capacity>(Spec::number("capacity", "Capacity", "packets/s")
+                             .defaultsTo(2000)
+                             .range(1, 1e7)
+                             .help("Bottleneck capacity C.")),
+      bind<&F::propDelay>(
+          Spec::number("propDelay", "Propagation RTT", "s")
+              .defaultsTo(0.08)
+              .range(1e-4, 10)
+              .help("Round-trip propagation delay D_i; with propDelayMax, the low end of a uniform draw.")),
+      bind<&F::propDelayMax>(Spec::number("propDelayMax", "Propagation RTT max", "s")
+                                 .defaultsTo(0.12)
+                                 .range(1e-4, 10)
+                                 .help("Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.")
+                                 .nullable()),
       declare(propDelaysSpec()),
-      declare({"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Bottleneck queue: kind droptail or red."}),
-      std::move(own)...);
+      declare(Spec::object("queue", "Queue").help("Bottleneck queue: kind droptail or red.")), std::move(own)...);
 }
 
 const BoundSpecs<RunInput>& runParams() {
   using R = RunInput;
   static const BoundSpecs<R> t = withFlowsSpecs<R>(
-      bind<&R::alpha>({"alpha", "Sender share of D", "", ParamType::Number, 0.25, 0, 1,
-                       "alpha_i: D_{s_i,b} = alpha_i D_i (Eq. 2); with alphaMax, the low end of a uniform draw."}),
-      bind<&R::alphaMax>({"alphaMax",
-                          "Sender share max",
-                          "",
-                          ParamType::Number,
-                          0.5,
-                          0,
-                          1,
-                          "Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.",
-                          false,
-                          {},
-                          true}),
+      bind<&R::alpha>(
+          Spec::number("alpha", "Sender share of D")
+              .defaultsTo(0.25)
+              .range(0, 1)
+              .help("alpha_i: D_{s_i,b} = alpha_i D_i (Eq. 2); with alphaMax, the low end of a uniform draw.")),
+      bind<&R::alphaMax>(Spec::number("alphaMax", "Sender share max")
+                             .defaultsTo(0.5)
+                             .range(0, 1)
+                             .help("Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.")
+                             .nullable()),
       declare(alphasSpec()),
-      declare({"exoLoss", "Exogenous loss", "[s, rate]", ParamType::Array, NAN, 0, 0,
-               "Steps [time, p_e], times increasing; p_e holds until the next step (0 before the first). "
-               "Default [[0,0],[20,0.01],[40,0.05]]."}),
-      bind<&R::duration>({"duration", "Duration", "s", ParamType::Number, 60, 0.01, 3600, "Time to solve for."}),
-      bind<&R::dt>({"dt", "Step", "s", ParamType::Number, 0.001, 1e-5, 0.01, "Fixed integration step."}),
-      bind<&R::samplePeriod>({"samplePeriod", "Sample period", "s", ParamType::Number, 0.1, 1e-5, 60,
-                              "Interval between rows (rounded to whole steps)."}),
-      bind<&R::minWindow>({"minWindow", "Window floor", "packets", ParamType::Number, 1, 1e-6, 1000,
-                           "x_i is kept >= minWindow / r_i(t): a window below one packet is not TCP."}),
-      bind<&R::initialWindow>({"initialWindow", "Initial window", "packets", ParamType::Number, 1, 1e-6, 1e6,
-                               "x_i(t <= 0) = initialWindow / D_i."}),
-      declare({"windows", "Summary windows", "[s, s]", ParamType::Array, NAN, 0, 0,
-               "Intervals [from, to) for the summary means; default: the second half of each phase of constant "
-               "p_e."}));
+      declare(Spec::array("exoLoss", "Exogenous loss", "[s, rate]")
+                  .help("Steps [time, p_e], times increasing; p_e holds until the next step (0 before the first). "
+                        "Default [[0,0],[20,0.01],[40,0.05]].")),
+      bind<&R::duration>(
+          Spec::number("duration", "Duration", "s").defaultsTo(60).range(0.01, 3600).help("Time to solve for.")),
+      bind<&R::dt>(Spec::number("dt", "Step", "s").defaultsTo(0.001).range(1e-5, 0.01).help("Fixed integration step.")),
+      bind<&R::samplePeriod>(Spec::number("samplePeriod", "Sample period", "s")
+                                 .defaultsTo(0.1)
+                                 .range(1e-5, 60)
+                                 .help("Interval between rows (rounded to whole steps).")),
+      bind<&R::minWindow>(Spec::number("minWindow", "Window floor", "packets")
+                              .defaultsTo(1)
+                              .range(1e-6, 1000)
+                              .help("x_i is kept >= minWindow / r_i(t): a window below one packet is not TCP.")),
+      bind<&R::initialWindow>(Spec::number("initialWindow", "Initial window", "packets")
+                                  .defaultsTo(1)
+                                  .range(1e-6, 1e6)
+                                  .help("x_i(t <= 0) = initialWindow / D_i.")),
+      declare(Spec::array("windows", "Summary windows", "[s, s]")
+                  .help("Intervals [from, to) for the summary means; default: the second half of each phase of "
+                        "constant p_e.")));
   return t;
 }
 
 const BoundSpecs<SteadyInput>& steadyParams() {
   using S = SteadyInput;
   static const BoundSpecs<S> t = withFlowsSpecs<S>(
-      declare({"pe", "Exogenous loss rates", "", ParamType::Array, NAN, 0, 0,
-               "The p_e values to solve for; default 0.005, 0.01, ..., 0.05."}),
-      bind<&S::backlog>({"backlog", "Backlog for q-hat", "packets", ParamType::Number, 0, 0, 1e6,
-                         "b in r_i = D_i + b/C for the quiescent fair-share loss (0: the open-loop boundary)."}));
+      declare(Spec::array("pe", "Exogenous loss rates")
+                  .help("The p_e values to solve for; default 0.005, 0.01, ..., 0.05.")),
+      bind<&S::backlog>(
+          Spec::number("backlog", "Backlog for q-hat", "packets")
+              .defaultsTo(0)
+              .range(0, 1e6)
+              .help("b in r_i = D_i + b/C for the quiescent fair-share loss (0: the open-loop boundary).")));
   return t;
 }
 
@@ -137,7 +138,8 @@ BoundSpecs<FluidQueue> queueSpecs(Own... own) {
   return BoundSpecs<Q>(
       bindChoice<&Q::kind>("kind", "Kind", {{"droptail", Q::Kind::DropTail}, {"red", Q::Kind::Red}}, "droptail",
                            "Queue discipline."),
-      bind<&Q::buffer>({"buffer", "Buffer", "packets", ParamType::Number, 250, 1, 1e6, "B: b(t) stays in [0, B]."}),
+      bind<&Q::buffer>(
+          Spec::number("buffer", "Buffer", "packets").defaultsTo(250).range(1, 1e6).help("B: b(t) stays in [0, B].")),
       bindChoice<&Q::fullLoss>(
           "fullLoss", "Loss when full", {{"eq5", Q::FullLoss::Full}, {"overflow", Q::FullLoss::Overflow}}, "eq5",
           "p_c while b = B: eq5 = 1 (the paper's Eq. 5); overflow = the excess fraction (in - C)/in."),
@@ -152,11 +154,15 @@ const BoundSpecs<FluidQueue>& dropTailParams() {
 const BoundSpecs<FluidQueue>& redParams() {
   using Q = FluidQueue;
   static const BoundSpecs<Q> t = queueSpecs(
-      bind<&Q::minTh>({"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 1e6, "B_min of Eq. 6."}),
-      bind<&Q::maxTh>({"maxTh", "Max threshold", "packets", ParamType::Number, 120, 0, 1e6, "B_max of Eq. 6."}),
-      bind<&Q::maxP>({"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1, "P_max of Eq. 6."}),
-      bind<&Q::weight>(
-          {"weight", "Averaging weight", "", ParamType::Number, 1e-5, 1e-9, 1, "beta of Eq. 7 (per packet)."}));
+      bind<&Q::minTh>(
+          Spec::number("minTh", "Min threshold", "packets").defaultsTo(50).range(0, 1e6).help("B_min of Eq. 6.")),
+      bind<&Q::maxTh>(
+          Spec::number("maxTh", "Max threshold", "packets").defaultsTo(120).range(0, 1e6).help("B_max of Eq. 6.")),
+      bind<&Q::maxP>(Spec::number("maxP", "Max drop probability").defaultsTo(0.1).range(0, 1).help("P_max of Eq. 6.")),
+      bind<&Q::weight>(Spec::number("weight", "Averaging weight")
+                           .defaultsTo(1e-5)
+                           .range(1e-9, 1)
+                           .help("beta of Eq. 7 (per packet).")));
   return t;
 }
 

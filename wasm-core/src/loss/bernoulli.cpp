@@ -8,8 +8,11 @@ namespace {
 class Bernoulli final : public LossModel {
  public:
   static const BoundSpecs<Bernoulli>& params() {
-    static const BoundSpecs<Bernoulli> t{bind<&Bernoulli::rate_>({"rate", "Loss rate", "", ParamType::Number, 0, 0, 1,
-                                                                  "Probability that each packet is lost.", true}),
+    static const BoundSpecs<Bernoulli> t{bind<&Bernoulli::rate_>(Spec::number("rate", "Loss rate")
+                                                                     .defaultsTo(0)
+                                                                     .range(0, 1)
+                                                                     .help("Probability that each packet is lost.")
+                                                                     .live()),
                                          lossPositionParam()};
     return t;
   }

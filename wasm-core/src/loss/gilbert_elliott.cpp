@@ -11,14 +11,22 @@ class GilbertElliott final : public LossModel {
  public:
   static const BoundSpecs<GilbertElliott>& params() {
     static const BoundSpecs<GilbertElliott> t{
-        bind<&GilbertElliott::pGB_>({"pGoodToBad", "P(good to bad)", "", ParamType::Number, 0.01, 0, 1,
-                                     "Per-packet chance of entering the bad state."}),
-        bind<&GilbertElliott::pBG_>({"pBadToGood", "P(bad to good)", "", ParamType::Number, 0.3, 0, 1,
-                                     "Per-packet chance of leaving the bad state."}),
-        bind<&GilbertElliott::lossG_>(
-            {"lossGood", "Loss in good state", "", ParamType::Number, 0, 0, 1, "Loss probability in the good state."}),
-        bind<&GilbertElliott::lossB_>(
-            {"lossBad", "Loss in bad state", "", ParamType::Number, 0.5, 0, 1, "Loss probability in the bad state."}),
+        bind<&GilbertElliott::pGB_>(Spec::number("pGoodToBad", "P(good to bad)")
+                                        .defaultsTo(0.01)
+                                        .range(0, 1)
+                                        .help("Per-packet chance of entering the bad state.")),
+        bind<&GilbertElliott::pBG_>(Spec::number("pBadToGood", "P(bad to good)")
+                                        .defaultsTo(0.3)
+                                        .range(0, 1)
+                                        .help("Per-packet chance of leaving the bad state.")),
+        bind<&GilbertElliott::lossG_>(Spec::number("lossGood", "Loss in good state")
+                                          .defaultsTo(0)
+                                          .range(0, 1)
+                                          .help("Loss probability in the good state.")),
+        bind<&GilbertElliott::lossB_>(Spec::number("lossBad", "Loss in bad state")
+                                          .defaultsTo(0.5)
+                                          .range(0, 1)
+                                          .help("Loss probability in the bad state.")),
         lossPositionParam()};
     return t;
   }

@@ -40,8 +40,8 @@ class Schedule final : public LossModel {
  public:
   static const BoundSpecs<Schedule>& params() {
     static const BoundSpecs<Schedule> t{
-        declare({"steps", "Steps", "[s, rate]", ParamType::Array, NAN, 0, 0,
-                 "Pairs [time, rate] in increasing time; the rate holds from its time until the next step."}),
+        declare(Spec::array("steps", "Steps", "[s, rate]")
+                    .help("Pairs [time, rate] in increasing time; the rate holds from its time until the next step.")),
         lossPositionParam()};
     return t;
   }

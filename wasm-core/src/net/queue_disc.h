@@ -107,8 +107,11 @@ class QueueDisc {
 
 // The `buffer` spec most disciplines share: a hard limit in packets, live, with its default.
 inline ParamSpec bufferSpec(double def) {
-  return {"buffer", "Buffer", "packets", ParamType::Int, def, 1, 100000, "Hard limit; arrivals beyond it overflow.",
-          true};
+  return Spec::integer("buffer", "Buffer", "packets")
+      .defaultsTo(def)
+      .range(1, 100000)
+      .help("Hard limit; arrivals beyond it overflow.")
+      .live();
 }
 
 // A discipline whose parameters are bound to its members (T::params(), a BoundSpecs<T>; see

@@ -18,6 +18,30 @@
 
 namespace bl {
 
+const CodelSpecs& codelSpecs() {
+  static const CodelSpecs s{Spec::number("target", "Target", "s")
+                                .defaultsTo(0.005)
+                                .range(0.0001, 1)
+                                .help("Acceptable standing queueing delay (RFC 8289: 5 ms).")
+                                .live(),
+                            Spec::number("interval", "Interval", "s")
+                                .defaultsTo(0.1)
+                                .range(0.001, 10)
+                                .help("How long the delay may stay above target before dropping starts; of the order "
+                                      "of the worst RTT (100 ms).")
+                                .live(),
+                            Spec::flag("ecn", "ECN marking")
+                                .defaultsTo(false)
+                                .help("Mark ECN-capable packets CE instead of dropping them.")
+                                .live()};
+  return s;
+}
+
+CodelCore::CodelCore()
+    : target(fromSeconds(codelSpecs().target.def)),
+      interval(fromSeconds(codelSpecs().interval.def)),
+      ecn(codelSpecs().ecn.def != 0) {}
+
 SimTime CodelCore::controlLaw(SimTime t, uint32_t n) const {
   return t + static_cast<SimTime>(std::llround(static_cast<double>(interval) / std::sqrt(static_cast<double>(n))));
 }
@@ -92,17 +116,10 @@ namespace {
 class Codel final : public BoundQueueDisc<Codel> {
  public:
   static const BoundSpecs<Codel>& params() {
-    static const BoundSpecs<Codel> t{
-        bind<&Codel::buffer_>(bufferSpec(1000)),
-        bindSeconds<&Codel::core_, &CodelCore::target>({"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1,
-                                                        "Acceptable standing queueing delay (RFC 8289: 5 ms).", true}),
-        bindSeconds<&Codel::core_, &CodelCore::interval>(
-            {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10,
-             "How long the delay may stay above target before dropping starts; of the order of the worst RTT (100 "
-             "ms).",
-             true}),
-        bind<&Codel::core_, &CodelCore::ecn>({"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
-                                              "Mark ECN-capable packets CE instead of dropping them.", true})};
+    static const BoundSpecs<Codel> t{bind<&Codel::buffer_>(bufferSpec(1000)),
+                                     bindSeconds<&Codel::core_, &CodelCore::target>(codelSpecs().target),
+                                     bindSeconds<&Codel::core_, &CodelCore::interval>(codelSpecs().interval),
+                                     bind<&Codel::core_, &CodelCore::ecn>(codelSpecs().ecn)};
     return t;
   }
   Codel(const ParamValues& v, const LinkInfo& link, Simulation&) {

@@ -36,12 +36,23 @@ struct PacketFifo {
   }
 };
 
+// The spec fragment of CodelCore's parameters: the one declaration of target and interval
+// (RFC 8289: 5 ms and 100 ms) and of CoDel's ecn (off). CoDel binds all three to its core;
+// FQ-CoDel binds target and interval to the core every queue copies (with its own help) and
+// declares an ecn of its own (on, as Linux); a CodelCore built directly starts from these
+// defaults.
+struct CodelSpecs {
+  ParamSpec target, interval, ecn;
+};
+const CodelSpecs& codelSpecs();
+
 // CoDel's state machine over one FIFO (RFC 8289 section 5 pseudocode): dequeue() returns the
 // next packet to send, dropping (or CE-marking, with ecn) from the head on the control law.
 struct CodelCore {
-  SimTime target = 5 * kMillisecond;
-  SimTime interval = 100 * kMillisecond;
-  bool ecn = false;
+  CodelCore();  // target, interval and ecn at their codelSpecs() defaults
+  SimTime target;
+  SimTime interval;
+  bool ecn;
   uint32_t mtu = 1500;  // a queue holding at most this many bytes is never dropped from
 
   SimTime firstAboveTime = 0;

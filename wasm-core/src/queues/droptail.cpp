@@ -9,8 +9,11 @@ class DropTail final : public BoundQueueDisc<DropTail> {
  public:
   static const BoundSpecs<DropTail>& params() {
     static const BoundSpecs<DropTail> t{
-        bind<&DropTail::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 250, 1, 100000,
-                                  "Packets that may wait for the link; arrivals to a full buffer are dropped.", true})};
+        bind<&DropTail::buffer_>(Spec::integer("buffer", "Buffer", "packets")
+                                     .defaultsTo(250)
+                                     .range(1, 100000)
+                                     .help("Packets that may wait for the link; arrivals to a full buffer are dropped.")
+                                     .live())};
     return t;
   }
   DropTail(const ParamValues& v, const LinkInfo&, Simulation&) { load(v); }

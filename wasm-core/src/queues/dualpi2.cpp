@@ -44,39 +44,67 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
  public:
   static const BoundSpecs<DualPi2>& params() {
     static const BoundSpecs<DualPi2> t{
-        bind<&DualPi2::buffer_>({"buffer", "Limit", "packets", ParamType::Int, 10000, 1, 100000,
-                                 "Packets both queues hold together (Linux: 10000); arrivals beyond it overflow.",
-                                 true}),
-        bind<&DualPi2::target_>({"target", "Classic target", "s", ParamType::Number, 0.015, 0.0001, 1,
-                                 "Queueing delay the PI2 controller holds the Classic queue at (15 ms).", true}),
-        bindSeconds<&DualPi2::tUpdate_>({"tUpdate", "Update interval", "s", ParamType::Number, 0.016, 0.001, 1,
-                                         "How often the base probability p' is recomputed (Linux: 16 ms)."}),
-        bind<&DualPi2::alpha_>({"alpha", "Alpha", "1/s", ParamType::Number, 0.16, 0, 100,
-                                "Integral gain: weight of the delay error (qdelay - target) per update.", true}),
-        bind<&DualPi2::beta_>({"beta", "Beta", "1/s", ParamType::Number, 3.2, 0, 100,
-                               "Proportional gain: weight of the delay's change since the last update.", true}),
-        bind<&DualPi2::k_>({"k", "Coupling factor", "", ParamType::Number, 2, 0.1, 100,
-                            "L4S queue's coupled marking probability = k x p' (RFC 9332: 2).", true}),
-        bindSeconds<&DualPi2::stepThresh_>({"stepThresh", "L4S marking threshold", "s", ParamType::Number, 0.001, 0, 1,
-                                            "L4S packets that waited this long are marked CE (Linux: 1 ms).", true}),
-        bindSeconds<&DualPi2::stepRange_>(
-            {"stepRange", "L4S ramp width", "s", ParamType::Number, 0, 0, 1,
-             "0: a step at the threshold (Linux); else marking rises from 0 at the threshold to 1 this much later "
-             "(RFC 9332's example: 0.4 ms above 0.8 ms).",
-             true}),
-        bind<&DualPi2::stepMinPackets_>({"stepMinPackets", "L4S marking minimum queue", "packets", ParamType::Int, 0, 0,
-                                         100000,
-                                         "Threshold marking needs at least this many L4S packets still queued "
-                                         "behind the one leaving (Linux's min_qlen_step: 0).",
-                                         true}),
-        bindSeconds<&DualPi2::tshift_>({"tshift", "Scheduler time shift", "s", ParamType::Number, 0.03, 0, 10,
-                                        "The Classic head leaves first only if it waited this much longer than the "
-                                        "L4S head (RFC 9332: 2 x target).",
-                                        true}),
-        bind<&DualPi2::dropOnOverload_>({"dropOnOverload", "Drop on overload", "", ParamType::Bool, 1, 0, 1,
-                                         "When k x p' exceeds 1, drop L4S packets with p'^2 as Classic ones and "
-                                         "drop instead of mark (Linux's drop_on_overload); off: p' stops at 1/k.",
-                                         true})};
+        bind<&DualPi2::buffer_>(
+            Spec::integer("buffer", "Limit", "packets")
+                .defaultsTo(10000)
+                .range(1, 100000)
+                .help("Packets both queues hold together (Linux: 10000); arrivals beyond it overflow.")
+                .live()),
+        bind<&DualPi2::target_>(Spec::number("target", "Classic target", "s")
+                                    .defaultsTo(0.015)
+                                    .range(0.0001, 1)
+                                    .help("Queueing delay the PI2 controller holds the Classic queue at (15 ms).")
+                                    .live()),
+        bindSeconds<&DualPi2::tUpdate_>(Spec::number("tUpdate", "Update interval", "s")
+                                            .defaultsTo(0.016)
+                                            .range(0.001, 1)
+                                            .help("How often the base probability p' is recomputed (Linux: 16 ms).")),
+        bind<&DualPi2::alpha_>(Spec::number("alpha", "Alpha", "1/s")
+                                   .defaultsTo(0.16)
+                                   .range(0, 100)
+                                   .help("Integral gain: weight of the delay error (qdelay - target) per update.")
+                                   .live()),
+        bind<&DualPi2::beta_>(Spec::number("beta", "Beta", "1/s")
+                                  .defaultsTo(3.2)
+                                  .range(0, 100)
+                                  .help("Proportional gain: weight of the delay's change since the last update.")
+                                  .live()),
+        bind<&DualPi2::k_>(Spec::number("k", "Coupling factor")
+                               .defaultsTo(2)
+                               .range(0.1, 100)
+                               .help("L4S queue's coupled marking probability = k x p' (RFC 9332: 2).")
+                               .live()),
+        bindSeconds<&DualPi2::stepThresh_>(Spec::number("stepThresh", "L4S marking threshold", "s")
+                                               .defaultsTo(0.001)
+                                               .range(0, 1)
+                                               .help("L4S packets that waited this long are marked CE (Linux: 1 ms).")
+                                               .live()),
+        bindSeconds<&DualPi2::stepRange_>(Spec::number("stepRange", "L4S ramp width", "s")
+                                              .defaultsTo(0)
+                                              .range(0, 1)
+                                              .help("0: a step at the threshold (Linux); else marking rises from 0 at "
+                                                    "the threshold to 1 this much later "
+                                                    "(RFC 9332's example: 0.4 ms above 0.8 ms).")
+                                              .live()),
+        bind<&DualPi2::stepMinPackets_>(Spec::integer("stepMinPackets", "L4S marking minimum queue", "packets")
+                                            .defaultsTo(0)
+                                            .range(0, 100000)
+                                            .help("Threshold marking needs at least this many L4S packets still queued "
+                                                  "behind the one leaving (Linux's min_qlen_step: 0).")
+                                            .live()),
+        bindSeconds<&DualPi2::tshift_>(
+            Spec::number("tshift", "Scheduler time shift", "s")
+                .defaultsTo(0.03)
+                .range(0, 10)
+                .help("The Classic head leaves first only if it waited this much longer than the "
+                      "L4S head (RFC 9332: 2 x target).")
+                .live()),
+        bind<&DualPi2::dropOnOverload_>(
+            Spec::flag("dropOnOverload", "Drop on overload")
+                .defaultsTo(true)
+                .help("When k x p' exceeds 1, drop L4S packets with p'^2 as Classic ones and "
+                      "drop instead of mark (Linux's drop_on_overload); off: p' stops at 1/k.")
+                .live())};
     return t;
   }
   DualPi2(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("dualpi2." + link.name)) {

@@ -39,18 +39,29 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
  public:
   static const BoundSpecs<FqCodel>& params() {
     static const BoundSpecs<FqCodel> t{
-        bind<&FqCodel::buffer_>({"buffer", "Limit", "packets", ParamType::Int, 10240, 1, 100000,
-                                 "Total packets queued; beyond it the longest queue loses its head packet.", true}),
-        bind<&FqCodel::flows_>(
-            {"flows", "Queues", "", ParamType::Int, 1024, 1, 65536, "Number of hashed per-flow queues."}),
-        bind<&FqCodel::quantum_>({"quantum", "Quantum", "bytes", ParamType::Int, 1514, 64, 100000,
-                                  "Bytes a queue may send per round-robin turn.", true}),
-        bind<&FqCodel::target_>(
-            {"target", "Target", "s", ParamType::Number, 0.005, 0.0001, 1, "CoDel target of every queue.", true}),
-        bind<&FqCodel::interval_>(
-            {"interval", "Interval", "s", ParamType::Number, 0.1, 0.001, 10, "CoDel interval of every queue.", true}),
-        bind<&FqCodel::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 1, 0, 1,
-                              "Mark ECN-capable packets CE instead of dropping (on in Linux).", true})};
+        bind<&FqCodel::buffer_>(Spec::integer("buffer", "Limit", "packets")
+                                    .defaultsTo(10240)
+                                    .range(1, 100000)
+                                    .help("Total packets queued; beyond it the longest queue loses its head packet.")
+                                    .live()),
+        bind<&FqCodel::flows_>(Spec::integer("flows", "Queues")
+                                   .defaultsTo(1024)
+                                   .range(1, 65536)
+                                   .help("Number of hashed per-flow queues.")),
+        bind<&FqCodel::quantum_>(Spec::integer("quantum", "Quantum", "bytes")
+                                     .defaultsTo(1514)
+                                     .range(64, 100000)
+                                     .help("Bytes a queue may send per round-robin turn.")
+                                     .live()),
+        bindSeconds<&FqCodel::codel_, &CodelCore::target>(
+            withHelp(codelSpecs().target, "CoDel target of every queue.")),
+        bindSeconds<&FqCodel::codel_, &CodelCore::interval>(
+            withHelp(codelSpecs().interval, "CoDel interval of every queue.")),
+        bind<&FqCodel::codel_, &CodelCore::ecn>(
+            Spec::flag("ecn", "ECN marking")
+                .defaultsTo(true)
+                .help("Mark ECN-capable packets CE instead of dropping (on in Linux).")
+                .live())};
     return t;
   }
   FqCodel(const ParamValues& v, const LinkInfo& link, Simulation& sim) {
@@ -154,9 +165,9 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
 
   void configureCodels() {
     for (FlowQueue& q : queues_) {
-      q.codel.target = fromSeconds(target_);
-      q.codel.interval = fromSeconds(interval_);
-      q.codel.ecn = ecn_;
+      q.codel.target = codel_.target;
+      q.codel.interval = codel_.interval;
+      q.codel.ecn = codel_.ecn;
     }
   }
 
@@ -166,8 +177,7 @@ class FqCodel final : public BoundQueueDisc<FqCodel> {
   IndexList newList_, oldList_;
   uint32_t total_ = 0;
   uint64_t perturb_ = 0;
-  bool ecn_ = false;
-  double target_ = 0, interval_ = 0;
+  CodelCore codel_;  // the parameters every queue's CoDel copies (target, interval, ecn)
 };
 
 }  // namespace

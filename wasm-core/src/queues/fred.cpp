@@ -26,22 +26,23 @@ class Fred final : public BoundQueueDisc<Fred> {
     static const BoundSpecs<Fred> t{
         bind<&Fred::buffer_>(bufferSpec(250)),
         bind<&Fred::core_, &RedCore::minTh>(
-            {"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
-             "Below this average queue, nothing is dropped early; also each flow's buffer cap (maxq).", true}),
-        bind<&Fred::core_, &RedCore::maxTh>(
-            {"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
-             "At this average queue the drop probability reaches maxP; above it every flow may hold 2 packets.", true}),
-        bind<&Fred::core_, &RedCore::maxP>({"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1,
-                                            "Early-drop probability at maxTh.", true}),
-        bind<&Fred::core_, &RedCore::weight>(
-            {"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
-             "EWMA weight of each queue sample (taken at arrivals and departures) in the average.", true}),
-        bind<&Fred::core_, &RedCore::gentle>(redGentleSpec()),
-        bind<&Fred::core_, &RedCore::wait>(redWaitSpec()),
-        bind<&Fred::minq_>({"minq", "Min per-flow queue", "packets", ParamType::Number, 4, 1, 100000,
-                            "A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and "
-                            "never dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).",
-                            true})};
+            withHelp(redSpecs().minTh,
+                     "Below this average queue, nothing is dropped early; also each flow's buffer cap (maxq).")),
+        bind<&Fred::core_, &RedCore::maxTh>(withHelp(
+            redSpecs().maxTh,
+            "At this average queue the drop probability reaches maxP; above it every flow may hold 2 packets.")),
+        bind<&Fred::core_, &RedCore::maxP>(redSpecs().maxP),
+        bind<&Fred::core_, &RedCore::weight>(withHelp(
+            redSpecs().weight, "EWMA weight of each queue sample (taken at arrivals and departures) in the average.")),
+        bind<&Fred::core_, &RedCore::gentle>(redSpecs().gentle),
+        bind<&Fred::core_, &RedCore::wait>(redSpecs().wait),
+        bind<&Fred::minq_>(
+            Spec::number("minq", "Min per-flow queue", "packets")
+                .defaultsTo(4)
+                .range(1, 100000)
+                .help("A flow with fewer packets waiting than max(minq, average per-flow queue) is fragile and never "
+                      "dropped at random (Lin and Morris: 2 for small buffers, 4 otherwise).")
+                .live())};
     return t;
   }
   Fred(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("fred." + link.name)) {

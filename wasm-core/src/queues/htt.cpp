@@ -33,21 +33,40 @@ class HeadToTail final : public BoundQueueDisc<HeadToTail> {
  public:
   static const BoundSpecs<HeadToTail>& params() {
     static const BoundSpecs<HeadToTail> t{
-        bind<&HeadToTail::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 100, 1, 100000,
-                                    "Arrivals to a full buffer overflow (HtT's only drops).", true}),
-        bind<&HeadToTail::p_>(
-            {"pInit", "Initial p_htt", "", ParamType::Number, 0.1, 0, 1, "Rearrange probability at the start.", false}),
-        bind<&HeadToTail::pMax_>(
-            {"pMax", "Max p_htt", "", ParamType::Number, 0.2, 0, 1, "Cap on the adapted rearrange probability.", true}),
-        bind<&HeadToTail::minFill_>({"minFill", "Lower fill", "", ParamType::Number, 0.1, 0, 1,
-                                     "Rearrange only when the queue is at least this full.", true}),
-        bind<&HeadToTail::maxFill_>({"maxFill", "Upper fill", "", ParamType::Number, 0.9, 0, 1,
-                                     "... and at most this full (the pulse function).", true}),
+        bind<&HeadToTail::buffer_>(Spec::integer("buffer", "Buffer", "packets")
+                                       .defaultsTo(100)
+                                       .range(1, 100000)
+                                       .help("Arrivals to a full buffer overflow (HtT's only drops).")
+                                       .live()),
+        bind<&HeadToTail::p_>(Spec::number("pInit", "Initial p_htt")
+                                  .defaultsTo(0.1)
+                                  .range(0, 1)
+                                  .help("Rearrange probability at the start.")),
+        bind<&HeadToTail::pMax_>(Spec::number("pMax", "Max p_htt")
+                                     .defaultsTo(0.2)
+                                     .range(0, 1)
+                                     .help("Cap on the adapted rearrange probability.")
+                                     .live()),
+        bind<&HeadToTail::minFill_>(Spec::number("minFill", "Lower fill")
+                                        .defaultsTo(0.1)
+                                        .range(0, 1)
+                                        .help("Rearrange only when the queue is at least this full.")
+                                        .live()),
+        bind<&HeadToTail::maxFill_>(Spec::number("maxFill", "Upper fill")
+                                        .defaultsTo(0.9)
+                                        .range(0, 1)
+                                        .help("... and at most this full (the pulse function).")
+                                        .live()),
         bind<&HeadToTail::factor_>(
-            {"factor", "Adaptation factor", "", ParamType::Number, 1.1, 1, 10,
-             "p_htt is multiplied (drop ratio rose) or divided (it did not) by this each interval.", true}),
-        bindSeconds<&HeadToTail::interval_>({"interval", "Adaptation interval", "s", ParamType::Number, 1, 0.01, 60,
-                                             "How often p_htt adapts.", false})};
+            Spec::number("factor", "Adaptation factor")
+                .defaultsTo(1.1)
+                .range(1, 10)
+                .help("p_htt is multiplied (drop ratio rose) or divided (it did not) by this each interval.")
+                .live()),
+        bindSeconds<&HeadToTail::interval_>(Spec::number("interval", "Adaptation interval", "s")
+                                                .defaultsTo(1)
+                                                .range(0.01, 60)
+                                                .help("How often p_htt adapts."))};
     return t;
   }
   HeadToTail(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("htt." + link.name)) {

@@ -18,14 +18,26 @@ class Pi final : public BoundQueueDisc<Pi> {
   static const BoundSpecs<Pi>& params() {
     static const BoundSpecs<Pi> t{
         bind<&Pi::buffer_>(bufferSpec(250)),
-        bind<&Pi::qRef_>({"qRef", "Reference queue", "packets", ParamType::Number, 50, 0, 100000,
-                          "Queue length the controller holds.", true}),
-        bind<&Pi::a_>({"a", "Coefficient a", "1/packet", ParamType::Number, 1.822e-5, 0, 1,
-                       "Weight of the current queue error (Hollot et al.: 1.822e-5).", true}),
-        bind<&Pi::b_>({"b", "Coefficient b", "1/packet", ParamType::Number, 1.816e-5, 0, 1,
-                       "Weight of the previous sample's queue error, subtracted (1.816e-5).", true}),
-        bind<&Pi::frequency_>({"frequency", "Sampling frequency", "Hz", ParamType::Number, 170, 0.1, 1e6,
-                               "Probability updates per second.", true})};
+        bind<&Pi::qRef_>(Spec::number("qRef", "Reference queue", "packets")
+                             .defaultsTo(50)
+                             .range(0, 100000)
+                             .help("Queue length the controller holds.")
+                             .live()),
+        bind<&Pi::a_>(Spec::number("a", "Coefficient a", "1/packet")
+                          .defaultsTo(1.822e-5)
+                          .range(0, 1)
+                          .help("Weight of the current queue error (Hollot et al.: 1.822e-5).")
+                          .live()),
+        bind<&Pi::b_>(Spec::number("b", "Coefficient b", "1/packet")
+                          .defaultsTo(1.816e-5)
+                          .range(0, 1)
+                          .help("Weight of the previous sample's queue error, subtracted (1.816e-5).")
+                          .live()),
+        bind<&Pi::frequency_>(Spec::number("frequency", "Sampling frequency", "Hz")
+                                  .defaultsTo(170)
+                                  .range(0.1, 1e6)
+                                  .help("Probability updates per second.")
+                                  .live())};
     return t;
   }
   Pi(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("pi." + link.name)) { load(v); }

@@ -28,22 +28,40 @@ class Pie final : public BoundQueueDisc<Pie> {
   static const BoundSpecs<Pie>& params() {
     static const BoundSpecs<Pie> t{
         bind<&Pie::buffer_>(bufferSpec(1000)),
-        bind<&Pie::target_>({"target", "Target", "s", ParamType::Number, 0.015, 0.0001, 1,
-                             "Queueing delay the controller holds (RFC 8033: 15 ms).", true}),
-        bindSeconds<&Pie::tUpdate_>({"tUpdate", "Update interval", "s", ParamType::Number, 0.015, 0.001, 1,
-                                     "How often drop_prob is recomputed (15 ms).", true}),
-        bind<&Pie::alpha_>({"alpha", "Alpha", "1/s", ParamType::Number, 0.125, 0, 100,
-                            "Weight of the delay error (qdelay - target).", true}),
-        bind<&Pie::beta_>({"beta", "Beta", "1/s", ParamType::Number, 1.25, 0, 100,
-                           "Weight of the delay's change since the last update.", true}),
-        bindSeconds<&Pie::maxBurst_>({"maxBurst", "Burst allowance", "s", ParamType::Number, 0.15, 0, 10,
-                                      "Time a quiet queue lets bursts through undropped.", true}),
-        bind<&Pie::derandomize_>({"derandomize", "De-randomise", "", ParamType::Bool, 0, 0, 1,
-                                  "Space drops evenly: drop only when the accumulated probability is between 0.85 and "
-                                  "8.5 (RFC 8033 5.4).",
-                                  true}),
-        bind<&Pie::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
-                          "Mark ECN-capable packets CE instead of dropping while drop_prob <= 10 %.", true})};
+        bind<&Pie::target_>(Spec::number("target", "Target", "s")
+                                .defaultsTo(0.015)
+                                .range(0.0001, 1)
+                                .help("Queueing delay the controller holds (RFC 8033: 15 ms).")
+                                .live()),
+        bindSeconds<&Pie::tUpdate_>(Spec::number("tUpdate", "Update interval", "s")
+                                        .defaultsTo(0.015)
+                                        .range(0.001, 1)
+                                        .help("How often drop_prob is recomputed (15 ms).")
+                                        .live()),
+        bind<&Pie::alpha_>(Spec::number("alpha", "Alpha", "1/s")
+                               .defaultsTo(0.125)
+                               .range(0, 100)
+                               .help("Weight of the delay error (qdelay - target).")
+                               .live()),
+        bind<&Pie::beta_>(Spec::number("beta", "Beta", "1/s")
+                              .defaultsTo(1.25)
+                              .range(0, 100)
+                              .help("Weight of the delay's change since the last update.")
+                              .live()),
+        bindSeconds<&Pie::maxBurst_>(Spec::number("maxBurst", "Burst allowance", "s")
+                                         .defaultsTo(0.15)
+                                         .range(0, 10)
+                                         .help("Time a quiet queue lets bursts through undropped.")
+                                         .live()),
+        bind<&Pie::derandomize_>(Spec::flag("derandomize", "De-randomise")
+                                     .defaultsTo(false)
+                                     .help("Space drops evenly: drop only when the accumulated probability is between "
+                                           "0.85 and 8.5 (RFC 8033 5.4).")
+                                     .live()),
+        bind<&Pie::ecn_>(Spec::flag("ecn", "ECN marking")
+                             .defaultsTo(false)
+                             .help("Mark ECN-capable packets CE instead of dropping while drop_prob <= 10 %.")
+                             .live())};
     return t;
   }
   Pie(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("pie." + link.name)) {

@@ -21,34 +21,47 @@
 
 namespace bl {
 
-const ParamSpec& redGentleSpec() {
-  static const ParamSpec s{
-      "gentle",
-      "Gentle",
-      "",
-      ParamType::Bool,
-      1,
-      0,
-      1,
-      "Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of jumping (on by "
-      "default, as ns-2's gentle_).",
-      true};
+const RedSpecs& redSpecs() {
+  static const RedSpecs s{Spec::number("minTh", "Min threshold", "packets")
+                              .defaultsTo(50)
+                              .range(0, 100000)
+                              .help("Below this average queue, nothing is dropped early.")
+                              .live(),
+                          Spec::number("maxTh", "Max threshold", "packets")
+                              .defaultsTo(120)
+                              .range(1, 100000)
+                              .help("At this average queue the drop probability reaches maxP.")
+                              .live(),
+                          Spec::number("maxP", "Max drop probability")
+                              .defaultsTo(0.1)
+                              .range(0, 1)
+                              .help("Early-drop probability at maxTh.")
+                              .live(),
+                          Spec::number("weight", "Averaging weight")
+                              .defaultsTo(0.002)
+                              .range(1e-7, 1)
+                              .help("EWMA weight of each arrival's queue sample in the average.")
+                              .live(),
+                          Spec::flag("gentle", "Gentle")
+                              .defaultsTo(true)
+                              .help("Ramp the drop probability from maxP to 1 between maxTh and 2 maxTh instead of "
+                                    "jumping (on by default, as ns-2's gentle_).")
+                              .live(),
+                          Spec::flag("wait", "Wait")
+                              .defaultsTo(true)
+                              .help("ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then "
+                                    "pb / (2 - count x pb); off: the 1993 pb / (1 - count x pb).")
+                              .live()};
   return s;
 }
 
-const ParamSpec& redWaitSpec() {
-  static const ParamSpec s{"wait",
-                           "Wait",
-                           "",
-                           ParamType::Bool,
-                           1,
-                           0,
-                           1,
-                           "ns-2's wait_ (on by default there too): no early drop while count x pb < 1, then pb / (2 - "
-                           "count x pb); off: the 1993 pb / (1 - count x pb).",
-                           true};
-  return s;
-}
+RedCore::RedCore()
+    : minTh(redSpecs().minTh.def),
+      maxTh(redSpecs().maxTh.def),
+      maxP(redSpecs().maxP.def),
+      weight(redSpecs().weight.def),
+      gentle(redSpecs().gentle.def != 0),
+      wait(redSpecs().wait.def != 0) {}
 
 void RedCore::updateAverage(const QueueState& q) {
   if (q.idle) {
@@ -105,8 +118,9 @@ bool RedCore::thresholdsConsistent(const char* kind, const std::string& k, doubl
 }
 
 bool redThresholdsValid(const ParamValues& v, std::string& err) {
-  if (v.num("minTh") < v.num("maxTh")) return true;
-  err = "minTh (" + jsonNumber(v.num("minTh")) + ") must be below maxTh (" + jsonNumber(v.num("maxTh")) + ")";
+  const double lo = v.num(redSpecs().minTh.key), hi = v.num(redSpecs().maxTh.key);
+  if (lo < hi) return true;
+  err = "minTh (" + jsonNumber(lo) + ") must be below maxTh (" + jsonNumber(hi) + ")";
   return false;
 }
 
@@ -117,24 +131,24 @@ class Red final : public BoundQueueDisc<Red> {
   static const BoundSpecs<Red>& params() {
     static const BoundSpecs<Red> t{
         bind<&Red::buffer_>(bufferSpec(250)),
-        bind<&Red::core_, &RedCore::minTh>({"minTh", "Min threshold", "packets", ParamType::Number, 50, 0, 100000,
-                                            "Below this average queue, nothing is dropped early.", true}),
-        bind<&Red::core_, &RedCore::maxTh>({"maxTh", "Max threshold", "packets", ParamType::Number, 120, 1, 100000,
-                                            "At this average queue the drop probability reaches maxP.", true}),
-        bind<&Red::core_, &RedCore::maxP>({"maxP", "Max drop probability", "", ParamType::Number, 0.1, 0, 1,
-                                           "Early-drop probability at maxTh.", true}),
-        bind<&Red::core_, &RedCore::weight>({"weight", "Averaging weight", "", ParamType::Number, 0.002, 1e-7, 1,
-                                             "EWMA weight of each arrival's queue sample in the average.", true}),
-        bind<&Red::core_, &RedCore::gentle>(redGentleSpec()),
-        bind<&Red::minQueue_>({"earlyMinQueue", "Early-drop min queue", "packets", ParamType::Int, 2, 0, 100000,
-                               "No early (or forced) drop while fewer packets than this wait, as ns-2's RED (qlen > "
-                               "1); 0: the average alone decides (1993).",
-                               true}),
-        bind<&Red::core_, &RedCore::wait>(redWaitSpec()),
-        bind<&Red::ecn_>({"ecn", "ECN marking", "", ParamType::Bool, 0, 0, 1,
-                          "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still "
-                          "dropped.",
-                          true})};
+        bind<&Red::core_, &RedCore::minTh>(redSpecs().minTh),
+        bind<&Red::core_, &RedCore::maxTh>(redSpecs().maxTh),
+        bind<&Red::core_, &RedCore::maxP>(redSpecs().maxP),
+        bind<&Red::core_, &RedCore::weight>(redSpecs().weight),
+        bind<&Red::core_, &RedCore::gentle>(redSpecs().gentle),
+        bind<&Red::minQueue_>(Spec::integer("earlyMinQueue", "Early-drop min queue", "packets")
+                                  .defaultsTo(2)
+                                  .range(0, 100000)
+                                  .help("No early (or forced) drop while fewer packets than this wait, as ns-2's RED "
+                                        "(qlen > 1); 0: the average alone decides (1993).")
+                                  .live()),
+        bind<&Red::core_, &RedCore::wait>(redSpecs().wait),
+        bind<&Red::ecn_>(
+            Spec::flag("ecn", "ECN marking")
+                .defaultsTo(false)
+                .help(
+                    "Mark ECN-capable packets CE instead of dropping them early (RFC 3168); others are still dropped.")
+                .live())};
     return t;
   }
   Red(const ParamValues& v, const LinkInfo& link, Simulation& sim) : rng_(sim.stream("red." + link.name)) {

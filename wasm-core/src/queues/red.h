@@ -11,18 +11,24 @@ QueueKind redKind();
 // A scenario's minTh < maxTh for RED-like queues (the builder adds the field path).
 bool redThresholdsValid(const ParamValues& v, std::string& err);
 
-// RED's `gentle` and `wait` specs (RED and FRED bind them): the one place their defaults (on, as
-// ns-2's gentle_ and wait_) are written; RedCore starts from them.
-const ParamSpec& redGentleSpec();
-const ParamSpec& redWaitSpec();
+// The spec fragment of RedCore's parameters: the one declaration of each (key, label, unit,
+// default, range, help). RED and FRED bind these specs to their core (FRED rewords the help of
+// three with withHelp, never a number), and a RedCore built directly starts from their
+// defaults, so no second default exists to contradict them (gentle and wait: on, as ns-2's
+// gentle_ and wait_).
+struct RedSpecs {
+  ParamSpec minTh, maxTh, maxP, weight, gentle, wait;
+};
+const RedSpecs& redSpecs();
 
 // RED's average and drop decision (Floyd and Jacobson 1993), kept apart from the queue so
 // FRED and tests can use the same arithmetic.
 struct RedCore {
-  double minTh = 50, maxTh = 120, maxP = 0.1, weight = 0.002;
-  bool gentle = redGentleSpec().def != 0;
-  bool wait = redWaitSpec().def != 0;  // ns-2's wait_: pa = pb / (2 - count pb), none while count pb < 1
-  SimTime meanPacketTime = 1;          // time to send a typical packet (for the idle correction)
+  RedCore();  // every parameter at its redSpecs() default
+  double minTh, maxTh, maxP, weight;
+  bool gentle;
+  bool wait;                   // ns-2's wait_: pa = pb / (2 - count pb), none while count pb < 1
+  SimTime meanPacketTime = 1;  // time to send a typical packet (for the idle correction)
   double avg = 0;
   int64_t count = -1;  // packets since the last early drop (-1 below minTh)
 

@@ -20,21 +20,38 @@ class Rem final : public BoundQueueDisc<Rem> {
   static const BoundSpecs<Rem>& params() {
     static const BoundSpecs<Rem> t{
         bind<&Rem::buffer_>(bufferSpec(250)),
-        bind<&Rem::target_>(
-            {"target", "Target queue", "packets", ParamType::Number, 20, 0, 100000,
-             "Queue the price drives towards (b*); the price stops moving when the queue is here and input = capacity.",
-             true}),
-        bind<&Rem::gamma_>({"gamma", "Price step", "", ParamType::Number, 0.001, 0, 1,
-                            "Gain of the price update per packet of mismatch (gamma).", true}),
-        bind<&Rem::alpha_>({"alpha", "Queue weight", "", ParamType::Number, 0.1, 0, 100,
-                            "Weight of the queue mismatch against the rate mismatch (alpha).", true}),
-        bind<&Rem::phi_>({"phi", "Probability base", "", ParamType::Number, 1.001, 1.000001, 10,
-                          "Drop probability is 1 - phi^(-price).", true}),
-        bind<&Rem::period_>({"period", "Update period", "s", ParamType::Number, 0.002, 1e-5, 10,
-                             "Time between price updates; the rate mismatch counts packets per period.", true}),
-        bind<&Rem::inputWeight_>({"inputWeight", "Input weight", "", ParamType::Number, 1, 1e-6, 1,
-                                  "EWMA weight of the latest period's arrivals in the input rate (1: no filtering).",
-                                  true})};
+        bind<&Rem::target_>(Spec::number("target", "Target queue", "packets")
+                                .defaultsTo(20)
+                                .range(0, 100000)
+                                .help("Queue the price drives towards (b*); the price stops moving when the queue is "
+                                      "here and input = capacity.")
+                                .live()),
+        bind<&Rem::gamma_>(Spec::number("gamma", "Price step")
+                               .defaultsTo(0.001)
+                               .range(0, 1)
+                               .help("Gain of the price update per packet of mismatch (gamma).")
+                               .live()),
+        bind<&Rem::alpha_>(Spec::number("alpha", "Queue weight")
+                               .defaultsTo(0.1)
+                               .range(0, 100)
+                               .help("Weight of the queue mismatch against the rate mismatch (alpha).")
+                               .live()),
+        bind<&Rem::phi_>(Spec::number("phi", "Probability base")
+                             .defaultsTo(1.001)
+                             .range(1.000001, 10)
+                             .help("Drop probability is 1 - phi^(-price).")
+                             .live()),
+        bind<&Rem::period_>(Spec::number("period", "Update period", "s")
+                                .defaultsTo(0.002)
+                                .range(1e-5, 10)
+                                .help("Time between price updates; the rate mismatch counts packets per period.")
+                                .live()),
+        bind<&Rem::inputWeight_>(
+            Spec::number("inputWeight", "Input weight")
+                .defaultsTo(1)
+                .range(1e-6, 1)
+                .help("EWMA weight of the latest period's arrivals in the input rate (1: no filtering).")
+                .live())};
     return t;
   }
   Rem(const ParamValues& v, const LinkInfo& link, Simulation& sim)

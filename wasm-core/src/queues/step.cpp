@@ -14,9 +14,12 @@ class Step final : public BoundQueueDisc<Step> {
   static const BoundSpecs<Step>& params() {
     static const BoundSpecs<Step> t{
         bind<&Step::buffer_>(bufferSpec(250)),
-        bind<&Step::k_>({"K", "Marking threshold K", "packets", ParamType::Int, 20, 0, 100000,
-                         "Arrivals that find at least K packets waiting are marked CE (ECN-capable) or dropped (not).",
-                         true})};
+        bind<&Step::k_>(
+            Spec::integer("K", "Marking threshold K", "packets")
+                .defaultsTo(20)
+                .range(0, 100000)
+                .help("Arrivals that find at least K packets waiting are marked CE (ECN-capable) or dropped (not).")
+                .live())};
     return t;
   }
   Step(const ParamValues& v, const LinkInfo&, Simulation&) { load(v); }

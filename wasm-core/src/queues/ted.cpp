@@ -30,32 +30,38 @@ namespace {
 class Ted final : public BoundQueueDisc<Ted> {
  public:
   enum class Scope { Local, EndToEnd };  // LBD, EBD
+  // Whether the deadline bounds the wait summed over the path's TED queues (mode ebd).
+  bool ebd() const { return scope_ == Scope::EndToEnd; }
   static const BoundSpecs<Ted>& params() {
     static const BoundSpecs<Ted> t{
-        bind<&Ted::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 100000, 1, 1000000,
-                             "Hard limit (the paper sizes it to Q_max); expired packets do not count.", true}),
+        bind<&Ted::buffer_>(Spec::integer("buffer", "Buffer", "packets")
+                                .defaultsTo(100000)
+                                .range(1, 1000000)
+                                .help("Hard limit (the paper sizes it to Q_max); expired packets do not count.")
+                                .live()),
         bindChoice<&Ted::scope_>(
             "mode", "Deadline scope", {{"lbd", Scope::Local}, {"ebd", Scope::EndToEnd}}, "ebd",
             "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path."),
-        bind<&Ted::deadline_>({"deadline",
-                               "Default deadline",
-                               "s",
-                               ParamType::Number,
-                               NAN,
-                               0.000001,
-                               10,
-                               "Deadline for packets whose flow has none (null: they never expire).",
-                               true,
-                               {},
-                               true}),
-        bind<&Ted::inputs_>({"inputs", "Input links", "", ParamType::Int, 1, 1, 1000,
-                             "Links feeding this queue, for Q_max (J - 1 in the paper).", true}),
-        bind<&Ted::inputRate_>({"inputRate", "Input rate", "bit/s", ParamType::Number, 0, 0, 1e11,
-                                "Capacity of each input link, for Q_max (0: this link's rate).", true}),
-        bind<&Ted::countTx_>({"countTransmission", "Count transmission", "", ParamType::Bool, 0, 0, 1,
-                              "Charge the packet's own transmission time on this link to its deadline (off: queueing "
-                              "time only, as the paper).",
-                              true})};
+        bind<&Ted::deadline_>(Spec::number("deadline", "Default deadline", "s")
+                                  .range(0.000001, 10)
+                                  .help("Deadline for packets whose flow has none (null: they never expire).")
+                                  .live()
+                                  .nullable()),
+        bind<&Ted::inputs_>(Spec::integer("inputs", "Input links")
+                                .defaultsTo(1)
+                                .range(1, 1000)
+                                .help("Links feeding this queue, for Q_max (J - 1 in the paper).")
+                                .live()),
+        bind<&Ted::inputRate_>(Spec::number("inputRate", "Input rate", "bit/s")
+                                   .defaultsTo(0)
+                                   .range(0, 1e11)
+                                   .help("Capacity of each input link, for Q_max (0: this link's rate).")
+                                   .live()),
+        bind<&Ted::countTx_>(Spec::flag("countTransmission", "Count transmission")
+                                 .defaultsTo(false)
+                                 .help("Charge the packet's own transmission time on this link to its deadline (off: "
+                                       "queueing time only, as the paper).")
+                                 .live())};
     return t;
   }
   Ted(const ParamValues& v, const LinkInfo& link, Simulation& sim)
@@ -141,8 +147,6 @@ class Ted final : public BoundQueueDisc<Ted> {
     return d * inputs_ * rate / (8.0 * packetSize_);
   }
 
-  bool ebd() const { return scope_ == Scope::EndToEnd; }
-
   uint32_t buffer_ = 0;
   Scope scope_ = Scope::EndToEnd;
   double deadline_ = NAN, inputs_ = 1, inputRate_ = 0;
@@ -154,6 +158,11 @@ class Ted final : public BoundQueueDisc<Ted> {
 };
 
 }  // namespace
+
+TedScope tedScope(const QueueDisc& q) {
+  const Ted* t = dynamic_cast<const Ted*>(&q);
+  return !t ? TedScope::None : t->ebd() ? TedScope::EndToEnd : TedScope::Local;
+}
 
 QueueKind tedKind() {
   return boundKind<Ted>(

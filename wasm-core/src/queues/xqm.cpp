@@ -34,33 +34,51 @@ class Xqm final : public BoundQueueDisc<Xqm> {
   static const BoundSpecs<Xqm>& params() {
     static const BoundSpecs<Xqm> t{
         bind<&Xqm::buffer_>(bufferSpec(250)),
-        bind<&Xqm::cp_>({"cp", "Control period", "s", ParamType::Number, 0.01, 1e-5, 10,
-                         "CP: time between updates of every flow's imposed loss rate q_i (the paper: about 10 ms).",
-                         true}),
+        bind<&Xqm::cp_>(
+            Spec::number("cp", "Control period", "s")
+                .defaultsTo(0.01)
+                .range(1e-5, 10)
+                .help("CP: time between updates of every flow's imposed loss rate q_i (the paper: about 10 ms).")
+                .live()),
         bind<&Xqm::mpSeconds_>(
-            {"mp", "Measurement period", "s", ParamType::Number, 10, 0.01, 1000,
-             "MP: each flow's rate x_i is the packets it sent through this queue in the last MP, per second.", false}),
-        bind<&Xqm::delta_>({"delta", "Throughput gain", "1/packet", ParamType::Number, 1e-5, 0, 1,
-                            "delta, per second: q_i changes by delta x (x_i - target_i) x CP each control period, x_i "
-                            "and target_i in packets/s.",
-                            true}),
-        bind<&Xqm::phi_>(
-            {"phi", "Buffer gain", "1/(packet s)", ParamType::Number, 4e-5, 0, 1,
-             "phi, per second: every q_i changes by phi x (b - targetBuffer) x CP each control period, b in packets.",
-             true}),
-        bind<&Xqm::targetBuffer_>({"targetBuffer", "Target buffer", "packets", ParamType::Number, 50, 0, 100000,
-                                   "Queue length the buffer-matching term drives towards.", true}),
-        bind<&Xqm::capacityBps_>({"capacity", "Capacity", "bit/s", ParamType::Number, 0, 0, 1e11,
-                                  "Rate shared out as targets (0: this link's rate). Targets are capacity x weight / "
-                                  "sum of active weights.",
-                                  true}),
+            Spec::number("mp", "Measurement period", "s")
+                .defaultsTo(10)
+                .range(0.01, 1000)
+                .help(
+                    "MP: each flow's rate x_i is the packets it sent through this queue in the last MP, per second.")),
+        bind<&Xqm::delta_>(Spec::number("delta", "Throughput gain", "1/packet")
+                               .defaultsTo(1e-5)
+                               .range(0, 1)
+                               .help("delta, per second: q_i changes by delta x (x_i - target_i) x CP each control "
+                                     "period, x_i and target_i in packets/s.")
+                               .live()),
+        bind<&Xqm::phi_>(Spec::number("phi", "Buffer gain", "1/(packet s)")
+                             .defaultsTo(4e-5)
+                             .range(0, 1)
+                             .help("phi, per second: every q_i changes by phi x (b - targetBuffer) x CP each control "
+                                   "period, b in packets.")
+                             .live()),
+        bind<&Xqm::targetBuffer_>(Spec::number("targetBuffer", "Target buffer", "packets")
+                                      .defaultsTo(50)
+                                      .range(0, 100000)
+                                      .help("Queue length the buffer-matching term drives towards.")
+                                      .live()),
+        bind<&Xqm::capacityBps_>(Spec::number("capacity", "Capacity", "bit/s")
+                                     .defaultsTo(0)
+                                     .range(0, 1e11)
+                                     .help("Rate shared out as targets (0: this link's rate). Targets are capacity x "
+                                           "weight / sum of active weights.")
+                                     .live()),
         bindChoice<&Xqm::hide_>(
             "hide", "Loss hiding", {{"off", Hide::Off}, {"onoff", Hide::OnOff}, {"smooth", Hide::Smooth}}, "off",
             "off; onoff: protect all packets of a flow while q_i <= 0; smooth: protect a fraction -q_i / hideSpan.",
             true),
-        bind<&Xqm::hideSpan_>({"hideSpan", "Hiding span", "", ParamType::Number, 0.05, 1e-6, 1,
-                               "Smooth hiding: the value of -q_i at which every packet of the flow is protected.",
-                               true})};
+        bind<&Xqm::hideSpan_>(
+            Spec::number("hideSpan", "Hiding span")
+                .defaultsTo(0.05)
+                .range(1e-6, 1)
+                .help("Smooth hiding: the value of -q_i at which every packet of the flow is protected.")
+                .live())};
     return t;
   }
   Xqm(const ParamValues& v, const LinkInfo& link, Simulation& sim)

@@ -9,78 +9,67 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
   using F = FlowOptions;
   using T = TcpConfig;
   static const BoundSpecs<F> t{
-      bind<&F::count>({"count", "Flows", "", ParamType::Int, 20, 1, kMaxFlows, "Number of TCP flows (dumbbell)."}),
+      bind<&F::count>(
+          Spec::integer("count", "Flows").defaultsTo(20).range(1, kMaxFlows).help("Number of TCP flows (dumbbell).")),
       bindChoice<&F::tcp, &T::recovery>("tcp", "TCP variant",
                                         {{"reno", T::Reno}, {"newreno", T::NewReno}, {"sack", T::Sack}}, "newreno",
                                         "Loss recovery: Reno, NewReno or SACK."),
-      bindIndex<&F::cc>({"cc", "Congestion control", "", ParamType::Enum, 0, 0, 0, "Window rule.", false, ccNames()}),
-      declare({"ccParams", "CC parameters", "", ParamType::Object, NAN, 0, 0,
-               "Parameters of the chosen cc (see cc.* groups)."}),
-      bind<&F::start>({"start", "Start", "s", ParamType::Number, 0, 0, kMaxDuration, "When the flow starts sending."}),
-      bind<&F::startSpread>({"startSpread", "Start spread", "s", ParamType::Number, 1, 0, 600,
-                             "Each flow starts at start + uniform [0, spread) so they do not start in lockstep."}),
-      bind<&F::stop>({"stop",
-                      "Stop",
-                      "s",
-                      ParamType::Number,
-                      NAN,
-                      0,
-                      kMaxDuration,
-                      "When it stops (null: never).",
-                      false,
-                      {},
-                      true}),
-      bind<&F::delayedAck>({"delayedAck", "Delayed ACKs", "", ParamType::Bool, 0, 0, 1,
-                            "Receiver ACKs every second packet (or after 100 ms)."}),
-      bind<&F::tcp, &T::rwnd>(
-          {"rwnd", "Receiver window", "packets", ParamType::Number, 10000, 1, 1e6, "Cap on packets in flight."}),
-      bind<&F::tcp, &T::initialCwnd>(
-          {"initialCwnd", "Initial window", "packets", ParamType::Number, 2, 1, 1000, "Congestion window at start."}),
-      bindSeconds<&F::tcp, &T::minRto>({"minRto", "Minimum RTO", "s", ParamType::Number, 0.2, 0.001, 10,
-                                        "Lower bound of the retransmission timeout."}),
-      bind<&F::weight>({"weight", "Weight", "", ParamType::Number, 1, 0.01, 1000,
-                        "Share asked for; weighted Jain's index divides throughput by it.", true}),
-      bind<&F::deadline>({"deadline",
-                          "Deadline",
-                          "s",
-                          ParamType::Number,
-                          NAN,
-                          0.0001,
-                          10,
-                          "Queueing-time bound for deadline-aware queues (null: none).",
-                          true,
-                          {},
-                          true}),
-      bind<&F::deadlineRtt>({"deadlineRtt",
-                             "Deadline / RTT",
-                             "",
-                             ParamType::Number,
-                             NAN,
-                             0.0001,
-                             100,
-                             "Deadline as this multiple of the flow's propagation RTT, when deadline is null (null: "
-                             "none).",
-                             false,
-                             {},
-                             true}),
-      bind<&F::tcp, &T::dupThresh>({"dupThresh", "Duplicate ACK threshold", "", ParamType::Int, 3, 1, 100,
-                                    "Duplicate ACKs that trigger fast retransmit (TED's 1-ACK variant: 1)."}),
-      bind<&F::tcp, &T::limitedTransmit>(
-          {"limitedTransmit", "Limited transmit", "", ParamType::Bool, 1, 0, 1,
-           "RFC 3042: each of the first dupThresh - 1 duplicate ACKs sends one new packet beyond cwnd (ns-2's "
-           "singledup_)."}),
-      bind<&F::vegasRetx>({"vegasRetx",
-                           "Vegas retransmit",
-                           "",
-                           ParamType::Bool,
-                           NAN,
-                           0,
-                           1,
-                           "Retransmit on one duplicate ACK once the segment's fine-grained timer expired (null: on "
-                           "with cc vegas).",
-                           false,
-                           {},
-                           true}),
+      bindIndex<&F::cc>(Spec::choice("cc", "Congestion control", ccNames()).defaultsTo(0).help("Window rule.")),
+      bindJson<&F::ccParamsRead>(
+          Spec::object("ccParams", "CC parameters").help("Parameters of the chosen cc (see cc.* groups).")),
+      bind<&F::start>(Spec::number("start", "Start", "s")
+                          .defaultsTo(0)
+                          .range(0, kMaxDuration)
+                          .help("When the flow starts sending.")),
+      bind<&F::startSpread>(
+          Spec::number("startSpread", "Start spread", "s")
+              .defaultsTo(1)
+              .range(0, 600)
+              .help("Each flow starts at start + uniform [0, spread) so they do not start in lockstep.")),
+      bind<&F::stop>(
+          Spec::number("stop", "Stop", "s").range(0, kMaxDuration).help("When it stops (null: never).").nullable()),
+      bind<&F::delayedAck>(Spec::flag("delayedAck", "Delayed ACKs")
+                               .defaultsTo(false)
+                               .help("Receiver ACKs every second packet (or after 100 ms).")),
+      bind<&F::tcp, &T::rwnd>(Spec::number("rwnd", "Receiver window", "packets")
+                                  .defaultsTo(10000)
+                                  .range(1, 1e6)
+                                  .help("Cap on packets in flight.")),
+      bind<&F::tcp, &T::initialCwnd>(Spec::number("initialCwnd", "Initial window", "packets")
+                                         .defaultsTo(2)
+                                         .range(1, 1000)
+                                         .help("Congestion window at start.")),
+      bindSeconds<&F::tcp, &T::minRto>(Spec::number("minRto", "Minimum RTO", "s")
+                                           .defaultsTo(0.2)
+                                           .range(0.001, 10)
+                                           .help("Lower bound of the retransmission timeout.")),
+      bind<&F::weight>(Spec::number("weight", "Weight")
+                           .defaultsTo(1)
+                           .range(0.01, 1000)
+                           .help("Share asked for; weighted Jain's index divides throughput by it.")
+                           .live()),
+      bind<&F::deadline>(Spec::number("deadline", "Deadline", "s")
+                             .range(0.0001, 10)
+                             .help("Queueing-time bound for deadline-aware queues (null: none).")
+                             .live()
+                             .nullable()),
+      bind<&F::deadlineRtt>(
+          Spec::number("deadlineRtt", "Deadline / RTT")
+              .range(0.0001, 100)
+              .help("Deadline as this multiple of the flow's propagation RTT, when deadline is null (null: none).")
+              .nullable()),
+      bind<&F::tcp, &T::dupThresh>(Spec::integer("dupThresh", "Duplicate ACK threshold")
+                                       .defaultsTo(3)
+                                       .range(1, 100)
+                                       .help("Duplicate ACKs that trigger fast retransmit (TED's 1-ACK variant: 1).")),
+      bind<&F::tcp, &T::limitedTransmit>(Spec::flag("limitedTransmit", "Limited transmit")
+                                             .defaultsTo(true)
+                                             .help("RFC 3042: each of the first dupThresh - 1 duplicate ACKs sends one "
+                                                   "new packet beyond cwnd (ns-2's singledup_).")),
+      bind<&F::vegasRetx>(Spec::flag("vegasRetx", "Vegas retransmit")
+                              .help("Retransmit on one duplicate ACK once the segment's fine-grained timer expired "
+                                    "(null: on with cc vegas).")
+                              .nullable()),
       bindChoice<&F::tcp, &T::rtoRestart>(
           "rtoRestart", "RTO restart",
           {{"fastRetransmit", T::RestartOnFastRetransmit}, {"newAck", T::RestartOnNewAckOnly}}, "fastRetransmit",
@@ -110,10 +99,11 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
           "packets, as Linux) or ns2 (ns-2's Sack1: half the window, below 2 for a window below 4, kept after the "
           "recovery; ssthresh the integer part, at least 2). "
           "tcp sack with cc aimd only. See docs/tcp.md."),
-      bind<&F::tcp, &T::ecn>({"ecn", "ECN", "", ParamType::Bool, 0, 0, 1,
-                              "RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender "
-                              "reduces its window once per window of marks (DCTCP: in proportion to the marked "
-                              "fraction)."}),
+      bind<&F::tcp, &T::ecn>(
+          Spec::flag("ecn", "ECN")
+              .defaultsTo(false)
+              .help("RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its "
+                    "window once per window of marks (DCTCP: in proportion to the marked fraction).")),
       bindChoice<&F::tcp, &T::ect>(
           "ect", "ECN codepoint", {{"auto", T::EctAuto}, {"ect0", T::Ect0}, {"ect1", T::Ect1}}, "auto",
           "ecn: what ECN-capable packets carry: ect0 (classic ECN, RFC 3168), ect1 (the L4S identifier, RFC 9331: "
@@ -123,12 +113,15 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
           "ecn: when the window may grow around an ECN reduction. Both follow RFC 3168 6.1.2 (no growth on an ACK "
           "that echoes a mark). cwr: nor on any ACK until one covers a packet sent after the reduction (Linux's CWR "
           "state, as ns-3.37); ns2: other ACKs grow the window as usual (ns-2 2.35's TCP agents). See docs/tcp.md."),
-      bind<&F::tcp, &T::pacing>({"pacing", "Pacing", "", ParamType::Bool, 0, 0, 1,
-                                 "Space packets at 2 x cwnd / srtt in slow start, 1.2 x after (Linux's rates); BBR "
-                                 "always paces at its own rate."}),
-      bind<&F::tedRto>({"tedRto", "TED-driven RTO", "", ParamType::Bool, 0, 0, 1,
-                        "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED "
-                        "allows."}),
+      bind<&F::tcp, &T::pacing>(Spec::flag("pacing", "Pacing")
+                                    .defaultsTo(false)
+                                    .help("Space packets at 2 x cwnd / srtt in slow start, 1.2 x after (Linux's "
+                                          "rates); BBR always paces at its own rate.")),
+      bind<&F::tedRto>(
+          Spec::flag("tedRto", "TED-driven RTO")
+              .defaultsTo(false)
+              .help(
+                  "RTO = the path's empty-queue RTT + the deadline (x TED hops for LBD): the largest RTT TED allows.")),
   };
   return t;
 }
@@ -139,8 +132,8 @@ bool readFlowOptions(const Json* obj, const std::string& path, FlowOptions& out,
   ParamValues v;
   if (!readParams(obj, FlowOptions::params().specs(), path, v, err)) return false;
   FlowOptions::params().load(out, v);
-  const Json* cp = v.raw("ccParams");
-  out.ccParams = cp ? *cp : Json();
+  out.ccParams = out.ccParamsRead ? *out.ccParamsRead : Json();
+  out.ccParamsRead = nullptr;  // the document may not outlive the options
   return true;
 }
 
@@ -159,16 +152,16 @@ SpecList flowEntrySpecs(SpecList head, SpecList tail = {}) {
 
 const SpecList& overrideSpecs() {
   static const SpecList s = flowEntrySpecs(
-      {{"flow", "Flow", "", ParamType::Int, NAN, 0, kMaxFlows - 1, "Index of the flow this entry changes."}},
-      {{"exoLoss", "Exogenous loss", "", ParamType::Object, NAN, 0, 0,
-        "This flow's own loss model (dumbbell and chain), in place of the scenario's exoLoss."}});
+      {Spec::integer("flow", "Flow").range(0, kMaxFlows - 1).help("Index of the flow this entry changes.")},
+      {Spec::object("exoLoss", "Exogenous loss")
+           .help("This flow's own loss model (dumbbell and chain), in place of the scenario's exoLoss.")});
   return s;
 }
 
 const SpecList& graphFlowSpecs() {
   static const SpecList s = flowEntrySpecs({
-      {"src", "Source", "", ParamType::String, NAN, 0, 0, "Node the flow sends from."},
-      {"dst", "Destination", "", ParamType::String, NAN, 0, 0, "Node the flow sends to."},
+      Spec::string("src", "Source").help("Node the flow sends from."),
+      Spec::string("dst", "Destination").help("Node the flow sends to."),
   });
   return s;
 }

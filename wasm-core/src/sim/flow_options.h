@@ -14,11 +14,12 @@
 namespace bl {
 
 struct FlowOptions {
-  int count = 20;    // flows.count (a dumbbell's number of flows)
-  TcpConfig tcp;     // recovery, windows, timers, ECN, pacing: the sender's configuration
-  size_t cc = 0;     // index of the window rule in ccKinds()
-  Json ccParams;     // the window rule's own parameters (null: its defaults)
-  double start = 0;  // s
+  int count = 20;                      // flows.count (a dumbbell's number of flows)
+  TcpConfig tcp;                       // recovery, windows, timers, ECN, pacing: the sender's configuration
+  size_t cc = 0;                       // index of the window rule in ccKinds()
+  Json ccParams;                       // the window rule's own parameters (null: its defaults)
+  const Json* ccParamsRead = nullptr;  // ccParams where readFlowOptions found it (then copied)
+  double start = 0;                    // s
   double startSpread = 1;
   double stop = NAN;  // s; NaN: never
   bool delayedAck = false;

@@ -201,14 +201,16 @@ bool addTraffic(const Json& doc, GraphBuilder& g, const std::string& defFrom, co
   Network& net = g.net();
   for (size_t k = 0; k < tr->items().size(); ++k) {
     const std::string path = "traffic[" + std::to_string(k) + "]";
-    ParamValues v;
+    ParamValues values;
     std::string err;
-    if (!readParams(&tr->items()[k], trafficSpecs(), path, v, err)) {
+    if (!readParams(&tr->items()[k], trafficSpecs(), path, values, err)) {
       problems.add(err);
       g.sourceSkipped();
       continue;
     }
-    const std::string from = v.text("from", defFrom), to = v.text("to", defTo);
+    TrafficFields v;
+    TrafficFields::params().load(v, values);
+    const std::string from = textOr(v.from, defFrom), to = textOr(v.to, defTo);
     const int a = g.find(from), b = g.find(to);
     if (a < 0) problems.add(path + ".from", "no node named \"" + from + "\"");
     if (b < 0) problems.add(path + ".to", "no node named \"" + to + "\"");
@@ -229,17 +231,16 @@ bool addTraffic(const Json& doc, GraphBuilder& g, const std::string& defFrom, co
     net.sinks.push_back(std::make_unique<UdpSink>(sim));
     PacketSink* sink = net.sinks.back().get();
     Route* r = net.addRoute(hops, sink);
-    const bool onoff = std::string(v.option("kind")) == "onoff";
-    net.demands.push_back(
-        Demand{r, nullptr, v.num("rate"), 0, v.num("start"), v.isNull("stop") ? -1 : v.num("stop"), path});
+    const bool onoff = v.kind == TrafficFields::Kind::OnOff;
+    const bool never = std::isnan(v.stop);  // null: never stops
+    net.demands.push_back(Demand{r, nullptr, v.rate, 0, v.start, never ? -1 : v.stop, path});
     if (onoff) {
-      net.demands.back().onMean = v.num("onMean");
-      net.demands.back().offMean = v.num("offMean");
+      net.demands.back().onMean = v.onMean;
+      net.demands.back().offMean = v.offMean;
     }
-    net.sources.push_back(
-        std::make_unique<UdpSource>(sim, r, v.num("rate"), g.packetSize(), fromSeconds(v.num("start")),
-                                    v.isNull("stop") ? -1 : fromSeconds(v.num("stop")), onoff ? v.num("onMean") : 0,
-                                    v.num("offMean"), sim.stream("traffic." + std::to_string(k))));
+    net.sources.push_back(std::make_unique<UdpSource>(sim, r, v.rate, g.packetSize(), fromSeconds(v.start),
+                                                      never ? -1 : fromSeconds(v.stop), onoff ? v.onMean : 0, v.offMean,
+                                                      sim.stream("traffic." + std::to_string(k))));
   }
   return true;
 }

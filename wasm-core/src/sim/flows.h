@@ -54,6 +54,14 @@ bool checkCcParams(const FlowOptions& o, const std::string& path, Problems& prob
 // included); false (listed) if either cannot be read.
 bool readTopologyFields(const Json& doc, const Json* topo, const SpecList& specs, Problems& problems, ParamValues& t,
                         FlowOptions& defaults);
+// The same into the fields F binds (DumbbellFields, ChainFields, GraphFields: sim/scenario.h).
+template <class F>
+bool readTopologyFields(const Json& doc, const Json* topo, Problems& problems, F& fields, FlowOptions& defaults) {
+  ParamValues t;
+  if (!readTopologyFields(doc, topo, F::params().specs(), problems, t, defaults)) return false;
+  F::params().load(fields, t);
+  return true;
+}
 
 // The UDP sources of `traffic` (from/to default to defFrom/defTo); false when they cannot be
 // read at all, with every problem listed.

@@ -4,6 +4,7 @@
 #include <deque>
 
 #include "core/params.h"
+#include "queues/ted.h"
 #include "sim/scenario.h"
 #include "tcp/tcp_sender.h"
 
@@ -42,7 +43,8 @@ std::unique_ptr<QueueDisc> GraphBuilder::queue(const Json* obj, const std::strin
   }
   ParamValues v;
   if (qk && readParams(obj, *qk->specs, path, v, err, {"kind"})) {
-    if ((!obj || !obj->find("buffer")) && findSpec(*qk->specs, "buffer")) v.setNum("buffer", defBuffer);
+    const char* buffer = bufferSpec(defBuffer).key;  // the key every discipline's buffer has
+    if ((!obj || !obj->find(buffer)) && findSpec(*qk->specs, buffer)) v.setNum(buffer, defBuffer);
     LinkInfo info{rate, packetSize_, link};
     if (auto q = qk->make(v, info, sim_, err)) return q;
     err = path + ": " + err;
@@ -137,10 +139,10 @@ void GraphBuilder::deadlineBound(const std::vector<Link*>& fwd, const std::vecto
   bool ebd = false;
   for (Link* l : fwd) {
     base += l->delay() + txTime(packetSize_, l->rate());
-    if (std::string(l->queue().kind()) != "ted") continue;
-    if (std::string(l->queue().option("mode")) == "ebd")
+    const TedScope scope = tedScope(l->queue());
+    if (scope == TedScope::EndToEnd)
       ebd = true;
-    else
+    else if (scope == TedScope::Local)
       ++lbd;
   }
   for (Link* l : rev) base += l->delay() + txTime(40, l->rate());

@@ -49,7 +49,7 @@ void seriesFits(const Network& net, double duration, double period, Problems& pr
                    " flows), " + jsonNumber(rows * cols) + " numbers; at most " + jsonNumber(kMaxSeriesValues) +
                    ": use a sample period of at least " + p +
                    " s, or shorten duration, or lower flows.count (9 columns a flow)",
-               minPeriod, findSpec(scenarioSpecs(), "samplePeriod")->max, "s");
+               minPeriod, ScenarioSettings::params().specOf<&ScenarioSettings::samplePeriod>().max, "s");
 }
 
 }  // namespace
@@ -77,30 +77,31 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
     problems.add("version", "missing; this core reads scenario version " + std::to_string(kScenarioVersion));
     return nullptr;
   }
-  ParamValues top;
-  if (!readParams(&doc, scenarioSpecs(), "", top, err)) {
+  ParamValues values;
+  if (!readParams(&doc, scenarioSpecs(), "", values, err)) {
     problems.add(err);
     return nullptr;
   }
+  using S = ScenarioSettings;
+  S top;
+  S::params().load(top, values);
   const size_t before = problems.reported();
-  const double duration = top.num("duration"), period = top.num("samplePeriod");
+  const double duration = top.duration, period = top.samplePeriod;
   if (duration / period > kMaxSampleRows)
     problems.add("samplePeriod",
                  jsonNumber(period) + " s gives more than " + jsonNumber(kMaxSampleRows) + " samples over " +
                      jsonNumber(duration) + " s; use a longer period",
-                 duration / kMaxSampleRows, findSpec(scenarioSpecs(), "samplePeriod")->max, "s");
-  if (top.num("measureFrom") >= duration)
-    problems.add("measureFrom",
-                 jsonNumber(top.num("measureFrom")) + " must be below duration (" + jsonNumber(duration) + ")", 0,
-                 duration, "s");
-  if (top.num("headerSize") >= top.num("packetSize"))
+                 duration / kMaxSampleRows, S::params().specOf<&S::samplePeriod>().max, "s");
+  if (top.measureFrom >= duration)
+    problems.add("measureFrom", jsonNumber(top.measureFrom) + " must be below duration (" + jsonNumber(duration) + ")",
+                 0, duration, "s");
+  if (top.headerSize >= top.packetSize)
     problems.add("headerSize",
-                 jsonNumber(top.num("headerSize")) + " bytes must be below packetSize (" +
-                     jsonNumber(top.num("packetSize")) + ")",
-                 0, top.num("packetSize") - 1, "bytes", true);
+                 jsonNumber(top.headerSize) + " bytes must be below packetSize (" + jsonNumber(top.packetSize) + ")", 0,
+                 top.packetSize - 1, "bytes", true);
   std::unique_ptr<Instance> in(new Instance());
-  in->payloadFraction_ = (top.num("packetSize") - top.num("headerSize")) / top.num("packetSize");
-  in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.num("seed")));
+  in->payloadFraction_ = (top.packetSize - top.headerSize) / top.packetSize;
+  in->sim_ = std::make_unique<Simulation>(static_cast<uint64_t>(top.seed));
   in->net_ = std::make_unique<Network>(*in->sim_);
   // The network is built even after a problem above, so that its own are listed too.
   bool complete = false;
@@ -114,7 +115,7 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
                              "unchecked"));
     }
   } else {
-    const WorkEstimate w = estimateWork(*in->net_, duration, top.num("packetSize"));
+    const WorkEstimate w = estimateWork(*in->net_, duration, top.packetSize);
     in->estimate_ = w.events;
     if (!withinWorkBudget(w, duration, kMaxWork, err)) {
       const std::string field = "duration: ";  // the budget names duration, the one field every run has
@@ -124,18 +125,17 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
   }
   if (!built || problems.reported() != before) return nullptr;
   in->duration_ = duration;
-  in->packetSize_ = top.num("packetSize");
+  in->packetSize_ = top.packetSize;
   in->end_ = fromSeconds(duration);
   in->settings_ = Json::object();
-  for (const ParamSpec& sp : scenarioSpecs())
-    if (sp.type == ParamType::Number || sp.type == ParamType::Int)
-      in->settings_.set(sp.key, specValueJson(sp, top.num(sp.key)));
+  for (const BoundParam<S>& p : S::params().all())
+    if (p.spec.type == ParamType::Number || p.spec.type == ParamType::Int)
+      in->settings_.set(p.spec.key, specValueJson(p.spec, p.get(top)));
   {
-    const Json* topo = doc.find("topology");
-    const Json* kind = topo && topo->isObject() ? topo->find("kind") : nullptr;
+    const Json* kind = top.topology && top.topology->isObject() ? top.topology->find("kind") : nullptr;
     in->topologyKind_ = kind && kind->isString() ? kind->asString() : "dumbbell";
   }
-  in->measureFrom_ = fromSeconds(top.num("measureFrom"));
+  in->measureFrom_ = fromSeconds(top.measureFrom);
   in->tracer_ = std::make_unique<Tracer>(*in->sim_, *in->net_, fromSeconds(period));
   in->sim_->setRecorder(in->tracer_.get());
   in->tracer_->start();
@@ -228,31 +228,127 @@ void Instance::replaceLoss(Link& l, double rate) {
   l.setLoss(std::move(m));
 }
 
-bool Instance::setFlowParam(size_t i, const std::string& key, double v, Problem& refusal) {
-  FlowEntry& f = net_->flows[i];
-  if (key == "exoLoss") {
-    if (!f.exoLink) {
-      refusal = problemAt("flow." + std::to_string(i) + ".exoLoss",
-                          "this flow has no loss link of its own; use link.NAME lossRate");
-      return false;
-    }
-    replaceLoss(*f.exoLink, v);
-  } else if (key == "weight") {
-    sim_->flowAttrs()[i].weight = v;
-    if (f.sender) f.sender->setParam("weight", v);
-  } else if (key == "deadline") {
-    sim_->flowAttrs()[i].deadline = v;
-  } else if (key == "active") {
-    const bool wasOn = f.sender && f.sender->active();
-    if (f.sender) {
-      if (v != 0)
-        f.sender->start();
-      else
-        f.sender->stop();
-    }
-    if (Demand* d = demandOf(i)) activeFromNow(*d, v != 0, wasOn);
-  }
-  return true;
+double linkLossRate(const Link* l, SimTime now) {
+  const LossModel* m = l ? l->loss() : nullptr;
+  return m ? m->rate(now) : 0;
+}
+
+const std::vector<LiveFlowParam>& Instance::liveFlowParams() {
+  static const std::vector<LiveFlowParam> t{
+      {Spec::number("exoLoss", "Exogenous loss")
+           .defaultsTo(0)
+           .range(0, 1)
+           .help("Bernoulli loss rate on the flow's receiver access link (replaces its loss model).")
+           .live(),
+       [](const Instance& in, size_t i, SimTime now) {
+         const Link* l = in.net_->flows[i].exoLink;
+         return l ? Json::number(linkLossRate(l, now)) : Json();
+       },
+       [](Instance& in, size_t i, double v, Problem& refusal) {
+         Link* l = in.net_->flows[i].exoLink;
+         if (!l) {
+           refusal = problemAt("flow." + std::to_string(i) + ".exoLoss",
+                               "this flow has no loss link of its own; use link.NAME lossRate");
+           return false;
+         }
+         in.replaceLoss(*l, v);
+         return true;
+       }},
+      {Spec::number("weight", "Weight").defaultsTo(1).range(0.01, 1000).help("The flow's weight.").live(),
+       [](const Instance& in, size_t i, SimTime) { return Json::number(in.sim_->attrs(static_cast<int>(i)).weight); },
+       [](Instance& in, size_t i, double v, Problem&) {
+         in.sim_->flowAttrs()[i].weight = v;
+         if (TcpSender* s = in.net_->flows[i].sender) s->setParam("weight", v);
+         return true;
+       }},
+      {Spec::number("deadline", "Deadline", "s").range(0.0001, 10).help("The flow's deadline.").live(),
+       [](const Instance& in, size_t i, SimTime) {
+         const double d = in.sim_->attrs(static_cast<int>(i)).deadline;
+         return std::isfinite(d) ? Json::number(d) : Json();
+       },
+       [](Instance& in, size_t i, double v, Problem&) {
+         in.sim_->flowAttrs()[i].deadline = v;
+         return true;
+       }},
+      {Spec::flag("active", "Active").defaultsTo(true).help("1 starts the flow, 0 stops it.").live(),
+       [](const Instance& in, size_t i, SimTime) {
+         const TcpSender* s = in.net_->flows[i].sender;
+         return Json::boolean(s && s->active());
+       },
+       [](Instance& in, size_t i, double v, Problem&) {
+         TcpSender* s = in.net_->flows[i].sender;
+         const bool wasOn = s && s->active();
+         if (s) {
+           if (v != 0)
+             s->start();
+           else
+             s->stop();
+         }
+         if (Demand* d = in.demandOf(i)) in.activeFromNow(*d, v != 0, wasOn);
+         return true;
+       },
+       true},
+  };
+  return t;
+}
+
+const std::vector<LiveLinkParam>& Instance::liveLinkParams() {
+  static const std::vector<LiveLinkParam> t{
+      {Spec::number("rate", "Rate", "bit/s")
+           .defaultsTo(1e6)
+           .range(1e3, 1e11)
+           .help("Link capacity (applies to packets admitted from now).")
+           .live(),
+       [](const Link& l, SimTime) { return Json::number(l.rate()); },
+       [](Instance& in, Link& l, double v, const std::string& where, Problem& refusal) {
+         const double old = l.rate();
+         l.setRate(v);
+         if (v > old && !in.budgetAllows(where, refusal)) {  // a faster link carries more packets
+           l.setRate(old);
+           return false;
+         }
+         return true;
+       }},
+      {Spec::number("lossRate", "Loss rate")
+           .defaultsTo(0)
+           .range(0, 1)
+           .help("Bernoulli loss rate on this link (replaces its loss model).")
+           .live(),
+       [](const Link& l, SimTime now) { return Json::number(linkLossRate(&l, now)); },
+       [](Instance& in, Link& l, double v, const std::string&, Problem&) {
+         in.replaceLoss(l, v);
+         return true;
+       }},
+  };
+  return t;
+}
+
+namespace {
+
+template <class P>
+SpecList specsOf(const std::vector<P>& table) {
+  SpecList s;
+  for (const P& p : table) s.push_back(p.spec);
+  return s;
+}
+
+template <class P>
+const P* findLive(const std::vector<P>& table, const std::string& key) {
+  for (const P& p : table)
+    if (key == p.spec.key) return &p;
+  return nullptr;
+}
+
+}  // namespace
+
+const SpecList& liveFlowSpecs() {
+  static const SpecList s = specsOf(Instance::liveFlowParams());
+  return s;
+}
+
+const SpecList& liveLinkSpecs() {
+  static const SpecList s = specsOf(Instance::liveLinkParams());
+  return s;
 }
 
 Demand* Instance::demandOf(size_t flow) {
@@ -325,12 +421,12 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
     return false;
   }
   if (entity == "flows" || entity.rfind("flow.", 0) == 0) {
-    const ParamSpec* s = findSpec(liveFlowSpecs(), key);
-    if (!s) {
+    const LiveFlowParam* p = findLive(liveFlowParams(), key);
+    if (!p) {
       refusal = unknown(where, "unknown flow parameter; live flow parameters: " + specKeys(liveFlowSpecs()));
       return false;
     }
-    if (!valueFits(*s, v, where, refusal)) return false;
+    if (!valueFits(p->spec, v, where, refusal)) return false;
     size_t first = 0, last = net_->flows.size();  // the flows changed: [first, last)
     if (entity != "flows") {
       // Only the canonical decimal index: "flow.+1", "flow. 1" and "flow.01" are not flow 1.
@@ -347,7 +443,7 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
       last = i + 1;
       flowIdx = static_cast<int>(i);
     }
-    if (key == "active" && v != 0) {  // flows started: re-check the budget with them on
+    if (p->startsFlows && v != 0) {  // flows started: re-check the budget with them on
       const std::vector<Demand> before = net_->demands;
       for (size_t i = first; i < last; ++i)
         if (Demand* d = demandOf(i)) activeFromNow(*d, true, net_->flows[i].sender && net_->flows[i].sender->active());
@@ -358,7 +454,7 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
       net_->demands = before;
     }
     for (size_t i = first; i < last; ++i)
-      if (!setFlowParam(i, key, v, refusal)) return false;
+      if (!p->apply(*this, i, v, refusal)) return false;
   } else if (entity.rfind("queue.", 0) == 0 || entity.rfind("link.", 0) == 0) {
     const bool isQueue = entity[0] == 'q';
     Link* l = net_->link(entity.substr(isQueue ? 6 : 5));
@@ -390,22 +486,12 @@ bool Instance::setParam(const std::string& entity, const std::string& key, doubl
         return false;
       }
     } else {
-      const ParamSpec* s = findSpec(liveLinkSpecs(), key);
-      if (!s) {
+      const LiveLinkParam* p = findLive(liveLinkParams(), key);
+      if (!p) {
         refusal = unknown(where, "unknown link parameter; live link parameters: " + specKeys(liveLinkSpecs()));
         return false;
       }
-      if (!valueFits(*s, v, where, refusal)) return false;
-      if (key == "rate") {
-        const double old = l->rate();
-        l->setRate(v);
-        if (v > old && !budgetAllows(where, refusal)) {  // a faster link carries more packets
-          l->setRate(old);
-          return false;
-        }
-      } else {
-        replaceLoss(*l, v);
-      }
+      if (!valueFits(p->spec, v, where, refusal) || !p->apply(*this, *l, v, where, refusal)) return false;
     }
   } else {
     refusal = unknown(entity, "unknown entity; use flows, flow.N, queue.LINK or link.LINK");

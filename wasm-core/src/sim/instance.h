@@ -19,8 +19,31 @@ namespace bl {
 // and bl_check refuse a larger one before parsing it.
 std::string scenarioSizeProblem(size_t bytes);
 
+class Instance;
+
+// The live parameters of a run, one table per entity of bl_set_param: each entry is the spec
+// (bl_describe's live groups and the check of a value), the value the run has now (the
+// manifest's live values) and how a change is applied, so describe, set and the manifest read
+// one declaration of each key.
+struct LiveFlowParam {  // entity "flows" (every flow) or "flow.N"
+  ParamSpec spec;
+  Json (*value)(const Instance&, size_t flow, SimTime now);
+  bool (*apply)(Instance&, size_t flow, double v, Problem& refusal);
+  bool startsFlows = false;  // a value other than 0 may start flows: the work budget is checked first
+};
+struct LiveLinkParam {  // entity "link.NAME"
+  ParamSpec spec;
+  Json (*value)(const Link&, SimTime now);
+  bool (*apply)(Instance&, Link&, double v, const std::string& where, Problem& refusal);
+};
+
+// The loss rate in force on a link now (0 without a loss model).
+double linkLossRate(const Link* l, SimTime now);
+
 class Instance : public EventHandler {
  public:
+  static const std::vector<LiveFlowParam>& liveFlowParams();
+  static const std::vector<LiveLinkParam>& liveLinkParams();
   // Parses, validates and builds a scenario; nullptr with `err` naming the field on failure.
   // earlyLinks = false turns off ahead-of-time arrivals (tests check it changes nothing).
   static std::unique_ptr<Instance> create(const std::string& json, std::string& err, bool earlyLinks = true);
@@ -62,7 +85,6 @@ class Instance : public EventHandler {
     std::vector<double> wait;
   };
   void takeSnapshot();
-  bool setFlowParam(size_t flow, const std::string& key, double v, Problem& refusal);
   Demand* demandOf(size_t flow);
   void activeFromNow(Demand& d, bool on, bool wasOn) const;
   bool budgetAllows(const std::string& where, Problem& refusal) const;

@@ -17,8 +17,6 @@ namespace {
 
 constexpr int kManifestVersion = 1;
 
-Json nullableNumber(double v) { return std::isfinite(v) ? Json::number(v) : Json(); }
-
 // A queue's parameters as they stand (defaults filled in, live changes applied); `liveOnly`
 // keeps only those bl_set_param may change.
 Json queueParams(const QueueDisc& q, bool liveOnly) {
@@ -41,27 +39,10 @@ Json lossJson(const LossModel* m, SimTime now) {
   return o;
 }
 
-double lossRate(const Link* l, SimTime now) {
-  const LossModel* m = l ? l->loss() : nullptr;
-  return m ? m->rate(now) : 0;
-}
-
 // A flow's live values (bl_set_param's "flow.N" keys), as the run has them now.
-Json flowLive(const Network& net, const Simulation& sim, size_t i, SimTime now) {
-  const FlowEntry& f = net.flows[i];
-  const FlowAttrs& a = sim.attrs(static_cast<int>(i));
+Json flowLive(const Instance& in, size_t i, SimTime now) {
   Json o = Json::object();
-  for (const ParamSpec& s : liveFlowSpecs()) {
-    const std::string k = s.key;
-    if (k == "exoLoss")
-      o.set(k, f.exoLink ? Json::number(lossRate(f.exoLink, now)) : Json());
-    else if (k == "weight")
-      o.set(k, Json::number(a.weight));
-    else if (k == "deadline")
-      o.set(k, nullableNumber(a.deadline));
-    else if (k == "active")
-      o.set(k, Json::boolean(f.sender && f.sender->active()));
-  }
+  for (const LiveFlowParam& p : Instance::liveFlowParams()) o.set(p.spec.key, p.value(in, i, now));
   return o;
 }
 
@@ -132,8 +113,7 @@ Json Instance::manifest() const {
   }
   m.set("links", links);
 
-  const SpecList& fs = flowSpecs();
-  const ParamSpec* recovery = findSpec(fs, "tcp");
+  const ParamSpec* recovery = &FlowOptions::params().specOf<&FlowOptions::tcp, &TcpConfig::recovery>();
   Json flows = Json::array();
   std::vector<Json> per;
   for (size_t i = 0; i < net.flows.size(); ++i) {
@@ -168,7 +148,7 @@ Json Instance::manifest() const {
     o.set("path", path);
     o.set("lossLink", f.exoLink ? Json::string(f.exoLink->name()) : Json());
     o.set("crossesBottleneck", Json::boolean(f.crossesBottleneck));
-    per.push_back(flowLive(net, *sim_, i, now));
+    per.push_back(flowLive(*this, i, now));
     o.set("live", per.back());
     flows.push(o);
   }
@@ -181,8 +161,7 @@ Json Instance::manifest() const {
   for (const Link* l : net.traced) {
     live.set("queue." + l->name(), queueParams(l->queue(), true));
     Json lk = Json::object();
-    lk.set("rate", Json::number(l->rate()));
-    lk.set("lossRate", Json::number(lossRate(l, now)));
+    for (const LiveLinkParam& p : Instance::liveLinkParams()) lk.set(p.spec.key, p.value(*l, now));
     live.set("link." + l->name(), lk);
   }
   m.set("live", live);

@@ -10,103 +10,152 @@
 
 namespace bl {
 
-const SpecList& scenarioSpecs() {
-  static const SpecList s = {
-      {"version", "Format version", "", ParamType::Int, kScenarioVersion, 1, kScenarioVersion,
-       "Scenario format version."},
-      {"name", "Name", "", ParamType::String, NAN, 0, 0, "A title for the scenario."},
-      {"seed", "Seed", "", ParamType::Int, 1, 0, 4294967295.0,
-       "Random seed; one seed, one result. Each component draws from its own stream."},
-      {"duration", "Duration", "s", ParamType::Number, 60, 0.001, kMaxDuration, "Simulated time to run."},
-      {"samplePeriod", "Sample period", "s", ParamType::Number, 0.1, 0.001, 60,
-       "Interval between sample rows (throughput, loss, Jain's index are per interval)."},
-      {"measureFrom", "Measure from", "s", ParamType::Number, 0, 0, kMaxDuration,
-       "The summary's long-run numbers start here (skip the warm-up)."},
-      {"packetSize", "Packet size", "bytes", ParamType::Int, 1000, 64, 9000, "Size of every data packet."},
-      {"headerSize", "Header size", "bytes", ParamType::Int, 40, 0, 8999,
-       "TCP/IP header bytes in each data packet: goodput (and goodputUtilization) count packetSize - headerSize "
-       "per packet delivered in order; throughput counts whole packets."},
-      {"topology", "Topology", "", ParamType::Object, NAN, 0, 0, "Network shape: kind dumbbell, chain or graph."},
-      {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Discipline at the bottleneck (kind and parameters)."},
-      {"exoLoss", "Exogenous loss", "", ParamType::Object, NAN, 0, 0,
-       "Loss model on each flow's receiver access link (kind and parameters)."},
-      {"flows", "Flows", "", ParamType::Object, NAN, 0, 0, "Defaults for all TCP flows, and their count."},
-      {"flowOverrides", "Flow overrides", "", ParamType::Array, NAN, 0, 0, "Per-flow changes: {flow: i, ...}."},
-      {"traffic", "Traffic", "", ParamType::Array, NAN, 0, 0, "Non-TCP sources: CBR or on/off UDP."},
-      {"aggregates", "MPAT aggregates", "", ParamType::Array, NAN, 0, 0,
-       "[{flows: [i, ...], shares?: [x, ...]}]: flows pooling their windows (MPAT); shares set weights."},
-  };
-  return s;
+const BoundSpecs<ScenarioSettings>& ScenarioSettings::params() {
+  using S = ScenarioSettings;
+  static const BoundSpecs<S> t{
+      bind<&S::version>(Spec::integer("version", "Format version")
+                            .defaultsTo(kScenarioVersion)
+                            .range(1, kScenarioVersion)
+                            .help("Scenario format version.")),
+      bindJson<&S::name>(Spec::string("name", "Name").help("A title for the scenario.")),
+      bind<&S::seed>(Spec::integer("seed", "Seed")
+                         .defaultsTo(1)
+                         .range(0, 4294967295.0)
+                         .help("Random seed; one seed, one result. Each component draws from its own stream.")),
+      bind<&S::duration>(Spec::number("duration", "Duration", "s")
+                             .defaultsTo(60)
+                             .range(0.001, kMaxDuration)
+                             .help("Simulated time to run.")),
+      bind<&S::samplePeriod>(
+          Spec::number("samplePeriod", "Sample period", "s")
+              .defaultsTo(0.1)
+              .range(0.001, 60)
+              .help("Interval between sample rows (throughput, loss, Jain's index are per interval).")),
+      bind<&S::measureFrom>(Spec::number("measureFrom", "Measure from", "s")
+                                .defaultsTo(0)
+                                .range(0, kMaxDuration)
+                                .help("The summary's long-run numbers start here (skip the warm-up).")),
+      bind<&S::packetSize>(Spec::integer("packetSize", "Packet size", "bytes")
+                               .defaultsTo(1000)
+                               .range(64, 9000)
+                               .help("Size of every data packet.")),
+      bind<&S::headerSize>(
+          Spec::integer("headerSize", "Header size", "bytes")
+              .defaultsTo(40)
+              .range(0, 8999)
+              .help("TCP/IP header bytes in each data packet: goodput (and goodputUtilization) count packetSize - "
+                    "headerSize per packet delivered in order; throughput counts whole packets.")),
+      bindJson<&S::topology>(
+          Spec::object("topology", "Topology").help("Network shape: kind dumbbell, chain or graph.")),
+      bindJson<&S::queue>(Spec::object("queue", "Queue").help("Discipline at the bottleneck (kind and parameters).")),
+      bindJson<&S::exoLoss>(Spec::object("exoLoss", "Exogenous loss")
+                                .help("Loss model on each flow's receiver access link (kind and parameters).")),
+      bindJson<&S::flows>(Spec::object("flows", "Flows").help("Defaults for all TCP flows, and their count.")),
+      bindJson<&S::flowOverrides>(
+          Spec::array("flowOverrides", "Flow overrides").help("Per-flow changes: {flow: i, ...}.")),
+      bindJson<&S::traffic>(Spec::array("traffic", "Traffic").help("Non-TCP sources: CBR or on/off UDP.")),
+      bindJson<&S::aggregates>(
+          Spec::array("aggregates", "MPAT aggregates")
+              .help(
+                  "[{flows: [i, ...], shares?: [x, ...]}]: flows pooling their windows (MPAT); shares set weights."))};
+  return t;
 }
 
-const SpecList& dumbbellSpecs() {
-  static const SpecList s = {
-      {"bottleneckRate", "Bottleneck rate", "bit/s", ParamType::Number, 16e6, 1e3, 1e11,
-       "Capacity of the shared link."},
-      {"bottleneckDelay", "Bottleneck delay", "s", ParamType::Number, 0.001, 0, 10, "One-way propagation delay."},
-      {"accessRate", "Access rate", "bit/s", ParamType::Number, 100e6, 1e3, 1e11, "Capacity of each access link."},
-      {"accessDelayMin", "Access delay min", "s", ParamType::Number, 0.001, 0, 10,
-       "Each access link's one-way delay is uniform in [min, max], so RTTs differ."},
-      {"accessDelayMax", "Access delay max", "s", ParamType::Number, 0.004, 0, 10, "Upper end of the access delays."},
-      {"sameAccessDelay", "Same access delay", "", ParamType::Bool, 0, 0, 1,
-       "One draw per flow for both its sender's and its receiver's access link (as ns-2 scripts that give a flow "
-       "one delay); off: the two are drawn independently."},
-      {"accessBuffer", "Access buffer", "packets", ParamType::Int, 10000, 1, 1000000,
-       "DropTail buffer of access links."},
-  };
-  return s;
+const SpecList& scenarioSpecs() { return ScenarioSettings::params().specs(); }
+
+const BoundSpecs<DumbbellFields>& DumbbellFields::params() {
+  using D = DumbbellFields;
+  static const BoundSpecs<D> t{
+      bind<&D::bottleneckRate>(Spec::number("bottleneckRate", "Bottleneck rate", "bit/s")
+                                   .defaultsTo(16e6)
+                                   .range(1e3, 1e11)
+                                   .help("Capacity of the shared link.")),
+      bind<&D::bottleneckDelay>(Spec::number("bottleneckDelay", "Bottleneck delay", "s")
+                                    .defaultsTo(0.001)
+                                    .range(0, 10)
+                                    .help("One-way propagation delay.")),
+      bind<&D::accessRate>(Spec::number("accessRate", "Access rate", "bit/s")
+                               .defaultsTo(100e6)
+                               .range(1e3, 1e11)
+                               .help("Capacity of each access link.")),
+      bind<&D::accessDelayMin>(Spec::number("accessDelayMin", "Access delay min", "s")
+                                   .defaultsTo(0.001)
+                                   .range(0, 10)
+                                   .help("Each access link's one-way delay is uniform in [min, max], so RTTs differ.")),
+      bind<&D::accessDelayMax>(Spec::number("accessDelayMax", "Access delay max", "s")
+                                   .defaultsTo(0.004)
+                                   .range(0, 10)
+                                   .help("Upper end of the access delays.")),
+      bind<&D::sameAccessDelay>(
+          Spec::flag("sameAccessDelay", "Same access delay")
+              .defaultsTo(false)
+              .help("One draw per flow for both its sender's and its receiver's access link (as ns-2 scripts that give "
+                    "a flow one delay); off: the two are drawn independently.")),
+      bind<&D::accessBuffer>(Spec::integer("accessBuffer", "Access buffer", "packets")
+                                 .defaultsTo(10000)
+                                 .range(1, 1000000)
+                                 .help("DropTail buffer of access links."))};
+  return t;
 }
 
-const SpecList& chainSpecs() {
-  static const SpecList s = {
-      {"rates", "Hop rates", "bit/s", ParamType::Array, NAN, 0, 0,
-       "Rates of A-B, B-C, C-D (default 100, 150, 150 Mb/s)."},
-      {"hopDelay", "Hop delay", "s", ParamType::Number, 0.001, 0, 10, "One-way delay of each of A-B, B-C, C-D."},
-      {"overlayFlows", "Overlay flows", "", ParamType::Int, 10, 0, kMaxFlows, "Long flows A->D."},
-      {"crossFlows", "Cross flows per hop", "", ParamType::Int, 10, 0, kMaxFlows, "Flows over each single hop."},
-      {"accessRate", "Access rate", "bit/s", ParamType::Number, 1e9, 1e3, 1e11, "Capacity of each access link."},
-      {"accessDelayMin", "Access delay min", "s", ParamType::Number, 0.005, 0, 10,
-       "Access delays uniform in [min, max]."},
-      {"accessDelayMax", "Access delay max", "s", ParamType::Number, 0.01, 0, 10, "Upper end of the access delays."},
-      {"equalRtt", "Equal RTTs", "", ParamType::Bool, 0, 0, 1,
-       "Pad access delays so every flow has the same propagation RTT (accessDelayMin for overlay flows)."},
-      {"accessBuffer", "Access buffer", "packets", ParamType::Int, 10000, 1, 1000000,
-       "DropTail buffer of access links."},
-      {"underlayQueue", "Underlay queue", "", ParamType::Object, NAN, 0, 0, "Discipline of B-C and C-D (default RED)."},
-  };
-  return s;
+const SpecList& dumbbellSpecs() { return DumbbellFields::params().specs(); }
+
+const BoundSpecs<ChainFields>& ChainFields::params() {
+  using C = ChainFields;
+  static const BoundSpecs<C> t{
+      bindJson<&C::rates>(
+          Spec::array("rates", "Hop rates", "bit/s").help("Rates of A-B, B-C, C-D (default 100, 150, 150 Mb/s).")),
+      bind<&C::hopDelay>(Spec::number("hopDelay", "Hop delay", "s")
+                             .defaultsTo(0.001)
+                             .range(0, 10)
+                             .help("One-way delay of each of A-B, B-C, C-D.")),
+      bind<&C::overlayFlows>(
+          Spec::integer("overlayFlows", "Overlay flows").defaultsTo(10).range(0, kMaxFlows).help("Long flows A->D.")),
+      bind<&C::crossFlows>(Spec::integer("crossFlows", "Cross flows per hop")
+                               .defaultsTo(10)
+                               .range(0, kMaxFlows)
+                               .help("Flows over each single hop.")),
+      bind<&C::accessRate>(Spec::number("accessRate", "Access rate", "bit/s")
+                               .defaultsTo(1e9)
+                               .range(1e3, 1e11)
+                               .help("Capacity of each access link.")),
+      bind<&C::accessDelayMin>(Spec::number("accessDelayMin", "Access delay min", "s")
+                                   .defaultsTo(0.005)
+                                   .range(0, 10)
+                                   .help("Access delays uniform in [min, max].")),
+      bind<&C::accessDelayMax>(Spec::number("accessDelayMax", "Access delay max", "s")
+                                   .defaultsTo(0.01)
+                                   .range(0, 10)
+                                   .help("Upper end of the access delays.")),
+      bind<&C::equalRtt>(
+          Spec::flag("equalRtt", "Equal RTTs")
+              .defaultsTo(false)
+              .help(
+                  "Pad access delays so every flow has the same propagation RTT (accessDelayMin for overlay flows).")),
+      bind<&C::accessBuffer>(Spec::integer("accessBuffer", "Access buffer", "packets")
+                                 .defaultsTo(10000)
+                                 .range(1, 1000000)
+                                 .help("DropTail buffer of access links.")),
+      bindJson<&C::underlayQueue>(
+          Spec::object("underlayQueue", "Underlay queue").help("Discipline of B-C and C-D (default RED)."))};
+  return t;
 }
 
-const SpecList& graphSpecs() {
-  static const SpecList s = {
-      {"nodes", "Nodes", "", ParamType::Array, NAN, 0, 0, "Node names."},
-      {"links", "Links", "", ParamType::Array, NAN, 0, 0,
-       "{name, from, to, rate, delay, queue?, loss?}; both directions; queue and loss act from->to."},
-      {"flows", "Flows", "", ParamType::Array, NAN, 0, 0, "{src, dst, ...flow fields}; routes are shortest in hops."},
-  };
-  return s;
+const SpecList& chainSpecs() { return ChainFields::params().specs(); }
+
+const BoundSpecs<GraphFields>& GraphFields::params() {
+  using G = GraphFields;
+  static const BoundSpecs<G> t{
+      bindJson<&G::nodes>(Spec::array("nodes", "Nodes").help("Node names.")),
+      bindJson<&G::links>(
+          Spec::array("links", "Links")
+              .help("{name, from, to, rate, delay, queue?, loss?}; both directions; queue and loss act from->to.")),
+      bindJson<&G::flows>(
+          Spec::array("flows", "Flows").help("{src, dst, ...flow fields}; routes are shortest in hops."))};
+  return t;
 }
 
-const SpecList& liveFlowSpecs() {
-  static const SpecList s = {
-      {"exoLoss", "Exogenous loss", "", ParamType::Number, 0, 0, 1,
-       "Bernoulli loss rate on the flow's receiver access link (replaces its loss model).", true},
-      {"weight", "Weight", "", ParamType::Number, 1, 0.01, 1000, "The flow's weight.", true},
-      {"deadline", "Deadline", "s", ParamType::Number, NAN, 0.0001, 10, "The flow's deadline.", true},
-      {"active", "Active", "", ParamType::Bool, 1, 0, 1, "1 starts the flow, 0 stops it.", true},
-  };
-  return s;
-}
-
-const SpecList& liveLinkSpecs() {
-  static const SpecList s = {
-      {"rate", "Rate", "bit/s", ParamType::Number, 1e6, 1e3, 1e11,
-       "Link capacity (applies to packets admitted from now).", true},
-      {"lossRate", "Loss rate", "", ParamType::Number, 0, 0, 1,
-       "Bernoulli loss rate on this link (replaces its loss model).", true},
-  };
-  return s;
-}
+const SpecList& graphSpecs() { return GraphFields::params().specs(); }
 
 const std::vector<Limit>& limits() {
   static const std::vector<Limit> l = [] {
@@ -123,22 +172,26 @@ const std::vector<Limit>& limits() {
   return l;
 }
 
-const SpecList& graphLinkSpecs() {
-  static const SpecList s = {
-      {"name", "Name", "", ParamType::String, NAN, 0, 0, "Link name (unique; default linkI)."},
-      {"from", "From", "", ParamType::String, NAN, 0, 0, "Node at the sending end."},
-      {"to", "To", "", ParamType::String, NAN, 0, 0, "Node at the receiving end."},
-      {"rate", "Rate", "bit/s", ParamType::Number, 10e6, 1e3, 1e11, "Capacity."},
-      {"delay", "Delay", "s", ParamType::Number, 0.001, 0, 10, "One-way propagation delay."},
-      {"queue", "Queue", "", ParamType::Object, NAN, 0, 0, "Queue discipline from->to (default DropTail)."},
-      {"loss", "Loss", "", ParamType::Object, NAN, 0, 0, "Exogenous loss model from->to."},
-  };
-  return s;
+const BoundSpecs<GraphLinkFields>& GraphLinkFields::params() {
+  using L = GraphLinkFields;
+  static const BoundSpecs<L> t{
+      bindJson<&L::name>(Spec::string("name", "Name").help("Link name (unique; default linkI).")),
+      bindJson<&L::from>(Spec::string("from", "From").help("Node at the sending end.")),
+      bindJson<&L::to>(Spec::string("to", "To").help("Node at the receiving end.")),
+      bind<&L::rate>(Spec::number("rate", "Rate", "bit/s").defaultsTo(10e6).range(1e3, 1e11).help("Capacity.")),
+      bind<&L::delay>(
+          Spec::number("delay", "Delay", "s").defaultsTo(0.001).range(0, 10).help("One-way propagation delay.")),
+      bindJson<&L::queue>(Spec::object("queue", "Queue").help("Queue discipline from->to (default DropTail).")),
+      bindJson<&L::loss>(Spec::object("loss", "Loss").help("Exogenous loss model from->to."))};
+  return t;
 }
 
+const SpecList& graphLinkSpecs() { return GraphLinkFields::params().specs(); }
+
 const ParamSpec& chainRateSpec() {
-  static const ParamSpec s = {"rates", "Hop rate", "bit/s", ParamType::Number,
-                              NAN,     1e3,        1e11,    "Rate of one of A-B, B-C, C-D (give all three)."};
+  static const ParamSpec s = Spec::number("rates", "Hop rate", "bit/s")
+                                 .range(1e3, 1e11)
+                                 .help("Rate of one of A-B, B-C, C-D (give all three).");
   return s;
 }
 

@@ -18,19 +18,14 @@ namespace bl {
 namespace {
 
 const ParamSpec& nodeNameSpec() {
-  static const ParamSpec s = {"nodes", "Node", "", ParamType::String, NAN, 0, 0, "A node's name (unique)."};
+  static const ParamSpec s = Spec::string("nodes", "Node").help("A node's name (unique).");
   return s;
 }
 
 const ParamSpec& memberFlowSpec() {
-  static const ParamSpec s = {"flows",
-                              "Member flow",
-                              "",
-                              ParamType::Int,
-                              NAN,
-                              0,
-                              kMaxFlows - 1,
-                              "Index of a flow in the aggregate (each flow in at most one)."};
+  static const ParamSpec s = Spec::integer("flows", "Member flow")
+                                 .range(0, kMaxFlows - 1)
+                                 .help("Index of a flow in the aggregate (each flow in at most one).");
   return s;
 }
 
@@ -133,7 +128,7 @@ struct Checker {
 
   // A kind problem: the options are the kinds.
   void addKind(const std::string& path, const std::string& message, const Json* value, const SchemaGroup& g) {
-    ParamSpec s{g.selectorKey.c_str(), "", "", ParamType::Enum, 0, 0, 0, ""};
+    ParamSpec s = Spec::choice(g.selectorKey.c_str(), "", {}).defaultsTo(0);
     for (const SchemaKind& k : g.kinds) s.options.push_back(k.name);
     for (size_t i = 0; i < s.options.size(); ++i)
       if (g.defaultKind == s.options[i]) s.def = static_cast<double>(i);
@@ -340,7 +335,7 @@ Json checkScenario(const std::string& json) {
   } else {
     if (!doc.find("version"))
       c.add("version", "missing; this core reads scenario version " + std::to_string(kScenarioVersion), nullptr,
-            findSpec(scenarioSpecs(), "version"));
+            &ScenarioSettings::params().specOf<&ScenarioSettings::version>());
     c.checkObject(scenarioSchema().front(), "", doc, nullptr, doc);
     doc = Json();  // the build below reads the text again: one parsed copy at a time
     if (c.problems.items().empty()) {

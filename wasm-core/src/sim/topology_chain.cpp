@@ -10,12 +10,12 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g) {
   Problems& problems = g.problems();
   Simulation& sim = g.sim();
   Network& net = g.net();
-  ParamValues t;
+  ChainFields t;
   FlowOptions defaults;
   std::string err;
-  if (!readTopologyFields(doc, topo, chainSpecs(), problems, t, defaults)) return false;
+  if (!readTopologyFields(doc, topo, problems, t, defaults)) return false;
   double rates[3] = {100e6, 150e6, 150e6};
-  if (const Json* r = t.raw("rates")) {
+  if (const Json* r = t.rates) {
     if (r->items().size() != 3) {
       problems.add("topology.rates", "give three rates (A-B, B-C, C-D) in bit/s");
     } else {
@@ -32,9 +32,9 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g) {
       }
     }
   }
-  if (t.num("accessDelayMin") > t.num("accessDelayMax"))
-    problems.add("topology.accessDelayMin", "must not exceed accessDelayMax", 0, t.num("accessDelayMax"), "s");
-  const size_t overlay = static_cast<size_t>(t.num("overlayFlows")), cross = static_cast<size_t>(t.num("crossFlows"));
+  if (t.accessDelayMin > t.accessDelayMax)
+    problems.add("topology.accessDelayMin", "must not exceed accessDelayMax", 0, t.accessDelayMax, "s");
+  const size_t overlay = static_cast<size_t>(t.overlayFlows), cross = static_cast<size_t>(t.crossFlows);
   const size_t n = overlay + 3 * cross;
   const bool countFits = n > 0 && n <= static_cast<size_t>(kMaxFlows);
   if (!countFits)
@@ -49,8 +49,8 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g) {
   const char* names[4] = {"A", "B", "C", "D"};
   int node[4];
   for (int i = 0; i < 4; ++i) node[i] = g.node(names[i]);
-  const SimTime hop = fromSeconds(t.num("hopDelay"));
-  const Json* under = t.raw("underlayQueue");
+  const SimTime hop = fromSeconds(t.hopDelay);
+  const Json* under = t.underlayQueue;
   const char* hopNames[3] = {"AB", "BC", "CD"};
   for (int h = 0; h < 3; ++h) {
     auto q = h == 0 ? g.queue(doc.find("queue"), "queue", "AB", rates[0], "droptail", 250)
@@ -65,19 +65,19 @@ bool buildChain(const Json& doc, const Json* topo, GraphBuilder& g) {
     problems.add(err);
     return false;
   }
-  const double ar = t.num("accessRate"), buf = t.num("accessBuffer"), amin = t.num("accessDelayMin");
+  const double ar = t.accessRate, buf = t.accessBuffer, amin = t.accessDelayMin;
   for (size_t i = 0; i < n; ++i) {
     // Flows 0..overlay-1 go A->D; then cross flows over A-B, B-C, C-D.
     const int hopIdx = i < overlay ? -1 : static_cast<int>((i - overlay) / cross);
     const int from = hopIdx < 0 ? 0 : hopIdx, to = hopIdx < 0 ? 3 : hopIdx + 1;
     const std::string group = hopIdx < 0 ? "AD" : hopNames[hopIdx];
     double ds, dr;
-    if (t.flag("equalRtt")) {
-      const double pad = hopIdx < 0 ? 0 : t.num("hopDelay");  // a cross flow crosses 2 hops fewer
+    if (t.equalRtt) {
+      const double pad = hopIdx < 0 ? 0 : t.hopDelay;  // a cross flow crosses 2 hops fewer
       ds = dr = amin + pad;
     } else {
-      ds = delays.uniform(amin, t.num("accessDelayMax"));
-      dr = delays.uniform(amin, t.num("accessDelayMax"));
+      ds = delays.uniform(amin, t.accessDelayMax);
+      dr = delays.uniform(amin, t.accessDelayMax);
     }
     if (!addAccessFlow(doc, g, i, node[from], node[to], ar, buf, ds, dr, starts[i], group)) return false;
   }

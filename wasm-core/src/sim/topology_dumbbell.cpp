@@ -10,32 +10,31 @@ bool buildDumbbell(const Json& doc, const Json* topo, GraphBuilder& g) {
   Problems& problems = g.problems();
   Simulation& sim = g.sim();
   Network& net = g.net();
-  ParamValues t;
+  DumbbellFields t;
   FlowOptions fd;
   std::string err;
-  if (!readTopologyFields(doc, topo, dumbbellSpecs(), problems, t, fd)) return false;
-  if (t.num("accessDelayMin") > t.num("accessDelayMax"))
-    problems.add("topology.accessDelayMin",
-                 jsonNumber(t.num("accessDelayMin")) + " must not exceed accessDelayMax (" +
-                     jsonNumber(t.num("accessDelayMax")) + ")",
-                 0, t.num("accessDelayMax"), "s");
+  if (!readTopologyFields(doc, topo, problems, t, fd)) return false;
+  if (t.accessDelayMin > t.accessDelayMax)
+    problems.add(
+        "topology.accessDelayMin",
+        jsonNumber(t.accessDelayMin) + " must not exceed accessDelayMax (" + jsonNumber(t.accessDelayMax) + ")", 0,
+        t.accessDelayMax, "s");
   const size_t n = static_cast<size_t>(fd.count);
   checkOverrides(doc, n, problems);
   const int L = g.node("L"), R = g.node("R");
-  auto q = g.queue(doc.find("queue"), "queue", "bottleneck", t.num("bottleneckRate"), "droptail", 250);
-  net.bottleneck =
-      g.duplex("bottleneck", L, R, t.num("bottleneckRate"), fromSeconds(t.num("bottleneckDelay")), std::move(q));
+  auto q = g.queue(doc.find("queue"), "queue", "bottleneck", t.bottleneckRate, "droptail", 250);
+  net.bottleneck = g.duplex("bottleneck", L, R, t.bottleneckRate, fromSeconds(t.bottleneckDelay), std::move(q));
   net.traced.push_back(net.bottleneck);
   Rng delays = sim.stream("topology.delays");
-  const double ar = t.num("accessRate"), buf = t.num("accessBuffer");
+  const double ar = t.accessRate, buf = t.accessBuffer;
   std::vector<double> starts;
   if (!startTimes(doc, sim, n, starts, err)) {
     problems.add(err);
     return false;
   }
   for (size_t i = 0; i < n; ++i) {
-    const double ds = delays.uniform(t.num("accessDelayMin"), t.num("accessDelayMax"));
-    const double dr = t.flag("sameAccessDelay") ? ds : delays.uniform(t.num("accessDelayMin"), t.num("accessDelayMax"));
+    const double ds = delays.uniform(t.accessDelayMin, t.accessDelayMax);
+    const double dr = t.sameAccessDelay ? ds : delays.uniform(t.accessDelayMin, t.accessDelayMax);
     if (!addAccessFlow(doc, g, i, L, R, ar, buf, ds, dr, starts[i], "")) return false;
   }
   return addTraffic(doc, g, "L", "R");

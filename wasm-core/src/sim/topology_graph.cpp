@@ -50,23 +50,25 @@ bool addLinks(const Json* links, GraphBuilder& g) {
   }
   for (size_t i = 0; i < links->items().size(); ++i) {
     const std::string path = "topology.links[" + std::to_string(i) + "]";
-    ParamValues v;
+    ParamValues values;
     std::string err;
-    if (!readParams(&links->items()[i], graphLinkSpecs(), path, v, err)) {
+    if (!readParams(&links->items()[i], graphLinkSpecs(), path, values, err)) {
       problems.add(err);
       continue;
     }
-    const std::string name = v.text("name", "link" + std::to_string(i));
-    const int a = g.find(v.text("from")), b = g.find(v.text("to"));
+    GraphLinkFields v;
+    GraphLinkFields::params().load(v, values);
+    const std::string name = textOr(v.name, "link" + std::to_string(i)), from = textOr(v.from), to = textOr(v.to);
+    const int a = g.find(from), b = g.find(to);
     const size_t before = problems.reported();
     if (net.link(name)) problems.add(path + ".name", "duplicate link \"" + name + "\"");
-    if (a < 0) problems.add(path + ".from", "no node named \"" + v.text("from") + "\"");
-    if (b < 0) problems.add(path + ".to", "no node named \"" + v.text("to") + "\"");
+    if (a < 0) problems.add(path + ".from", "no node named \"" + from + "\"");
+    if (b < 0) problems.add(path + ".to", "no node named \"" + to + "\"");
     if (a >= 0 && a == b) problems.add(path, "a link needs two different nodes");
     if (problems.reported() != before) continue;
-    auto q = g.queue(v.raw("queue"), path + ".queue", name, v.num("rate"), "droptail", 250);
-    Link* l = g.duplex(name, a, b, v.num("rate"), fromSeconds(v.num("delay")), std::move(q));
-    l->setLoss(g.loss(v.raw("loss"), path + ".loss", name));
+    auto q = g.queue(v.queue, path + ".queue", name, v.rate, "droptail", 250);
+    Link* l = g.duplex(name, a, b, v.rate, fromSeconds(v.delay), std::move(q));
+    l->setLoss(g.loss(v.loss, path + ".loss", name));
     net.traced.push_back(l);
     if (!net.bottleneck) net.bottleneck = l;
   }
@@ -77,12 +79,12 @@ bool addLinks(const Json* links, GraphBuilder& g) {
 
 bool buildGraph(const Json& doc, const Json* topo, GraphBuilder& g) {
   Problems& problems = g.problems();
-  ParamValues t;
+  GraphFields t;
   FlowOptions defaults;
   std::string err;
-  if (!readTopologyFields(doc, topo, graphSpecs(), problems, t, defaults)) return false;
-  const Json* flows = t.raw("flows");
-  if (!addNodes(t.raw("nodes"), g) || !addLinks(t.raw("links"), g)) return false;
+  if (!readTopologyFields(doc, topo, problems, t, defaults)) return false;
+  const Json* flows = t.flows;
+  if (!addNodes(t.nodes, g) || !addLinks(t.links, g)) return false;
   if (!flows || flows->items().empty()) {
     problems.add("topology.flows", "give at least one flow {src, dst}");
     return false;

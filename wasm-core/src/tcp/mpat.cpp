@@ -11,18 +11,19 @@ namespace bl {
 
 const SpecList& mpatAggregateSpecs() {
   static const SpecList s = {
-      {"flows", "Member flows", "", ParamType::Array, NAN, 0, 0,
-       "Indices of the flows that pool their windows, e.g. [0, 1, 2]."},
-      {"shares", "Shares", "", ParamType::Array, NAN, 0, 0,
-       "One weight per member flow (default: the flows' weights); flow i may have x_i = w_i / sum w of the pooled "
-       "window outstanding."},
+      Spec::array("flows", "Member flows").help("Indices of the flows that pool their windows, e.g. [0, 1, 2]."),
+      Spec::array("shares", "Shares")
+          .help("One weight per member flow (default: the flows' weights); flow i may have x_i = w_i / sum w of the "
+                "pooled window outstanding."),
   };
   return s;
 }
 
 const ParamSpec& mpatShareSpec() {
-  static const ParamSpec s = {"shares", "Share", "",   ParamType::Number,
-                              1,        0.01,    1000, "Weight of one member flow in its aggregate."};
+  static const ParamSpec s = Spec::number("shares", "Share")
+                                 .defaultsTo(1)
+                                 .range(0.01, 1000)
+                                 .help("Weight of one member flow in its aggregate.");
   return s;
 }
 

@@ -52,29 +52,30 @@ void UdpSource::onEvent(uint32_t kind, uint64_t) {
   sim_.sched().after(gap_, this, kSend);
 }
 
-const SpecList& trafficSpecs() {
-  static const SpecList specs = {
-      {"kind",
-       "Kind",
-       "",
-       ParamType::Enum,
-       0,
-       0,
-       0,
-       "cbr: constant bit rate; onoff: exponential on/off periods.",
-       false,
-       {"cbr", "onoff"}},
-      {"rate", "Rate", "bit/s", ParamType::Number, 1e6, 1e3, 1e11, "Sending rate (while on)."},
-      {"start", "Start", "s", ParamType::Number, 0, 0, 3600, "When the source starts."},
-      {"stop", "Stop", "s", ParamType::Number, NAN, 0, 3600, "When it stops (null: never).", false, {}, true},
-      {"onMean", "Mean on time", "s", ParamType::Number, 1, 0.001, 3600, "onoff: mean of the exponential on period."},
-      {"offMean", "Mean off time", "s", ParamType::Number, 1, 0.001, 3600,
-       "onoff: mean of the exponential off period."},
-      {"from", "From node", "", ParamType::String, NAN, 0, 0,
-       "Node where it enters (default: the bottleneck's input)."},
-      {"to", "To node", "", ParamType::String, NAN, 0, 0, "Node where it leaves (default: the bottleneck's output)."},
+const BoundSpecs<TrafficFields>& TrafficFields::params() {
+  using T = TrafficFields;
+  static const BoundSpecs<T> t{
+      bindChoice<&T::kind>("kind", "Kind", {{"cbr", Kind::Cbr}, {"onoff", Kind::OnOff}}, "cbr",
+                           "cbr: constant bit rate; onoff: exponential on/off periods."),
+      bind<&T::rate>(
+          Spec::number("rate", "Rate", "bit/s").defaultsTo(1e6).range(1e3, 1e11).help("Sending rate (while on).")),
+      bind<&T::start>(Spec::number("start", "Start", "s").defaultsTo(0).range(0, 3600).help("When the source starts.")),
+      bind<&T::stop>(Spec::number("stop", "Stop", "s").range(0, 3600).help("When it stops (null: never).").nullable()),
+      bind<&T::onMean>(Spec::number("onMean", "Mean on time", "s")
+                           .defaultsTo(1)
+                           .range(0.001, 3600)
+                           .help("onoff: mean of the exponential on period.")),
+      bind<&T::offMean>(Spec::number("offMean", "Mean off time", "s")
+                            .defaultsTo(1)
+                            .range(0.001, 3600)
+                            .help("onoff: mean of the exponential off period.")),
+      bindJson<&T::from>(
+          Spec::string("from", "From node").help("Node where it enters (default: the bottleneck's input).")),
+      bindJson<&T::to>(Spec::string("to", "To node").help("Node where it leaves (default: the bottleneck's output).")),
   };
-  return specs;
+  return t;
 }
+
+const SpecList& trafficSpecs() { return TrafficFields::params().specs(); }
 
 }  // namespace bl

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 
+#include "core/bound_params.h"
 #include "core/packet.h"
 #include "core/params.h"
 #include "core/rng.h"
@@ -42,7 +43,15 @@ class UdpSource final : public EventHandler {
   Rng rng_;
 };
 
-// Specs of a traffic entry in a scenario ("traffic": [...]).
+// A traffic entry of a scenario ("traffic": [...]): its specs bound to the fields the scenario
+// builder reads (stop NaN: never; from and to null: the topology's default nodes).
+struct TrafficFields {
+  enum class Kind { Cbr, OnOff };
+  Kind kind = Kind::Cbr;
+  double rate = 0, start = 0, stop = 0, onMean = 0, offMean = 0;
+  const Json *from = nullptr, *to = nullptr;
+  static const BoundSpecs<TrafficFields>& params();
+};
 const SpecList& trafficSpecs();
 
 }  // namespace bl

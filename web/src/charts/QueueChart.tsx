@@ -8,7 +8,7 @@ import { TimeChart } from './TimeChart';
 import { type ChartProps, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
 import { specsOfGroup } from '../core/specs';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 
 const QMAX_COLOR = '#009E73';
 

@@ -5,7 +5,7 @@ import { TimeChart } from './TimeChart';
 import { type ChartProps, bottleneckRate, metricLines, weights } from './chartContext';
 import { BandToggle } from './BandToggle';
 import type { ChartModel, HLine } from './chartModel';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 
 export function ThroughputChart({ sim, snap, hidden, onToggleFlow, band = false, onBand }: ChartProps) {
   const lines = useMemo(() => metricLines(sim, snap.flowCount, 'thr', band), [sim, snap.flowCount, band]);

@@ -3,7 +3,7 @@
 // Whether B's value is allowed is the core's to say (bl_check, judgeDiff), as for the scenario
 // editor: the page only reads the value in its field's type and builds B.
 import type { Json, ParamSpec, Scenario } from '../core/types';
-import type { CheckResult } from '../core/binding.mjs';
+import type { CheckResult } from '../../../wasm-core/js/binding.mjs';
 import {
   coerceValue,
   findSpec,
@@ -14,7 +14,7 @@ import {
   specsOfGroup,
 } from '../core/specs';
 import { paramText } from '../core/units';
-import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
+import { getPath, jsonEqual, setPath } from '../../../wasm-core/js/paths.mjs';
 import { cloneScenario } from '../scenario/presets';
 import { kindGroupOf, kindIn, withKind } from '../scenario/changeKind';
 import type { CompareDiff } from '../url/teachingUrl';

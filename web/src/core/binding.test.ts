@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ABI_FUNCTIONS, DESCRIBE_VERSION, describeProblem, missingFunctions } from './binding.mjs';
+import { ABI_FUNCTIONS, DESCRIBE_VERSION, describeProblem, missingFunctions } from '../../../wasm-core/js/binding.mjs';
 
 const root = path.resolve(__dirname, '../../..');
 const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
@@ -23,7 +23,7 @@ describe('what the binding expects of the core', () => {
   });
   it('lists every ABI function it calls, each one abi.h declares', () => {
     const used = new Set(
-      read('web/src/core/binding.mjs')
+      read('wasm-core/js/binding.mjs')
         .match(/\._bl_[a-z_]+\(/g)!
         .map((s) => s.slice(1, -1)),
     );

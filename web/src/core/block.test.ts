@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBlock, parseBlock } from './block.mjs';
+import { encodeBlock, parseBlock } from '../../../wasm-core/js/block.mjs';
 
 describe('parseBlock', () => {
   it('reads samples and events written in the documented layout', () => {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeSpecs } from './specs';
-import { DESCRIBE_VERSION } from './binding.mjs';
+import { DESCRIBE_VERSION } from '../../../wasm-core/js/binding.mjs';
 
 const root = path.resolve(__dirname, '../../..');
 const blsim = path.join(root, 'build/native/blsim');

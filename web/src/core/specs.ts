@@ -1,7 +1,7 @@
 // Parameter specs: bl_describe() output, normalised, and the one validation rule every
 // control, URL key and message uses. Nothing here knows a particular parameter.
 import type { Json, ParamSpec } from './types';
-import type { CheckProblem } from './binding.mjs';
+import type { CheckProblem } from '../../../wasm-core/js/binding.mjs';
 import { displayFamily, humanRange } from './units';
 
 function str(v: unknown, fallback = ''): string {

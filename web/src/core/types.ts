@@ -1,8 +1,8 @@
 // Shapes shared by the page, the worker and the URL code. The scenario itself is the JSON
 // document of docs/scenario.md; only the parts the UI reads are typed here.
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+import type { BlockEvents, Json, JsonObject } from '../../../wasm-core/js/types.mjs';
+export type { BlockEvents, Json, JsonObject };
 
 /** A scenario document (docs/scenario.md, version 1). Unknown keys are the core's to judge. */
 export interface Scenario extends JsonObject {
@@ -310,16 +310,6 @@ export const KEY_LISTS_COVER: [
   Covers<ManifestFlow, typeof MANIFEST_KEYS.flow>,
   Covers<ManifestFlowLive, typeof MANIFEST_KEYS.flowLive>,
 ] = [true, true, true, true, true, true, true, true];
-
-/** Discrete events of one metric block, column-wise. */
-export interface BlockEvents {
-  count: number;
-  t: Float64Array;
-  kind: Uint32Array;
-  flow: Int32Array;
-  link: Int32Array;
-  reason: Uint32Array;
-}
 
 export const EventKind = { Drop: 1, Timeout: 2, FastRetransmit: 3, ParamChange: 4 } as const;
 export const DropReason = { Overflow: 1, Early: 2, Deadline: 3, Exogenous: 4 } as const;

@@ -17,7 +17,7 @@
 import type { Manifest, ParamSpec } from '../core/types';
 import { specForLive } from '../scenario/liveParams';
 import { lockReason } from './lock';
-import { FORBIDDEN_SEGMENTS } from '../scenario/paths.mjs';
+import { FORBIDDEN_SEGMENTS } from '../../../wasm-core/js/paths.mjs';
 
 export const MSG_PREFIX = 'bottleneck-lab:';
 

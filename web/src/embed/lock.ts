@@ -4,7 +4,7 @@
 // Lock ids: `flows.<key>` (all flows or one), `queue.<key>`, `link.<key>`.
 import type { Manifest, ParamSpec } from '../core/types';
 import { liveControls } from '../scenario/liveParams';
-import { flatten, jsonEqual } from '../scenario/paths.mjs';
+import { flatten, jsonEqual } from '../../../wasm-core/js/paths.mjs';
 import { findSpec } from '../core/specs';
 import { kindIn } from '../scenario/changeKind';
 import type { AppState, LiveChange } from '../url/scenarioUrl';

@@ -13,7 +13,7 @@
 // window rule, an aggregate, other traffic: otherThanModelFlows).
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../core/specs';
-import { getPath, isPlainObject } from '../scenario/paths.mjs';
+import { getPath, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 
 /** The bottleneck queue of a fluid document: its kind and the parameters both models have. */
 export type FluidQueue = { kind: string; buffer: number } & Record<string, number | string>;

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/types';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 import { findSpec, normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
 import { FROM_SCENARIO } from './fluidParams';
 import { STEADY_FIELDS, steadyDefaults, steadyScope, steadySpec } from './steadyState';

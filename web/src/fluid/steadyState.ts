@@ -3,7 +3,7 @@
 import type { ParamSpec, Scenario } from '../core/types';
 import { mapScenarioToFluid } from './fluidParams';
 import { findSpec } from '../core/specs';
-import { isPlainObject } from '../scenario/paths.mjs';
+import { isPlainObject } from '../../../wasm-core/js/paths.mjs';
 
 export interface SteadyInputs {
   /** m */

@@ -12,7 +12,7 @@ import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { normalizeSpecs } from '../core/specs';
 import type { ParamSpec } from '../core/types';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 import { parseIndex, parseLesson } from './loadLesson';
 import type { Lesson } from './lessonTypes';
 import { type RunReader, evaluateChecks, measure, formatMeasure } from './measures';

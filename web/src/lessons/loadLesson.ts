@@ -2,7 +2,7 @@
 // and what is allowed, so an instructor writing a lesson sees at once what to fix.
 import type { Json } from '../core/types';
 import { isChartId } from '../url/viewState';
-import { isPlainObject } from '../scenario/paths.mjs';
+import { isPlainObject } from '../../../wasm-core/js/paths.mjs';
 import type {
   Annotation,
   Check,

@@ -3,7 +3,7 @@
 // The same code reads the browser's chart store and, in the lesson tests, the native CLI's series.
 import type { Check, LessonStep, Measure } from './lessonTypes';
 import { PLACEHOLDER } from './loadLesson';
-import { jainIndex } from '../core/jain.mjs';
+import { jainIndex } from '../../../wasm-core/js/jain.mjs';
 
 /** What measures need from a run: its columns and the mean of one over [t0, t1]. */
 export interface RunReader {

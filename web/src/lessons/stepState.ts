@@ -11,7 +11,7 @@ import {
   encodeField,
   encodeLive,
 } from '../url/scenarioUrl';
-import { jsonEqual } from '../scenario/paths.mjs';
+import { jsonEqual } from '../../../wasm-core/js/paths.mjs';
 import type { Lesson, LessonStep } from './lessonTypes';
 
 /** The scenario URL hash of a step (without the lesson keys). */

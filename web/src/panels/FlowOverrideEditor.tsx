@@ -4,7 +4,7 @@
 // entry in the scenario (and so in the link).
 import { useEffect, useId, useState } from 'react';
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { deletePath, getPath, isPlainObject, jsonEqual, setPath } from '../scenario/paths.mjs';
+import { deletePath, getPath, isPlainObject, jsonEqual, setPath } from '../../../wasm-core/js/paths.mjs';
 import { problemLine, problemText } from '../core/specs';
 import { useCoreProblems } from '../sim/coreCheck';
 import {

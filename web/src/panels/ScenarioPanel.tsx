@@ -7,7 +7,7 @@ import { useCoreProblems } from '../sim/coreCheck';
 import { kindIn } from '../scenario/changeKind';
 import { cloneScenario, presetEdited } from '../scenario/presets';
 import { PresetSelect } from './StoryPanel';
-import { getPath, jsonEqual, setPath } from '../scenario/paths.mjs';
+import { getPath, jsonEqual, setPath } from '../../../wasm-core/js/paths.mjs';
 import { ParamControl } from './ParamControl';
 import { StepsEditor } from './StepsEditor';
 import { withKind } from '../scenario/changeKind';

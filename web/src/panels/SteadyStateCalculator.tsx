@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 import {
   STEADY_FIELDS,
   type SteadyAnswer,

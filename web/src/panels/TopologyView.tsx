@@ -7,7 +7,7 @@ import { addPainter, requestFrame } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, firstQueue } from '../charts/chartContext';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 import { DropReason } from '../core/types';
 import { exoLossText } from '../scenario/liveParams';
 import { type Layout, layoutTopology } from './topologyLayout';

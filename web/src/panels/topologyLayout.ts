@@ -2,7 +2,7 @@
 import type { ParamSpec, Scenario } from '../core/types';
 import { findSpec } from '../core/specs';
 import { formatHuman } from '../core/units';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 
 export interface LNode {
   x: number;

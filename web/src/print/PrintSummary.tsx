@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { SimController } from '../sim/simController';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
-import { flatten } from '../scenario/paths.mjs';
+import { flatten } from '../../../wasm-core/js/paths.mjs';
 import { findSpec } from '../core/specs';
 import { paramText } from '../core/units';
 import { kindIn } from '../scenario/changeKind';

@@ -2,7 +2,7 @@
 // the fields the new kind also has (a buffer stays) and loses the others (RED's maxP).
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { kindFieldOf, kindGroups, kindParamsOf, specsOfGroup } from '../core/specs';
-import { getPath, isPlainObject } from './paths.mjs';
+import { getPath, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 import { cloneScenario } from './presets';
 
 export function withKind(s: Scenario, specs: readonly ParamSpec[], group: string, kind: string): Scenario {

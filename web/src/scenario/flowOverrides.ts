@@ -2,7 +2,7 @@
 // core's specs of the flow group, and how an edited entry goes back into the scenario.
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { findSpec, kindsOfGroup, specsOfGroup } from '../core/specs';
-import { getPath, isPlainObject } from './paths.mjs';
+import { getPath, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 import { cloneScenario } from './presets';
 
 /** Flow-group fields an override cannot set: the count, and the spread of start times (defaults only). */

@@ -1,7 +1,7 @@
 // Paths from links, lessons and embed hosts never reach a prototype (issue 11).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../core/types';
-import { deletePath, forbiddenSegment, getPath, jsonProblem, setPath } from './paths.mjs';
+import { deletePath, forbiddenSegment, getPath, jsonProblem, setPath } from '../../../wasm-core/js/paths.mjs';
 
 const protoNames = () => Object.getOwnPropertyNames(Object.prototype).sort();
 const before = protoNames();

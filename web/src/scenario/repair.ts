@@ -1,9 +1,9 @@
 // A scenario the core refuses is repaired by the core's own check (bl_check): every problem
 // comes with the path of its field, and leaving a field out gives it its default. So each field
 // named is removed, and the notice says which field, what was wrong and what is allowed.
-import type { CheckProblem, CheckResult } from '../core/binding.mjs';
+import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
 import type { Json, JsonObject } from '../core/types';
-import { deletePath, getPath, jsonEqual, pathKeys, setPath } from './paths.mjs';
+import { deletePath, getPath, jsonEqual, pathKeys, setPath } from '../../../wasm-core/js/paths.mjs';
 
 /**
  * Removes the field at a path ("queue.maxP", "flowOverrides[2].weight") or the array element

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS, cloneScenario, findPreset } from './presets';
-import { setPath } from './paths.mjs';
+import { setPath } from '../../../wasm-core/js/paths.mjs';
 import { fillStory, storyChangeList, storyChanges, storyPaths } from './storyText';
 import { firstScreenSchedule, testManifest } from '../core/manifestFixture';
 import type { Manifest } from '../core/types';

@@ -8,7 +8,7 @@
 import type { Json, Manifest, ManifestLoss, ParamSpec, Scenario } from '../core/types';
 import { findSpec, kindFieldOf } from '../core/specs';
 import { formatHuman, paramText } from '../core/units';
-import { flatten, getPath, jsonEqual } from './paths.mjs';
+import { flatten, getPath, jsonEqual } from '../../../wasm-core/js/paths.mjs';
 import { kindIn } from './changeKind';
 import { formatValue, lossText, sharedFlowLoss, specForLive } from './liveParams';
 

@@ -8,7 +8,7 @@ import described from '../../test/fixtures/describe.json';
 import type { Json, Scenario } from '../core/types';
 import { findSpec, normalizeSpecs } from '../core/specs';
 import { PRESETS, cloneScenario, findPreset } from './presets';
-import { flatten, getPath, setPath } from './paths.mjs';
+import { flatten, getPath, setPath } from '../../../wasm-core/js/paths.mjs';
 import { kindIn } from './changeKind';
 import { runTitle, storyPaths, storyValue } from './storyText';
 

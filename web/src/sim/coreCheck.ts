@@ -3,7 +3,7 @@
 // runs in the simulation worker, so it is asked a moment after the last edit (typing does not
 // queue a check per key) and an answer that arrives for an older draft is ignored.
 import { createContext, useContext, useEffect, useState } from 'react';
-import type { CheckProblem, CheckResult } from '../core/binding.mjs';
+import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
 import type { Scenario } from '../core/types';
 
 export type CheckFn = (scenario: Scenario) => Promise<CheckResult>;

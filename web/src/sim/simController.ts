@@ -29,7 +29,7 @@ import {
   type RunStatus,
   type ToWorker,
 } from '../worker/protocol';
-import type { CheckProblem, CheckResult } from '../core/binding.mjs';
+import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
 
 export interface SimSnapshot {
   ready: boolean;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './exportData';
 import { ChartStore } from './chartStore';
-import { encodeBlock } from '../core/block.mjs';
+import { encodeBlock } from '../../../wasm-core/js/block.mjs';
 
 describe('toCsv', () => {
   it('writes a header of column names and one line per sample row, NaN as empty', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChartStore } from './chartStore';
-import { encodeBlock } from '../core/block.mjs';
+import { encodeBlock } from '../../../wasm-core/js/block.mjs';
 import { flowBand } from './flowBand';
 
 const cols = ['t', 'flow.0.cwnd', 'flow.0.thr', 'flow.1.cwnd', 'flow.1.thr', 'flow.2.cwnd', 'flow.2.thr'];

@@ -2,7 +2,7 @@
 // and the overlays drawn from the closed forms.
 import { describe, expect, it } from 'vitest';
 import type { FlowSummary, Scenario, Summary } from '../core/types';
-import { runMeasures } from './runMeasures.mjs';
+import { runMeasures } from '../../../wasm-core/js/runMeasures.mjs';
 import { type SweepResult, aggregate, membersOf, modelInputs, plotPoint } from './aggregate';
 import { overlayLines } from './overlays';
 

@@ -1,7 +1,7 @@
 // Sweep results: what each finished run contributes to the plot, and the per-point means
 // (over seeds) the series lines go through.
 import type { Json, Scenario } from '../core/types';
-import type { RunMeasures } from './runMeasures.mjs';
+import type { RunMeasures } from '../../../wasm-core/js/runMeasures.mjs';
 import type { Measure } from './sweepConfig';
 
 /** The model inputs of a run's measured flow, read from its scenario (for the closed forms). */

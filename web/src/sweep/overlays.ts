@@ -4,7 +4,15 @@
 // the lower of the two, the paper's Fig. 7) as loss against the sum of weights.
 import type { Measure } from './sweepConfig';
 import type { SweepResult } from './aggregate';
-import { defaultT0, eq3, eq5, eq8, lasdLoss, predictedRatios, weightFns } from './weightedFormulas.mjs';
+import {
+  defaultT0,
+  eq3,
+  eq5,
+  eq8,
+  lasdLoss,
+  predictedRatios,
+  weightFns,
+} from '../../../wasm-core/js/weightedFormulas.mjs';
 
 export type OverlayKind = 'ideal' | 'eq3' | 'eq8' | 'eq5' | 'eq9';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../core/types';
 import { DEFAULT_SWEEP, type SweepConfig, expandGrid, parseFixed, parseValues, workerCount } from './sweepConfig';
-import { cartesian, pathKeys, setPath } from './grid.mjs';
+import { cartesian, pathKeys, setPath } from '../../../wasm-core/js/grid.mjs';
 import { findPreset } from '../scenario/presets';
 
 const base: Scenario = {

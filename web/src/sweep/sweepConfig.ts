@@ -3,7 +3,7 @@
 // window rule sd vs lasd), fixed changes, seeds, and the run length.
 import type { Json, ParamSpec, Scenario } from '../core/types';
 import { findSpec, limitOf } from '../core/specs';
-import { cartesian, parseValue, pathKeys, setPath } from './grid.mjs';
+import { cartesian, parseValue, pathKeys, setPath } from '../../../wasm-core/js/grid.mjs';
 
 export const MEASURES = ['ratio', 'throughput', 'loss', 'timeouts', 'jain'] as const;
 export type Measure = (typeof MEASURES)[number];

@@ -3,7 +3,7 @@
 // Results arrive as runs finish; React reads a snapshot through subscribe/getSnapshot. Cancel
 // terminates the workers (a headless run does not yield), so nothing from them arrives later.
 import type { CallValue, FromWorker, ToWorker } from '../worker/protocol';
-import { runMeasures } from './runMeasures.mjs';
+import { runMeasures } from '../../../wasm-core/js/runMeasures.mjs';
 import { type ModelDefaults, type SweepFailure, type SweepResult, membersOf, modelInputs } from './aggregate';
 import type { SweepJob } from './sweepConfig';
 

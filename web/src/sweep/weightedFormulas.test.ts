@@ -1,6 +1,15 @@
 // The closed forms against values worked out by hand from the weighted-AIMD paper's equations.
 import { describe, expect, it } from 'vitest';
-import { defaultT0, eq3, eq5, eq8, eq9, lasdLoss, predictedRatios, weightFns } from './weightedFormulas.mjs';
+import {
+  defaultT0,
+  eq3,
+  eq5,
+  eq8,
+  eq9,
+  lasdLoss,
+  predictedRatios,
+  weightFns,
+} from '../../../wasm-core/js/weightedFormulas.mjs';
 
 describe('weight functions (Eq. 4)', () => {
   it('equal choice: f (2f - 1/2) = 3/2 w^2, so f(1) = 1 and f(2) = (1/2 + sqrt(48.25)) / 4', () => {

@@ -21,7 +21,7 @@ async function repairWithCore(s: Scenario, base: Scenario) {
 }
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
-import { getPath } from '../scenario/paths.mjs';
+import { getPath } from '../../../wasm-core/js/paths.mjs';
 
 const specs = normalizeSpecs([
   { key: 'seed', type: 'int', min: 0, max: 1e9 },

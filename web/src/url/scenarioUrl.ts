@@ -34,7 +34,7 @@ import {
   jsonEqual,
   jsonProblem,
   setPath,
-} from '../scenario/paths.mjs';
+} from '../../../wasm-core/js/paths.mjs';
 import {
   DEFAULT_VIEW,
   isChartId,

@@ -3,7 +3,7 @@
 // streams to the page. A sweep worker holds no interactive run, so blocking it is fine (the
 // page cancels a sweep by terminating its workers).
 import type { Scenario, Summary } from '../core/types';
-import { type BlBinding, RUN } from '../core/binding.mjs';
+import { type BlBinding, RUN } from '../../../wasm-core/js/binding.mjs';
 
 const SLICE_SIM_SECONDS = 1;
 

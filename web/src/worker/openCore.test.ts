@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ABI_FUNCTIONS, DESCRIBE_VERSION } from '../core/binding.mjs';
+import { ABI_FUNCTIONS, DESCRIBE_VERSION } from '../../../wasm-core/js/binding.mjs';
 import type { BlCoreModule } from '../generated/blcore.mjs';
 import { openCore } from './openCore';
 

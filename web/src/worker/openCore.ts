@@ -3,7 +3,7 @@
 // bl_describe failed (describe), or it describes another version than this page reads (version).
 // A module built from other sources than the page must not half work (panels without specs,
 // nothing said), so any of these refuses it and the page says what failed and what to do.
-import { BlBinding, describeProblem, missingFunctions } from '../core/binding.mjs';
+import { BlBinding, describeProblem, missingFunctions } from '../../../wasm-core/js/binding.mjs';
 import type { BlCoreModule } from '../generated/blcore.mjs';
 import type { CoreStage } from './protocol';
 

@@ -5,7 +5,7 @@
 // - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
 // Everything about a run carries its run id; the page drops what belongs to a run that is gone.
 import type { LiveChange, Manifest, Scenario, Summary } from '../core/types';
-import type { CheckProblem, CheckResult } from '../core/binding.mjs';
+import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
 import type { Repair } from '../scenario/repair';
 
 export type RunStatus = 'idle' | 'playing' | 'paused' | 'finished' | 'error';

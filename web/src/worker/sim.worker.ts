@@ -16,7 +16,7 @@ import {
   type ToWorker,
   errorText,
 } from './protocol';
-import { type BlBinding, RUN } from '../core/binding.mjs';
+import { type BlBinding, RUN } from '../../../wasm-core/js/binding.mjs';
 import { openCore } from './openCore';
 import { runHeadless } from './headless';
 

@@ -1,5 +1,5 @@
 // Types of paths.mjs.
-import type { Json, JsonObject } from '../core/types';
+import type { Json, JsonObject } from './types.mjs';
 
 export const FORBIDDEN_SEGMENTS: ReadonlySet<string>;
 export const MAX_JSON_DEPTH: number;

@@ -1,8 +1,8 @@
 // Parameter grids over a scenario document: indexed paths ("flowOverrides[0].ccParams.N"),
 // value parsing and the cartesian product of axes. Shared by the app's sweeps
 // (sweepConfig.ts) and the CLI runner (scripts/sweep.mjs); plain JavaScript, types in grid.d.mts.
-// Paths are the scenario path library's (web/src/scenario/paths.mjs).
-import { pathKeys, setPath as setScenarioPath } from '../scenario/paths.mjs';
+// Paths are the scenario path library's (wasm-core/js/paths.mjs).
+import { pathKeys, setPath as setScenarioPath } from './paths.mjs';
 
 /** A value as typed on a command line or in a field: JSON when it parses (numbers, true), else text. */
 export function parseValue(s) {

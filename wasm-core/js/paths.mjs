@@ -1,6 +1,6 @@
 // Paths into a scenario document: dotted names with optional [i] indices ("queue.maxP",
 // "flowOverrides[2].ccParams.N"). The one path library: links, lessons, embed hosts, panels and
-// sweeps (web/src/sweep/grid.mjs, and through it scripts/sweep.mjs) all use it; types in
+// sweeps (wasm-core/js/grid.mjs, and through it scripts/sweep.mjs) all use it; types in
 // paths.d.mts.
 //
 // Paths come from links, lessons and embed hosts, so they are hostile input: a segment that

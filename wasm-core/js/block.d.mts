@@ -1,4 +1,4 @@
-import type { BlockEvents } from './types';
+import type { BlockEvents } from './types.mjs';
 
 export const BLOCK_MAGIC: number;
 
