@@ -136,6 +136,7 @@ void TcpSender::transmit(int64_t seq) {
     r.deliveredTime = cDeliveredTime_;
     r.firstSent = cFirstSent_;
     r.delivered = cDelivered_;
+    r.appLimited = st_.appLimited != 0;
   }
   if (cfg_.pacing) {
     const double rate = pacingRate();
@@ -294,6 +295,7 @@ void TcpSender::delivered(int64_t seq) {
     rsSendElapsed_ = r.sent - r.firstSent;
     rsAckElapsed_ = now - r.deliveredTime;
     cFirstSent_ = r.sent;
+    rsAppLimited_ = r.appLimited;
   }
 }
 
@@ -306,7 +308,9 @@ void TcpSender::rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen,
   rs.lossSeen = lossSeen;
   rs.rtt = rtt;
   rs.losses = cLost_ - lostBefore_;
+  if (st_.appLimited != 0 && cDelivered_ > st_.appLimited) st_.appLimited = 0;  // the bubble is delivered
   if (newly > 0 && rs_.priorDelivered >= 0) {
+    rs.appLimited = rsAppLimited_;
     rs.priorDelivered = rs_.priorDelivered;
     rs.delivered = cDelivered_ - rs_.priorDelivered;
     rs.interval = std::max(rsSendElapsed_, rsAckElapsed_);

@@ -239,6 +239,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   struct SendRec {
     SimTime sent = 0, deliveredTime = 0, firstSent = 0;
     int64_t delivered = 0;
+    bool appLimited = false;
   };
   bool rate_ = false;
   std::vector<SendRec> recs_;
@@ -246,6 +247,7 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   SimTime cDeliveredTime_ = 0, cFirstSent_ = 0;
   RateSample rs_;
   SimTime rsSendElapsed_ = 0, rsAckElapsed_ = 0;
+  bool rsAppLimited_ = false;  // the sample's packet was sent app-limited
   SimTime lastRtt_ = -1;
   bool cwrPending_ = false;  // set CWR on the next new data packet
 };
