@@ -317,6 +317,7 @@ void TcpSender::rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen,
     if (st_.minRtt > 0 && rs.interval < st_.minRtt) rs.interval = 0;  // too short to trust (as Linux)
   }
   cc_->onRateSample(st_, rs);
+  if (rateObserver_) rateObserver_(rs);
 }
 
 void TcpSender::receive(Packet* p) {
