@@ -153,7 +153,8 @@ struct BbrFeed {
     s.inFlight = s.pipe = 150;
   }
   // newRound: the sample's packet was sent after the round began (priorDelivered = C.delivered).
-  void ack(bool valid, bool newRound, double inFlight = 150) {
+  // delivered: the sample's packets in its 10 ms (10: 1000 packets/s); appLimited: sent app-limited.
+  void ack(bool valid, bool newRound, double inFlight = 150, int64_t delivered = 10, bool appLimited = false) {
     now += kMillisecond;
     s.now = now;
     s.inFlight = s.pipe = inFlight;
@@ -162,7 +163,8 @@ struct BbrFeed {
     total += 1;
     rs.deliveredTotal = total;
     rs.priorDelivered = newRound ? total : -1;
-    rs.delivered = valid ? 10 : 1;
+    rs.delivered = valid ? delivered : 1;
+    rs.appLimited = appLimited;
     rs.interval = valid ? 10 * kMillisecond : 0;  // 0: too short to trust, as the sender marks it
     rs.rtt = 100 * kMillisecond;
     b.onRateSample(s, rs);
@@ -188,6 +190,59 @@ TEST(Bbr, InvalidSamplesNeitherCountRoundsNorEmptyTheFilter) {
   // A valid sample counts the next round as before.
   f.ack(true, true);
   EXPECT_EQ(f.b.rounds(), 5);
+}
+
+// Linux's bbr_update_bw lets an app-limited sample (one whose packet left while the sender held
+// back, as in ProbeRTT) into the max filter only if it is at least the current estimate, and its
+// minmax filter ages only when a sample enters. By hand: four rounds of 1000 packets/s (btlBw
+// 1000, rounds 1-4); twelve rounds of app-limited samples of 1 packet in 10 ms (100 packets/s):
+// none enters, so btlBw stays 1000 at round 16 (entering them, as before, aged the 1000 out after
+// ten rounds: btlBw 100). An app-limited sample of 12 packets in 10 ms (1200 packets/s, round 17)
+// is above the estimate and enters: 1200. A normal sample of 500 packets/s in round 18 enters and
+// the max over rounds 9-18 is still round 17's 1200.
+TEST(Bbr, AppLimitedSamplesEnterTheFilterOnlyAboveIt) {
+  BbrFeed f;
+  for (int i = 0; i < 4; ++i) f.ack(true, true);
+  ASSERT_DOUBLE_EQ(f.b.btlBw(), 1000);
+  for (int i = 0; i < 12; ++i) f.ack(true, true, 150, 1, true);
+  EXPECT_EQ(f.b.rounds(), 16);
+  EXPECT_DOUBLE_EQ(f.b.btlBw(), 1000);
+  f.ack(true, true, 150, 12, true);
+  EXPECT_DOUBLE_EQ(f.b.btlBw(), 1200);
+  f.ack(true, true, 150, 5);
+  EXPECT_EQ(f.b.rounds(), 18);
+  EXPECT_DOUBLE_EQ(f.b.btlBw(), 1200);
+}
+
+// ProbeRTT marks what it sends app-limited (Linux's bbr_update_min_rtt sets tp->app_limited to
+// C.delivered + in flight on each of its ACKs), so its samples at 4 packets in flight do not pull
+// the estimate down: one BBR flow on a 10 Mb/s path of about 7 ms RTT (1250 packets/s of 1000
+// bytes; 200 ms of ProbeRTT are some 28 round trips, more than the filter's 10) keeps the btlBw
+// it entered ProbeRTT with, unchanged, until it leaves. Before, the samples entered and aged the
+// link rate out: it left ProbeRTT with about 4.5 Mb/s.
+TEST(Bbr, ProbeRttKeepsTheBandwidthEstimate) {
+  const char* j = R"({"version": 1, "seed": 1, "duration": 14,
+    "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.003, "accessDelayMin": 0.0002, "accessDelayMax": 0.0002},
+    "queue": {"kind": "droptail", "buffer": 100}, "flows": {"count": 1, "cc": "bbr", "tcp": "sack", "startSpread": 0}})";
+  std::string err;
+  auto in = Instance::create(j, err);
+  ASSERT_TRUE(in) << err;
+  auto& bbr = dynamic_cast<BbrCc&>(in->net().flows[0].sender->cc());
+  double entered = -1;
+  int visits = 0;
+  BbrCc::Mode last = bbr.mode();
+  for (double t = 0.001; t <= 14; t += 0.001) {
+    in->runUntil(t, 0);
+    if (bbr.mode() == BbrCc::ProbeRtt && last != BbrCc::ProbeRtt) {
+      entered = bbr.btlBw();
+      ++visits;
+      EXPECT_NEAR(entered, 1250, 1250 * 0.01) << "t = " << t;
+    }
+    if (bbr.mode() == BbrCc::ProbeRtt) EXPECT_DOUBLE_EQ(bbr.btlBw(), entered) << "t = " << t;
+    if (last == BbrCc::ProbeRtt && bbr.mode() != BbrCc::ProbeRtt) EXPECT_DOUBLE_EQ(bbr.btlBw(), entered) << "t = " << t;
+    last = bbr.mode();
+  }
+  EXPECT_EQ(visits, 1);
 }
 
 // Drain ends, as Linux's bbr_check_drain and the draft's BBRCheckDrain, once the data in flight

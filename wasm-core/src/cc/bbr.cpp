@@ -54,7 +54,7 @@ constexpr int64_t kAckEpochResetPackets = int64_t{1} << 20;
 double BbrCc::btlBw() const {
   double m = 0;
   for (int i = 0; i < kBwRounds; ++i)
-    if (bwRound_[i] > roundCount_ - kBwRounds) m = std::max(m, bwSlot_[i]);
+    if (bwRound_[i] > filterRound_ - kBwRounds) m = std::max(m, bwSlot_[i]);
   return m;
 }
 
@@ -93,6 +93,10 @@ void BbrCc::updateBw(const CcState& s, const RateSample& rs) {
     roundStart_ = true;
   }
   const double bw = rs.rate();
+  // An app-limited sample (sent in ProbeRTT) tells of the sender, not the path: it enters only
+  // if it is at least the current estimate (bbr_update_bw).
+  if (rs.appLimited && bw < btlBw()) return;
+  filterRound_ = roundCount_;
   const int slot = static_cast<int>(roundCount_ % kBwRounds);
   if (bwRound_[slot] != roundCount_) {
     bwRound_[slot] = roundCount_;
@@ -200,6 +204,9 @@ void BbrCc::updateMinRtt(CcState& s, const RateSample& rs) {
     probeRttDone_ = 0;
   }
   if (mode_ == ProbeRtt) {
+    // Linux marks the connection app-limited until what is now in flight is delivered, so the
+    // samples of ProbeRTT's 4 packets in flight neither lower nor age the bandwidth filter.
+    s.appLimited = std::max<int64_t>(1, rs.deliveredTotal + static_cast<int64_t>(inFlight(s)));
     if (probeRttDone_ == 0 && inFlight(s) <= kMinCwnd) {
       probeRttDone_ = s.now + probeRttTime_;
       probeRttRoundDone_ = false;

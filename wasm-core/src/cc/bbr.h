@@ -59,10 +59,13 @@ class BbrCc : public BoundCc<BbrCc> {
   int64_t nextRttDelivered_ = 0;
   int64_t roundCount_ = 0;
   bool roundStart_ = false;
-  // Windowed max of the delivery rate over the last 10 rounds (one slot per round).
+  // Windowed max of the delivery rate over the last 10 rounds (one slot per round), as of the
+  // round of its last update (filterRound_): rounds whose samples do not enter it (app-limited
+  // ones, in ProbeRTT) do not age it, as Linux's minmax filter is aged only when updated.
   static constexpr int kBwRounds = 10;
   double bwSlot_[kBwRounds] = {};
   int64_t bwRound_[kBwRounds] = {};
+  int64_t filterRound_ = 0;
   // Min RTT over the last 10 s.
   SimTime minRtt_ = 0, minRttStamp_ = 0;
   // Startup: full pipe detection.

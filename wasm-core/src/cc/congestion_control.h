@@ -30,6 +30,10 @@ struct CcState {
   // Packets in flight as Linux counts them (tcp_packets_in_flight): in SACK recovery RFC 6675's
   // pipe (SACKed and lost packets out, retransmissions in), otherwise FlightSize.
   double pipe = 0;
+  // Linux's tp->app_limited, set by the module (BBR in ProbeRTT): while nonzero, packets sent are
+  // marked app-limited and so are the rate samples they end; the sender clears it once C.delivered
+  // has passed it (the packets then in flight are all delivered).
+  int64_t appLimited = 0;
 };
 
 // A delivery-rate sample (draft-cheng-iccrg-delivery-rate-estimation), taken on every ACK
@@ -44,6 +48,7 @@ struct RateSample {
   bool lossSeen = false;       // this ACK started loss recovery
   SimTime rtt = -1;            // this ACK's RTT sample, -1 if none (Karn)
   int64_t losses = 0;          // packets this ACK newly marked lost (RFC 6675 IsLost), each once
+  bool appLimited = false;     // the sample's packet was sent while the sender held back (tcp_rate's is_app_limited)
   double rate() const { return interval > 0 ? static_cast<double>(delivered) / toSecondsD(interval) : 0; }  // packets/s
   static double toSecondsD(SimTime t) { return static_cast<double>(t) / 1e9; }
 };

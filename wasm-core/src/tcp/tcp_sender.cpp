@@ -138,6 +138,7 @@ void TcpSender::transmit(int64_t seq) {
     r.deliveredTime = cDeliveredTime_;
     r.firstSent = cFirstSent_;
     r.delivered = cDelivered_;
+    r.appLimited = st_.appLimited != 0;
   }
   if (cfg_.pacing) {
     const double rate = pacingRate();
@@ -189,7 +190,10 @@ bool TcpSender::paceWait() {
   if (!cfg_.pacing || sim_.now() >= nextSend_) return false;
   if (!pacePending_) {
     pacePending_ = true;
-    sim_.sched().at(nextSend_, this, kEvPace);
+    // A timer: an ACK arriving at the same instant is seen first, whenever either was scheduled
+    // (an ACK taken ahead of time is scheduled sooner than one handed on link by link, so with
+    // the plain order the two ways of running a scenario differed, scenario_test.cpp).
+    sim_.sched().atTimer(nextSend_, this, kEvPace);
   }
   return true;
 }
@@ -293,6 +297,7 @@ void TcpSender::delivered(int64_t seq) {
     rsSendElapsed_ = r.sent - r.firstSent;
     rsAckElapsed_ = now - r.deliveredTime;
     cFirstSent_ = r.sent;
+    rsAppLimited_ = r.appLimited;
   }
 }
 
@@ -305,13 +310,16 @@ void TcpSender::rateSample(uint32_t newly, int64_t priorInFlight, bool lossSeen,
   rs.lossSeen = lossSeen;
   rs.rtt = rtt;
   rs.losses = cLost_ - lostBefore_;
+  if (st_.appLimited != 0 && cDelivered_ > st_.appLimited) st_.appLimited = 0;  // the bubble is delivered
   if (newly > 0 && rs_.priorDelivered >= 0) {
+    rs.appLimited = rsAppLimited_;
     rs.priorDelivered = rs_.priorDelivered;
     rs.delivered = cDelivered_ - rs_.priorDelivered;
     rs.interval = std::max(rsSendElapsed_, rsAckElapsed_);
     if (st_.minRtt > 0 && rs.interval < st_.minRtt) rs.interval = 0;  // too short to trust (as Linux)
   }
   cc_->onRateSample(st_, rs);
+  if (rateObserver_) rateObserver_(rs);
 }
 
 void TcpSender::receive(Packet* p) {

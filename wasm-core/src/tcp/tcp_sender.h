@@ -42,6 +42,7 @@
 // Not modelled: the SYN handshake, byte-level segments.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -146,6 +147,9 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   // ACKs carrying ECE, outside loss recovery, after which cwnd was larger than before (RFC 3168
   // 6.1.2 says none; tests/property_test.cpp checks it stays 0). Not in the summary.
   uint64_t eceGrowths() const { return eceGrowths_; }
+  // Called with each ACK's rate sample after the module has seen it (modules that own the
+  // window; tests/property_test.cpp compares BBR's estimate with the samples). Not in the summary.
+  void observeRateSamples(std::function<void(const RateSample&)> f) { rateObserver_ = std::move(f); }
   int64_t highestAcked() const { return sndUna_; }  // snd_una: every seq below it is acked
   int64_t nextSeq() const { return sndNxt_; }       // next seq to (re)send in order
   int64_t maxSeq() const { return sndMax_; }        // one past the highest seq ever sent
@@ -244,13 +248,16 @@ class TcpSender : public PacketSink, public EventHandler, public FlowProbe {
   struct SendRec {
     SimTime sent = 0, deliveredTime = 0, firstSent = 0;
     int64_t delivered = 0;
+    bool appLimited = false;
   };
   bool rate_ = false;
   std::vector<SendRec> recs_;
   int64_t cDelivered_ = 0;
   SimTime cDeliveredTime_ = 0, cFirstSent_ = 0;
   RateSample rs_;
+  std::function<void(const RateSample&)> rateObserver_;  // see observeRateSamples
   SimTime rsSendElapsed_ = 0, rsAckElapsed_ = 0;
+  bool rsAppLimited_ = false;  // the sample's packet was sent app-limited
   SimTime lastRtt_ = -1;
   bool cwrPending_ = false;  // set CWR on the next new data packet
   bool ect1_ = false;        // ECN-capable packets carry ECT(1) (TcpConfig::ect)
