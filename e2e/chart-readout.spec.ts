@@ -209,6 +209,37 @@ test('the table shows the numbers of the CSV export, in the chart units, with a 
   await expect(table).toBeHidden();
 });
 
+test('the long-run share chart has a table too: each flow shown, its mean throughput and target share', async ({
+  lab,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await lab.open('#v=1&flows.count=3&topology.bottleneckRate=12000000&view.charts=share&view.hide=1');
+  await lab.runUntil(10);
+  const chart = page.locator('[data-chart="share"]');
+  await chart.getByRole('button', { name: 'Table of Long-run throughput vs target share' }).click();
+  const table = chart.getByRole('region', { name: 'Table of Long-run throughput vs target share' }).locator('table');
+  await expect(table.locator('thead th[scope="col"]')).toHaveText([
+    'Flow',
+    'Mean throughput (Mb/s)',
+    'Target share (Mb/s)',
+  ]);
+  // Flow 1 is hidden in the legend (view.hide=1): flows 0 and 2.
+  await expect(table.locator('tbody th[scope="row"]')).toHaveText(['flow 0', 'flow 2']);
+  const caption = (await table.locator('caption').textContent())!;
+  const [, from, to] = /from ([\d.]+) s to ([\d.]+) s/.exec(caption)!.map(Number);
+  expect(to).toBeCloseTo(10, 6);
+  const shown = (await table.locator('tbody td').allTextContents()).map(Number);
+  const means = await page.evaluate(
+    ([a, b]) => [0, 2].map((f) => window.__bl!.mean(`flow.${f}.thr`, a!, b!) * 1e-6),
+    [from, to],
+  );
+  // Cells by row: flow 0's mean and target, then flow 2's. A target is a third of the 12 Mb/s
+  // bottleneck (three flows of weight 1): 4 Mb/s.
+  expectSame([shown[0]!, shown[2]!], means);
+  expect([shown[1], shown[3]]).toEqual([4, 4]);
+});
+
 const described = (vs: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[]) =>
   vs.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 

@@ -15,9 +15,11 @@ import { registerChartExport } from './chartExports';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { IncrementalRaster } from './incrementalRaster';
 import { CHART_KEYS, type Pinch, type TouchStart, chartKey, isTap, pinchWindow, wheelZoomFactor } from './timeGestures';
-import { type ChartTable, chartCsv, chartTable, nearestRow, readoutAt, readoutText, rowsIn } from './chartReadout';
+import { chartCsv, chartTable, nearestRow, readoutAt, readoutText, rowsIn } from './chartReadout';
+import { el, swatch, writeTable } from './domTable';
 import { shownTime } from '../store/exportData';
 import { FlowNames } from './flowNames';
+import { useChartTable } from './ChartTableView';
 import { Legend } from './Legend';
 import { chartOverlays } from './overlays';
 import { chartAnnotations } from './annotations';
@@ -37,44 +39,6 @@ const TIP_ROWS = 8;
 const ANNOUNCE_MS = 400;
 /** The open table is rewritten at most this often while the run plays. */
 const TABLE_MS = 1000;
-
-/** An element holding `children` as text and nodes (a string is never read as HTML). */
-function el(tag: string, className?: string, ...children: (Node | string)[]): HTMLElement {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  e.append(...children);
-  return e;
-}
-
-/** A line's colour as a small square. */
-function swatch(color: string): HTMLElement {
-  const sw = el('span', 'sw');
-  sw.style.background = color;
-  return sw;
-}
-
-/** A header cell of a column or a row. */
-function th(text: string, scope: 'col' | 'row'): HTMLElement {
-  const c = el('th', undefined, text);
-  c.setAttribute('scope', scope);
-  return c;
-}
-
-/** The chart's table into `box`: a caption, a header row, a row per time (its time a row header). */
-function writeTable(box: HTMLElement, t: ChartTable): void {
-  const body = t.rows.map(([time, ...cells]) =>
-    el('tr', undefined, th(time!, 'row'), ...cells.map((c) => el('td', undefined, c))),
-  );
-  box.replaceChildren(
-    el(
-      'table',
-      'chart-table',
-      el('caption', undefined, t.caption),
-      el('thead', undefined, el('tr', undefined, ...t.header.map((h) => th(h, 'col')))),
-      el('tbody', undefined, ...body),
-    ),
-  );
-}
 
 export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
   const scope = useContext(ChartScope);
@@ -104,10 +68,11 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   const readoutRef = useRef<HTMLDivElement>(null);
   const liveRef = useRef<HTMLParagraphElement>(null);
   const announceTimer = useRef(0);
-  const [tableOn, setTableOn] = useState(false);
+  const table = useChartTable(model.title);
+  const tableOn = table.open;
   const tableWanted = useRef(false);
   tableWanted.current = tableOn;
-  const tableRef = useRef<HTMLDivElement>(null);
+  const tableRef = table.ref;
   const uid = useId();
   const size = useRef({ w: 0, h: height });
   const [exporting, setExporting] = useState(false);
@@ -469,7 +434,6 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     }
   };
 
-  const tableId = `${uid}-table`;
   const keysId = `${uid}-keys`;
   return (
     <section className="chart" aria-labelledby={`chart-${model.id}-title`} data-chart={model.id}>
@@ -478,16 +442,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
           <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
           {model.term ? <Explain term={model.term} /> : null}
         </span>
-        <button
-          type="button"
-          className="chart-table-toggle"
-          aria-expanded={tableOn}
-          aria-controls={tableId}
-          aria-label={`Table of ${model.title}`}
-          onClick={() => setTableOn((o) => !o)}
-        >
-          Table
-        </button>
+        {table.button}
         <div className="chart-tools">
           {tools}
           <button
@@ -558,15 +513,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         </button>
       </div>
       <p ref={liveRef} className="sr-only" aria-live="polite" aria-atomic="true" data-testid="readout-live" />
-      <div
-        id={tableId}
-        ref={tableRef}
-        className="chart-table-wrap"
-        hidden={!tableOn}
-        role="region"
-        aria-label={`Table of ${model.title}`}
-        tabIndex={0}
-      />
+      {table.box}
       <Legend
         lines={model.lines}
         refs={model.hlines?.().filter((h) => h.legend)}

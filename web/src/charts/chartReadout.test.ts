@@ -11,6 +11,7 @@ import {
   niceStep,
   readoutAt,
   readoutText,
+  shareTable,
   tableRowIndices,
   valueUnit,
 } from './chartReadout';
@@ -109,6 +110,29 @@ describe('table', () => {
     expect(t.rows).toEqual([
       ['0.2', '7'],
       ['0.3', '9'],
+    ]);
+  });
+});
+
+describe('share table', () => {
+  it('lists each flow shown with its mean throughput and target share, named as the legend names it', () => {
+    const t = shareTable(
+      [
+        { flow: 0, thr: 7.123456, target: 8 },
+        { flow: 2, thr: 9, target: Number.NaN },
+      ],
+      20,
+      60,
+      ['bbr', 'cubic', 'cubic'],
+    );
+    expect(t.caption).toBe(
+      "Long-run throughput vs target share, in Mb/s: each flow's mean throughput from 20 s to 60 s, and its target share.",
+    );
+    expect(t.header).toEqual(['Flow', 'Mean throughput (Mb/s)', 'Target share (Mb/s)']);
+    // 5 significant digits; no target (a rate not known): an empty cell.
+    expect(t.rows).toEqual([
+      ['flow 0 (bbr)', '7.1235', '8'],
+      ['flow 2 (cubic)', '9', ''],
     ]);
   });
 });

@@ -169,3 +169,30 @@ export function chartCsv(
   const cols = columnsOf(model, hidden, names);
   return csvText(['Time (s)', ...cols.map((c) => c.header)], cells(store, cols, allRows(store.rows)));
 }
+
+/** One flow of the long-run share chart, in Mb/s. */
+export interface ShareBar {
+  flow: number;
+  thr: number;
+  target: number;
+}
+
+/** The long-run share chart as a table: a row per flow shown, its mean throughput and target share. */
+export function shareTable(
+  bars: readonly ShareBar[],
+  from: number,
+  now: number,
+  names: readonly string[] | null,
+): ChartTable {
+  return {
+    caption:
+      `Long-run throughput vs target share, in Mb/s: each flow's mean throughput from ${shownTime(from)} s ` +
+      `to ${shownTime(now)} s, and its target share.`,
+    header: ['Flow', 'Mean throughput (Mb/s)', 'Target share (Mb/s)'],
+    rows: bars.map((b) => [
+      names?.[b.flow] ? `flow ${b.flow} (${names[b.flow]})` : `flow ${b.flow}`,
+      shownNumber(b.thr),
+      shownNumber(b.target),
+    ]),
+  };
+}
