@@ -180,7 +180,6 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
     <section className="chart" aria-labelledby="chart-share-title" data-chart="share">
       <header className="chart-head">
         <h3 id="chart-share-title">{TITLE}</h3>
-        {table.button}
         <div className="chart-tools">
           <button type="button" onClick={() => void doExport('png')} aria-label="Save the share chart as PNG">
             PNG
@@ -198,9 +197,13 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       >
         <svg ref={svgRef} className="chart-svg static" />
       </div>
-      <p className="legend muted">
-        Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).
-      </p>
+      <div className="legend">
+        <p className="muted">
+          Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total
+          weight).
+        </p>
+        {table.button}
+      </div>
       {table.box}
     </section>
   );

@@ -442,7 +442,6 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
           <h3 id={`chart-${model.id}-title`}>{model.title}</h3>
           {model.term ? <Explain term={model.term} /> : null}
         </span>
-        {table.button}
         <div className="chart-tools">
           {tools}
           <button
@@ -513,13 +512,15 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         </button>
       </div>
       <p ref={liveRef} className="sr-only" aria-live="polite" aria-atomic="true" data-testid="readout-live" />
-      {table.box}
       <Legend
         lines={model.lines}
         refs={model.hlines?.().filter((h) => h.legend)}
         hidden={hidden}
         onToggleFlow={onToggleFlow}
-      />
+      >
+        {table.button}
+      </Legend>
+      {table.box}
     </section>
   );
 }
