@@ -59,6 +59,7 @@ export function BbrChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
             ? 'BBR: pacing gain and state'
             : 'BBR: min RTT',
       yLabel: view === 'rates' ? 'Mb/s' : view === 'state' ? 'gain / state' : 'ms',
+      unit: view === 'rates' ? 'Mb/s' : view === 'state' ? '' : 'ms',
       scale: view === 'rates' ? 1e-6 : view === 'minRtt' ? 1e3 : 1,
       lines,
     };

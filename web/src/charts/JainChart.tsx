@@ -14,7 +14,7 @@ export function JainChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   const model = useMemo<ChartModel>(() => {
     const lines: LineDef[] = [{ column: 'jain', label: "Jain's index", color: '#0072B2', width: 1.5 }];
     if (weighted) lines.push({ column: 'wjain', label: "weighted Jain's index", color: '#E69F00', width: 1.5 });
-    return { id: 'jain', title, term: 'jain', yLabel: 'index', lines, yDomain: [0, 1.02] };
+    return { id: 'jain', title, term: 'jain', yLabel: 'index', unit: '', lines, yDomain: [0, 1.02] };
   }, [weighted, title]);
   return <TimeChart model={model} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />;
 }

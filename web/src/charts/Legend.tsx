@@ -1,6 +1,7 @@
 // Chart legend: one toggle button per flow (hides/shows its lines in every chart; a double
 // click or Shift+click shows that flow alone), a plain
-// entry for lines that are not flows, and one for each reference line that asks for it.
+// entry for lines that are not flows, and one for each reference line that asks for it; then
+// the chart's own buttons of the row (its Table button), where the last row has room.
 import { useContext } from 'react';
 import { type HLine, type LineDef, lineKey } from './chartModel';
 import { FlowNames } from './flowNames';
@@ -12,7 +13,9 @@ export function Legend({
   refs = [],
   hidden,
   onToggleFlow,
+  children,
 }: {
+  children?: React.ReactNode;
   lines: LineDef[];
   refs?: HLine[] | undefined;
   hidden: ReadonlySet<number>;
@@ -58,6 +61,7 @@ export function Legend({
           {names?.[flow] ? `${flow} ${names[flow]}` : flow}
         </button>
       ))}
+      {children}
     </div>
   );
 }

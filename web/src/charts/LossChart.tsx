@@ -16,6 +16,7 @@ export function LossChart({ sim, snap, hidden, onToggleFlow, band = false, onBan
       term: 'exoLoss',
       title: 'Loss rate per flow: congestion (solid), exogenous (dashed)',
       yLabel: '% of packets lost',
+      unit: '%',
       scale: 100,
       mean: true,
       lines: [

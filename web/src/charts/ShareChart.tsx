@@ -1,6 +1,7 @@
 // Long-run throughput per flow (mean since measureFrom) against its target share of the
-// bottleneck (capacity x weight / total weight). SVG bars, refreshed a few times a second.
-import { useEffect, useRef } from 'react';
+// bottleneck (capacity x weight / total weight). SVG bars, refreshed a few times a second; its
+// Table lists the same numbers per flow.
+import { useContext, useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { chartStats } from '../ui/probes';
@@ -10,15 +11,18 @@ import { type ChartProps, bottleneckRate, weights } from './chartContext';
 import { flowColor } from './palette';
 import { MARGIN } from './chartModel';
 import { fmtTick } from './renderTimeChart';
+import { type ShareBar, shareTable } from './chartReadout';
+import { writeTable } from './domTable';
+import { useChartTable } from './ChartTableView';
+import { FlowNames } from './flowNames';
 
 const REFRESH_MS = 250;
+/** The open table is rewritten at most this often: a table is read, not watched. */
+const TABLE_MS = 1000;
 const HEIGHT = 200;
+const TITLE = 'Long-run throughput vs target share';
 
-interface Bar {
-  flow: number;
-  thr: number;
-  target: number;
-}
+type Bar = ShareBar;
 
 export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -28,17 +32,26 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const hiddenRef = useRef(hidden);
   hiddenRef.current = hidden;
   const onScreen = useOnScreen(wrapRef);
+  const names = useContext(FlowNames);
+  const namesRef = useRef(names);
+  namesRef.current = names;
+  const table = useChartTable(TITLE);
+  const tableOpen = useRef(false);
+  tableOpen.current = table.open;
 
   const force = useRef(true);
   useEffect(() => {
     force.current = true;
     requestFrame();
-  }, [snap, hidden]);
+  }, [snap, hidden, names, table.open]);
 
   useEffect(() => {
     let last = 0;
     let lastVersion = -1;
-    return addPainter(() => {
+    let tableAt = 0;
+    let tableVersion = -1;
+    let tableTimer = 0;
+    const removePainter = addPainter(() => {
       const svgEl = svgRef.current;
       const wrap = wrapRef.current;
       const s = snapRef.current;
@@ -127,7 +140,27 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const st = (chartStats.share ??= { draws: 0, points: 0 });
       st.draws++;
       st.points = bars.length;
+      const box = table.ref.current;
+      if (!box || !tableOpen.current) tableVersion = -1;
+      else if (tableVersion === -1 || t - tableAt >= TABLE_MS) {
+        writeTable(box, shareTable(bars, from, sim.store.now, namesRef.current));
+        tableAt = t;
+        tableVersion = sim.store.version;
+      } else if (tableVersion !== sim.store.version)
+        tableTimer ||= window.setTimeout(
+          () => {
+            tableTimer = 0;
+            force.current = true;
+            requestFrame();
+          },
+          tableAt + TABLE_MS - t,
+        );
     });
+    return () => {
+      removePainter();
+      window.clearTimeout(tableTimer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the table's box is a ref; the painter is registered once per run controller
   }, [sim, onScreen]);
 
   const doExport = async (kind: 'png' | 'svg') => {
@@ -146,7 +179,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   return (
     <section className="chart" aria-labelledby="chart-share-title" data-chart="share">
       <header className="chart-head">
-        <h3 id="chart-share-title">Long-run throughput vs target share</h3>
+        <h3 id="chart-share-title">{TITLE}</h3>
         <div className="chart-tools">
           <button type="button" onClick={() => void doExport('png')} aria-label="Save the share chart as PNG">
             PNG
@@ -164,9 +197,14 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       >
         <svg ref={svgRef} className="chart-svg static" />
       </div>
-      <p className="legend muted">
-        Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).
-      </p>
+      <div className="legend">
+        <p className="muted">
+          Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total
+          weight).
+        </p>
+        {table.button}
+      </div>
+      {table.box}
     </section>
   );
 }

@@ -1,7 +1,8 @@
-// One generic time chart: canvas lines, SVG axes, hover read-out, legend toggles, shared
-// zoom/pan on the time axis, resize, PNG/SVG export. Chart components configure it.
+// One generic time chart: canvas lines, SVG axes, hover read-out, a readout by keyboard and
+// touch (the values at one sample time, announced politely), a data table, legend toggles,
+// shared zoom/pan on the time axis, resize, PNG/SVG/CSV export. Chart components configure it.
 import { Explain } from '../ui/Explain';
-import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ChartStore } from '../store/chartStore';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
@@ -13,7 +14,12 @@ import { ChartScope } from './chartScope';
 import { registerChartExport } from './chartExports';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { IncrementalRaster } from './incrementalRaster';
-import { type Pinch, pinchWindow, wheelZoomFactor } from './timeGestures';
+import { CHART_KEYS, type Pinch, type TouchStart, chartKey, isTap, pinchWindow, wheelZoomFactor } from './timeGestures';
+import { chartCsv, chartTable, nearestRow, readoutAt, readoutText, rowsIn } from './chartReadout';
+import { el, swatch, writeTable } from './domTable';
+import { shownTime } from '../store/exportData';
+import { FlowNames } from './flowNames';
+import { useChartTable } from './ChartTableView';
 import { Legend } from './Legend';
 import { chartOverlays } from './overlays';
 import { chartAnnotations } from './annotations';
@@ -29,16 +35,10 @@ export interface TimeChartProps {
 }
 
 const TIP_ROWS = 8;
-const fmt = (v: number) =>
-  Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 1 ? v.toFixed(2) : v.toPrecision(3)) : '-';
-
-/** An element holding `children` as text and nodes (a string is never read as HTML). */
-function el(tag: string, className?: string, ...children: (Node | string)[]): HTMLElement {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  e.append(...children);
-  return e;
-}
+/** A screen reader hears the readout once it rests this long (holding an arrow key says one value, not fifty). */
+const ANNOUNCE_MS = 400;
+/** The open table is rewritten at most this often while the run plays. */
+const TABLE_MS = 1000;
 
 export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
   const scope = useContext(ChartScope);
@@ -57,9 +57,23 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const svgRef = useRef<SVGSVGElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
-  const props = useRef({ model, hidden });
-  props.current = { model, hidden };
+  const names = useContext(FlowNames);
+  const props = useRef({ model, hidden, names });
+  props.current = { model, hidden, names };
   const hover = useRef<number | null>(null);
+  // The readout: a sample time moved by keys or set by a tap (null: not shown). Its values are
+  // written into the DOM by the painter, like the tooltip; React keeps only whether it shows.
+  const cursor = useRef<number | null>(null);
+  const [readoutOn, setReadoutOn] = useState(false);
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const liveRef = useRef<HTMLParagraphElement>(null);
+  const announceTimer = useRef(0);
+  const table = useChartTable(model.title);
+  const tableOn = table.open;
+  const tableWanted = useRef(false);
+  tableWanted.current = tableOn;
+  const tableRef = table.ref;
+  const uid = useId();
   const size = useRef({ w: 0, h: height });
   const [exporting, setExporting] = useState(false);
   const visible = useOnScreen(wrapRef);
@@ -73,7 +87,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     hidden: props.current.hidden,
     marks: store.marks,
     notes: chartAnnotations.due(props.current.model.id, store.now),
-    hoverT: hover.current,
+    hoverT: hover.current ?? cursor.current,
   });
 
   useEffect(() => {
@@ -91,6 +105,10 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     requestFrame();
   }, [model, hidden]);
   useEffect(() => chartAnnotations.subscribe(requestFrame), []);
+  useEffect(() => {
+    requestFrame();
+  }, [tableOn, names]);
+  useEffect(() => () => window.clearTimeout(announceTimer.current), []);
 
   useEffect(() => {
     const cache: DecimationCache = new Map();
@@ -98,10 +116,38 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     let lastData = '';
     let lastAxes = '';
     let lastHover: number | null = null;
+    let lastCursor: number | null = null;
     let drawn: Drawn | null = null;
+    // The open table: what it was written from, when, and a timer for the next rewrite.
+    let tableKey = '';
+    let tableFrom: unknown[] = [];
+    let tableAt = 0;
+    let tableTimer = 0;
+    const updateTable = (key: string, win: { t0: number; t1: number }) => {
+      const box = tableRef.current;
+      if (!box || !tableWanted.current) {
+        tableKey = '';
+        return;
+      }
+      const { model: m, hidden: h, names: n } = props.current;
+      if (key === tableKey && tableFrom[0] === m && tableFrom[1] === h && tableFrom[2] === n) return;
+      const wait = tableAt + TABLE_MS - performance.now();
+      if (tableKey !== '' && wait > 0) {
+        // Rewritten at most once a second while the run plays: a table is read, not watched.
+        tableTimer ||= window.setTimeout(() => {
+          tableTimer = 0;
+          requestFrame();
+        }, wait);
+        return;
+      }
+      tableKey = key;
+      tableFrom = [m, h, n];
+      tableAt = performance.now();
+      writeTable(box, chartTable(m, store, h, n, win));
+    };
     let lastModel: ChartModel | null = null;
     let lastHidden: ReadonlySet<number> | null = null;
-    return addPainter(() => {
+    const removePainter = addPainter(() => {
       const canvas = canvasRef.current;
       const svg = svgRef.current;
       if (!canvas || !svg || size.current.w <= 0) return;
@@ -112,11 +158,16 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       let versions = `${store.dataVersion}`;
       for (const l of m.lines) if (l.store) versions += `,${l.store.dataVersion}`;
       const dataKey = `${versions}|${chartAnnotations.version}|${win.t0}|${win.t1}|${size.current.w}|${size.current.h}|${document.documentElement.dataset.theme}`;
+      updateTable(dataKey, win);
       const sameData = dataKey === lastData && lastModel === m && lastHidden === h;
-      if (sameData && hover.current === lastHover) return;
+      if (sameData && hover.current === lastHover && cursor.current === lastCursor) return;
       if (!visible.current && sameData) return;
+      // The readout is rewritten when it moved, or, while shown, when what it reads changed.
+      const readoutDue = cursor.current !== lastCursor || (cursor.current !== null && !sameData);
       lastHover = hover.current;
+      lastCursor = cursor.current;
       const f = frame();
+      if (readoutDue) updateReadout(f);
       if (!sameData || !drawn) {
         if (!visible.current) return; // off screen: draw when it scrolls into view
         lastData = dataKey;
@@ -155,6 +206,10 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       }
       updateTip(f);
     });
+    return () => {
+      removePainter();
+      window.clearTimeout(tableTimer);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the painter reads the latest props through refs; registered once per store
   }, [store]);
 
@@ -162,34 +217,81 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     const tip = tipRef.current;
     if (!tip) return;
     const t = hover.current;
-    if (t === null || store.rows === 0) {
+    const r = t === null ? null : readoutAt(f.model, store, f.hidden, props.current.names, t);
+    if (t === null || !r) {
       tip.hidden = true;
       return;
     }
-    const i = Math.min(store.ring.lowerBound(t), store.rows - 1);
-    const rowT = store.ring.get(0, i);
-    const k = f.model.scale ?? 1;
     // Built as DOM text, never as HTML: a line's label can come from a link (compare mode's
     // "A: ..." and "B: ..." name the field and value the link sets), so it must not be parsed.
-    const rows = f.model.lines
-      .filter((l) => l.flow === undefined || !f.hidden.has(l.flow))
+    const rows = r.values
       .slice(0, TIP_ROWS)
-      .map((l) => {
-        const src = l.store ?? store;
-        const c = src.col(l.column);
-        const j = l.store ? Math.min(src.ring.lowerBound(rowT), src.rows - 1) : i;
-        const v = c === undefined || j < 0 ? NaN : src.ring.get(c, j) * k;
-        const swatch = el('span', 'sw');
-        swatch.style.background = l.color;
-        return el('div', undefined, swatch, `${l.label}: `, el('b', undefined, fmt(v)));
-      });
-    if (f.model.lines.length > TIP_ROWS)
-      rows.push(el('div', 'muted', `... ${f.model.lines.length - TIP_ROWS} more (hide flows in the legend)`));
-    tip.replaceChildren(el('div', undefined, el('b', undefined, `t = ${rowT.toFixed(2)} s`)), ...rows);
+      .map((v) => el('div', undefined, swatch(v.color), `${v.label}: `, el('b', undefined, v.text)));
+    if (r.values.length > TIP_ROWS)
+      rows.push(el('div', 'muted', `... ${r.values.length - TIP_ROWS} more (hide flows in the legend)`));
+    tip.replaceChildren(el('div', undefined, el('b', undefined, `t = ${shownTime(r.t)} s`)), ...rows);
     tip.hidden = false;
     const x = ((t - f.win.t0) / (f.win.t1 - f.win.t0)) * (f.width - 64) + 52;
     tip.style.left = `${Math.min(Math.max(0, x + 12), Math.max(0, f.width - 200))}px`;
   }
+
+  /** The readout's values under the plot, every one of them, at the cursor's sample. */
+  function updateReadout(f: Frame): void {
+    const box = readoutRef.current;
+    if (!box) return;
+    const t = cursor.current;
+    const r = t === null ? null : readoutAt(f.model, store, f.hidden, props.current.names, t);
+    if (t === null) box.replaceChildren();
+    else if (!r) box.replaceChildren('No samples yet.');
+    else
+      box.replaceChildren(
+        el('b', undefined, `t = ${shownTime(r.t)} s`),
+        ...r.values.map((v) => el('span', 'readout-value', swatch(v.color), `${v.label} `, el('b', undefined, v.text))),
+      );
+  }
+
+  /** Says the readout once it rests (aria-live="polite"), not at every step of a held key. */
+  const announce = () => {
+    window.clearTimeout(announceTimer.current);
+    announceTimer.current = window.setTimeout(() => {
+      const live = liveRef.current;
+      const t = cursor.current;
+      if (!live || t === null) return;
+      const { model: m, hidden: h, names: n } = props.current;
+      const r = readoutAt(m, store, h, n, t);
+      live.textContent = r ? readoutText(r) : 'No samples yet.';
+    }, ANNOUNCE_MS);
+  };
+
+  /** Shows the readout at a sample time (in view: the window pans to it), or hides it (null). */
+  const setCursor = (t: number | null) => {
+    cursor.current = t;
+    setReadoutOn(t !== null);
+    if (t === null) {
+      window.clearTimeout(announceTimer.current);
+      if (liveRef.current) liveRef.current.textContent = '';
+    } else {
+      const w = timeView.window(store.now, store.duration);
+      const span = w.t1 - w.t0;
+      if (t < w.t0) timeView.set(t, t + span);
+      else if (t > w.t1) timeView.set(t - span, t);
+      announce();
+    }
+    requestFrame();
+  };
+  /** The cursor moved `by` samples (from the last sample shown when there is none). */
+  const moveCursor = (by: number) => {
+    const w = timeView.window(store.now, store.duration);
+    const from = cursor.current ?? w.t1;
+    const i = nearestRow(store, from);
+    if (i < 0) return;
+    setCursor(store.ring.get(0, Math.min(store.rows - 1, Math.max(0, i + by))));
+  };
+  /** The first or last sample in view. */
+  const edgeTime = (last: boolean): number | null => {
+    const r = rowsIn(store, timeView.window(store.now, store.duration));
+    return r ? store.ring.get(0, last ? r.last : r.first) : null;
+  };
 
   /** x of a pointer in plot pixels, and the plot's width. */
   const plotX = (clientX: number): [number, number] => {
@@ -224,8 +326,14 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     const w = timeView.window(store.now, store.duration);
     drag.current = { x: clientX, t0: w.t0, t1: w.t1 };
   };
+  // A finger (or pen) down on the plot: a tap, when it lifts soon and close by, shows the readout.
+  const touch = useRef<TouchStart | null>(null);
   const onPointerDown = (e: React.PointerEvent) => {
     pointers.current.set(e.pointerId, e.clientX);
+    touch.current =
+      e.pointerType !== 'mouse' && pointers.current.size === 1
+        ? { x: e.clientX, y: e.clientY, at: performance.now() }
+        : null;
     try {
       (e.target as Element).setPointerCapture?.(e.pointerId);
     } catch {
@@ -239,6 +347,17 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     } else if (pointers.current.size === 1) startDrag(e.clientX);
   };
   const onPointerEnd = (e: React.PointerEvent) => {
+    const start = touch.current;
+    touch.current = null;
+    if (
+      e.type === 'pointerup' &&
+      start &&
+      pointers.current.size === 1 &&
+      isTap(start, e.clientX, e.clientY, performance.now())
+    ) {
+      const i = nearestRow(store, timeAt(e.clientX));
+      if (i >= 0) setCursor(store.ring.get(0, i));
+    }
     pointers.current.delete(e.pointerId);
     if (pointers.current.size < 2) pinch.current = null;
     // A finger left of a pinch carries on panning from where the window is now.
@@ -269,15 +388,17 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
   };
 
   const onKey = (e: React.KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const a = chartKey(e.key, e.shiftKey, cursor.current !== null);
+    if (!a) return;
     const w = timeView.window(store.now, store.duration);
     const span = w.t1 - w.t0;
-    const mid = (w.t0 + w.t1) / 2;
-    if (e.key === 'ArrowLeft') timeView.pan(store.now, store.duration, -span * 0.1);
-    else if (e.key === 'ArrowRight') timeView.pan(store.now, store.duration, span * 0.1);
-    else if (e.key === '+' || e.key === '=') timeView.zoom(store.now, store.duration, 0.8, mid);
-    else if (e.key === '-') timeView.zoom(store.now, store.duration, 1.25, mid);
-    else if (e.key === '0' || e.key === 'Escape') timeView.reset();
-    else return;
+    if (a.kind === 'pan') timeView.pan(store.now, store.duration, span * a.by);
+    else if (a.kind === 'zoom') timeView.zoom(store.now, store.duration, a.factor, cursor.current ?? (w.t0 + w.t1) / 2);
+    else if (a.kind === 'reset') timeView.reset();
+    else if (a.kind === 'readout') setCursor(a.on ? edgeTime(true) : null);
+    else if (a.kind === 'move') moveCursor(a.by);
+    else setCursor(edgeTime(a.last));
     e.preventDefault();
   };
 
@@ -313,6 +434,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
     }
   };
 
+  const keysId = `${uid}-keys`;
   return (
     <section className="chart" aria-labelledby={`chart-${model.id}-title`} data-chart={model.id}>
       <header className="chart-head">
@@ -322,6 +444,15 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         </span>
         <div className="chart-tools">
           {tools}
+          <button
+            type="button"
+            className="export"
+            onClick={() => downloadText(chartCsv(model, store, hidden, names), `${model.id}.csv`, 'text/csv')}
+            aria-label={`Save ${model.title} as CSV`}
+            title="The chart's lines, every sample, in the chart's units"
+          >
+            CSV
+          </button>
           <button
             type="button"
             className="export"
@@ -348,8 +479,9 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         style={{ height }}
         tabIndex={0}
         role="img"
-        aria-label={`${model.title}. Arrow keys pan, plus and minus zoom, 0 resets the time axis.`}
-        title="Drag to pan, Ctrl+wheel, trackpad or two-finger pinch (or wheel when focused) to zoom, double-click to show the whole run"
+        aria-label={`${model.title}. Enter reads the values at one time.`}
+        aria-describedby={keysId}
+        title="Drag to pan, Ctrl+wheel, trackpad or two-finger pinch (or wheel when focused) to zoom, double-click to show the whole run; tap (or focus and press Enter) to read the values at one time"
         onKeyDown={onKey}
         onPointerMove={onPointerMove}
         onPointerDown={onPointerDown}
@@ -366,12 +498,29 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         <svg ref={svgRef} className="chart-svg" aria-hidden="true" />
         <div ref={tipRef} className="chart-tip" hidden />
       </div>
+      <p id={keysId} className="sr-only">
+        {CHART_KEYS}
+      </p>
+      <div className="chart-readout" hidden={!readoutOn}>
+        <div ref={readoutRef} className="chart-readout-values" data-testid="readout" />
+        <button
+          type="button"
+          onClick={() => setCursor(null)}
+          aria-label={`Hide the values at one time of ${model.title}`}
+        >
+          Hide
+        </button>
+      </div>
+      <p ref={liveRef} className="sr-only" aria-live="polite" aria-atomic="true" data-testid="readout-live" />
       <Legend
         lines={model.lines}
         refs={model.hlines?.().filter((h) => h.legend)}
         hidden={hidden}
         onToggleFlow={onToggleFlow}
-      />
+      >
+        {table.button}
+      </Legend>
+      {table.box}
     </section>
   );
 }

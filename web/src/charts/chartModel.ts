@@ -43,6 +43,8 @@ export interface ChartModel {
   id: string;
   title: string;
   yLabel: string;
+  /** The unit of a value in the readout and the table ("%", "" for none); absent: yLabel. */
+  unit?: string;
   /** Multiplies stored values before drawing (bits/s -> Mb/s, fraction -> %). */
   scale?: number;
   lines: LineDef[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pinchWindow, wheelZoomFactor } from './timeGestures';
+import { chartKey, isTap, pinchWindow, wheelZoomFactor } from './timeGestures';
 
 describe('wheel zoom', () => {
   it('zooms by 1.25 per mouse-wheel notch, out on scrolling down, in on scrolling up', () => {
@@ -38,5 +38,37 @@ describe('pinch', () => {
     const w = pinchWindow({ t0: 0, t1: 0.002, a: 0, b: 400 }, 0, 400000, 400);
     expect(w.t1 - w.t0).toBeCloseTo(1e-3, 12);
     expect(Number.isFinite(pinchWindow({ ...p, b: p.a }, 10, 10, 400).t0)).toBe(true);
+  });
+});
+
+describe('chart keys', () => {
+  it('moves the readout with the arrows while it is shown, and pans with them while it is not', () => {
+    expect(chartKey('Enter', false, false)).toEqual({ kind: 'readout', on: true });
+    expect(chartKey('Enter', false, true)).toEqual({ kind: 'readout', on: false });
+    expect(chartKey('ArrowRight', false, true)).toEqual({ kind: 'move', by: 1 });
+    expect(chartKey('ArrowLeft', true, true)).toEqual({ kind: 'move', by: -10 });
+    expect(chartKey('ArrowLeft', false, false)).toEqual({ kind: 'pan', by: -0.1 });
+    expect(chartKey('ArrowRight', true, false)).toEqual({ kind: 'pan', by: 0.1 });
+    expect(chartKey('End', false, false)).toEqual({ kind: 'edge', last: true });
+  });
+  it('keeps panning and zooming with the readout shown; Escape hides it first, then resets', () => {
+    for (const on of [false, true]) {
+      expect(chartKey('PageUp', false, on)).toEqual({ kind: 'pan', by: -0.5 });
+      expect(chartKey('+', false, on)).toEqual({ kind: 'zoom', factor: 0.8 });
+      expect(chartKey('-', false, on)).toEqual({ kind: 'zoom', factor: 1.25 });
+      expect(chartKey('0', false, on)).toEqual({ kind: 'reset' });
+      expect(chartKey('a', false, on)).toBeNull();
+    }
+    expect(chartKey('Escape', false, true)).toEqual({ kind: 'readout', on: false });
+    expect(chartKey('Escape', false, false)).toEqual({ kind: 'reset' });
+  });
+});
+
+describe('tap', () => {
+  it('is a touch that moved under 10 px and lifted within half a second', () => {
+    const start = { x: 100, y: 50, at: 1000 };
+    expect(isTap(start, 106, 56, 1400)).toBe(true); // 8.5 px, 400 ms
+    expect(isTap(start, 108, 56, 1400)).toBe(false); // 10 px: a pan
+    expect(isTap(start, 100, 50, 1501)).toBe(false); // held too long
   });
 });

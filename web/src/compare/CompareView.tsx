@@ -205,6 +205,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
             id: 'compare-jain',
             title: `${jainPerIntervalTitle(samplePeriod)}, A and B`,
             yLabel: 'index',
+            unit: '',
             yDomain: [0, 1.02],
             lines: [
               { column: 'jain', key: 'a.jain', label: scopeA.label, color: '#0072B2', width: 1.5, store: sim.store },
@@ -236,7 +237,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   );
 
   return (
-    <div className="compare" data-testid="compare">
+    <main className="compare" data-testid="compare">
       <div className="controls" role="toolbar" aria-label="Compare controls">
         {status === 'playing' ? (
           <button type="button" className="primary" onClick={() => lock?.pause()}>
@@ -285,6 +286,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
           Side B: {snapB.error}
         </div>
       ) : null}
+      <h2 className="sr-only">Charts, A and B</h2>
       {jainModel && simB ? (
         <TimeChart model={jainModel} store={sim.store} hidden={hidden} onToggleFlow={onToggleFlow} />
       ) : null}
@@ -310,7 +312,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
         </div>
       ) : null}
       <CompareTable rows={rows} labels={[scopeA.label, scopeB.label]} />
-    </div>
+    </main>
   );
 }
 

@@ -72,83 +72,87 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset, onRunAgain, on
   const longer = Number.isFinite(snap.duration) ? +(snap.duration * LONGER).toPrecision(6) : Number.NaN;
   // A speed from a link or a lesson step that is not in the list is shown as it is, not as the first entry.
   return (
-    <div className="controls" role="toolbar" aria-label="Simulation controls">
-      {next ? (
-        <span className="run-next" role="group" aria-label="The run finished: what next" data-testid="run-next">
-          <span className="small">Finished. Next:</span>
-          {onRunAgain ? (
-            <button type="button" className="primary" onClick={onRunAgain} title="The same run again from time 0">
-              Run again
-            </button>
-          ) : null}
-          {onRunLonger && Number.isFinite(longer) ? (
-            <button
-              type="button"
-              onClick={() => void onRunLonger(LONGER).then(setLongerError)}
-              title={`The same run to ${longer} s: the ${snap.duration} s seen are replayed at full speed, then it plays on`}
-            >
-              Run longer (to {longer} s)
-            </button>
-          ) : null}
-          {onEdit ? (
-            <button type="button" onClick={onEdit} title="Open the scenario editor: change one thing, then run">
-              Change one thing and run…
-            </button>
-          ) : null}
-          {longerError ? (
-            <span className="param-error small" role="alert">
-              Cannot run longer: {longerError}
-            </span>
-          ) : null}
-        </span>
-      ) : playing ? (
-        <button type="button" className="primary" onClick={() => sim.pause()} aria-keyshortcuts="Space">
-          Pause
-        </button>
-      ) : (
+    // A landmark around the toolbar (axe's "region": all content in landmarks); the section is
+    // the sticky bar, the toolbar inside lays the controls out.
+    <section className="controls" aria-label="Run">
+      <div className="controls-row" role="toolbar" aria-label="Simulation controls">
+        {next ? (
+          <span className="run-next" role="group" aria-label="The run finished: what next" data-testid="run-next">
+            <span className="small">Finished. Next:</span>
+            {onRunAgain ? (
+              <button type="button" className="primary" onClick={onRunAgain} title="The same run again from time 0">
+                Run again
+              </button>
+            ) : null}
+            {onRunLonger && Number.isFinite(longer) ? (
+              <button
+                type="button"
+                onClick={() => void onRunLonger(LONGER).then(setLongerError)}
+                title={`The same run to ${longer} s: the ${snap.duration} s seen are replayed at full speed, then it plays on`}
+              >
+                Run longer (to {longer} s)
+              </button>
+            ) : null}
+            {onEdit ? (
+              <button type="button" onClick={onEdit} title="Open the scenario editor: change one thing, then run">
+                Change one thing and run…
+              </button>
+            ) : null}
+            {longerError ? (
+              <span className="param-error small" role="alert">
+                Cannot run longer: {longerError}
+              </span>
+            ) : null}
+          </span>
+        ) : playing ? (
+          <button type="button" className="primary" onClick={() => sim.pause()} aria-keyshortcuts="Space">
+            Pause
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => sim.play()}
+            disabled={!canRun || finished || held}
+            aria-keyshortcuts="Space"
+            aria-describedby={held ? 'play-hold' : undefined}
+          >
+            Play
+          </button>
+        )}
+        {held && !playing ? (
+          <span id="play-hold" className="play-hold small" role="status" data-testid="play-hold">
+            {snap.hold}
+          </span>
+        ) : null}
         <button
           type="button"
-          className="primary"
-          onClick={() => sim.play()}
-          disabled={!canRun || finished || held}
-          aria-keyshortcuts="Space"
-          aria-describedby={held ? 'play-hold' : undefined}
+          onClick={() => sim.step()}
+          disabled={!canRun || playing || finished || held}
+          title="Advance one sample period"
         >
-          Play
+          Step
         </button>
-      )}
-      {held && !playing ? (
-        <span id="play-hold" className="play-hold small" role="status" data-testid="play-hold">
-          {snap.hold}
+        <button
+          type="button"
+          onClick={onReset}
+          disabled={snap.scenario === null}
+          title="Run the same scenario again from time 0"
+        >
+          Reset
+        </button>
+        <SpeedSelect speed={speed} onSpeed={onSpeed} />
+        <span className="sim-time">
+          <span className="muted">Simulated time</span>{' '}
+          <output ref={timeRef} aria-live="off" data-testid="sim-time">
+            0.00 s
+          </output>
         </span>
-      ) : null}
-      <button
-        type="button"
-        onClick={() => sim.step()}
-        disabled={!canRun || playing || finished || held}
-        title="Advance one sample period"
-      >
-        Step
-      </button>
-      <button
-        type="button"
-        onClick={onReset}
-        disabled={snap.scenario === null}
-        title="Run the same scenario again from time 0"
-      >
-        Reset
-      </button>
-      <SpeedSelect speed={speed} onSpeed={onSpeed} />
-      <span className="sim-time">
-        <span className="muted">Simulated time</span>{' '}
-        <output ref={timeRef} aria-live="off" data-testid="sim-time">
-          0.00 s
-        </output>
-      </span>
-      <span className={`status status-${snap.status}`} role="status">
-        {snap.status === 'idle' ? 'loading' : snap.status}
-      </span>
-    </div>
+        <span className={`status status-${snap.status}`} role="status">
+          {snap.status === 'idle' ? 'loading' : snap.status}
+        </span>
+      </div>
+    </section>
   );
 }
 
