@@ -93,7 +93,10 @@ export function StoryPanel({
   const p = findPreset(preset);
   const edited = presetEdited(preset, scenario);
   // The charts have a legend with a button per flow unless they draw the flows as a band.
-  const o: StoryOptions = { legend: (manifest?.flows.length ?? Infinity) <= BAND_FLOWS || lines };
+  const o: StoryOptions = {
+    legend: (manifest?.flows.length ?? Infinity) <= BAND_FLOWS || lines,
+    presetTitle: (id) => findPreset(id)?.title,
+  };
   // The title and the story are told of this run: its numbers and kinds from its manifest, each
   // claim only while the run still satisfies its condition (storyText.ts).
   const name = runTitle(p, scenario, specs, manifest, o);

@@ -29,8 +29,10 @@ const RAW =
   /\b(droptail|fq_codel|newreno|aimd|multcp|lasd|exoLoss|ccParams|flowOverrides|queue\.\w+|flows\.\w+|topology\.\w+)\b|[{}]|\[\[|\]\]|::/;
 
 /** A preset's whole story as the page shows it for a run. */
+const presetTitle = (id: string) => findPreset(id)?.title;
+
 function told(p: Preset, m: Manifest, legend = m.flows.length <= 20) {
-  const o = { legend };
+  const o = { legend, presetTitle };
   return {
     title: runTitle(p, p.scenario, specs, m, o),
     watch: fillStory(p.watch!, specs, p.scenario, m, o),

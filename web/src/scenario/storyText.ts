@@ -24,7 +24,6 @@ import { findSpec } from '../core/specs';
 import { formatHuman } from '../core/units';
 import { getPath, jsonEqual } from './paths.mjs';
 import { kindIn } from './changeKind';
-import { findPreset } from './presets';
 import { formatValue, lossText, sharedFlowLoss, specForLive } from './liveParams';
 
 const PLACEHOLDER = /\{([A-Za-z][\w.[\]:-]*)\}/g;
@@ -35,6 +34,8 @@ const GUARD = /\[\[((?:(?!\[\[|\]\])[^?])*)\?((?:(?!\[\[|\]\]).)*)\]\]/gs;
 export interface StoryOptions {
   /** The charts show a legend with a button per flow (few flows, or one line per flow asked for). */
   legend?: boolean;
+  /** A preset's title by its id, for `{preset:ID}` (the page passes its presets; without it, unfilled). */
+  presetTitle?: (id: string) => string | undefined;
 }
 
 /** `{exoLoss}`: the loss model in words ("0% -> 1% at 20 s -> 5% at 40 s", "none"). */
@@ -166,8 +167,9 @@ export function storyValue(
   path: string,
   m: Manifest | null = null,
   known?: Facts,
+  o: StoryOptions = {},
 ): string | null {
-  if (path.startsWith('preset:')) return findPreset(path.slice('preset:'.length))?.title ?? null;
+  if (path.startsWith('preset:')) return o.presetTitle?.(path.slice('preset:'.length)) ?? null;
   if (path === EXO_LOSS) return lossText(specs, m ? sharedFlowLoss(m) : lossAsWritten(s)) ?? 'none';
   const f = known ?? facts(specs, s, m, {});
   if (path === 'queueKind') return f.queue === null ? null : kindLabel(specs, 'queue.kind', f.queue);
@@ -429,7 +431,7 @@ export function fillStory(
       return guardHolds(cond.trim(), specs, s, m, o, known) ? yes! : no;
     });
   }
-  return tidy(guarded.replace(PLACEHOLDER, (whole, path: string) => storyValue(specs, s, path, m, known) ?? whole));
+  return tidy(guarded.replace(PLACEHOLDER, (whole, path: string) => storyValue(specs, s, path, m, known, o) ?? whole));
 }
 
 /**
