@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
 import { normalizeSpecs, specsOfGroup } from '../core/specs';
+import { formatHuman } from '../core/units';
 import { DEFAULT_PRESET, PRESETS, type Preset, findPreset } from './presets';
 import { fillStory, guardHolds, guardProblem, runTitle, storyGuards, storyPaths } from './storyText';
 import { firstScreenSchedule, scenarioManifest, testManifest } from '../core/manifestFixture';
@@ -248,6 +249,26 @@ describe('preset stories told of the run', () => {
     expect(shallow.title).toBe('BBR alone through a shallow buffer (20 packets at 10 Mb/s)');
     expect(shallow.watch).toContain('Startup and each 1.25 probe overflow it');
     expect(shallow.watch).not.toContain('however deep the buffer');
+  });
+
+  it("a kind's own sentence (the core's help) states none of its parameters' defaults, which a run can change", () => {
+    // PIE's target and CUBIC's beta are parameters: "against a 15 ms target", "a reduction to 0.7
+    // of the window" would be false of a run that sets them.
+    for (const [selector, prefix] of [
+      [queueSpec, 'queue'],
+      [ccSpec, 'flows'],
+    ] as const)
+      for (const k of selector.options!) {
+        const said = selector.optionHelp?.[k] ?? '';
+        for (const p of specs.filter((x) => x.key.startsWith(`${prefix}.${k}.`))) {
+          // (0 and 1 are a formula's constants: REM's "1 - phi^-price".)
+          if (typeof p.default !== 'number' || p.default === 0 || p.default === 1) continue;
+          const shown = p.display ? formatHuman(p.default, p) : String(p.default);
+          expect(said, `${k}: ${p.key} = ${shown}`).not.toMatch(
+            new RegExp(`(^|[^\\d.])${shown.replace('.', '\\.')}(?![\\d.])`),
+          );
+        }
+      }
   });
 
   it('reads its conditions: kinds, flags, comparisons, words, negation', () => {
