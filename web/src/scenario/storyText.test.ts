@@ -27,7 +27,7 @@ const firstRun = (): Manifest =>
 
 /** Raw keys a student should never read: kinds and scenario paths as keys, unfilled placeholders and guards. */
 const RAW =
-  /\b(droptail|fq_codel|newreno|aimd|multcp|lasd|exoLoss|ccParams|flowOverrides|queue\.\w+|flows\.\w+|topology\.\w+)\b|[{}]|\[\[|\]\]|::/;
+  /\b(droptail|fq_codel|htt|newreno|aimd|multcp|lasd|exoLoss|ccParams|flowOverrides|queue\.\w+|flows\.\w+|topology\.\w+)\b|[{}]|\[\[|\]\]|::/;
 
 /** A preset's whole story as the page shows it for a run. */
 const presetTitle = (id: string) => findPreset(id)?.title;
