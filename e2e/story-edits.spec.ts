@@ -82,7 +82,7 @@ async function edit(lab: Lab, page: Page, key: string, value: string): Promise<M
 }
 
 /** Types a value in a box and presses Enter, as "Try this" says. */
-async function typeIn(page: Page, box: ReturnType<Page['locator']>, value: string): Promise<void> {
+async function typeIn(box: ReturnType<Page['locator']>, value: string): Promise<void> {
   await box.fill(value);
   await box.press('Enter');
 }
@@ -107,7 +107,7 @@ for (const id of sample()) {
           : page.getByLabel(`flow ${a.flow} ${specs.find((s) => s.key === a.key)!.label.toLowerCase()}`, {
               exact: true,
             });
-      await typeIn(page, box, a.value!);
+      await typeIn(box, a.value!);
       // A mark says when; the run's manifest has the change.
       await expect.poll(async () => (await lab.manifest())?.changes.length ?? 0).toBeGreaterThan(0);
       await expect.poll(async () => (await lab.marks()).some((mk) => !mk.schedule)).toBe(true);
@@ -202,7 +202,7 @@ for (const e of EDITS) {
 
     // Loss, live: set to 2 % while the run plays on, paused a moment after.
     await lab.runUntil(2);
-    await typeIn(page, page.locator('section.live-panel [data-key="live.flow.exoLoss"] input[type="text"]'), '2');
+    await typeIn(page.locator('section.live-panel [data-key="live.flow.exoLoss"] input[type="text"]'), '2');
     await expect.poll(async () => (await lab.manifest())?.live.flows?.exoLoss).toBe(0.02);
     await expect(page.getByTestId('story-live')).toContainText('exogenous loss (all flows) 2%');
     const text = await check('loss');

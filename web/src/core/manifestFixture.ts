@@ -152,6 +152,9 @@ export function scenarioManifest(s: Scenario): Manifest {
     rate,
   });
   m.topology = kind;
+  // A schedule's next step after the start (the core's nextChange at time 0).
+  const later = steps.map((st) => (Array.isArray(st) ? num(st[0], 0) : 0)).filter((t) => t > 0);
+  m.nextChange = later.length ? Math.min(...later) : null;
   m.run.packetSize = num(s.packetSize, 1000);
   const b = m.links[0]!;
   b.buffer = num(queue.buffer, 250);

@@ -223,6 +223,28 @@ describe('preset stories told of the run', () => {
     }
   });
 
+  it("the first screen's Try this asks to pause before the loss rises only while it has yet to rise", () => {
+    const p = DEFAULT_PRESET;
+    const before = told(p, scenarioManifest(p.scenario)).tryThis;
+    expect(before).toMatch(/^Pause before the loss rises, type 0 in the live Exogenous loss \(all flows\) box/);
+    // After the schedule's last step (the core says no next change): no step is left to pause before.
+    const after = told(
+      p,
+      changed(p, (m) => void (m.nextChange = null)),
+    ).tryThis;
+    expect(after).toMatch(
+      /^Type 0 in the live Exogenous loss \(all flows\) box and press Enter: the random loss stops/,
+    );
+    expect(after).not.toContain('Pause before');
+  });
+
+  it('a legend is offered only where the charts draw one', () => {
+    const p = findPreset('bufferbloat-fqcodel')!;
+    const m = base.get(p.id)!;
+    expect(told(p, m, true).watch).toContain("Double-click a flow's button in a chart's legend");
+    expect(told(p, m, false).watch).not.toMatch(/legend/i);
+  });
+
   it('a claim is said only while its condition holds, and its alternative otherwise', () => {
     const p = findPreset('htt-dumbbell-vegas-red')!;
     const red = told(p, base.get(p.id)!);

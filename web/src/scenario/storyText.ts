@@ -17,7 +17,8 @@
 //   `ecn` (every flow ECN-capable), `legend` (the charts have a legend with a button per flow),
 //   and comparisons `NAME OP NUMBER` (OP one of = != < <= > >=) of `flows`, `buffer`, `bdp` (the
 //   buffer in bandwidth-delay products of the shortest round trip), `rtt` (the longest round-trip
-//   propagation delay, s) or any `{name}` with a number.
+//   propagation delay, s), `changes` (live changes so far), `next` (when a loss schedule next
+//   moves, s; none once it has made its last step) or any `{name}` with a number.
 // Every kind is said by its label from the core (bl_describe), never by its key.
 import type { Json, Manifest, ManifestLoss, ParamSpec, Scenario } from '../core/types';
 import { findSpec } from '../core/specs';
@@ -250,6 +251,7 @@ interface Facts {
   bdp: number;
   rtt: number;
   changes: number;
+  next: number;
 }
 
 /** The flows' loss model as the run has it: none, a kind, "live" once set live, "mixed" when flows differ. */
@@ -285,6 +287,7 @@ function facts(specs: readonly ParamSpec[], s: Scenario, m: Manifest | null, o: 
       bdp,
       rtt: flows.length ? Math.max(...flows.map((f) => f.rtt)) : Number.NaN,
       changes: m.changes.length,
+      next: m.nextChange ?? Number.NaN,
     };
   }
   const kind = getPath(s, 'queue.kind');
@@ -315,6 +318,7 @@ function facts(specs: readonly ParamSpec[], s: Scenario, m: Manifest | null, o: 
     bdp: Number.NaN,
     rtt: Number.NaN,
     changes: 0,
+    next: Number.NaN,
   };
 }
 
@@ -376,6 +380,7 @@ export function guardHolds(
           bdp: known.bdp,
           rtt: known.rtt,
           changes: known.changes,
+          next: known.next,
         };
         const raw = name! in own ? own[name!]! : rawValue(specs, s, name!, m);
         if (typeof raw === 'string') {
