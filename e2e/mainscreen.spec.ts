@@ -105,34 +105,34 @@ test('the first screen at 1440x900 tells the story and shows the live controls a
   await expect(page.getByRole('heading', { name: 'Scenario', exact: true })).toBeHidden();
 });
 
-test('a preset opened with a changed flow count tells the story of the run, and names what it cannot follow', async ({
+test('a preset opened with a changed flow count or queue tells the story of that run, with no note to own up to', async ({
   lab,
   page,
 }) => {
   await lab.open('#v=1&preset=xqm-fig2-red&flows.count=30&view.speed=0');
   const story = page.locator('section.story');
   await expect(story.locator('.story-watch')).toContainText(
-    '30 TCP flows share a 16 Mb/s bottleneck (XQM paper, Fig. 2) while random exogenous loss follows the schedule 0% -> 1% at 20 s -> 5% at 40 s.',
+    '30 TCP flows share a 16 Mb/s bottleneck with a 250-packet RED queue (XQM paper, Fig. 2;',
+  );
+  await expect(story.locator('.story-watch')).toContainText(
+    'while random exogenous loss is 0% -> 1% at 20 s -> 5% at 40 s.',
   );
   await expect(story).not.toContainText('Twenty');
   await expect(story).not.toContainText('20 TCP flows');
   // The run is what the text says.
   await expect.poll(() => lab.columns()).toContain('flow.29.cwnd');
   expect(await lab.columns()).not.toContain('flow.30.cwnd');
-  // Every changed number is in the text: nothing to own up to.
-  await expect(page.getByTestId('story-changes')).toHaveCount(0);
-  // A change the story says in words (RED) is named by its label, with what the preset had;
-  // a number in its units, not the scenario's key and SI value.
+  // A changed queue: the story tells DropTail's sentence, none of RED's, and needs no note.
   await lab.open('#v=1&preset=xqm-fig2-red&queue.kind=droptail&samplePeriod=0.05&view.speed=0');
-  await expect(page.getByTestId('story-changes')).toContainText(
-    'This run changes the preset (Sample period: 50 ms, was 100 ms; Queue kind: DropTail, was RED)',
-  );
-  await expect(page.getByTestId('story-changes')).not.toContainText('queue.kind');
-  await expect(page.getByTestId('story-changes')).toContainText('it describes the preset, not this run');
-  // The preset as it is: the text as written, no note.
+  await expect(story.locator('.story-watch')).toContainText('with a 250-packet DropTail queue');
+  await expect(story.locator('.story-watch')).toContainText('The queue is DropTail (first in, first out;');
+  await expect(story.locator('.story-watch')).not.toContainText('RED');
+  await expect(story.locator('h2')).toContainText('XQM Fig. 2, packet level: DropTail, exogenous loss');
+  await expect(page.getByTestId('story-changes')).toHaveCount(0);
+  // The preset as it is.
   await lab.open('#v=1&preset=xqm-fig2-red&view.speed=0');
   await expect(story.locator('.story-watch')).toContainText('20 TCP flows share a 16 Mb/s bottleneck');
-  await expect(page.getByTestId('story-changes')).toHaveCount(0);
+  await expect(story.locator('.story-watch')).toContainText('The queue is RED (drops early');
 });
 
 test("a chain's link rate is its own hop's, and no fair-share line claims capacity / all flows where flows take different paths", async ({

@@ -25,8 +25,8 @@ const std::vector<CcKind>& ccKinds() {
        "above beta.",
        &vegasSpecs(), [] { return makeVegas(); }, "Vegas"},
       {"cubic",
-       "CUBIC (RFC 9438): after each reduction to 0.7 of the window, it follows C (t - K)^3 + W_max, never slower than "
-       "Reno.",
+       "CUBIC (RFC 9438): after each reduction to beta times the window, it follows C (t - K)^3 + W_max, never "
+       "slower than Reno.",
        &cubicSpecs(), [] { return makeCubic(); }, "CUBIC"},
       {"dctcp",
        "DCTCP (RFC 8257): with ECN on, cuts the window by alpha/2 per marked window, alpha the running fraction of "

@@ -143,8 +143,8 @@ class Pie final : public BoundQueueDisc<Pie> {
 
 QueueKind pieKind() {
   return boundKind<Pie>("pie",
-                        "PIE (RFC 8033): a drop probability driven by the queueing delay against a 15 ms target, with "
-                        "a burst allowance.");
+                        "PIE (RFC 8033): a drop probability driven by the queueing delay against its target, with a "
+                        "burst allowance.");
 }
 
 }  // namespace bl

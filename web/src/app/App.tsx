@@ -353,6 +353,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
               scenario={state.scenario}
               specs={snap.specs}
               manifest={snap.manifest}
+              lines={state.view.lines}
               onApply={app.applyScenario}
               editable={panels.has('scenario')}
               editorOpen={editorOpen}

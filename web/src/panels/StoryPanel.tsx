@@ -3,7 +3,8 @@
 // button that opens the full scenario editor.
 import { useState } from 'react';
 import type { Manifest, ParamSpec, Scenario } from '../core/types';
-import { fillStory, liveChangesText, runTitle, storyChangeList, storyChanges } from '../scenario/storyText';
+import { type StoryOptions, fillStory, liveChangesText, runTitle } from '../scenario/storyText';
+import { BAND_FLOWS } from '../store/flowBand';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset, presetEdited } from '../scenario/presets';
 
 /** Presets grouped by the paper their id starts with (xqm-, ted-, htt-, sd-, ...). */
@@ -71,6 +72,7 @@ export function StoryPanel({
   toolsOnly = false,
   specs,
   manifest,
+  lines = false,
 }: {
   preset: string;
   scenario: Scenario;
@@ -83,21 +85,23 @@ export function StoryPanel({
   editable: boolean;
   editorOpen: boolean;
   onEditor: () => void;
+  /** One line per flow was asked for (view.lines): the legend stays at any flow count. */
+  lines?: boolean;
   /** A lesson is followed: its panel tells the story; only the tools are shown here. */
   toolsOnly?: boolean;
 }) {
   const p = findPreset(preset);
   const edited = presetEdited(preset, scenario);
-  // The title's numbers are this run's, like the story's.
-  const name = runTitle(p, scenario, specs, manifest);
-  // The story's numbers are this run's; what it says in words about fields the run changed is
-  // the preset's, and the page says so.
-  const watch = p?.watch ? fillStory(p.watch, specs, scenario, manifest) : null;
-  const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario, manifest) : null;
-  const changes =
-    p && edited
-      ? storyChanges(p.scenario, scenario, `${p.titleTemplate ?? ''} ${p.watch ?? ''} ${p.tryThis ?? ''}`, specs)
-      : [];
+  // The charts have a legend with a button per flow unless they draw the flows as a band.
+  const o: StoryOptions = {
+    legend: (manifest?.flows.length ?? Infinity) <= BAND_FLOWS || lines,
+    presetTitle: (id) => findPreset(id)?.title,
+  };
+  // The title and the story are told of this run: its numbers and kinds from its manifest, each
+  // claim only while the run still satisfies its condition (storyText.ts).
+  const name = runTitle(p, scenario, specs, manifest, o);
+  const watch = p?.watch ? fillStory(p.watch, specs, scenario, manifest, o) : null;
+  const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario, manifest, o) : null;
   // Phones show the first lines of the story; "More" shows all of it.
   const [more, setMore] = useState(false);
   // The preset chooser and the editor's button: above the charts, or in the story's head.
@@ -137,12 +141,6 @@ export function StoryPanel({
         {manifest?.changes.length ? (
           <p className="story-live muted small" data-testid="story-live">
             Changed live so far: {liveChangesText(specs, manifest)}.
-          </p>
-        ) : null}
-        {changes.length ? (
-          <p className="story-changes muted small" data-testid="story-changes">
-            This run changes the preset ({storyChangeList(changes)}): where the text speaks of{' '}
-            {changes.length === 1 ? 'that' : 'those'}, it describes the preset, not this run.
           </p>
         ) : null}
       </div>

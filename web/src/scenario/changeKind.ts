@@ -3,10 +3,10 @@
 import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
 import { kindFieldOf, kindGroups, kindParamsOf, specsOfGroup } from '../core/specs';
 import { getPath, isPlainObject } from '../../../wasm-core/js/paths.mjs';
-import { cloneScenario } from './presets';
 
 export function withKind(s: Scenario, specs: readonly ParamSpec[], group: string, kind: string): Scenario {
-  const n = cloneScenario(s);
+  // A fresh copy (not presets' cloneScenario: this module is also read outside the page, by e2e tests).
+  const n = structuredClone(s);
   const field = kindFieldOf(specs, group);
   const old = getPath(n, group);
   const keep = new Set(specsOfGroup(specs, group, kind).map((sp) => sp.key.slice(group.length + 1)));

@@ -17,6 +17,25 @@ export interface Preset {
   watch?: string;
   /** One suggestion of something to change and what to look at. */
   tryThis?: string;
+  /** What "Try this" asks for, as a test performs it (public/stories/presets.json, `act`). */
+  tryAction?: TryAction;
+}
+
+/**
+ * A preset's "Try this" as an action through the page's own controls, which unit tests check
+ * names a control the preset has and e2e/story-edits.spec.ts performs: `via` the live panel's box
+ * of spec `key` ("live.flow.exoLoss", "queue.codel.target"), flow `flow`'s box in the flow table,
+ * the scenario editor's field `key` then Run, the Compare dialog's "What differs" `key` with B's
+ * `value`, or the preset chooser's `preset`. `value` is what is typed or chosen; `check` a story
+ * condition (storyText.ts) the new run's manifest satisfies.
+ */
+export interface TryAction {
+  via: 'live' | 'flow' | 'edit' | 'compare' | 'preset';
+  key?: string;
+  flow?: number;
+  value?: string;
+  preset?: string;
+  check?: string;
 }
 
 /**
@@ -76,10 +95,9 @@ function fromFiles(): Preset[] {
  * Each preset's story, by preset id: kept beside the scenario files rather than in them, since
  * the core (and the CLI that reads the same files) accepts only scenario fields.
  */
-const stories = import.meta.glob<{ default: Record<string, { title?: string; watch?: string; try?: string }> }>(
-  '../../../public/stories/presets.json',
-  { eager: true },
-);
+const stories = import.meta.glob<{
+  default: Record<string, { title?: string; watch?: string; try?: string; act?: TryAction }>;
+}>('../../../public/stories/presets.json', { eager: true });
 const STORIES = Object.values(stories)[0]?.default ?? {};
 
 /** A preset's story (public/stories/presets.json, by preset id). */
@@ -90,6 +108,7 @@ function withStory(p: Preset): Preset {
     ...(s?.title ? { titleTemplate: s.title } : {}),
     ...(s?.watch ? { watch: s.watch } : {}),
     ...(s?.try ? { tryThis: s.try } : {}),
+    ...(s?.act ? { tryAction: s.act } : {}),
   };
 }
 
