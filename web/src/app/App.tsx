@@ -164,10 +164,11 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   );
 
   if (embed) {
-    // Compact: the charts come first (beside the lesson and live controls when there is room), so
-    // an iframe of common size (900 x 640) shows them without scrolling.
+    // The frame's size, as the instructor picked it: the page is the frame's height; the charts
+    // share what the title, controls bar and side column leave them, in a grid (embed/fit.ts), so
+    // each chosen chart and each allowed control is inside the frame without scrolling.
     const charts = panels.has('charts') ? (
-      <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} />
+      <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} fit />
     ) : null;
     const side = (
       <>
@@ -181,14 +182,15 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
       </>
     );
+    const title = snap.scenario
+      ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
+      : 'Bottleneck Lab';
     const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
     return (
       <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
-          <strong>
-            {snap.scenario
-              ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
-              : 'Bottleneck Lab'}
+          <strong className="embed-title" title={title}>
+            {title}
           </strong>
           <a
             href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}

@@ -1,6 +1,6 @@
 // Long-run throughput per flow (mean since measureFrom) against its target share of the
 // bottleneck (capacity x weight / total weight). SVG bars, refreshed a few times a second.
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { chartStats } from '../ui/probes';
@@ -9,10 +9,13 @@ import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/downloa
 import { type ChartProps, bottleneckRate, weights } from './chartContext';
 import { flowColor } from './palette';
 import { MARGIN } from './chartModel';
+import { ChartFill } from './chartFill';
 import { fmtTick } from './renderTimeChart';
 
 const REFRESH_MS = 250;
-const HEIGHT = 200;
+const DEFAULT_HEIGHT = 200;
+const KEY =
+  'Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).';
 
 interface Bar {
   flow: number;
@@ -28,6 +31,9 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const hiddenRef = useRef(hidden);
   hiddenRef.current = hidden;
   const onScreen = useOnScreen(wrapRef);
+  const fill = useContext(ChartFill);
+  const fillRef = useRef(fill);
+  fillRef.current = fill;
 
   const force = useRef(true);
   useEffect(() => {
@@ -62,8 +68,10 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
         bars.push({ flow: i, thr: Number.isFinite(thr) ? thr / 1e6 : 0, target: (rate * w[i]!) / total / 1e6 });
       }
       const width = wrap.clientWidth;
+      // In a fixed-size embed the plot is as tall as its grid cell leaves it.
+      const height = fillRef.current ? Math.max(60, wrap.clientHeight) : DEFAULT_HEIGHT;
       const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
-      const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+      const plotH = height - MARGIN.top - MARGIN.bottom;
       const x = d3
         .scaleBand<number>()
         .domain(bars.map((b) => b.flow))
@@ -77,8 +85,8 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const svg = d3
         .select(svgEl)
         .attr('width', width)
-        .attr('height', HEIGHT)
-        .attr('viewBox', `0 0 ${width} ${HEIGHT}`);
+        .attr('height', height)
+        .attr('viewBox', `0 0 ${width} ${height}`);
       const layer = (cls: string) => {
         let g = svg.select<SVGGElement>(`g.${cls}`);
         if (g.empty()) g = svg.append('g').attr('class', cls);
@@ -140,7 +148,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
     for (const l of clone.querySelectorAll('line.target-line')) l.setAttribute('stroke', colors.fg);
     const text = new XMLSerializer().serializeToString(clone);
     if (kind === 'svg') downloadText(text, 'share.svg', 'image/svg+xml');
-    else downloadBlob(await svgToPng(text, el.clientWidth, HEIGHT), 'share.png');
+    else downloadBlob(await svgToPng(text, el.clientWidth, el.clientHeight), 'share.png');
   };
 
   return (
@@ -164,8 +172,8 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       >
         <svg ref={svgRef} className="chart-svg static" />
       </div>
-      <p className="legend muted">
-        Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).
+      <p className="legend muted" title={KEY}>
+        {KEY}
       </p>
     </section>
   );
