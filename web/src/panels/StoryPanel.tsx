@@ -98,7 +98,7 @@ export function StoryPanel({
     p && edited
       ? storyChanges(p.scenario, scenario, `${p.titleTemplate ?? ''} ${p.watch ?? ''} ${p.tryThis ?? ''}`, specs)
       : [];
-  // Phones show the first lines of the story; "More" shows all of it.
+  // The first screen shows the story's first lines; "Read more" shows all of it.
   const [more, setMore] = useState(false);
   // The preset chooser and the editor's button: above the charts, or in the story's head.
   const tools = (
@@ -148,7 +148,7 @@ export function StoryPanel({
       </div>
       {p?.watch ? (
         <button type="button" className="story-more" aria-expanded={more} onClick={() => setMore((m) => !m)}>
-          {more ? 'Less' : 'More'}
+          {more ? 'Show less' : 'Read more'}
         </button>
       ) : null}
     </section>
