@@ -1,7 +1,7 @@
 // Accessibility (axe-core) of a lesson page and of embeds: no serious or critical violations.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, openMore } from './fixtures';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Paused first: axe on a page whose run redraws every frame took 15-27 s a page on a busy
@@ -26,6 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
     // Step 2: a prediction (the form, Play held and saying why), and an equation that scrolls.
     await lab.open('#lesson=aimd-sawtooth&step=2');
     await expect.poll(() => page.evaluate(() => window.__bl!.lesson())).toMatchObject({ step: 2 });
+    await openMore(page);
     await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme);
     await expect(page.getByTestId('play-hold')).toBeVisible();
     await expect(page.getByTestId('lesson-equation').locator('.katex')).toBeVisible();
@@ -70,6 +71,7 @@ test('an unknown lesson id has no serious or critical axe violations', async ({ 
 
 test('the embed builder has no serious or critical axe violations', async ({ lab, page }) => {
   await lab.open('#v=1');
+  await openMore(page);
   await page.getByRole('button', { name: 'Get embed code' }).click();
   await expect(page.getByRole('dialog', { name: 'Embed this simulation' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

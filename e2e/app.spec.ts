@@ -1,6 +1,6 @@
 // What a person does with Bottleneck Lab, in real Chromium against the real WASM core.
 import { readFile } from 'node:fs/promises';
-import { Lab, test, expect } from './fixtures';
+import { Lab, test, expect, openMore } from './fixtures';
 
 // How soon (the issue asks 2 s) is measured by `npm run bench:fps` ("first visit"), not here: a
 // timed assertion fails on a busy machine for reasons that are not the app's (docs/bench.md).
@@ -129,6 +129,7 @@ test('embed mode renders the chosen panels only, and the embed dialog writes the
   await expect(page.getByRole('toolbar', { name: 'Simulation controls' })).toHaveCount(0);
 
   await lab.open('');
+  await openMore(page);
   await page.getByRole('button', { name: 'Get embed code' }).click();
   await page.getByRole('checkbox', { name: 'topology' }).check();
   const code = await page.getByLabel('Embed code').inputValue();
@@ -140,6 +141,7 @@ test('embed mode renders the chosen panels only, and the embed dialog writes the
 test('CSV export downloads the time series', async ({ lab, page }) => {
   await lab.open('#v=1&flows.count=3');
   await lab.runUntil(3);
+  await openMore(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),

@@ -1,5 +1,5 @@
 // Compare mode: the same scenario with DropTail (A) and RED (B), two workers in lockstep.
-import { test, expect } from './fixtures';
+import { test, expect, openMore } from './fixtures';
 
 test('compare mode runs DropTail and RED in lockstep and shows both', async ({ lab, page }) => {
   // Charts off screen are drawn when scrolled into view: make them all visible.
@@ -54,6 +54,7 @@ test('compare mode runs DropTail and RED in lockstep and shows both', async ({ l
 
 test('"Compare with..." switches any scenario to compare mode, and the link keeps it', async ({ lab, page }) => {
   await lab.open('#v=1&duration=30');
+  await openMore(page);
   await page.getByRole('button', { name: 'Compare with...' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compare with...' });
   // A's value is named as the chooser names the field, in its units, not by the scenario path.

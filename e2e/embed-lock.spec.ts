@@ -2,7 +2,7 @@
 // refused through the control, through postMessage and through the URL; an unlocked one applies;
 // the page reports its height to the host.
 import type { Frame, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, openMore } from './fixtures';
 
 const EMBED_HASH =
   '#v=1&duration=300&exoLoss.kind=none&exoLoss.steps=~&view.speed=5&unlock=flows.exoLoss&view.panels=controls,charts,flows';
@@ -152,6 +152,7 @@ test('the embed builder locks parameters, offers lessons when the site has them,
     }),
   );
   await lab.open('#v=1&duration=300');
+  await openMore(page);
   await page.getByRole('button', { name: 'Get embed code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Embed this simulation' });
   await dialog.getByLabel('Lock parameters').check();
@@ -173,6 +174,7 @@ test('without a lessons index the embed builder offers scenarios only', async ({
   // A site without lessons (a course hosting its own copy may leave them out).
   await page.route('**/lessons/index.json', (route) => route.fulfill({ status: 404, body: 'not found' }));
   await lab.open('#v=1&duration=300');
+  await openMore(page);
   await page.getByRole('button', { name: 'Get embed code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Embed this simulation' });
   await expect(dialog.getByTestId('no-lessons')).toBeVisible();

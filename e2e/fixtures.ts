@@ -73,6 +73,15 @@ export class Lab {
   }
 }
 
+/**
+ * Opens the header's "More" menu (sharing and export, instructor and research tools, display)
+ * unless it is open: the items there wait one click on the first screen.
+ */
+export async function openMore(page: Page): Promise<void> {
+  const more = page.getByRole('button', { name: 'More', exact: true });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+}
+
 export const test = base.extend<{ lab: Lab }>({
   lab: async ({ page }, use) => {
     await use(new Lab(page));

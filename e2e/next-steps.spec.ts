@@ -1,6 +1,6 @@
 // Issue 23, items 4, 6, 7, 9 and 10: what the page says and offers after a run and around it,
 // followed step by step as the issue wrote them, at 1440x900.
-import { test, expect, type Lab } from './fixtures';
+import { test, expect, type Lab, openMore } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** A minus sign on a number that shows as zero: "-0", "-0.0", "-0.000". */
@@ -53,6 +53,7 @@ test("item 4: the chart, the print summary and the glossary say which Jain's ind
   await page.evaluate(() => {
     window.print = () => undefined;
   });
+  await openMore(page);
   await page.getByRole('button', { name: 'Print summary' }).click();
   const sheet = page.getByTestId('print-sheet');
   const s = await lab.summary();
@@ -149,6 +150,7 @@ test('item 7: a finished run offers run again, run longer and change one thing',
 
 test('item 9: the sweep starts from the run on screen, and the run plays on when it ends', async ({ lab, page }) => {
   await lab.open('#v=1&flows.count=30&queue.kind=codel');
+  await openMore(page);
   await page.getByRole('button', { name: 'Sweep' }).click();
   const panel = page.getByRole('region', { name: 'Sweep' });
   await expect(panel.getByLabel('Base scenario')).toHaveValue('current');
@@ -185,6 +187,7 @@ test('item 9: an SD run keeps the papers sweep of flow k weight, sd against lasd
   page,
 }) => {
   await lab.open('#v=1&preset=lasd-10mbps&flows.count=12');
+  await openMore(page);
   await page.getByRole('button', { name: 'Sweep' }).click();
   const panel = page.getByRole('region', { name: 'Sweep' });
   await expect(panel.getByLabel('Base scenario')).toHaveValue('current');

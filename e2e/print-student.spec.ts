@@ -1,5 +1,5 @@
 // The printable summary (one page, charts as images, numbers, seed, link) and student mode.
-import { test, expect } from './fixtures';
+import { test, expect, openMore } from './fixtures';
 
 test('"Print summary" makes a one-page sheet with the charts, numbers, seed and link', async ({ lab, page }) => {
   await page.setViewportSize({ width: 1280, height: 2400 });
@@ -11,6 +11,7 @@ test('"Print summary" makes a one-page sheet with the charts, numbers, seed and 
       (window as unknown as { printed: number }).printed++;
     };
   });
+  await openMore(page);
   await page.getByRole('button', { name: 'Print summary' }).click();
   const sheet = page.getByTestId('print-sheet');
   await expect(sheet).toBeVisible();
@@ -74,6 +75,7 @@ test('student mode hides the advanced panels and exports, and keeps controls, ch
   await expect(page.getByRole('heading', { name: 'Throughput per flow' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Flows' })).toBeVisible();
   // The toggle turns it off, and the link follows.
+  await openMore(page);
   await page.getByLabel('Student mode').uncheck();
   await expect(page.getByRole('heading', { name: 'Fluid model' })).toBeVisible();
   await expect(page.locator('.param[data-key="samplePeriod"]')).toHaveCount(1);

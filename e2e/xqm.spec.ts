@@ -33,7 +33,7 @@ test('the fluid model overlays the throughput and queue charts of the same scena
   await page.setViewportSize({ width: 1280, height: 2400 });
   await lab.open('#v=1&preset=xqm-fig2-red&view.speed=0');
   await lab.runUntil(30);
-  const toggle = page.getByLabel('Overlay fluid model');
+  const toggle = page.getByLabel('Draw the prediction on the charts');
   await expect(toggle).toBeEnabled();
   await toggle.check();
   const status = page.getByTestId('fluid-status');
@@ -58,7 +58,7 @@ test('the fluid model overlays the throughput and queue charts of the same scena
   await expect.poll(async () => (await lab.charts()).throughput?.series?.['fluid.thr'] ?? 0).toBe(0);
   // A chain is not one bottleneck: the toggle is refused, with the reason.
   await lab.open('#v=1&preset=xqm-exp1-red');
-  await expect(page.getByLabel('Overlay fluid model')).toBeDisabled();
+  await expect(page.getByLabel('Draw the prediction on the charts')).toBeDisabled();
   await expect(status).toContainText('not a chain topology');
 });
 
@@ -153,7 +153,7 @@ test('the fluid overlay is drawn as lines that leave the data visible, and kept 
   await page.setViewportSize({ width: 1280, height: 2400 });
   await lab.open('#v=1&preset=xqm-fig2-red&view.speed=0');
   await lab.runUntil(30);
-  await page.getByLabel('Overlay fluid model').check();
+  await page.getByLabel('Draw the prediction on the charts').check();
   await expect(page.getByTestId('fluid-status')).toHaveAttribute('data-status', 'drawn');
   await expect.poll(() => page.url()).toContain('view.fluid=1');
   const queue = page.locator('[data-chart="queue"]');
@@ -188,12 +188,12 @@ test('the fluid overlay is drawn as lines that leave the data visible, and kept 
   const url = page.url();
   await page.goto('about:blank');
   await lab.open(new URL(url).hash);
-  await expect(page.getByLabel('Overlay fluid model')).toBeChecked();
+  await expect(page.getByLabel('Draw the prediction on the charts')).toBeChecked();
   await expect(page.getByTestId('fluid-status')).toHaveAttribute('data-status', 'drawn');
   await lab.open('#v=1&preset=xqm-fig2-red');
-  await expect(page.getByLabel('Overlay fluid model')).not.toBeChecked();
-  await page.getByLabel('Overlay fluid model').check();
-  await page.getByLabel('Overlay fluid model').uncheck();
+  await expect(page.getByLabel('Draw the prediction on the charts')).not.toBeChecked();
+  await page.getByLabel('Draw the prediction on the charts').check();
+  await page.getByLabel('Draw the prediction on the charts').uncheck();
   await expect.poll(() => page.url()).not.toContain('view.fluid');
 });
 

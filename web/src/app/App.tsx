@@ -71,8 +71,6 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [editorOpen]);
-  // Phones: the header's tools (share, compare, theme) fold behind a menu button.
-  const [menuOpen, setMenuOpen] = useState(false);
   const noticesRef = useRef(app.notices);
   noticesRef.current = app.notices;
   const errorsRef = useRef(app.errors);
@@ -164,10 +162,11 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   );
 
   if (embed) {
-    // Compact: the charts come first (beside the lesson and live controls when there is room), so
-    // an iframe of common size (900 x 640) shows them without scrolling.
+    // The frame's size, as the instructor picked it: the page is the frame's height; the charts
+    // share what the title, controls bar and side column leave them, in a grid (embed/fit.ts), so
+    // each chosen chart and each allowed control is inside the frame without scrolling.
     const charts = panels.has('charts') ? (
-      <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} />
+      <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} fit />
     ) : null;
     const side = (
       <>
@@ -181,14 +180,15 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
       </>
     );
+    const title = snap.scenario
+      ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
+      : 'Bottleneck Lab';
     const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
     return (
       <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
         <div className="embed-head">
-          <strong>
-            {snap.scenario
-              ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
-              : 'Bottleneck Lab'}
+          <strong className="embed-title" title={title}>
+            {title}
           </strong>
           <a
             href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}
@@ -209,6 +209,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     );
   }
 
+  // The first screen's header, one line at 1280 px: the name, Lessons, Copy link and "More". The
+  // rest waits one click, in groups: sharing and export (ShareMenu), instructor and research
+  // tools (compare, sweep, student mode), display (theme). Every one keeps its URL key.
   const header = (
     <header className="app-head">
       <h1>Bottleneck Lab</h1>
@@ -217,56 +220,68 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
         <a href={LESSONS_ROUTE} className="head-link">
           Lessons
         </a>
-      ) : null}
-      <button
-        type="button"
-        className="head-toggle"
-        aria-expanded={menuOpen}
-        aria-controls="head-more"
-        onClick={() => setMenuOpen((o) => !o)}
-      >
-        Menu
-      </button>
-      <div id="head-more" className={`head-more${menuOpen ? ' open' : ''}`}>
-        {unlock === null && !compare && snap.specs.length ? (
-          <CompareChooser
-            specs={snap.specs}
-            scenario={state.scenario}
-            onCompare={(d) => app.setTeach({ compare: d })}
-          />
-        ) : null}
-        {unlock === null ? (
-          <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
-            <input type="checkbox" checked={student} onChange={(e) => app.setTeach({ student: e.target.checked })} />
-            Student mode
-          </label>
-        ) : (
-          <span className="muted small" title={`Only ${unlock.join(', ') || 'nothing'} may change`}>
-            Locked by the instructor
-          </span>
-        )}
-        <ShareMenu sim={sim} state={state} specs={snap.specs} onError={app.addError} />
-        {unlock === null && !compare ? (
-          <button
-            type="button"
-            aria-pressed={state.sweep !== null}
-            onClick={() => app.setSweep(state.sweep ? null : sweepFor(state.scenario, snap.specs))}
-            title="Run a parameter grid across web workers and plot it"
-          >
-            Sweep
-          </button>
-        ) : null}
-        <label className="inline">
-          Theme
-          <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
-            {THEMES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      ) : (
+        <span className="muted small" title={`Only ${unlock?.join(', ') || 'nothing'} may change`}>
+          Locked by the instructor
+        </span>
+      )}
+      <ShareMenu
+        sim={sim}
+        state={state}
+        specs={snap.specs}
+        onError={app.addError}
+        more={
+          <>
+            {unlock === null ? (
+              <div className="head-more-group" role="group" aria-label="Instructor and research">
+                <span className="head-more-title" aria-hidden="true">
+                  Instructor and research
+                </span>
+                {!compare && snap.specs.length ? (
+                  <CompareChooser
+                    specs={snap.specs}
+                    scenario={state.scenario}
+                    onCompare={(d) => app.setTeach({ compare: d })}
+                  />
+                ) : null}
+                {!compare ? (
+                  <button
+                    type="button"
+                    aria-pressed={state.sweep !== null}
+                    onClick={() => app.setSweep(state.sweep ? null : sweepFor(state.scenario, snap.specs))}
+                    title="Run a parameter grid across web workers and plot it"
+                  >
+                    Sweep
+                  </button>
+                ) : null}
+                <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
+                  <input
+                    type="checkbox"
+                    checked={student}
+                    onChange={(e) => app.setTeach({ student: e.target.checked })}
+                  />
+                  Student mode
+                </label>
+              </div>
+            ) : null}
+            <div className="head-more-group" role="group" aria-label="Display">
+              <span className="head-more-title" aria-hidden="true">
+                Display
+              </span>
+              <label className="inline">
+                Theme
+                <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
+                  {THEMES.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </>
+        }
+      />
     </header>
   );
 

@@ -1,6 +1,6 @@
 // The charts: which are shown is part of the view (and the URL); legends hide flows in all.
 import { IdChecklist } from '../ui/IdChecklist';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { CHART_IDS, CHART_TITLES, type ChartId, type ViewState } from '../url/viewState';
 import { type ChartProps, wantsBand } from '../charts/chartContext';
@@ -14,6 +14,8 @@ import { ThroughputChart } from '../charts/ThroughputChart';
 import { LossChart } from '../charts/LossChart';
 import { JainChart } from '../charts/JainChart';
 import { ShareChart } from '../charts/ShareChart';
+import { ChartFill } from '../charts/chartFill';
+import { CHART_CHROME_H, MIN_PLOT, chartGrid } from '../embed/fit';
 
 const CHARTS: Record<ChartId, (p: ChartProps) => React.ReactElement> = {
   throughput: ThroughputChart,
@@ -44,12 +46,15 @@ export function ChartsArea({
   view,
   setView,
   chooser = true,
+  fit = false,
 }: {
   sim: SimController;
   snap: SimSnapshot;
   view: ViewState;
   setView: (p: Partial<ViewState>) => void;
   chooser?: boolean;
+  /** A fixed-size embed: the charts share the room left to them in a grid (embed/fit.ts). */
+  fit?: boolean;
 }) {
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
   const onToggleFlow = (f: number, solo = false) => {
@@ -68,28 +73,43 @@ export function ChartsArea({
     [snap.specs, snap.scenario, snap.flowCount],
   );
   const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id) && applies(id, snap.columns));
+  const cols = useFitColumns(fit, shown.length);
   return (
     <section className="charts-area" aria-label="Charts">
-      <FlowNames.Provider value={rules}>
-        <div className="charts-grid">
-          {snap.scenario
-            ? shown.map((id) => {
-                const C = CHARTS[id];
-                return (
-                  <C
-                    key={id}
-                    sim={sim}
-                    snap={snap}
-                    hidden={hidden}
-                    onToggleFlow={onToggleFlow}
-                    band={band}
-                    onBand={onBand}
-                  />
-                );
-              })
-            : null}
-        </div>
-      </FlowNames.Provider>
+      <ChartFill.Provider value={fit}>
+        <FlowNames.Provider value={rules}>
+          <div
+            className="charts-grid"
+            ref={cols.ref}
+            style={
+              fit
+                ? ({
+                    '--cols': cols.cols,
+                    '--rows': cols.rows,
+                    '--min-row': `${CHART_CHROME_H + MIN_PLOT.height}px`,
+                  } as React.CSSProperties)
+                : undefined
+            }
+          >
+            {snap.scenario
+              ? shown.map((id) => {
+                  const C = CHARTS[id];
+                  return (
+                    <C
+                      key={id}
+                      sim={sim}
+                      snap={snap}
+                      hidden={hidden}
+                      onToggleFlow={onToggleFlow}
+                      band={band}
+                      onBand={onBand}
+                    />
+                  );
+                })
+              : null}
+          </div>
+        </FlowNames.Provider>
+      </ChartFill.Provider>
       {chooser ? (
         <details className="chart-chooser">
           <summary>Charts shown</summary>
@@ -108,4 +128,46 @@ export function ChartsArea({
       ) : null}
     </section>
   );
+}
+
+/**
+ * The grid's columns and rows for n charts in the room the frame leaves them: the frame's height
+ * less everything else on the page, so a grid grown past the frame (charts at their smallest that
+ * still do not fit) is not taken as room. The frame's height is the one it had when its width was
+ * last set: a frame of auto height that grew to the page would otherwise give the grid more room,
+ * a new shape, a new height to report, and so on.
+ */
+function useFitColumns(fit: boolean, n: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [grid, setGrid] = useState({ cols: 1, rows: Math.max(1, n) });
+  // Before the first paint: a grid of the wrong shape for one frame would make the page taller
+  // than the frame, and a frame of auto height would grow to it.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!fit || !el) return;
+    let frame = { w: -1, h: 0 };
+    const measure = () => {
+      const doc = document.documentElement;
+      if (doc.clientWidth !== frame.w) frame = { w: doc.clientWidth, h: doc.clientHeight };
+      const app = el.closest('.app');
+      const others = app ? app.getBoundingClientRect().height - el.getBoundingClientRect().height : 0;
+      let g = chartGrid(n, el.clientWidth, frame.h - others);
+      // Too little room whatever the grid (what else was chosen fills the frame): columns of at
+      // least 300 px, each chart at its smallest, and the page scrolls (the builder said so).
+      if (!g.fits) {
+        const cols = Math.min(Math.max(1, n), Math.max(1, Math.floor((el.clientWidth + 8) / 308)));
+        g = { ...g, cols, rows: Math.max(1, Math.ceil(n / cols)) };
+      }
+      setGrid((o) => (o.cols === g.cols && o.rows === g.rows ? o : { cols: g.cols, rows: g.rows }));
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    window.addEventListener('resize', measure);
+    measure();
+    return () => {
+      ro.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [fit, n]);
+  return { ref, ...grid };
 }

@@ -10,6 +10,7 @@ import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/downloa
 import { type ChartProps, bottleneckRate, weights } from './chartContext';
 import { flowColor } from './palette';
 import { MARGIN } from './chartModel';
+import { ChartFill } from './chartFill';
 import { fmtTick } from './renderTimeChart';
 import { type ShareBar, shareTable } from './chartReadout';
 import { writeTable } from './domTable';
@@ -19,8 +20,10 @@ import { FlowNames } from './flowNames';
 const REFRESH_MS = 250;
 /** The open table is rewritten at most this often: a table is read, not watched. */
 const TABLE_MS = 1000;
-const HEIGHT = 200;
+const DEFAULT_HEIGHT = 200;
 const TITLE = 'Long-run throughput vs target share';
+const KEY =
+  'Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).';
 
 type Bar = ShareBar;
 
@@ -38,6 +41,9 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const table = useChartTable(TITLE);
   const tableOpen = useRef(false);
   tableOpen.current = table.open;
+  const fill = useContext(ChartFill);
+  const fillRef = useRef(fill);
+  fillRef.current = fill;
 
   const force = useRef(true);
   useEffect(() => {
@@ -75,8 +81,10 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
         bars.push({ flow: i, thr: Number.isFinite(thr) ? thr / 1e6 : 0, target: (rate * w[i]!) / total / 1e6 });
       }
       const width = wrap.clientWidth;
+      // In a fixed-size embed the plot is as tall as its grid cell leaves it.
+      const height = fillRef.current ? Math.max(60, wrap.clientHeight) : DEFAULT_HEIGHT;
       const plotW = Math.max(10, width - MARGIN.left - MARGIN.right);
-      const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+      const plotH = height - MARGIN.top - MARGIN.bottom;
       const x = d3
         .scaleBand<number>()
         .domain(bars.map((b) => b.flow))
@@ -90,8 +98,8 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       const svg = d3
         .select(svgEl)
         .attr('width', width)
-        .attr('height', HEIGHT)
-        .attr('viewBox', `0 0 ${width} ${HEIGHT}`);
+        .attr('height', height)
+        .attr('viewBox', `0 0 ${width} ${height}`);
       const layer = (cls: string) => {
         let g = svg.select<SVGGElement>(`g.${cls}`);
         if (g.empty()) g = svg.append('g').attr('class', cls);
@@ -173,7 +181,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
     for (const l of clone.querySelectorAll('line.target-line')) l.setAttribute('stroke', colors.fg);
     const text = new XMLSerializer().serializeToString(clone);
     if (kind === 'svg') downloadText(text, 'share.svg', 'image/svg+xml');
-    else downloadBlob(await svgToPng(text, el.clientWidth, HEIGHT), 'share.png');
+    else downloadBlob(await svgToPng(text, el.clientWidth, el.clientHeight), 'share.png');
   };
 
   return (
@@ -198,9 +206,8 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
         <svg ref={svgRef} className="chart-svg static" />
       </div>
       <div className="legend">
-        <p className="muted">
-          Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total
-          weight).
+        <p className="muted" title={KEY}>
+          {KEY}
         </p>
         {table.button}
       </div>

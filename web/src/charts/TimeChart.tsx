@@ -11,6 +11,7 @@ import { useOnScreen } from '../ui/useOnScreen';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/download';
 import { type ChartModel, type DecimationCache, MARGIN, lineKey } from './chartModel';
 import { ChartScope } from './chartScope';
+import { ChartFill } from './chartFill';
 import { registerChartExport } from './chartExports';
 import { type Drawn, type Frame, drawCanvas, drawHover, drawSvg, exportSvg, layout } from './renderTimeChart';
 import { IncrementalRaster } from './incrementalRaster';
@@ -42,6 +43,8 @@ const TABLE_MS = 1000;
 
 export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
   const scope = useContext(ChartScope);
+  // In a fixed-size embed the plot is as tall as its grid cell leaves it (styles.css), else `height`.
+  const fill = useContext(ChartFill);
   const own = useMemo<ChartModel>(
     () =>
       scope ? { ...unscoped, id: `${unscoped.id}.${scope.id}`, title: `${unscoped.title} (${scope.label})` } : unscoped,
@@ -92,14 +95,15 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
 
   useEffect(() => {
     const el = wrapRef.current!;
+    const measure = () => ({ w: el.clientWidth, h: fill ? el.clientHeight : height });
     const ro = new ResizeObserver(() => {
-      size.current = { w: el.clientWidth, h: height };
+      size.current = measure();
       requestFrame();
     });
     ro.observe(el);
-    size.current = { w: el.clientWidth, h: height };
+    size.current = measure();
     return () => ro.disconnect();
-  }, [height]);
+  }, [height, fill]);
 
   useEffect(() => {
     requestFrame();
@@ -476,7 +480,7 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
       <div
         ref={wrapRef}
         className="chart-plot"
-        style={{ height }}
+        style={fill ? undefined : { height }}
         tabIndex={0}
         role="img"
         aria-label={`${model.title}. Enter reads the values at one time.`}

@@ -10,6 +10,7 @@ import { lockableIds } from './lock';
 import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';
 import { type EmbedChoice, SIZE_PRESETS, courseOrigin, embedSnippet, embedUrl } from './embedCode';
 import { MSG_PREFIX } from './hostMessages';
+import { embedFit } from './fit';
 import './embed.css';
 
 export interface EmbedBuilderProps {
@@ -88,6 +89,20 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
   const frameHeight = c.autoHeight ? (reported ?? c.height) : c.height;
   const sizePreset = SIZE_PRESETS.find((p) => p.width === c.width && p.height === c.height)?.id ?? 'custom';
   const chartOnly = c.panels.length === 1 && c.panels[0] === 'charts';
+  // Whether what is chosen fits the size: the charts the run draws (BBR's only with BBR flows),
+  // the live controls students may change (the locked ones fold under one line).
+  const drawn = c.charts.filter((id) => id !== 'bbr' || manifest?.flows.some((f) => f.cc.startsWith('bbr'))).length;
+  const allowed = c.unlock === null ? lockable.length : lockable.filter((l) => c.unlock!.includes(l.id)).length;
+  const fit = embedFit({
+    width: c.width,
+    height: c.height,
+    autoHeight: c.autoHeight,
+    panels: c.panels,
+    charts: c.lesson === null ? drawn : 0,
+    controls: allowed,
+    locked: lockable.length - allowed,
+    lesson: c.lesson !== null,
+  });
 
   return (
     <dialog ref={ref} className="embed-dialog" aria-labelledby="embed-title" onClose={onClose}>
@@ -229,6 +244,23 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
               Auto height
             </label>
           </div>
+          {fit.problems.length ? (
+            <div className="notice" role="alert" id="embed-fit" data-testid="embed-fit">
+              <strong>Does not fit without scrolling:</strong>
+              <ul>
+                {fit.problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="muted small" id="embed-fit" data-testid="embed-fit">
+              {c.lesson === null
+                ? `Every chosen chart and control fits in ${c.width} x ${c.height} without scrolling.`
+                : "A lesson's panel scrolls inside the frame; its charts share the rest."}{' '}
+              {fit.notes.join(' ')}
+            </p>
+          )}
           <div className={`param${hostCheck.ok ? '' : ' invalid'}`}>
             <label htmlFor="embed-host">Course page origin</label>
             <span className="param-input">
@@ -269,7 +301,13 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
             onFocus={(e) => e.target.select()}
           />
           <div className="row">
-            <button type="button" className="primary" onClick={() => onCopy(snippet, 'Embed code')}>
+            <button
+              type="button"
+              className="primary"
+              disabled={fit.problems.length > 0}
+              aria-describedby="embed-fit"
+              onClick={() => onCopy(snippet, 'Embed code')}
+            >
               Copy embed code
             </button>
             <a href={url} target="_blank" rel="noreferrer">
@@ -298,7 +336,14 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
                 title="Embed preview"
                 width={c.width}
                 height={frameHeight}
-                style={{ border: '1px solid var(--border)', transform: `scale(${scale})`, transformOrigin: '0 0' }}
+                // An outline, not a border: a border would take 2 px from the page's height, and
+                // with auto height the frame would shrink by 2 px at every report.
+                style={{
+                  border: 0,
+                  outline: '1px solid var(--border)',
+                  transform: `scale(${scale})`,
+                  transformOrigin: '0 0',
+                }}
               />
             </div>
           </div>

@@ -38,8 +38,12 @@ export function courseOrigin(text: string): { ok: true; origin: string | null } 
   };
 }
 
-/** Frame sizes offered by the builder (the embed's compact layout shows charts at each). */
+/**
+ * Frame sizes offered by the builder: at each, the chosen charts share the frame (embed/fit.ts)
+ * and the builder says when they cannot (docs/teaching.md, "Sizes").
+ */
 export const SIZE_PRESETS: { id: string; label: string; width: number; height: number }[] = [
+  { id: 'narrow', label: 'Narrow, a sidebar or phone (400 x 600)', width: 400, height: 600 },
   { id: 'small', label: 'Small (640 x 480)', width: 640, height: 480 },
   { id: 'medium', label: 'Medium (900 x 640)', width: 900, height: 640 },
   { id: 'large', label: 'Large (1200 x 800)', width: 1200, height: 800 },

@@ -52,9 +52,11 @@ export function reportHeight(target: Window, el: HTMLElement, origin = '*'): () 
       target.postMessage({ type: `${MSG_PREFIX}height`, height }, origin);
     }
   };
+  // The observer's first call (at the next rendering step) is the first report: a report made now
+  // would measure a layout that effects still to run change (the charts' grid), and a frame of
+  // auto height that grew to it would keep the extra height (the page is at least the frame tall).
   const ro = new ResizeObserver(send);
   ro.observe(el);
-  send();
   return () => ro.disconnect();
 }
 

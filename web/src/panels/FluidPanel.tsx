@@ -1,4 +1,4 @@
-// The fluid model beside the packets: the "Overlay fluid model" toggle (lines on the throughput
+// The fluid model beside the packets: the "Draw the prediction on the charts" toggle (lines on the throughput
 // and queue charts, see fluid/fluidOverlay.ts; kept in the URL as view.fluid=1) and the
 // steady-state calculator.
 import { useEffect, useSyncExternalStore } from 'react';
@@ -34,7 +34,7 @@ export function FluidPanel({
   return (
     <>
       <section className="panel" aria-labelledby="fluid-title">
-        <h2 id="fluid-title">Fluid model</h2>
+        <h2 id="fluid-title">Prediction from theory (fluid model, Eqs. 1-10)</h2>
         <label className="inline">
           <input
             type="checkbox"
@@ -42,7 +42,7 @@ export function FluidPanel({
             disabled={!st.enabled && !avail.ok}
             onChange={(e) => onToggle(e.target.checked)}
           />
-          Overlay fluid model
+          Draw the prediction on the charts
         </label>
         <p
           className={`small ${st.status === 'error' ? 'param-error' : 'muted'}`}

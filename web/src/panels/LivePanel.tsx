@@ -1,7 +1,8 @@
 // Live parameters: applied through setParam while the simulation runs (no restart). The
 // charts mark each change. Which parameters appear here comes from the core's specs. On a phone
 // the first few are shown and the rest fold behind "More" (styles.css), so a queue with a dozen
-// parameters does not push every chart below the first screen.
+// parameters does not push every chart below the first screen. On a locked page the locked
+// controls fold under "Locked by the instructor".
 import { useState } from 'react';
 import { Explain } from '../ui/Explain';
 import type { SimController, SimSnapshot } from '../sim/simController';
@@ -26,42 +27,58 @@ export function LivePanel({
   useMarkCount(sim);
   const [more, setMore] = useState(false);
   if (!snap.scenario || !snap.manifest) return null;
-  const controls = liveControls(snap.specs, snap.manifest);
+  const all = liveControls(snap.specs, snap.manifest);
+  // A locked page: the controls students may change first; the locked ones (their values still
+  // shown, disabled) fold under one line, so the allowed ones fit a small embed.
+  const reason = (c: (typeof all)[number]) => locked?.(c.entity, c.key) ?? null;
+  const controls = all.filter((c) => reason(c) === null);
+  const fixed = all.filter((c) => reason(c) !== null);
+  const control = (c: (typeof all)[number]) => {
+    const v = sim.liveValue(c.entity, c.key);
+    const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');
+    return (
+      <ParamControl
+        spec={c.spec}
+        slider
+        label={`${c.spec.label} (${where})`}
+        value={Number.isFinite(v) ? v : undefined}
+        enterCommitsSame
+        lockedReason={reason(c)}
+        onCommit={(val) => {
+          // The core judges the value: its reason for refusing one is shown at the control,
+          // in the control's units (the core's range is SI: 1.5 of exoLoss is 150 %).
+          if (typeof val === 'number')
+            return sim.setParam(c.entity, c.key, val).then(
+              () => null,
+              (e: Error) => refusalText(e, c.spec),
+            );
+        }}
+      />
+    );
+  };
   return (
     <section className={`panel live-panel${more ? ' more' : ''}`} aria-labelledby="live-title">
       <h2 id="live-title">Live changes</h2>
       <p className="muted small">
         Applied at once, without a restart; the charts mark when. <Explain term="exoLoss" />
       </p>
-      {controls.map((c, i) => {
-        const v = sim.liveValue(c.entity, c.key);
-        const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');
-        return (
-          <div key={`${c.entity}/${c.key}`} className={i < PHONE_SHOWN ? 'live-first' : 'live-rest'}>
-            <ParamControl
-              spec={c.spec}
-              slider
-              label={`${c.spec.label} (${where})`}
-              value={Number.isFinite(v) ? v : undefined}
-              enterCommitsSame
-              lockedReason={locked?.(c.entity, c.key)}
-              onCommit={(val) => {
-                // The core judges the value: its reason for refusing one is shown at the control,
-                // in the control's units (the core's range is SI: 1.5 of exoLoss is 150 %).
-                if (typeof val === 'number')
-                  return sim.setParam(c.entity, c.key, val).then(
-                    () => null,
-                    (e: Error) => refusalText(e, c.spec),
-                  );
-              }}
-            />
-          </div>
-        );
-      })}
+      {controls.map((c, i) => (
+        <div key={`${c.entity}/${c.key}`} className={i < PHONE_SHOWN ? 'live-first' : 'live-rest'}>
+          {control(c)}
+        </div>
+      ))}
       {controls.length > PHONE_SHOWN ? (
         <button type="button" className="live-more" aria-expanded={more} onClick={() => setMore((m) => !m)}>
           {more ? 'Fewer controls' : `More controls (${controls.length - PHONE_SHOWN})`}
         </button>
+      ) : null}
+      {fixed.length ? (
+        <details className="live-locked">
+          <summary>Locked by the instructor ({fixed.length})</summary>
+          {fixed.map((c) => (
+            <div key={`${c.entity}/${c.key}`}>{control(c)}</div>
+          ))}
+        </details>
       ) : null}
     </section>
   );

@@ -1,4 +1,4 @@
-// "Steady state (Eqs. 11-12)": for m identical flows of round-trip time D through a link of C
+// "Where the run settles (steady state, Eqs. 11-12)": for m identical flows of round-trip time D through a link of C
 // packets/s and a buffer of B packets, the quiescent loss that holds each at its fair share C/m,
 // the exogenous loss at which the loop opens (the queue empties), and where the queue settles at
 // the given exogenous loss; computed by the core (bl_fluid_steady) in the worker. Inputs,
@@ -69,7 +69,7 @@ export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap:
   if (!scope.ok)
     return (
       <section className="panel steady" aria-labelledby="steady-title" data-testid="steady-state">
-        <h2 id="steady-title">Steady state (Eqs. 11-12)</h2>
+        <h2 id="steady-title">Where the run settles (steady state, Eqs. 11-12)</h2>
         <p data-testid="steady-not-applicable">
           Not for this run: {scope.reason}. These equations give the steady state of identical flows (one more packet
           per round trip, half on a loss) sharing a single bottleneck, a dumbbell with a DropTail or RED queue; they do
@@ -159,7 +159,7 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
       data-testid="steady-state"
       data-filled-run={filledRun}
     >
-      <h2 id="steady-title">Steady state (Eqs. 11-12)</h2>
+      <h2 id="steady-title">Where the run settles (steady state, Eqs. 11-12)</h2>
       <p className="muted small">
         Where the fluid model (docs/fluid-model.md) comes to rest for {inputs.flows} identical flows sharing a{' '}
         {queueText(inputs)}: what loss keeps them at their fair share, and where the queue settles.

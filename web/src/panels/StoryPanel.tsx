@@ -102,7 +102,7 @@ export function StoryPanel({
   const name = runTitle(p, scenario, specs, manifest, o);
   const watch = p?.watch ? fillStory(p.watch, specs, scenario, manifest, o) : null;
   const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario, manifest, o) : null;
-  // Phones show the first lines of the story; "More" shows all of it.
+  // The first screen shows the story's first lines; "Read more" shows all of it.
   const [more, setMore] = useState(false);
   // The preset chooser and the editor's button: above the charts, or in the story's head.
   const tools = (
@@ -146,7 +146,7 @@ export function StoryPanel({
       </div>
       {p?.watch ? (
         <button type="button" className="story-more" aria-expanded={more} onClick={() => setMore((m) => !m)}>
-          {more ? 'Less' : 'More'}
+          {more ? 'Show less' : 'Read more'}
         </button>
       ) : null}
     </section>

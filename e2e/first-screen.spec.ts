@@ -1,0 +1,143 @@
+// The newcomer's first screen (issue 24, item 8): at 1280 x 720 the header wrapped ("Theme" on a
+// second line), two charts were on screen, and eleven header buttons and panels named "Steady
+// state (Eqs. 11-12)" and "Fluid model" greeted a first-year student. Now the header is one line
+// (the name, Lessons, Copy link, More), the story shows its first lines, and three charts are on
+// screen; the rest waits one click in "More", reachable by keyboard, and every URL key still works.
+import type { Page } from '@playwright/test';
+import { test, expect, openMore } from './fixtures';
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+];
+
+/** How tall the header is and how far apart its items' tops are (one line: a few px). */
+async function headerLine(page: Page): Promise<{ height: number; spread: number }> {
+  return page.evaluate(() => {
+    const head = document.querySelector('header.app-head')!;
+    const tops = [...head.querySelectorAll(':scope > h1, :scope > a, .share-menu > button')].map(
+      (e) => e.getBoundingClientRect().top,
+    );
+    return { height: head.getBoundingClientRect().height, spread: Math.max(...tops) - Math.min(...tops) };
+  });
+}
+
+/** Charts whose plot is wholly inside the viewport (above the fold). */
+async function chartsOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-chart]')]
+      .filter((c) => {
+        const r = c.querySelector('.chart-plot')!.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= document.documentElement.clientHeight && r.height > 0;
+      })
+      .map((c) => c.dataset.chart!),
+  );
+}
+
+for (const size of SIZES) {
+  test(`at ${size.width} x ${size.height}: the header is one line, three charts are on screen, notices do not wrap it`, async ({
+    lab,
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await lab.open('#v=1');
+    const line = await headerLine(page);
+    // One line: a button's height and the padding (it was 87 px at 1280 with "Theme" wrapped).
+    expect(line.height).toBeLessThan(56);
+    expect(line.spread).toBeLessThan(8);
+    // The first screen's header: the name, Lessons, Copy link and More; nothing else.
+    await expect(page.locator('header.app-head').getByRole('button').filter({ visible: true })).toHaveText([
+      'Copy link',
+      'More',
+    ]);
+    // The windows, the queue and the throughput, whole, without scrolling (two before).
+    await expect.poll(() => chartsOnScreen(page)).toEqual(expect.arrayContaining(['cwnd', 'queue', 'throughput']));
+    // "Link copied" and a notice under the header leave it as it was.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.locator('header.app-head').getByText('Link copied')).toBeVisible();
+    expect(await headerLine(page)).toEqual(line);
+    await lab.open('#v=1&queue.buffer=-5');
+    await expect(page.getByTestId('notice').first()).toBeVisible();
+    expect(await headerLine(page)).toEqual(line);
+  });
+}
+
+test('every item moved into "More" is reachable by keyboard and works; the URL keys still work', async ({
+  lab,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await lab.open('#v=1&duration=300');
+  const more = page.getByRole('button', { name: 'More', exact: true });
+  // Keyboard: Enter on More opens it and the first item is the next Tab stop; Escape closes it.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Get embed code' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(more).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Get embed code' })).toBeHidden();
+
+  // Each item, one click after More.
+  await openMore(page);
+  await page.getByRole('button', { name: 'Get embed code' }).click();
+  const embed = page.getByRole('dialog', { name: 'Embed this simulation' });
+  await expect(embed).toBeVisible();
+  await embed.getByRole('button', { name: 'Close' }).click();
+  for (const [name, file] of [
+    ['Export CSV', 'bottleneck-lab-series.csv'],
+    ['Export summary JSON', 'bottleneck-lab-summary.json'],
+  ] as const) {
+    await openMore(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+    expect(download.suggestedFilename()).toBe(file);
+  }
+  await page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  await openMore(page);
+  await page.getByRole('button', { name: 'Print summary' }).click();
+  await expect(page.getByTestId('print-sheet')).toBeVisible();
+  await page.getByTestId('print-sheet').getByRole('button', { name: 'Close' }).click();
+  await openMore(page);
+  await page.getByRole('button', { name: 'Compare with...' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare with...' });
+  await expect(compare).toBeVisible();
+  await compare.getByRole('button', { name: 'Cancel' }).click();
+  await expect(compare).toBeHidden();
+  await openMore(page);
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Sweep' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('sweep');
+  await openMore(page);
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Sweep' })).toHaveCount(0);
+  await openMore(page);
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('view.theme=dark');
+  await page.getByRole('checkbox', { name: 'Student mode', exact: true }).check();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('student=1');
+
+  // A link with those keys opens as before: dark, student mode (ticked in More).
+  await lab.open('#v=1&view.theme=dark&student=1');
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await openMore(page);
+  await expect(page.getByRole('checkbox', { name: 'Student mode', exact: true })).toBeChecked();
+});
+
+test('panels a first-year student can parse: plain names, the equations inside', async ({ lab, page }) => {
+  await lab.open('#v=1');
+  await expect(
+    page.getByRole('heading', { name: 'Prediction from theory (fluid model, Eqs. 1-10)', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Draw the prediction on the charts')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Where the run settles (steady state, Eqs. 11-12)', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Steady state (Eqs. 11-12)', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Fluid model', exact: true })).toHaveCount(0);
+});
