@@ -10,7 +10,8 @@ test('a .wasm that does not compile: the page says the simulator could not be lo
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.route('**/*.wasm', (r) =>
+  // The worker fetches the gzipped module (blcore.wasm-HASH.gz); the plain one only without DecompressionStream.
+  await page.route(/\/blcore[-.][^/]*\.(wasm|gz)$/, (r) =>
     r.fulfill({ status: 200, contentType: 'application/wasm', body: 'this is not a WebAssembly module' }),
   );
   await page.goto('/#v=1');

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
-import { buildSite, serve } from './preview.mjs';
+import { buildSite, serve, LAUNCH_ARGS } from './preview.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
@@ -36,13 +36,6 @@ for (const [name, v, lo, hi] of [
 /** The case: 100 flows over a 100 Mb/s bottleneck for 600 s, 1 % random loss. */
 const HASH =
   '#v=1&duration=600&flows.count=100&topology.bottleneckRate=100000000&queue.buffer=500&exoLoss.kind=bernoulli&exoLoss.steps=~&exoLoss.rate=0.01';
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function build() {
   process.stderr.write('fps: building the site (vite build) ...\n');

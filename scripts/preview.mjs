@@ -4,6 +4,15 @@ import { spawn, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Chromium's launch arguments, as in playwright.config.ts. */
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = (sub, extra = []) => [
   path.join(root, 'node_modules/vite/bin/vite.js'),

@@ -17,13 +17,15 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      // registerSW.js, loaded by index.html: registers ./sw.js with the page's own folder as scope,
-      // so a copy under any sub-path caches itself.
-      injectRegister: 'script',
+      // Registered by main.tsx once the first chart has data, as ./sw.js with the page's own
+      // folder as scope, so a copy under any sub-path caches itself.
+      injectRegister: false,
       registerType: 'autoUpdate',
       manifest: false,
       workbox: {
-        globPatterns: ['**/*.{html,js,css,wasm,json,woff2}'],
+        // The core is precached gzipped (the worker inflates it, web/src/worker/wasmBytes.ts); the
+        // plain module is only fetched by browsers without DecompressionStream, online.
+        globPatterns: ['**/*.{html,js,css,json,woff2,gz}'],
         // The WASM core and KaTeX are well under this; the default 2 MiB would be close for the core.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         // Any page of the app (?embed=1, a lesson's hash) is index.html.

@@ -18,6 +18,7 @@ import {
 } from './protocol';
 import { type BlBinding, RUN } from '../../../wasm-core/js/binding.mjs';
 import { openCore } from './openCore';
+import { wasmBytes } from './wasmBytes';
 import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -384,7 +385,8 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
 };
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
-void openCore(() => createBlCore({ locateFile: (p: string) => (p.endsWith('.wasm') ? wasmUrl : p) })).then((opened) => {
+const wasmGzUrl = new URL('../generated/blcore.wasm.gz', import.meta.url).href;
+void openCore(async () => createBlCore({ wasmBinary: await wasmBytes(wasmGzUrl, wasmUrl) })).then((opened) => {
   if (dead) return;
   if (!opened.ok) {
     // Refused whole: nothing runs on a core that cannot serve this page, and the page says why.

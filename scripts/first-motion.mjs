@@ -1,0 +1,173 @@
+// `npm run bench:start`: how soon a first visit shows a chart moving (issue 24 item 7).
+// Builds the site (unless --no-build), serves it with `vite preview`, and opens it cold (a
+// fresh browser context: no HTTP cache, no service worker yet, which registers as on a real visit) in Debian's Chromium, in two
+// profiles:
+//   desktop  1280x720, the machine as it is;
+//   phone    390x844, Chromium's CPU throttling 4x on the page and the worker, and the network
+//            emulated at 1.6 Mb/s down, 750 kb/s up, 150 ms round trip (Lighthouse's "slow 4G").
+// For each visit it prints, in ms from the start of navigation: first contentful paint, the
+// first chart with points ("first data"), and the first redraw of a chart with more points
+// ("first motion", the figure the issue sets targets for: <= 1000 desktop, <= 4000 phone);
+// then what was fetched before first motion (bytes on the wire and decoded) and what after.
+// Not a test: on a loaded machine the times stretch, so the load average is printed with each.
+//   node scripts/first-motion.mjs [--no-build] [--port N] [--runs N] [--json FILE]
+import fs from 'node:fs';
+import os from 'node:os';
+import { chromium } from '@playwright/test';
+import { buildSite, serve, LAUNCH_ARGS } from './preview.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
+const port = Number(opt('--port', process.env.BL_FPS_PORT ?? 4171));
+const runs = Number(opt('--runs', 3));
+const jsonOut = opt('--json', null);
+for (const [name, v, lo, hi] of [
+  ['--port', port, 1024, 65535],
+  ['--runs', runs, 1, 20],
+]) {
+  if (!Number.isInteger(v) || v < lo || v > hi) {
+    console.error(`first-motion: ${name} must be an integer in ${lo}..${hi}, got ${opt(name)}`);
+    process.exit(2);
+  }
+}
+
+const PROFILES = {
+  desktop: { viewport: { width: 1280, height: 720 }, cpu: 1, net: null, targetMs: 1000 },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    cpu: 4,
+    // Bytes per second; latency is the added round trip in ms.
+    net: { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 0.75e6 / 8 },
+    targetMs: 4000,
+    mobile: true,
+  },
+};
+
+// Runs in the page before any of its scripts: each animation frame, reads the test hook's chart
+// counters and keeps the first time a chart had points and the first time one had more.
+function watchCharts() {
+  const seen = { firstData: null, firstMotion: null };
+  window.__firstMotion = seen;
+  let points = 0;
+  const tick = () => {
+    const c = window.__bl?.charts?.();
+    if (c) {
+      const n = Math.max(0, ...Object.values(c).map((s) => s.points ?? 0));
+      if (n > 0 && seen.firstData === null) {
+        seen.firstData = performance.now();
+        points = n;
+      } else if (seen.firstData !== null && n > points && seen.firstMotion === null) {
+        seen.firstMotion = performance.now();
+      }
+    }
+    if (seen.firstMotion === null) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/** Throttles the page and every worker it starts (CDP applies CPU throttling per target). */
+async function throttle(context, page, p) {
+  const apply = async (session) => {
+    if (p.cpu > 1) await session.send('Emulation.setCPUThrottlingRate', { rate: p.cpu });
+    if (p.net) {
+      await session.send('Network.enable');
+      await session.send('Network.emulateNetworkConditions', { offline: false, ...p.net });
+    }
+  };
+  const cdp = await context.newCDPSession(page);
+  await apply(cdp);
+  page.on('worker', async (w) => {
+    try {
+      await apply(await context.newCDPSession(w));
+    } catch {
+      /* a worker that ended first */
+    }
+  });
+}
+
+async function visit(browser, url, name) {
+  const p = PROFILES[name];
+  const context = await browser.newContext({
+    viewport: p.viewport,
+    isMobile: !!p.mobile,
+    hasTouch: !!p.mobile,
+  });
+  const page = await context.newPage();
+  await page.addInitScript(watchCharts);
+  await throttle(context, page, p);
+  // Every fetch, the worker's (the core's module and WASM) included: when it ended, its bytes.
+  const fetched = [];
+  context.on('requestfinished', (req) => {
+    fetched.push(
+      req.sizes().then((sz) => {
+        const t = req.timing();
+        return {
+          name: new URL(req.url()).pathname.replace(/^\/(assets\/)?/, '') || '(page)',
+          endEpoch: t.startTime + t.responseEnd,
+          wire: sz.responseBodySize + sz.responseHeadersSize,
+        };
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__firstMotion?.firstMotion !== null, undefined, {
+    timeout: 60_000,
+    polling: 100,
+  });
+  const r = await page.evaluate(() => {
+    const fm = window.__firstMotion;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    return { origin: performance.timeOrigin, fcp, firstData: fm.firstData, firstMotion: fm.firstMotion };
+  });
+  const files = (await Promise.all(fetched)).map(({ endEpoch, ...f }) => ({ ...f, end: endEpoch - r.origin }));
+  await context.close();
+  return { ...r, files };
+}
+
+const kB = (b) => `${(b / 1024).toFixed(0)} kB`;
+const ms = (x) => (x === null ? '-' : `${x.toFixed(0)} ms`);
+
+if (!args.includes('--no-build')) {
+  process.stderr.write('first-motion: building the site (vite build) ...\n');
+  buildSite();
+}
+const { child, url } = await serve(port);
+const results = [];
+try {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  try {
+    for (const name of Object.keys(PROFILES)) {
+      for (let i = 0; i < runs; i++) {
+        const load = os.loadavg()[0];
+        const r = await visit(browser, url, name);
+        results.push({ profile: name, load, ...r });
+        const before = r.files.filter((f) => f.end <= r.firstMotion);
+        const after = r.files.filter((f) => f.end > r.firstMotion);
+        const sum = (fs_, k) => fs_.reduce((a, f) => a + f[k], 0);
+        console.log(
+          `${name.padEnd(7)} run ${i + 1}/${runs} (load ${load.toFixed(2)}): first paint ${ms(r.fcp)}, first data ${ms(r.firstData)}, ` +
+            `first motion ${ms(r.firstMotion)} (target ${PROFILES[name].targetMs})`,
+        );
+        if (i === 0) {
+          console.log(
+            `  before first motion: ${before.length} files, ${kB(sum(before, 'wire'))} on the wire; after: ${after.length} files, ${kB(sum(after, 'wire'))}`,
+          );
+          for (const f of [...before].sort((a, b) => b.wire - a.wire).slice(0, 8))
+            console.log(`    ${f.name.padEnd(36)} ${kB(f.wire).padStart(7)}, done at ${ms(f.end)}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+} finally {
+  child.kill();
+}
+for (const name of Object.keys(PROFILES)) {
+  const xs = results
+    .filter((r) => r.profile === name)
+    .map((r) => r.firstMotion)
+    .sort((a, b) => a - b);
+  console.log(`${name}: first motion median ${ms(xs[Math.floor(xs.length / 2)])}, range ${ms(xs[0])}-${ms(xs.at(-1))}`);
+}
+if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
