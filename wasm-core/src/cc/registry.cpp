@@ -38,7 +38,7 @@ const std::vector<CcKind>& ccKinds() {
        &bbrSpecs(), makeBbr, "BBR"},
       {"prague",
        "TCP Prague (L4S): sends ECT(1) with AccECN feedback, cuts the window by alpha/2 per marked round as DCTCP, "
-       "grows as a 25 ms Reno flow would at shorter RTTs, and halves on loss.",
+       "below its reference RTT grows as a Reno flow with that RTT would, and halves on loss.",
        &pragueSpecs(), makePrague, "TCP Prague"},
   };
   return kinds;

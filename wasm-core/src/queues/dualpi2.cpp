@@ -206,8 +206,9 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
 
 QueueKind dualPi2Kind() {
   return boundKind<DualPi2>("dualpi2",
-                            "DualPI2 (RFC 9332, L4S): ECT(1) packets in a shallow queue marked from 1 ms, the rest in "
-                            "a Classic queue held at 15 ms by PI2, coupled so both kinds of flow share the link.");
+                            "DualPI2 (RFC 9332, L4S): ECT(1) packets in a shallow queue marked once they wait past its "
+                            "step threshold, the rest in a Classic queue held near its target by PI2, coupled so both "
+                            "kinds of flow share the link.");
 }
 
 }  // namespace bl

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChartStore } from '../store/chartStore';
-import { encodeBlock } from '../core/block.mjs';
+import { encodeBlock } from '../../../wasm-core/js/block.mjs';
 import { toCsv } from '../store/exportData';
 import type { ChartModel } from './chartModel';
 import {
