@@ -38,9 +38,10 @@ class Gadget : public Base {
         bind<&Gadget::inner_, &Inner::level>({"level", "Level", "", ParamType::Number, 3, -10, 10, "Nested."}),
         bindSeconds<&Gadget::period_>({"period", "Period", "s", ParamType::Number, 0.015, 0.001, 1, "Time."}),
         bind<&Gadget::flag>({"flag", "Flag", "", ParamType::Bool, 1, 0, 1, "Inherited."}),
-        bindChoice<&Gadget::color_>("color", "Color",
-                                    {{"blue", Color::Blue}, {"red", Color::Red}, {"green", Color::Green}}, "red",
-                                    "Named options.", true),
+        bindChoice<&Gadget::color_>(
+            "color", "Color",
+            {{"blue", Color::Blue, "Blue"}, {"red", Color::Red, "Red"}, {"green", Color::Green, "Green"}}, "red",
+            "Named options.", true),
         bindHidden<&Gadget::weight_>("weight", 0.01, 100)};
     return t;
   }
@@ -83,6 +84,10 @@ TEST(BoundParams, EnumOptionsAndDefaultComeByName) {
   ASSERT_EQ(c->options.size(), 3u);
   EXPECT_STREQ(c->options[0], "blue");
   EXPECT_STREQ(c->options[2], "green");
+  // Each option's name for people, in the order of the options (describe's optionLabels).
+  ASSERT_EQ(c->optionLabels.size(), 3u);
+  EXPECT_STREQ(c->optionLabels[0], "Blue");
+  EXPECT_STREQ(c->optionLabels[2], "Green");
   EXPECT_EQ(c->def, 1);  // "red" is the second option
   EXPECT_TRUE(c->live);
   EXPECT_EQ(specsToJson(table().specs()).items()[5].find("default")->asString(), "red");
@@ -158,8 +163,10 @@ TEST(BoundParams, AcceptsOnlyWhatTheSpecAllows) {
 }
 
 TEST(BoundParamsDeathTest, ABadTableStopsAtOnce) {
-  EXPECT_DEATH((bindChoice<&Gadget::color_>("c", "C", {{"blue", Gadget::Color::Blue}}, "red", "h")),
+  EXPECT_DEATH((bindChoice<&Gadget::color_>("c", "C", {{"blue", Gadget::Color::Blue, "Blue"}}, "red", "h")),
                "default is not one of the options");
+  EXPECT_DEATH((bindChoice<&Gadget::color_>("c", "C", {{"blue", Gadget::Color::Blue, nullptr}}, "blue", "h")),
+               "every option needs a label");
   EXPECT_DEATH((BoundSpecs<Gadget>{bind<&Gadget::gain_>({"g", "G", "", ParamType::Number, 0, 0, 1, "h"}),
                                    bind<&Gadget::count_>({"g", "G", "", ParamType::Int, 1, 1, 2, "h"})}),
                "bound twice");

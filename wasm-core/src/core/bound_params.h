@@ -164,11 +164,13 @@ bound::Entry<bound::Scale::Seconds, Ms...> bindSeconds(ParamSpec s) {
   return {std::move(s)};
 }
 
-// An enum option: its name and the member value it stands for.
+// An enum option: its name, the member value it stands for and its name for people (describe's
+// optionLabels: "NewReno" for "newreno"; every option of a choice has one).
 template <class E>
 struct Option {
   const char* name;
   E value;
+  const char* label;
 };
 
 // An Enum spec bound to an enum (or bool) member: the options in order, each with the value it
@@ -183,6 +185,8 @@ bound::Entry<bound::Scale::Plain, M, Ms...> bindChoice(const char* key, const ch
   for (const Option<E>& o : options) {
     if (std::string_view(o.name) == def) e.spec.def = static_cast<double>(e.spec.options.size());
     e.spec.options.push_back(o.name);
+    if (!o.label) bound::badTable(key, "every option needs a label");
+    e.spec.optionLabels.push_back(o.label);
     e.codes.push_back(bound::toNumber<bound::Scale::Plain>(o.value));
   }
   if (std::isnan(e.spec.def)) bound::badTable(key, "the default is not one of the options");

@@ -23,6 +23,8 @@ struct ParamSpec {
   bool live = false;                      // can be changed while the simulation runs
   std::vector<const char*> options = {};  // Enum values
   bool nullable = false;                  // null allowed (e.g. stop = never)
+  // Enum: each option's name for people ("newreno" -> "NewReno"), in the order of options; empty: none.
+  std::vector<const char*> optionLabels = {};
 };
 
 using SpecList = std::vector<ParamSpec>;

@@ -35,7 +35,8 @@ class Ted final : public BoundQueueDisc<Ted> {
         bind<&Ted::buffer_>({"buffer", "Buffer", "packets", ParamType::Int, 100000, 1, 1000000,
                              "Hard limit (the paper sizes it to Q_max); expired packets do not count.", true}),
         bindChoice<&Ted::scope_>(
-            "mode", "Deadline scope", {{"lbd", Scope::Local}, {"ebd", Scope::EndToEnd}}, "ebd",
+            "mode", "Deadline scope",
+            {{"lbd", Scope::Local, "This queue (LBD)"}, {"ebd", Scope::EndToEnd, "End to end (EBD)"}}, "ebd",
             "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path."),
         bind<&Ted::deadline_>({"deadline",
                                "Default deadline",
