@@ -110,5 +110,11 @@ function ordinal(n: number): string {
 
 /** A field's value as the page shows it: "16 Mb/s", "NewReno", "on"; a list or object as JSON cut short. */
 export function fieldValue(specs: readonly ParamSpec[], s: Doc | null, path: string, v: Json): string {
-  return paramText(v, fieldSpec(specs, s, path), 60);
+  const spec = fieldSpec(specs, s, path);
+  // A loss schedule ([s, rate] pairs) as the page writes it: "0% at 0 s -> 1% at 20 s".
+  if (spec?.unit === '[s, rate]' && Array.isArray(v) && v.every((x) => Array.isArray(x) && x.length === 2))
+    return (v as [Json, Json][])
+      .map(([t, r]) => `${+(Number(r) * 100).toPrecision(4)}% at ${String(t)} s`)
+      .join(' -> ');
+  return paramText(v, spec, 60);
 }

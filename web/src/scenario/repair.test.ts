@@ -57,7 +57,7 @@ describe('repairScenario with the core check', () => {
     );
     expect(r.notices[1]).toMatch(/^Weight: 0 is out of range; allowed .*0\.01.*1000.*; reset to its default 1$/);
     expect(r.notices[2]).toMatch(/^Flow 1: bogus: unknown key; known keys here: flow, /);
-    expect(r.notices[3]).toMatch(/^A flow: expected an object/);
+    expect(r.notices[3]).toMatch(/^A flow: expected a group of fields/);
   });
 
   it('passes over the note that the work budget waits for the others (code "unchecked")', () => {

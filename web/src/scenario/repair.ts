@@ -56,10 +56,10 @@ function problemWords(p: CheckProblem, specs: readonly ParamSpec[], doc: JsonObj
     const allowed = problemText(p, spec).replace(/^Allowed: /, 'allowed ');
     return `${fieldValue(specs, doc, p.path, p.value)} is out of range; ${allowed}`;
   }
-  const msg = p.message.replace(
-    /\bgot (string|number|boolean|object|array|null)\b/g,
-    (_m, t: string) => `got ${TYPE_WORDS[t]}`,
-  );
+  const msg = p.message
+    .replace(/\bgot (string|number|boolean|object|array|null)\b/g, (_m, t: string) => `got ${TYPE_WORDS[t]}`)
+    .replace(/\bexpected an array\b/, 'expected a list')
+    .replace(/\bexpected an object\b/, 'expected a group of fields');
   // A choice: the options by their labels (the core's message lists their keys).
   if (p.options?.length && spec?.optionLabels)
     return `${msg.replace(/; (known|allowed one of):? .*$/, '')}; allowed one of ${p.options.map((o) => spec.optionLabels?.[o] ?? o).join(', ')}`;
