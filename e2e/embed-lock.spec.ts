@@ -58,7 +58,7 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
   await expect(rate.locator('input[type="text"]')).toBeDisabled();
   await expect(rate).toHaveAttribute(
     'title',
-    'link.rate is locked by the instructor (only flows.exoLoss may change here)',
+    'Rate (link) is locked by the instructor (only Exogenous loss (flows) may change here)',
   );
   await expect(frame.locator('[data-key="live.flow.weight"] input[type="text"]').first()).toBeDisabled();
   const exo = frame.locator('[data-key="live.flow.exoLoss"]').first();
@@ -68,12 +68,14 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
 
   // Host message to a locked parameter: refused, shown, answered.
   await send(page, { type: 'bottleneck-lab:set', param: 'link.rate', value: 2e6 });
-  await expect(frame.getByTestId('notice').filter({ hasText: 'link.rate is locked by the instructor' })).toBeVisible();
+  await expect(
+    frame.getByTestId('notice').filter({ hasText: 'Rate (link) is locked by the instructor' }),
+  ).toBeVisible();
   await expect
     .poll(async () => (await msgs(page)).find((m) => m.type === 'bottleneck-lab:result'))
     .toMatchObject({
       ok: false,
-      message: 'link.rate is locked by the instructor (only flows.exoLoss may change here)',
+      message: 'Rate (link) is locked by the instructor (only Exogenous loss (flows) may change here)',
     });
   // ... and the test hook's own setParam (the same path as every control) is refused too.
   const direct = await frame.evaluate(() =>
@@ -82,10 +84,11 @@ test('a locked embed refuses changes to locked parameters from the UI, the host 
       (e: Error) => e.message,
     ),
   );
-  expect(direct).toContain('link.rate is locked');
+  expect(direct).toContain('Rate (link) is locked');
   // An out-of-range value for the unlocked one is refused by the core, naming the field and the range.
   await send(page, { type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 3 });
-  await expect(frame.getByText('flows.exoLoss: 3 is out of range; allowed [0, 1]')).toBeVisible();
+  // On the page by the control's label and units (the host's reply keeps the core's words).
+  await expect(frame.getByText(/Exogenous loss \(flows\): Allowed: .*0%.*100%/)).toBeVisible();
   expect(await frame.evaluate(() => window.__bl!.marks().length)).toBe(0);
 
   // Host message to the unlocked parameter: applied live.

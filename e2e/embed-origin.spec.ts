@@ -62,7 +62,7 @@ test('host messages: the parent is obeyed, a sibling frame and a wrong origin ar
         type: 'bottleneck-lab:result',
         ok: false,
         request: 'bottleneck-lab:set',
-        message: 'flows.exoLoss: expected a number, got string',
+        message: 'Exogenous loss (flows): expected a number, got text',
       },
     },
     { from: 'lab', data: { type: 'bottleneck-lab:result', ok: true, request: 'bottleneck-lab:set' } },

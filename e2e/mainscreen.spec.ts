@@ -306,7 +306,7 @@ test('the queueing-delay and BBR charts the stories point to are drawn (BBR only
   await expect(page.locator('[data-chart="bbr"]')).toBeVisible();
   await expect.poll(async () => (await lab.charts()).bbr?.points ?? 0).toBeGreaterThan(0);
   // Flows that differ in their window rule are named in the legends: which line is BBR.
-  await expect(page.locator('[data-chart="throughput"] .legend-toggle')).toHaveText(['0 bbr', '1 cubic']);
+  await expect(page.locator('[data-chart="throughput"] .legend-toggle')).toHaveText(['0 BBR', '1 CUBIC']);
   // A lesson step that chooses the delay chart gets it.
   await lab.open('#v=1&view.charts=delay,queue,throughput&view.speed=0');
   await expect(page.locator('[data-chart]')).toHaveCount(3);

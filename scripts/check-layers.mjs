@@ -30,6 +30,13 @@ const WEB_LEVELS = [
   ['app'], // the page: state, layout, test hook
 ];
 
+/**
+ * Lower folders a folder may still not use. Charts draw the run the core built: what it is they
+ * read from its manifest (bl_manifest), never from the scenario document (docs/architecture.md,
+ * "One account of the run").
+ */
+const WEB_FORBIDDEN = { charts: ['scenario'] };
+
 function levelOf(levels, folder) {
   const i = levels.findIndex((l) => l.includes(folder));
   return i < 0 ? null : i;
@@ -46,7 +53,7 @@ function walk(dir, exts, out = []) {
 
 const problems = [];
 
-function check(label, base, levels, files, importsOf) {
+function check(label, base, levels, files, importsOf, forbidden = {}) {
   for (const file of files) {
     const rel = relative(base, file).split(sep);
     if (rel.length < 2) continue; // entry files at the top (main.tsx, mount.tsx) may use anything
@@ -68,6 +75,8 @@ function check(label, base, levels, files, importsOf) {
         problems.push(
           `${label}/${rel.join('/')} (layer ${lf}: ${from}) uses ${target} (layer ${lt}: ${to}), which is not below it`,
         );
+      else if (forbidden[from]?.includes(to))
+        problems.push(`${label}/${rel.join('/')} uses ${target}: "${from}" may not use "${to}" (see WEB_FORBIDDEN)`);
     }
   }
 }
@@ -102,6 +111,7 @@ check(
           .join('/'),
       )
       .filter((t) => !t.startsWith('..')),
+  WEB_FORBIDDEN,
 );
 
 // The scenario layer binds its fields through spec tables (sim/scenario.h, the live tables in

@@ -17,8 +17,14 @@ std::string cell(const Json* j) {
 std::string range(const Json& s) {
   const std::string type = s.find("type")->asString();
   if (type == "enum") {
+    // Each option's key, with the name the page shows for it when that differs ("newreno" (NewReno)).
+    const Json* labels = s.find("optionLabels");
     std::string o;
-    for (const Json& x : s.find("options")->items()) o += (o.empty() ? "" : ", ") + x.asString();
+    for (const Json& x : s.find("options")->items()) {
+      o += (o.empty() ? "" : ", ") + x.asString();
+      const Json* l = labels ? labels->find(x.asString()) : nullptr;
+      if (l && l->asString() != x.asString()) o += " (" + l->asString() + ")";
+    }
     return o;
   }
   if (type == "bool") return "true / false";

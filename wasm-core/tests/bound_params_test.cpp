@@ -41,9 +41,10 @@ class Gadget : public Base {
         bindSeconds<&Gadget::period_>(
             Spec::number("period", "Period", "s").defaultsTo(0.015).range(0.001, 1).help("Time.")),
         bind<&Gadget::flag>(Spec::flag("flag", "Flag").defaultsTo(true).help("Inherited.")),
-        bindChoice<&Gadget::color_>("color", "Color",
-                                    {{"blue", Color::Blue}, {"red", Color::Red}, {"green", Color::Green}}, "red",
-                                    "Named options.", true),
+        bindChoice<&Gadget::color_>(
+            "color", "Color",
+            {{"blue", Color::Blue, "Blue"}, {"red", Color::Red, "Red"}, {"green", Color::Green, "Green"}}, "red",
+            "Named options.", true),
         bindHidden<&Gadget::weight_>("weight", 0.01, 100)};
     return t;
   }
@@ -86,6 +87,10 @@ TEST(BoundParams, EnumOptionsAndDefaultComeByName) {
   ASSERT_EQ(c->options.size(), 3u);
   EXPECT_STREQ(c->options[0], "blue");
   EXPECT_STREQ(c->options[2], "green");
+  // Each option's name for people, in the order of the options (describe's optionLabels).
+  ASSERT_EQ(c->optionLabels.size(), 3u);
+  EXPECT_STREQ(c->optionLabels[0], "Blue");
+  EXPECT_STREQ(c->optionLabels[2], "Green");
   EXPECT_EQ(c->def, 1);  // "red" is the second option
   EXPECT_TRUE(c->live);
   EXPECT_EQ(specsToJson(table().specs()).items()[5].find("default")->asString(), "red");
@@ -161,8 +166,10 @@ TEST(BoundParams, AcceptsOnlyWhatTheSpecAllows) {
 }
 
 TEST(BoundParamsDeathTest, ABadTableStopsAtOnce) {
-  EXPECT_DEATH((bindChoice<&Gadget::color_>("c", "C", {{"blue", Gadget::Color::Blue}}, "red", "h")),
+  EXPECT_DEATH((bindChoice<&Gadget::color_>("c", "C", {{"blue", Gadget::Color::Blue, "Blue"}}, "red", "h")),
                "default is not one of the options");
+  EXPECT_DEATH((bindChoice<&Gadget::color_>("c", "C", {{"blue", Gadget::Color::Blue, nullptr}}, "blue", "h")),
+               "every option needs a label");
   EXPECT_DEATH((BoundSpecs<Gadget>{bind<&Gadget::gain_>(Spec::number("g", "G").defaultsTo(0).range(0, 1).help("h")),
                                    bind<&Gadget::count_>(Spec::integer("g", "G").defaultsTo(1).range(1, 2).help("h"))}),
                "bound twice");

@@ -20,3 +20,14 @@ export function coreCheck(json: string): CheckResult {
     fs.unlinkSync(file);
   }
 }
+
+/** A preset's run as the real core built it, at `at` s (native `blsim --preset NAME --manifest-at`). */
+export function coreManifest(preset: string, at = 0.1): unknown {
+  const presets = path.resolve(__dirname, '../../public/presets');
+  return JSON.parse(
+    execFileSync(blsim, ['--preset', preset, '--presets', presets, '--manifest-at', String(at)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    }),
+  ) as unknown;
+}

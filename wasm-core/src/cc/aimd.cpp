@@ -20,7 +20,8 @@ class Aimd final : public BoundCc<Aimd> {
   Aimd(double alpha, double beta) : alpha_(alpha), beta_(beta) {}
   static const BoundSpecs<Aimd>& params() {
     static const BoundSpecs<Aimd> t{bindChoice<&Aimd::counting_>(
-        "ackCounting", "ACK counting", {{"abc", Counting::Abc}, {"perAck", Counting::PerAck}}, "abc",
+        "ackCounting", "ACK counting",
+        {{"abc", Counting::Abc, "Bytes acked (RFC 3465)"}, {"perAck", Counting::PerAck, "Per ACK (RFC 5681)"}}, "abc",
         "abc: RFC 3465 (packets acked, at most 2 per ACK in slow start, stopping at ssthresh); perAck: RFC 5681 3.1 "
         "and ns-2 (each ACK of new data adds 1 in slow start, 1/cwnd after, whatever it covers). See docs/tcp.md.")};
     return t;

@@ -17,7 +17,8 @@ class MulTcp final : public BoundCc<MulTcp, ScaledAimd> {
                               .defaultsTo(1)
                               .range(1, 1000)
                               .help("How many TCP flows the one flow acts as.")),
-        bindChoice<&MulTcp::set_>("set", "Parameter set", {{"linear", Set::Linear}, {"sqrt", Set::Sqrt}}, "linear",
+        bindChoice<&MulTcp::set_>("set", "Parameter set",
+                                  {{"linear", Set::Linear, "Linear"}, {"sqrt", Set::Sqrt, "Square root"}}, "linear",
                                   "linear: alpha = N, beta = 1/N; sqrt: alpha = sqrt(N), beta = N^-1.5.")};
     return t;
   }

@@ -45,9 +45,12 @@ class ScaledAimd : public CongestionControl {
 class WeightedAimdBase : public ScaledAimd {
  protected:
   static auto weightFnParam() {
-    return bindChoice<&WeightedAimdBase::fn_>(
-        "f", "Weight functions", {{"equal", WeightFn::Equal}, {"inc", WeightFn::Inc}, {"dec", WeightFn::Dec}}, "equal",
-        "(f_inc, f_dec): equal f with f(2f-0.5)=1.5w^2; w^2 and 1; 1 and w^2.");
+    return bindChoice<&WeightedAimdBase::fn_>("f", "Weight functions",
+                                              {{"equal", WeightFn::Equal, "Equal"},
+                                               {"inc", WeightFn::Inc, "Increasing"},
+                                               {"dec", WeightFn::Dec, "Decreasing"}},
+                                              "equal",
+                                              "(f_inc, f_dec): equal f with f(2f-0.5)=1.5w^2; w^2 and 1; 1 and w^2.");
   }
   static auto weightParam() { return bindHidden<&WeightedAimdBase::w_>("weight", std::nextafter(0.0, 1.0), INFINITY); }
   WeightFns fns() const { return weightFns(fn_, w_); }

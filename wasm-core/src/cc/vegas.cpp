@@ -136,7 +136,10 @@ const BoundSpecs<VegasCc>& VegasCc::params() {
                                                   .help("Slow start ends when diff exceeds this.")),
       bindChoice<&VegasCc::p_, &VegasParams::compare>(
           "compare", "Vegas comparison",
-          {{"ns2", VegasParams::Ns2}, {"linux", VegasParams::Linux}, {"exact", VegasParams::Exact}}, "ns2",
+          {{"ns2", VegasParams::Ns2, "ns-2 (rounded)"},
+           {"linux", VegasParams::Linux, "Linux (integer)"},
+           {"exact", VegasParams::Exact, "Exact"}},
+          "ns2",
           "How diff meets alpha, beta and gamma: ns2 rounds it to the nearest whole packet first (ns-2 2.35's "
           "Agent/TCP/Vegas, which the Head-to-Tail paper ran), linux takes Linux's tcp_vegas.c integer arithmetic "
           "(cwnd x (RTT - baseRTT) / baseRTT in whole packets and microseconds, truncated), exact compares the real "

@@ -11,7 +11,8 @@
 //                              .help("...").live()),
 //         bindSeconds<&Pi::period_>(Spec::number("period", "Period", "s").defaultsTo(0.01).range(1e-5, 10)
 //                                       .help("...").live()),
-//         bindChoice<&Pi::mode_>("mode", "Mode", {{"fast", Mode::Fast}, {"slow", Mode::Slow}}, "fast", "...")};
+//         bindChoice<&Pi::mode_>("mode", "Mode", {{"fast", Mode::Fast, "Fast"}, {"slow", Mode::Slow, "Slow"}}, "fast",
+//         "...")};
 //     return t;
 //   }
 //
@@ -173,11 +174,13 @@ bound::Entry<bound::Scale::Seconds, Ms...> bindSeconds(ParamSpec s) {
   return {std::move(s)};
 }
 
-// An enum option: its name and the member value it stands for.
+// An enum option: its name, the member value it stands for and its name for people (describe's
+// optionLabels: "NewReno" for "newreno"; every option of a choice has one).
 template <class E>
 struct Option {
   const char* name;
   E value;
+  const char* label;
 };
 
 // An Enum spec bound to an enum (or bool) member: the options in order, each with the value it
@@ -188,13 +191,20 @@ template <auto M, auto... Ms,
 bound::Entry<bound::Scale::Plain, M, Ms...> bindChoice(const char* key, const char* label,
                                                        std::initializer_list<Option<E>> options, const char* def,
                                                        const char* help, bool live = false) {
-  std::vector<const char*> names;
+  std::vector<const char*> names, labels;
   std::vector<double> codes;
   for (const Option<E>& o : options) {
     names.push_back(o.name);
+    if (!o.label) bound::badTable(key, "every option needs a label");
+    labels.push_back(o.label);
     codes.push_back(bound::toNumber<bound::Scale::Plain>(o.value));
   }
-  return {Spec::choice(key, label, std::move(names)).defaultOption(def).help(help).live(live), std::move(codes)};
+  return {Spec::choice(key, label, std::move(names))
+              .optionLabels(std::move(labels))
+              .defaultOption(def)
+              .help(help)
+              .live(live),
+          std::move(codes)};
 }
 
 // An Enum spec whose options are known only at run time (a registry's names, as a flow's cc),

@@ -245,6 +245,11 @@ Json specsToJson(const SpecList& specs) {
       Json opts = Json::array();
       for (const char* x : s.options) opts.push(Json::string(x));
       o.set("options", opts);
+      if (s.optionLabels.size() == s.options.size()) {
+        Json labels = Json::object();
+        for (size_t i = 0; i < s.options.size(); ++i) labels.set(s.options[i], Json::string(s.optionLabels[i]));
+        o.set("optionLabels", labels);
+      }
     } else if (s.type == ParamType::Bool) {
       o.set("default", Json::boolean(s.def != 0));
     } else if (s.type == ParamType::Number || s.type == ParamType::Int) {

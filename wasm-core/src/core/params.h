@@ -26,6 +26,8 @@ struct ParamSpec {
   bool live = false;                      // can be changed while the simulation runs
   std::vector<const char*> options = {};  // Enum values
   bool nullable = false;                  // null allowed (e.g. stop = never)
+  // Enum: each option's name for people ("newreno" -> "NewReno"), in the order of options; empty: none.
+  std::vector<const char*> optionLabels = {};
 
  private:
   friend class Spec;
@@ -71,6 +73,12 @@ class Spec {
   }
   // A choice's default, named by its option; an option not listed is a table error.
   Spec defaultOption(const char* name) const;
+  // A choice's options' names for people, in the order of the options ("newreno" -> "NewReno").
+  Spec optionLabels(std::vector<const char*> labels) const {
+    Spec c = *this;
+    c.s_.optionLabels = std::move(labels);
+    return c;
+  }
   // The allowed values of a number or an integer, in the spec's unit: [lowest, highest].
   Spec range(double lowest, double highest) const {
     Spec c = *this;

@@ -136,12 +136,13 @@ template <class... Own>
 BoundSpecs<FluidQueue> queueSpecs(Own... own) {
   using Q = FluidQueue;
   return BoundSpecs<Q>(
-      bindChoice<&Q::kind>("kind", "Kind", {{"droptail", Q::Kind::DropTail}, {"red", Q::Kind::Red}}, "droptail",
-                           "Queue discipline."),
+      bindChoice<&Q::kind>("kind", "Kind", {{"droptail", Q::Kind::DropTail, "DropTail"}, {"red", Q::Kind::Red, "RED"}},
+                           "droptail", "Queue discipline."),
       bind<&Q::buffer>(
           Spec::number("buffer", "Buffer", "packets").defaultsTo(250).range(1, 1e6).help("B: b(t) stays in [0, B].")),
       bindChoice<&Q::fullLoss>(
-          "fullLoss", "Loss when full", {{"eq5", Q::FullLoss::Full}, {"overflow", Q::FullLoss::Overflow}}, "eq5",
+          "fullLoss", "Loss when full",
+          {{"eq5", Q::FullLoss::Full, "All (Eq. 5)"}, {"overflow", Q::FullLoss::Overflow, "The excess"}}, "eq5",
           "p_c while b = B: eq5 = 1 (the paper's Eq. 5); overflow = the excess fraction (in - C)/in."),
       std::move(own)...);
 }

@@ -39,7 +39,8 @@ class LossModel {
 // The `position` parameter every loss kind lists last, bound to beforeQueue.
 inline auto lossPositionParam() {
   return bindChoice<&LossModel::beforeQueue>(
-      "position", "Position", {{"afterLink", false}, {"beforeQueue", true}}, "afterLink",
+      "position", "Position", {{"afterLink", false, "After the link"}, {"beforeQueue", true, "Before the queue"}},
+      "afterLink",
       "afterLink: lost on the wire after serialisation (takes link time); beforeQueue: lost on arrival, before the "
       "queue, as ns-2's $ns lossmodel.");
 }

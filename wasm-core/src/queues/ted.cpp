@@ -40,7 +40,8 @@ class Ted final : public BoundQueueDisc<Ted> {
                                 .help("Hard limit (the paper sizes it to Q_max); expired packets do not count.")
                                 .live()),
         bindChoice<&Ted::scope_>(
-            "mode", "Deadline scope", {{"lbd", Scope::Local}, {"ebd", Scope::EndToEnd}}, "ebd",
+            "mode", "Deadline scope",
+            {{"lbd", Scope::Local, "This queue (LBD)"}, {"ebd", Scope::EndToEnd, "End to end (EBD)"}}, "ebd",
             "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path."),
         bind<&Ted::deadline_>(Spec::number("deadline", "Default deadline", "s")
                                   .range(0.000001, 10)

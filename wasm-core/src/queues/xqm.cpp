@@ -70,7 +70,8 @@ class Xqm final : public BoundQueueDisc<Xqm> {
                                            "weight / sum of active weights.")
                                      .live()),
         bindChoice<&Xqm::hide_>(
-            "hide", "Loss hiding", {{"off", Hide::Off}, {"onoff", Hide::OnOff}, {"smooth", Hide::Smooth}}, "off",
+            "hide", "Loss hiding",
+            {{"off", Hide::Off, "Off"}, {"onoff", Hide::OnOff, "On/off"}, {"smooth", Hide::Smooth, "Smooth"}}, "off",
             "off; onoff: protect all packets of a flow while q_i <= 0; smooth: protect a fraction -q_i / hideSpan.",
             true),
         bind<&Xqm::hideSpan_>(

@@ -11,9 +11,10 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
   static const BoundSpecs<F> t{
       bind<&F::count>(
           Spec::integer("count", "Flows").defaultsTo(20).range(1, kMaxFlows).help("Number of TCP flows (dumbbell).")),
-      bindChoice<&F::tcp, &T::recovery>("tcp", "TCP variant",
-                                        {{"reno", T::Reno}, {"newreno", T::NewReno}, {"sack", T::Sack}}, "newreno",
-                                        "Loss recovery: Reno, NewReno or SACK."),
+      bindChoice<&F::tcp, &T::recovery>(
+          "tcp", "TCP variant",
+          {{"reno", T::Reno, "Reno"}, {"newreno", T::NewReno, "NewReno"}, {"sack", T::Sack, "SACK"}}, "newreno",
+          "Loss recovery: Reno, NewReno or SACK."),
       bindIndex<&F::cc>(Spec::choice("cc", "Congestion control", ccNames()).defaultsTo(0).help("Window rule.")),
       bindJson<&F::ccParamsRead>(
           Spec::object("ccParams", "CC parameters").help("Parameters of the chosen cc (see cc.* groups).")),
@@ -72,29 +73,35 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
                               .nullable()),
       bindChoice<&F::tcp, &T::rtoRestart>(
           "rtoRestart", "RTO restart",
-          {{"fastRetransmit", T::RestartOnFastRetransmit}, {"newAck", T::RestartOnNewAckOnly}}, "fastRetransmit",
+          {{"fastRetransmit", T::RestartOnFastRetransmit, "Also on fast retransmit"},
+           {"newAck", T::RestartOnNewAckOnly, "Only on a new ACK"}},
+          "fastRetransmit",
           "When the retransmission timer restarts besides each new ACK: fastRetransmit (also when the fast "
           "retransmission or the head of the retransmission queue is sent, as ns-2 and Linux) or newAck (only "
           "RFC 6298 5.3). See docs/tcp.md."),
       bindChoice<&F::tcp, &T::rtoFormula>(
-          "rtoFormula", "RTO formula", {{"rfc6298", T::Rfc6298}, {"linux", T::Linux}}, "rfc6298",
+          "rtoFormula", "RTO formula", {{"rfc6298", T::Rfc6298, "RFC 6298"}, {"linux", T::Linux, "Linux"}}, "rfc6298",
           "rfc6298: max(minRto, SRTT + 4 RTTVAR) (as ns-2); linux: SRTT + max(4 RTTVAR, minRto)."),
       bindChoice<&F::tcp, &T::rtoBackoffReset>(
-          "rtoBackoffReset", "RTO back-off reset", {{"karn", T::KeepUntilSample}, {"newAck", T::OnNewAck}}, "karn",
+          "rtoBackoffReset", "RTO back-off reset",
+          {{"karn", T::KeepUntilSample, "Karn (until a valid sample)"}, {"newAck", T::OnNewAck, "On a new ACK"}},
+          "karn",
           "When a timeout's doubled RTO is dropped: karn (RFC 6298 5.5 and Karn's rule, as Linux: kept until an ACK "
           "gives a valid RTT sample) or newAck (ns-3.37: on every new ACK, even one covering a retransmission). A "
           "research switch; see docs/tcp.md."),
       bindChoice<&F::tcp, &T::sackDupAck>(
-          "dupAck", "Duplicate ACK", {{"any", T::AnyDup}, {"newSack", T::NewSack}}, "newSack",
+          "dupAck", "Duplicate ACK",
+          {{"any", T::AnyDup, "Any (RFC 5681)"}, {"newSack", T::NewSack, "New SACK data (RFC 6675)"}}, "newSack",
           "tcp sack: which ACKs count as duplicates for fast retransmit and limited transmit: newSack (SACKs data "
           "not SACKed before: RFC 6675 section 2, as Linux and ns-3.37) or any (acknowledges nothing new: RFC "
           "5681's definition, as ns-2's Sack1; a research switch). Without SACK RFC 5681's is the only rule. See "
           "docs/tcp.md."),
       bindChoice<&F::tcp, &T::sackForgetOnRto>(
-          "sackAfterRto", "SACK after RTO", {{"forget", true}, {"keep", false}}, "forget",
+          "sackAfterRto", "SACK after RTO", {{"forget", true, "Forget"}, {"keep", false, "Keep"}}, "forget",
           "SACK scoreboard on a timeout: forget (RFC 2018 section 8, as ns-2) or keep (RFC 6675 5.1, as Linux)."),
       bindChoice<&F::tcp, &T::recoveryCwnd>(
-          "recoveryCwnd", "cwnd after fast retransmit", {{"ssthresh", T::Ssthresh}, {"ns2", T::Ns2Sack1}}, "ssthresh",
+          "recoveryCwnd", "cwnd after fast retransmit",
+          {{"ssthresh", T::Ssthresh, "ssthresh (RFC 6675)"}, {"ns2", T::Ns2Sack1, "ns-2 Sack1"}}, "ssthresh",
           "SACK's window in and after a fast recovery: ssthresh (RFC 6675 and 5681: cwnd = ssthresh, at least 2 "
           "packets, as Linux) or ns2 (ns-2's Sack1: half the window, below 2 for a window below 4, kept after the "
           "recovery; ssthresh the integer part, at least 2). "
@@ -105,11 +112,13 @@ const BoundSpecs<FlowOptions>& FlowOptions::params() {
               .help("RFC 3168: data packets are ECN-capable, the receiver echoes CE marks and the sender reduces its "
                     "window once per window of marks (DCTCP: in proportion to the marked fraction).")),
       bindChoice<&F::tcp, &T::ect>(
-          "ect", "ECN codepoint", {{"auto", T::EctAuto}, {"ect0", T::Ect0}, {"ect1", T::Ect1}}, "auto",
+          "ect", "ECN codepoint",
+          {{"auto", T::EctAuto, "Automatic"}, {"ect0", T::Ect0, "ECT(0)"}, {"ect1", T::Ect1, "ECT(1)"}}, "auto",
           "ecn: what ECN-capable packets carry: ect0 (classic ECN, RFC 3168), ect1 (the L4S identifier, RFC 9331: "
           "a DualPI2 queue puts them in its L4S queue) or auto (ect1 with cc prague, else ect0)."),
       bindChoice<&F::tcp, &T::ecnGrowth>(
-          "ecnGrowth", "Window growth after ECN-Echo", {{"cwr", T::Cwr}, {"ns2", T::Ns2Ecn}}, "cwr",
+          "ecnGrowth", "Window growth after ECN-Echo", {{"cwr", T::Cwr, "CWR (Linux)"}, {"ns2", T::Ns2Ecn, "ns-2"}},
+          "cwr",
           "ecn: when the window may grow around an ECN reduction. Both follow RFC 3168 6.1.2 (no growth on an ACK "
           "that echoes a mark). cwr: nor on any ACK until one covers a packet sent after the reduction (Linux's CWR "
           "state, as ns-3.37); ns2: other ACKs grow the window as usual (ns-2 2.35's TCP agents). See docs/tcp.md."),

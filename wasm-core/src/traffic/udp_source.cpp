@@ -55,8 +55,8 @@ void UdpSource::onEvent(uint32_t kind, uint64_t) {
 const BoundSpecs<TrafficFields>& TrafficFields::params() {
   using T = TrafficFields;
   static const BoundSpecs<T> t{
-      bindChoice<&T::kind>("kind", "Kind", {{"cbr", Kind::Cbr}, {"onoff", Kind::OnOff}}, "cbr",
-                           "cbr: constant bit rate; onoff: exponential on/off periods."),
+      bindChoice<&T::kind>("kind", "Kind", {{"cbr", Kind::Cbr, "Constant bit rate"}, {"onoff", Kind::OnOff, "On/off"}},
+                           "cbr", "cbr: constant bit rate; onoff: exponential on/off periods."),
       bind<&T::rate>(
           Spec::number("rate", "Rate", "bit/s").defaultsTo(1e6).range(1e3, 1e11).help("Sending rate (while on).")),
       bind<&T::start>(Spec::number("start", "Start", "s").defaultsTo(0).range(0, 3600).help("When the source starts.")),

@@ -88,7 +88,10 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   lessonNow.current = lesson.lesson;
   const [recordSource] = useState(() => lessonRecordSource(() => lessonNow.current));
   useEmbedHost(embed, sim, unlock, app.addError, recordSource);
-  const locked = unlock === null ? undefined : (entity: string, key: string) => lockReason(unlock, entity, key);
+  const locked =
+    unlock === null
+      ? undefined
+      : (entity: string, key: string) => lockReason(unlock, entity, key, sim.getSnapshot().specs);
 
   useEffect(() => {
     const root = document.documentElement;

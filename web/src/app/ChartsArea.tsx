@@ -3,13 +3,12 @@ import { IdChecklist } from '../ui/IdChecklist';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { CHART_IDS, CHART_TITLES, type ChartId, type ViewState } from '../url/viewState';
-import { type ChartProps, wantsBand } from '../charts/chartContext';
+import { type ChartProps, flowRuleNames, wantsBand } from '../charts/chartContext';
 import { CwndChart } from '../charts/CwndChart';
 import { QueueChart } from '../charts/QueueChart';
 import { DelayChart } from '../charts/DelayChart';
 import { BbrChart, bbrFlows } from '../charts/BbrChart';
 import { FlowNames } from '../charts/flowNames';
-import { flowRules } from '../scenario/flowOverrides';
 import { ThroughputChart } from '../charts/ThroughputChart';
 import { LossChart } from '../charts/LossChart';
 import { JainChart } from '../charts/JainChart';
@@ -68,10 +67,7 @@ export function ChartsArea({
   };
   const band = wantsBand(snap.flowCount, view.lines);
   const onBand = (b: boolean) => setView({ lines: !b });
-  const rules = useMemo(
-    () => (snap.scenario ? flowRules(snap.specs, snap.scenario, snap.flowCount) : null),
-    [snap.specs, snap.scenario, snap.flowCount],
-  );
+  const rules = useMemo(() => flowRuleNames(snap.specs, snap.manifest), [snap.specs, snap.manifest]);
   const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id) && applies(id, snap.columns));
   const cols = useFitColumns(fit, shown.length);
   return (

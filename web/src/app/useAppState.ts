@@ -90,7 +90,7 @@ export function useAppState(sim: SimController): AppStateApi {
   const unlockKey = state.teach.unlock?.join(',') ?? null;
   useEffect(() => {
     const unlock = stateRef.current.teach.unlock;
-    sim.guard = unlock === null ? null : (entity, key) => lockReason(unlock, entity, key);
+    sim.guard = unlock === null ? null : (entity, key) => lockReason(unlock, entity, key, sim.getSnapshot().specs);
     return () => {
       sim.guard = null;
     };

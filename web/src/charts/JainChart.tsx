@@ -3,14 +3,13 @@
 // window, a different and usually higher number (ui/glossary.ts).
 import { useMemo } from 'react';
 import { TimeChart } from './TimeChart';
-import { type ChartProps, weights } from './chartContext';
+import { type ChartProps, runValue, weights } from './chartContext';
 import type { ChartModel, LineDef } from './chartModel';
 import { jainPerIntervalTitle } from '../ui/glossary';
 
 export function JainChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   const weighted = snap.flowCount > 0 && weights(sim, snap.flowCount).some((w) => w !== 1);
-  const sp = snap.scenario?.samplePeriod;
-  const title = jainPerIntervalTitle(typeof sp === 'number' ? sp : 0.1);
+  const title = jainPerIntervalTitle(runValue(snap, 'samplePeriod', 0.1));
   const model = useMemo<ChartModel>(() => {
     const lines: LineDef[] = [{ column: 'jain', label: "Jain's index", color: '#0072B2', width: 1.5 }];
     if (weighted) lines.push({ column: 'wjain', label: "weighted Jain's index", color: '#E69F00', width: 1.5 });

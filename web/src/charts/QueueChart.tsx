@@ -8,7 +8,6 @@ import { TimeChart } from './TimeChart';
 import { type ChartProps, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
 import { specsOfGroup } from '../core/specs';
-import { getPath } from '../../../wasm-core/js/paths.mjs';
 
 const QMAX_COLOR = '#009E73';
 
@@ -18,9 +17,9 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
   const q = chosen !== null && names.includes(chosen) ? chosen : (names[0] ?? null);
   const info = snap.queues.find((x) => x.id === q);
   const thresholds = useMemo<HLine[]>(() => {
-    if (!q || !snap.scenario) return [];
-    const scenarioKind = getPath(snap.scenario, 'queue.kind');
-    const kind = info?.kind ?? (typeof scenarioKind === 'string' ? scenarioKind : 'droptail');
+    // The queue's kind as the run built it at that link (the manifest), else as its summary says.
+    const kind = snap.manifest?.links.find((l) => l.name === q)?.queue.kind ?? info?.kind;
+    if (!q || !kind) return [];
     const specs = specsOfGroup(snap.specs, 'queue', kind).filter((sp) => sp.unit === 'packets');
     const out: HLine[] = [];
     for (const sp of specs) {
@@ -50,7 +49,7 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
     }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- thresholds come from sim; the snapshot fields listed say when they changed
-  }, [q, info, sim, snap.scenario, snap.specs, snap.paramVersion]);
+  }, [q, info, sim, snap.manifest, snap.specs, snap.paramVersion]);
   const model = useMemo<ChartModel>(
     () => ({
       id: 'queue',

@@ -7,7 +7,7 @@ import { addPainter, requestFrame } from '../store/frameLoop';
 import { chartStats } from '../ui/probes';
 import { useOnScreen } from '../ui/useOnScreen';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/download';
-import { type ChartProps, bottleneckRate, weights } from './chartContext';
+import { type ChartProps, bottleneckRate, runValue, sharesOneBottleneck, weights } from './chartContext';
 import { flowColor } from './palette';
 import { MARGIN } from './chartModel';
 import { ChartFill } from './chartFill';
@@ -70,8 +70,9 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       last = t;
       lastVersion = sim.store.version;
       force.current = false;
-      const from = typeof s.scenario?.measureFrom === 'number' ? s.scenario.measureFrom : 0;
-      const rate = bottleneckRate(sim, s);
+      const from = runValue(s, 'measureFrom', 0);
+      // A target share only where every flow shares the one bottleneck (else none is drawn).
+      const rate = sharesOneBottleneck(s.manifest) ? bottleneckRate(sim, s) : Number.NaN;
       const w = weights(sim, s.flowCount);
       const total = w.reduce((a, b) => a + b, 0) || 1;
       const bars: Bar[] = [];
@@ -132,7 +133,10 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
         .selectAll('title')
         .data((b) => [b])
         .join('title')
-        .text((b) => `flow ${b.flow}: ${b.thr.toFixed(3)} Mb/s, target ${b.target.toFixed(3)} Mb/s`);
+        .text(
+          (b) =>
+            `flow ${b.flow}: ${b.thr.toFixed(3)} Mb/s${Number.isFinite(b.target) ? `, target ${b.target.toFixed(3)} Mb/s` : ''}`,
+        );
       layer('targets')
         .selectAll<SVGLineElement, Bar>('line')
         .data(

@@ -1,20 +1,17 @@
 // Throughput per flow (Mb/s) with the fair share line (capacity / flows; per weight when
-// weights differ, the line is for weight 1), on a dumbbell, where all flows share one bottleneck.
+// weights differ, the line is for weight 1), where all flows share one bottleneck (the manifest).
 import { useMemo } from 'react';
 import { TimeChart } from './TimeChart';
-import { type ChartProps, bottleneckRate, metricLines, weights } from './chartContext';
+import { type ChartProps, bottleneckRate, metricLines, sharesOneBottleneck, weights } from './chartContext';
 import { BandToggle } from './BandToggle';
 import type { ChartModel, HLine } from './chartModel';
-import { getPath } from '../../../wasm-core/js/paths.mjs';
 
 export function ThroughputChart({ sim, snap, hidden, onToggleFlow, band = false, onBand }: ChartProps) {
   const lines = useMemo(() => metricLines(sim, snap.flowCount, 'thr', band), [sim, snap.flowCount, band]);
   // Re-read when a live change (link rate, weights) was applied.
   const fair = useMemo<HLine[]>(() => {
-    // Capacity / flows is a share only where every flow crosses the one bottleneck (a dumbbell);
-    // on a chain or a graph flows take different paths, and that line would be no one's share.
-    const kind = snap.scenario ? getPath(snap.scenario, 'topology.kind') : undefined;
-    if (kind !== undefined && kind !== 'dumbbell') return [];
+    // Capacity / flows is a share only where every flow crosses the one bottleneck.
+    if (!sharesOneBottleneck(snap.manifest)) return [];
     const rate = bottleneckRate(sim, snap);
     if (!Number.isFinite(rate) || snap.flowCount === 0) return [];
     const w = weights(sim, snap.flowCount);
@@ -28,7 +25,7 @@ export function ThroughputChart({ sim, snap, hidden, onToggleFlow, band = false,
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the weights come from sim; snap.paramVersion says when they changed
-  }, [sim, snap.scenario, snap.flowCount, snap.paramVersion]);
+  }, [sim, snap.manifest, snap.flowCount, snap.paramVersion]);
   const model = useMemo<ChartModel>(
     () => ({
       id: 'throughput',

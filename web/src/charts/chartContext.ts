@@ -1,5 +1,8 @@
 // What every chart component gets: the store, the current run, the controller (for live
-// parameter values such as weights and link rate) and the legend state.
+// parameter values such as weights and link rate) and the legend state. What the run is (its
+// bottleneck, paths, sample period, window rules) charts read from its manifest (bl_manifest),
+// never from the scenario document: charts do not import scenario/ (scripts/check-layers.mjs).
+import type { Manifest, ParamSpec } from '../core/types';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { flowColor, flowDash } from './palette';
 import type { LineDef } from './chartModel';
@@ -123,6 +126,36 @@ export function bottleneckRate(sim: SimController, snap: SimSnapshot): number {
   return link ? sim.liveValue(`link.${link}`, 'rate') : Number.NaN;
 }
 
+/** A number of the run as the core resolved it (manifest.run: samplePeriod, measureFrom, ...), else `fallback`. */
+export function runValue(snap: SimSnapshot, key: string, fallback: number): number {
+  const v = snap.manifest?.run[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+/**
+ * Whether capacity x weight / total weight is every flow's share: every flow crosses the run's
+ * bottleneck and it is the slowest link on each flow's path. On a chain or graph where flows take
+ * different paths (or a faster link is called the bottleneck), that line would be no one's share.
+ */
+export function sharesOneBottleneck(m: Manifest | null): boolean {
+  if (!m?.bottleneck || m.flows.length === 0) return false;
+  const rate = new Map(m.links.map((l) => [l.name, l.rate]));
+  const cap = rate.get(m.bottleneck) ?? Number.NaN;
+  return m.flows.every(
+    (f) => f.crossesBottleneck && f.path.every((n) => (rate.get(n) ?? Number.POSITIVE_INFINITY) >= cap),
+  );
+}
+
+/**
+ * What a legend says beside each flow's number: the window rule its sender runs, by the name the
+ * page shows ("BBR", "CUBIC"), when the run's flows differ in it; null when they all run one.
+ */
+export function flowRuleNames(specs: readonly ParamSpec[], m: Manifest | null): string[] | null {
+  if (!m || m.flows.length < 2 || m.flows.every((f) => f.cc === m.flows[0]!.cc)) return null;
+  const labels = specs.find((sp) => sp.key === 'flows.cc')?.optionLabels ?? {};
+  return m.flows.map((f) => labels[f.cc] ?? f.cc);
+}
+
 /** Names of the queues among the columns, in column order ("bottleneck", or a graph's links). */
 export function queueNames(columns: readonly string[]): string[] {
   const out: string[] = [];
@@ -131,9 +164,4 @@ export function queueNames(columns: readonly string[]): string[] {
     if (m) out.push(m[1]!);
   }
   return out;
-}
-
-/** Name of the first queue among the columns ("bottleneck"), if any. */
-export function firstQueue(columns: readonly string[]): string | null {
-  return queueNames(columns)[0] ?? null;
 }

@@ -52,6 +52,14 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
   if (min !== undefined) spec.min = min;
   if (max !== undefined) spec.max = max;
   if (options) spec.options = options;
+  // Each option's name for people, as the core declares it ("newreno" -> "NewReno").
+  const labelsRaw = raw.optionLabels;
+  if (options && labelsRaw && typeof labelsRaw === 'object' && !Array.isArray(labelsRaw)) {
+    const labels = Object.fromEntries(
+      Object.entries(labelsRaw as Rec).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
+    if (Object.keys(labels).length) spec.optionLabels = labels;
+  }
   if (kinds && kinds.length) spec.kinds = kinds;
   if (typeof raw.selects === 'string') spec.selects = raw.selects;
   if (typeof raw.entity === 'string') spec.entity = raw.entity;
@@ -149,6 +157,12 @@ function pushSpecs(list: unknown, prefix: string, out: ParamSpec[]): void {
   }
 }
 
+/** A group with no spec of its own in words: "topology.underlayQueue" -> "Underlay queue". */
+function ownerWords(owner: string): string {
+  const w = (owner.split('.').pop() ?? owner).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
 /** The groups and kinds of a describe document (or of one of its fluid functions), keys under `prefix`. */
 function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
   const sets = rec(doc.kinds);
@@ -174,7 +188,7 @@ function pushGroups(doc: Rec, prefix: string, out: ParamSpec[]): void {
     const ownerLabel = out.find((sp) => sp.key === at(owner))?.label;
     const sel: ParamSpec = existing ?? {
       key: at(selector),
-      label: `${ownerLabel ?? (owner ? owner[0]!.toUpperCase() + owner.slice(1) : 'Document')} kind`,
+      label: `${ownerLabel ?? (owner ? ownerWords(owner) : 'Document')} kind`,
       unit: '',
       type: 'enum',
       default: str(g.default) || (names[0] ?? ''),

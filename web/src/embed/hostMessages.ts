@@ -16,7 +16,7 @@
 // spec's range is refused with a message naming the field.
 import type { Manifest, ParamSpec } from '../core/types';
 import { specForLive } from '../scenario/liveParams';
-import { lockReason } from './lock';
+import { lockId, lockLabel, lockReason } from './lock';
 import { FORBIDDEN_SEGMENTS } from '../../../wasm-core/js/paths.mjs';
 
 export const MSG_PREFIX = 'bottleneck-lab:';
@@ -69,16 +69,14 @@ export function parseHostMessage(
     else return { ok: false, message: `flow ${JSON.stringify(data.flow)}: expected a flow number` };
   } else if (m.bottleneck) entity = `${group}.${m.bottleneck}`;
   else return { ok: false, message: `${param}: this run has no bottleneck link` };
-  const locked = lockReason(unlock, entity, key);
+  const locked = lockReason(unlock, entity, key, specs);
   if (locked) return { ok: false, message: locked };
   const control = specForLive(specs, m, entity, key);
   if (!control?.live) return { ok: false, message: `${param}: not a live parameter of this scenario` };
-  // Numbers must be numbers: the text "0.05" is refused, not read as 0.05.
+  // Numbers must be numbers: the text "0.05" is refused, not read as 0.05. Named by the control's label.
   if (typeof data.value !== 'number' && typeof data.value !== 'boolean') {
-    return {
-      ok: false,
-      message: `${param}: expected a number, got ${data.value === null ? 'null' : typeof data.value}`,
-    };
+    const got = data.value === null ? 'nothing' : typeof data.value === 'string' ? 'text' : typeof data.value;
+    return { ok: false, message: `${lockLabel(specs, lockId(entity, key))}: expected a number, got ${got}` };
   }
   // The range is the core's to judge: a value it refuses comes back from bl_set_param, naming the field and range.
   const value = typeof data.value === 'boolean' ? Number(data.value) : data.value;

@@ -4,6 +4,10 @@ import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import { lockId, lockReason, lockViolations } from './lock';
 import { parseHostMessage } from './hostMessages';
 import { testManifest } from '../core/manifestFixture';
+import described from '../../test/fixtures/describe.json';
+
+// The core's describe document: refusals name parameters by the live controls' labels.
+const realSpecs = normalizeSpecs(described);
 
 // bl_describe's layout (version 2), abridged.
 const specs = normalizeSpecs({
@@ -57,11 +61,14 @@ describe('locks', () => {
   it('refuses locked parameters only on a locked page', () => {
     expect(lockReason(null, 'link.bottleneck', 'rate')).toBeNull();
     expect(lockReason(['flows.exoLoss'], 'flow.2', 'exoLoss')).toBeNull();
-    expect(lockReason(['flows.exoLoss'], 'link.bottleneck', 'rate')).toBe(
-      'link.rate is locked by the instructor (only flows.exoLoss may change here)',
+    expect(lockReason(['flows.exoLoss'], 'link.bottleneck', 'rate', realSpecs)).toBe(
+      'Rate (link) is locked by the instructor (only Exogenous loss (flows) may change here)',
     );
-    expect(lockReason([], 'flows', 'exoLoss')).toBe(
-      'flows.exoLoss is locked by the instructor (nothing may change here)',
+    expect(lockReason([], 'flows', 'exoLoss', realSpecs)).toBe(
+      'Exogenous loss (flows) is locked by the instructor (nothing may change here)',
+    );
+    expect(lockReason([], 'queue.bottleneck', 'buffer', realSpecs)).toBe(
+      'Buffer (queue) is locked by the instructor (nothing may change here)',
     );
   });
 
@@ -103,8 +110,11 @@ describe('host messages', () => {
       parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.weight', value: 2, flow: 3 }, specs, s, null),
     ).toEqual({ ok: true, command: { kind: 'set', entity: 'flow.3', key: 'weight', value: 2, field: 'flows.weight' } });
     expect(
-      parseHostMessage({ type: 'bottleneck-lab:set', param: 'link.rate', value: 1e6 }, specs, s, ['flows.exoLoss']),
-    ).toEqual({ ok: false, message: 'link.rate is locked by the instructor (only flows.exoLoss may change here)' });
+      parseHostMessage({ type: 'bottleneck-lab:set', param: 'link.rate', value: 1e6 }, realSpecs, s, ['flows.exoLoss']),
+    ).toEqual({
+      ok: false,
+      message: 'Rate (link) is locked by the instructor (only Exogenous loss (flows) may change here)',
+    });
     // Out of range is the core's to refuse (bl_set_param, e2e embed-lock): the message passes it on.
     expect(parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 7 }, specs, s, null)).toEqual({
       ok: true,

@@ -35,13 +35,24 @@ export function lockLabel(specs: readonly ParamSpec[], id: string): string {
   return spec ? `${spec.label} (${group})` : id;
 }
 
-/** Why a change of this parameter is refused, or null when it may change. */
-export function lockReason(unlock: readonly string[] | null, entity: string, key: string): string | null {
+/**
+ * Why a change of this parameter is refused, or null when it may change: "Buffer (queue) is
+ * locked by the instructor (only Exogenous loss (flows) may change here)", by the live controls'
+ * labels (ids without a spec stay as they are).
+ */
+export function lockReason(
+  unlock: readonly string[] | null,
+  entity: string,
+  key: string,
+  specs: readonly ParamSpec[] = [],
+): string | null {
   if (unlock === null) return null;
   const id = lockId(entity, key);
   if (unlock.includes(id)) return null;
-  const may = unlock.length ? `only ${unlock.join(', ')} may change here` : 'nothing may change here';
-  return `${id} is locked by the instructor (${may})`;
+  const may = unlock.length
+    ? `only ${unlock.map((u) => lockLabel(specs, u)).join(', ')} may change here`
+    : 'nothing may change here';
+  return `${lockLabel(specs, id)} is locked by the instructor (${may})`;
 }
 
 function liveKey(c: LiveChange): string {

@@ -51,12 +51,12 @@ describe('embed host messages', () => {
 
   it('refuses a number written as text', () => {
     const specs = normalizeSpecs({
-      live: { flow: [{ key: 'exoLoss', min: 0, max: 1, default: 0, live: true }] },
+      live: { flow: [{ key: 'exoLoss', label: 'Exogenous loss', min: 0, max: 1, default: 0, live: true }] },
     });
     const s = testManifest();
     expect(
       parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: '0.05' }, specs, s, null),
-    ).toEqual({ ok: false, message: 'flows.exoLoss: expected a number, got string' });
+    ).toEqual({ ok: false, message: 'Exogenous loss (flows): expected a number, got text' });
     expect(
       parseHostMessage({ type: 'bottleneck-lab:set', param: 'flows.exoLoss', value: 0.05 }, specs, s, null),
     ).toMatchObject({ ok: true });

@@ -3,8 +3,12 @@
 // list before it reaches the simulation. Refusals are shown on the page and told to the host.
 import { useEffect, useRef } from 'react';
 import type { SimController } from '../sim/simController';
+import type { CheckProblem } from '../../../wasm-core/js/binding.mjs';
 import { MSG_PREFIX, parseHostMessage } from './hostMessages';
 import { courseOrigin } from './embedCode';
+import { lockId, lockLabel } from './lock';
+import { refusalText } from '../core/specs';
+import { specForLive } from '../scenario/liveParams';
 
 /**
  * Which host may command the page, from the embed code (`?embed=1&host=https://course.example`):
@@ -143,8 +147,12 @@ export function useEmbedHost(
       }
       sim.setParam(c.entity, c.key, c.value).then(
         () => reply(true),
-        (e: Error) => {
-          ctx.current.onRefused(`from the host page: ${e.message}`);
+        (e: Error & { problem?: CheckProblem | null }) => {
+          // The page says it by the control's label and units; the host gets the core's words.
+          const { specs, manifest } = sim.getSnapshot();
+          const spec = specForLive(specs, manifest, c.entity, c.key);
+          const said = spec ? `${lockLabel(specs, lockId(c.entity, c.key))}: ${refusalText(e, spec)}` : e.message;
+          ctx.current.onRefused(`from the host page: ${said}`);
           reply(false, e.message);
         },
       );

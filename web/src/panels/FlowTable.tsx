@@ -10,7 +10,7 @@ import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
-import { bottleneckRate, weights } from '../charts/chartContext';
+import { bottleneckRate, sharesOneBottleneck, weights } from '../charts/chartContext';
 import { flowLiveSpecs } from '../scenario/liveParams';
 import { refusalText } from '../core/specs';
 import { ParamControl } from './ParamControl';
@@ -66,7 +66,8 @@ export function FlowTable({
       const st = sim.store;
       const now = st.now;
       const from = Math.max(0, now - WINDOW_S);
-      const rate = bottleneckRate(sim, s);
+      // A share of the bottleneck only where every flow shares it (else the column says '-').
+      const rate = sharesOneBottleneck(s.manifest) ? bottleneckRate(sim, s) : Number.NaN;
       const w = weights(sim, s.flowCount);
       const total = w.reduce((a, b) => a + b, 0) || 1;
       for (let i = 0; i < s.flowCount; i++) {

@@ -8,7 +8,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
 import { bottleneckRate } from '../charts/chartContext';
 import { findSpec } from '../core/specs';
-import { getPath } from '../../../wasm-core/js/paths.mjs';
 import {
   STEADY_FIELDS,
   type SteadyAnswer,
@@ -35,7 +34,8 @@ async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Part
     return !!sp && Number.isFinite(v) && (sp.min === undefined || v >= sp.min) && (sp.max === undefined || v <= sp.max);
   };
   if (fits('flows', snap.flowCount)) next.flows = snap.flowCount;
-  const ps = getPath(snap.scenario, 'packetSize') ?? findSpec(snap.specs, 'packetSize')?.default;
+  // The packet size and the bottleneck's rate as the run has them (the manifest; a live change included).
+  const ps = snap.manifest?.run.packetSize ?? findSpec(snap.specs, 'packetSize')?.default;
   const cap = bottleneckRate(sim, snap) / (8 * (typeof ps === 'number' ? ps : 1000));
   if (fits('capacity', cap)) next.capacity = +cap.toPrecision(6);
   const exo = sim.liveValue('flows', 'exoLoss');

@@ -6,8 +6,6 @@ import type { SimController, SimSnapshot } from '../sim/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
-import { bottleneckRate, firstQueue } from '../charts/chartContext';
-import { getPath } from '../../../wasm-core/js/paths.mjs';
 import { DropReason } from '../core/types';
 import { exoLossText } from '../scenario/liveParams';
 import { type Layout, layoutTopology } from './topologyLayout';
@@ -29,9 +27,11 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
     const wrap = wrapRef.current!;
     const build = () => {
       const s = snapRef.current;
-      if (!s.scenario || !svgRef.current) return;
+      if (!s.manifest || !svgRef.current) return;
       const width = Math.max(300, wrap.clientWidth);
-      layoutRef.current = layoutTopology(s.scenario, s.specs, s.flowCount, width, HEIGHT, bottleneckRate(sim, s));
+      layoutRef.current = layoutTopology(s.manifest, s.specs, s.flowCount, width, HEIGHT, (link) =>
+        sim.liveValue(`link.${link}`, 'rate'),
+      );
       drawStatic(svgRef.current, layoutRef.current, s, width);
       requestFrame();
     };
@@ -39,7 +39,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
     const ro = new ResizeObserver(build);
     ro.observe(wrap);
     return () => ro.disconnect();
-  }, [sim, snap.scenario, snap.manifest, snap.flowCount, snap.paramVersion, snap.links]);
+  }, [sim, snap.manifest, snap.flowCount, snap.paramVersion, snap.links]);
 
   useEffect(() => {
     let lastVersion = -1;
@@ -58,8 +58,9 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       drawnAt = t;
       lastVersion = sim.store.version;
       const svg = d3.select(svgEl);
-      // Queue fill
-      const q = firstQueue(s.columns);
+      // The bottleneck's queue fill (the core names the bottleneck; its queue's column has its name)
+      const b = s.manifest?.bottleneck;
+      const q = b && s.columns.includes(`queue.${b}.len`) ? b : null;
       const len = q ? sim.store.latest(`queue.${q}.len`) : NaN;
       const buf = q ? sim.liveValue(`queue.${q}`, 'buffer') : NaN;
       const frac = Number.isFinite(len) && buf > 0 ? Math.min(1, len / buf) : 0;
@@ -115,8 +116,9 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
 }
 
 function describe(s: SimSnapshot): string {
-  const kind = s.scenario ? (getPath(s.scenario, 'topology.kind') ?? 'dumbbell') : 'unknown';
-  return `Topology: ${String(kind)} with ${s.flowCount} flows`;
+  const kind = s.manifest?.topology;
+  const name = kind ? (s.specs.find((sp) => sp.key === 'topology.kind')?.optionLabels?.[kind] ?? kind) : 'unknown';
+  return `Topology: ${name} with ${s.flowCount} flows`;
 }
 
 function drawStatic(svgEl: SVGSVGElement, lay: Layout, s: SimSnapshot, width: number): void {
@@ -136,7 +138,7 @@ function drawStatic(svgEl: SVGSVGElement, lay: Layout, s: SimSnapshot, width: nu
     .join('text')
     .attr('class', 'link-label')
     .attr('x', (l) => (l.x1 + l.x2) / 2)
-    .attr('y', (l) => (l.y1 + l.y2) / 2 + (l.main ? 26 : -4))
+    .attr('y', (l) => (l.y1 + l.y2) / 2 + (l.below ? 26 : -4))
     .attr('text-anchor', 'middle')
     .text((l) => l.label!);
   const exo = s.manifest ? exoLossText(s.specs, s.manifest) : null;

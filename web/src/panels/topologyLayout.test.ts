@@ -1,40 +1,88 @@
-// The topology's link labels say what the run has, in human units: the scenario's values (else
-// the core's defaults, from the describe document), the bottleneck rate as changed live.
+// The topology's link labels say what the run has, from its manifest, in human units: the links
+// as built (rates as changed live, access delays as drawn), a chain's or graph's path through the
+// bottleneck, the queue on the link the core calls the bottleneck.
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
-import { findSpec, normalizeSpecs } from '../core/specs';
-import type { Scenario } from '../core/types';
+import { normalizeSpecs } from '../core/specs';
+import { testManifest } from '../core/manifestFixture';
+import type { Manifest, ManifestLink } from '../core/types';
 import { layoutTopology } from './topologyLayout';
 
 const specs = normalizeSpecs(described);
-const labels = (s: Scenario, rate?: number) =>
-  layoutTopology(s, specs, 2, 600, 230, rate)
+const labels = (m: Manifest, rateNow?: (link: string) => number) =>
+  layoutTopology(m, specs, m.flows.length, 600, 230, rateNow)
     .links.map((l) => l.label)
     .filter((l): l is string => l !== undefined);
 
+const link = (name: string, from: string, to: string, rate: number, delay: number): ManifestLink => ({
+  name,
+  from,
+  to,
+  rate,
+  delay,
+  buffer: 100,
+  queue: { kind: 'droptail', params: { buffer: 100 } },
+  loss: null,
+});
+
 describe('dumbbell labels', () => {
-  it('one access delay when every flow has the same; rates in the unit people read (1 Gb/s)', () => {
-    const s: Scenario = {
-      version: 1,
-      topology: {
-        kind: 'dumbbell',
-        bottleneckRate: 1e8,
-        bottleneckDelay: 2e-4,
-        accessRate: 1e9,
-        accessDelayMin: 0.005,
-        accessDelayMax: 0.005,
-      },
-    };
-    expect(labels(s)).toEqual(['100 Mb/s, 200 µs', 'access 1 Gb/s, 5 ms']);
-    s.topology = { ...(s.topology as object), accessDelayMax: 0.008 };
-    expect(labels(s)[1]).toBe('access 1 Gb/s, 5 ms to 8 ms');
+  it("the bottleneck's rate and delay, the access links' rate and delays as built", () => {
+    // testManifest: bottleneck 16 Mb/s, 1 ms; each flow's dst link 100 Mb/s, 2 ms.
+    expect(labels(testManifest({ flows: 2 }))).toEqual(['16 Mb/s, 1 ms', 'access 100 Mb/s, 2 ms']);
+    const m = testManifest({ flows: 2 });
+    m.links[2]!.delay = 0.0081234; // flow 1's access link drawn at 8.12 ms (three digits shown)
+    expect(labels(m)[1]).toBe('access 100 Mb/s, 2 ms to 8.12 ms');
   });
-  it("fields the scenario leaves out are the core's defaults", () => {
-    const dflt = (k: string) => findSpec(specs, `topology.${k}`, () => 'dumbbell')!.default;
-    expect(dflt('bottleneckRate')).toBe(16e6);
-    expect(labels({ version: 1 })[0]).toBe(`16 Mb/s, ${Number(dflt('bottleneckDelay')) * 1000} ms`);
+  it('the bottleneck rate as changed live, before the next manifest says so', () => {
+    expect(labels(testManifest({ rate: 16e6 }), (l) => (l === 'bottleneck' ? 5e6 : Number.NaN))[0]).toBe(
+      '5 Mb/s, 1 ms',
+    );
   });
-  it('the bottleneck rate as changed live, not as the scenario started', () => {
-    expect(labels({ version: 1, topology: { kind: 'dumbbell', bottleneckRate: 16e6 } }, 5e6)[0]).toMatch(/^5 Mb\/s, /);
+  it('router names are the bottleneck link ends the core built', () => {
+    const lay = layoutTopology(testManifest(), specs, 2, 600, 230);
+    expect(lay.nodes.filter((n) => n.router).map((n) => n.label)).toEqual(['L', 'R']);
+  });
+});
+
+describe('chain and graph', () => {
+  // A chain A-B-C-D with access links, its bottleneck BC (not the first hop).
+  const chain = (): Manifest => {
+    const m = testManifest({ flows: 2 });
+    m.topology = 'chain';
+    m.bottleneck = 'BC';
+    m.links = [
+      link('src.0', 's0', 'A', 1e9, 0.005),
+      link('AB', 'A', 'B', 1e8, 0.001),
+      link('BC', 'B', 'C', 5e7, 0.002),
+      link('CD', 'C', 'D', 1e8, 0.001),
+      link('dst.0', 'D', 'r0', 1e9, 0.005),
+      link('src.1', 's1', 'B', 1e9, 0.005),
+      link('dst.1', 'C', 'r1', 1e9, 0.005),
+    ];
+    m.flows[0]!.path = ['src.0', 'AB', 'BC', 'CD', 'dst.0'];
+    m.flows[1]!.path = ['src.1', 'BC', 'dst.1'];
+    return m;
+  };
+  it('draws the longest path through the bottleneck, each hop with its own rate and delay', () => {
+    const lay = layoutTopology(chain(), specs, 2, 600, 230);
+    expect(lay.nodes.map((n) => n.label)).toEqual(['s0', 'A', 'B', 'C', 'D', 'r0']);
+    expect(lay.links.map((l) => l.label)).toEqual([
+      '1 Gb/s, 5 ms',
+      '100 Mb/s, 1 ms',
+      '50 Mb/s, 2 ms',
+      '100 Mb/s, 1 ms',
+      '1 Gb/s, 5 ms',
+    ]);
+    // The bottleneck is the third link: it alone is drawn as the main one, the queue on it.
+    expect(lay.links.map((l) => l.main)).toEqual([false, false, true, false, false]);
+    const bc = lay.links[2]!;
+    expect(lay.queue.x).toBeGreaterThan(bc.x1);
+    expect(lay.queue.x + lay.queue.w).toBeLessThan(bc.x2);
+  });
+  it('a drop on a hop flashes on that hop; one at the bottleneck, at its queue', () => {
+    const lay = layoutTopology(chain(), specs, 2, 600, 230);
+    const ab = lay.links[1]!;
+    expect(lay.dropAt('AB', 0, false).x).toBe((ab.x1 + ab.x2) / 2);
+    expect(lay.dropAt('BC', 0, false).x).toBe(lay.queue.x + lay.queue.w);
   });
 });

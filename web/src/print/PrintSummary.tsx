@@ -5,12 +5,9 @@
 import { useEffect, useState } from 'react';
 import type { SimController } from '../sim/simController';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
-import { flatten } from '../../../wasm-core/js/paths.mjs';
-import { findSpec } from '../core/specs';
-import { paramText } from '../core/units';
-import { kindIn } from '../scenario/changeKind';
 import type { Manifest, ParamSpec, Summary } from '../core/types';
-import { runTitle, storyValue } from '../scenario/storyText';
+import { runTitle } from '../scenario/storyText';
+import { printParams } from './printParams';
 import { formatValue, specForLive } from '../scenario/liveParams';
 import { findPreset } from '../scenario/presets';
 import { type AppState, encodeState } from '../url/scenarioUrl';
@@ -22,7 +19,6 @@ import './print.css';
 const CHARTS = ['throughput', 'queue', 'jain', 'cwnd'];
 /** Flows listed at most (more would not fit the page; the JSON export has them all). */
 const MAX_FLOWS = 20;
-const MAX_VALUE_CHARS = 60;
 const PRINT_COLORS = { bg: '#ffffff', fg: '#111111' };
 
 /** "Exogenous loss (all flows)", "Buffer (queue bottleneck)": a live change by its control's label. */
@@ -31,12 +27,10 @@ function liveName(specs: readonly ParamSpec[], m: Manifest | null, entity: strin
   return `${specForLive(specs, m, entity, key)?.label ?? key} (${where})`;
 }
 
-function valueText(v: unknown): string {
-  const t = typeof v === 'string' ? v : JSON.stringify(v);
-  return t.length > MAX_VALUE_CHARS ? `${t.slice(0, MAX_VALUE_CHARS - 3)}...` : t;
-}
-
-const mbps = (bps: number) => (bps / 1e6).toFixed(3);
+/** A number of the summary with `digits` decimals; "n/a" where the core has none yet (null: no measured window). */
+const fixed = (x: number | null | undefined, digits: number, scale = 1) =>
+  typeof x === 'number' && Number.isFinite(x) ? (x * scale).toFixed(digits) : 'n/a';
+const mbps = (bps: number) => fixed(bps, 3, 1e-6);
 
 export function PrintSummary({
   sim,
@@ -68,21 +62,7 @@ export function PrintSummary({
   // The scenario's fields by the page's labels and in their units; the loss model as the run has
   // it (one line, from the manifest); the window rule each flow runs comes from the run too.
   const { manifest, specs } = sim.getSnapshot();
-  const kinds = kindIn(specs, state.scenario);
-  const params = [...flatten(state.scenario)]
-    .filter(([k]) => k !== 'version' && k !== 'name' && !k.startsWith('exoLoss.'))
-    .map(([k, v]): [string, string] => {
-      const spec = findSpec(specs, k, kinds);
-      const shown =
-        typeof v === 'number'
-          ? (storyValue(specs, state.scenario, k) ?? String(v))
-          : spec
-            ? paramText(v, spec, 60)
-            : valueText(v);
-      return [spec?.label ?? k, shown];
-    });
-  const loss = manifest ? storyValue(specs, state.scenario, 'exoLoss', manifest) : null;
-  if (loss) params.push(['Exogenous loss', loss]);
+  const params = printParams(specs, state.scenario, manifest);
   const name = runTitle(findPreset(state.preset), state.scenario, specs, manifest);
   return (
     <PrintSheet label="Printable summary" testId="print-sheet" onClose={onClose}>
@@ -115,9 +95,9 @@ export function PrintSummary({
         <p className="print-numbers">
           {/* The summary's index is over the measured window; the chart above is per sample interval. */}
           {jainWindowLabel(summary.measureFrom, false, summary.simSeconds)}{' '}
-          <b data-testid="print-jain">{summary.jain.toFixed(3)}</b>, weighted {summary.weightedJain.toFixed(3)};
-          bottleneck utilization {(summary.utilization * 100).toFixed(1)} %
-          {summary.queues[0] ? `; mean queue ${summary.queues[0].meanLength.toFixed(1)} packets` : ''}.
+          <b data-testid="print-jain">{fixed(summary.jain, 3)}</b>, weighted {fixed(summary.weightedJain, 3)};
+          bottleneck utilization {fixed(summary.utilization, 1, 100)} %
+          {summary.queues[0] ? `; mean queue ${fixed(summary.queues[0].meanLength, 1)} packets` : ''}.
         </p>
       ) : null}
       <div className="print-tables">
@@ -143,7 +123,7 @@ export function PrintSummary({
                 <td>{f.congestionLosses}</td>
                 <td>{f.exogenousLosses}</td>
                 <td>{f.timeouts}</td>
-                <td>{(f.rtt * 1000).toFixed(1)}</td>
+                <td>{fixed(f.rtt, 1, 1000)}</td>
                 <td>{f.weight}</td>
               </tr>
             ))}

@@ -122,17 +122,6 @@ export function withRule(
 }
 
 /**
- * Each flow's window rule ("bbr", "cubic"), by flow index, when the run's flows do not all run the
- * same one (null when they do, or there are none): the legends name them, so a chart of BBR
- * against CUBIC says which line is which. A graph's flow may name its own rule.
- */
-export function flowRules(specs: readonly ParamSpec[], s: Scenario, flowCount: number): string[] | null {
-  const rules: string[] = [];
-  for (let i = 0; i < flowCount; i++) rules.push(ccOf(inheritedOf(s, i, specs), overrideOf(s, i), specs) ?? '?');
-  return rules.length > 1 && rules.some((r) => r !== rules[0]) ? rules : null;
-}
-
-/**
  * The scenario with flow `flow`'s entry replaced by `entry` (an empty entry removes it, and an
  * empty list the key). Other flows' entries keep their place.
  */

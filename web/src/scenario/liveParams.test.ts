@@ -94,7 +94,14 @@ describe('live parameters', () => {
     const cc = liveControls(specs, chain).map((x) => `${x.entity}/${x.key}`);
     expect(cc).toContain('queue.AB/buffer');
     expect(cc).not.toContain('queue.AB/maxP');
-    expect(liveControls(specs, null).map((x) => x.entity)).toEqual(['flows', 'flows']);
+    expect(liveControls(specs, null).map((x) => x.entity)).toEqual(['flows']);
+  });
+  it("offers every flow's exogenous loss only where each flow has a loss link of its own (not a graph's)", () => {
+    const graph = testManifest({ queueKind: 'droptail' });
+    for (const f of graph.flows) f.lossLink = null;
+    const c = liveControls(specs, graph).map((x) => `${x.entity}/${x.key}`);
+    expect(c).not.toContain('flows/exoLoss');
+    expect(c).toContain('flows/weight');
   });
   it('reads the values in force from the manifest (a schedule step included)', () => {
     expect(manifestLiveValue(manifest, 'flows', 'exoLoss')).toBe(0.01);

@@ -21,9 +21,15 @@ export function liveTarget(m: Manifest | null): { link: string; queueKind: strin
 export function liveControls(specs: readonly ParamSpec[], m: Manifest | null): LiveControl[] {
   const out: LiveControl[] = [];
   const target = liveTarget(m);
+  // Every flow's exogenous loss only where each flow has a loss link of its own (a graph's flows
+  // have none: the core refuses the change there, so no control offers it).
+  const ownLoss = !!m && m.flows.length > 0 && m.flows.every((f) => f.lossLink !== null);
   for (const spec of specs) {
     if (!spec.live || spec.type === 'boolean') continue;
-    if (spec.key.startsWith('live.flow.')) out.push({ entity: 'flows', key: spec.key.slice(10), spec });
+    if (!spec.key.startsWith('live.flow.')) continue;
+    const key = spec.key.slice(10);
+    if (key === 'exoLoss' && !ownLoss) continue;
+    out.push({ entity: 'flows', key, spec });
   }
   if (!target) return out;
   for (const spec of specs) {

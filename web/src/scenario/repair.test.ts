@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../core/types';
 import { dropPath, problemNotice, repairScenario } from './repair';
 import { coreCheck } from '../../test/nativeCheck';
+import described from '../../test/fixtures/describe.json';
+import { normalizeSpecs } from '../core/specs';
+
+const specs = normalizeSpecs(described);
 
 describe('dropPath', () => {
   it('removes a field, a field inside an array element, or the element', () => {
@@ -27,7 +31,7 @@ describe('dropPath', () => {
 });
 
 describe('repairScenario with the core check', () => {
-  it('drops every refused field in one round, naming each with what is allowed', () => {
+  it('drops every refused field in one round, naming each by its label with what is allowed in its units', () => {
     const s: JsonObject = {
       version: 1,
       duration: 30,
@@ -36,7 +40,7 @@ describe('repairScenario with the core check', () => {
       flowOverrides: [{ flow: 1, bogus: 2 }, 'x', { flow: 2, weight: 3 }],
     };
     let calls = 0;
-    const r = repairScenario(s, (j) => (calls++, coreCheck(j)), 5);
+    const r = repairScenario(s, (j) => (calls++, coreCheck(j)), 5, undefined, specs);
     expect(r.ok).toBe(true);
     expect(calls).toBe(2); // one round found all four, the second passed
     expect(s).toEqual({
@@ -47,10 +51,13 @@ describe('repairScenario with the core check', () => {
       flowOverrides: [{ flow: 1 }, { flow: 2, weight: 3 }],
     });
     expect(r.notices).toHaveLength(4);
-    expect(r.notices[0]).toMatch(/^queue\.maxP: 7 is out of range; allowed \[0, 1\]; reset to its default 0\.1$/);
-    expect(r.notices[1]).toMatch(/^flows\.weight: .*\[0\.01, 1000\]; reset to its default 1$/);
-    expect(r.notices[2]).toMatch(/^flowOverrides\[0\]\.bogus: unknown key; known keys here: flow, /);
-    expect(r.notices[3]).toMatch(/^flowOverrides\[1\]: expected an object/);
+    // RED's maxP is a probability shown in % (700%, allowed 0% to 100%, default 10%).
+    expect(r.notices[0]).toBe(
+      'Max drop probability: 700% is out of range; allowed a number from 0% to 100%; reset to its default 10%',
+    );
+    expect(r.notices[1]).toMatch(/^Weight: 0 is out of range; allowed .*0\.01.*1000.*; reset to its default 1$/);
+    expect(r.notices[2]).toMatch(/^Flow 1: bogus: unknown key; known keys here: flow, /);
+    expect(r.notices[3]).toMatch(/^A flow: expected a group of fields/);
   });
 
   it('passes over the note that the work budget waits for the others (code "unchecked")', () => {
@@ -62,8 +69,12 @@ describe('repairScenario with the core check', () => {
       ['traffic[0].from', 'rule'],
       ['', 'unchecked'],
     ]);
-    const r = repairScenario(s, coreCheck, 5);
-    expect(r).toEqual({ ok: true, notices: ['traffic[0].from: no node named "nowhere"; left out'] });
+    const r = repairScenario(s, coreCheck, 5, undefined, specs);
+    expect(r.notices).toHaveLength(1);
+    expect(r).toEqual({
+      ok: true,
+      notices: [expect.stringMatching(/^Traffic source 1: .*: no node named "nowhere"; left out$/)],
+    });
     expect(s).toEqual({ version: 1, duration: 10, traffic: [{ kind: 'cbr', rate: 1e6 }] });
   });
 
@@ -108,9 +119,9 @@ describe('repairScenario with the core check', () => {
 
   it('goes on to the rules between fields once every field is fine', () => {
     const s: JsonObject = { version: 1, duration: 10, measureFrom: 20, seed: -1 };
-    const r = repairScenario(s, coreCheck, 5);
+    const r = repairScenario(s, coreCheck, 5, undefined, specs);
     expect(r.ok).toBe(true);
-    expect(r.notices.map((n) => n.split(':')[0])).toEqual(['seed', 'measureFrom']);
+    expect(r.notices.map((n) => n.split(':')[0])).toEqual(['Seed', 'Measure from']);
     expect(s).toEqual({ version: 1, duration: 10 });
   });
 
@@ -118,6 +129,18 @@ describe('repairScenario with the core check', () => {
     const r = repairScenario({ version: 1, topology: { kind: 'graph' } }, coreCheck, 5);
     expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/^topology\.nodes: /) as string });
     expect(repairScenario({ version: 99 }, coreCheck, 5).ok).toBe(false);
+  });
+
+  it("a value set back to the preset's is named by the field's label, in its units, with the type in words", () => {
+    // The link's text where a number belongs; the preset has 16e6 bit/s, shown as 16 Mb/s.
+    const s: JsonObject = { version: 1, topology: { kind: 'dumbbell', bottleneckRate: 'fast' } };
+    const base: JsonObject = { version: 1, topology: { kind: 'dumbbell', bottleneckRate: 16e6 } };
+    const r = repairScenario(s, coreCheck, 5, base, specs);
+    expect(r.notices).toEqual(["Bottleneck rate: expected a number, got text; reset to the preset's 16 Mb/s"]);
+    // A choice set back: its option's label, not its key (the queue kind DropTail, not droptail).
+    const q: JsonObject = { version: 1, queue: { kind: 'nope' } };
+    const rq = repairScenario(q, coreCheck, 5, { version: 1, queue: { kind: 'droptail' } }, specs);
+    expect(rq.notices[0]).toMatch(/^Queue kind: .*; reset to the preset's DropTail$/);
   });
 
   it('says what a notice drops when there is no default', () => {

@@ -17,7 +17,10 @@ import described from '../../test/fixtures/describe.json';
 /** The worker's repair, with the real core's check (native blsim --check). */
 async function repairWithCore(s: Scenario, base: Scenario) {
   const scenario = structuredClone(s);
-  return Promise.resolve({ ...repairScenario(scenario, coreCheck, 20, base), scenario });
+  return Promise.resolve({
+    ...repairScenario(scenario, coreCheck, 20, base, normalizeSpecs(described)),
+    scenario,
+  });
 }
 import { normalizeSpecs } from '../core/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
@@ -148,11 +151,14 @@ describe('scenario URL', () => {
     expect(getPath(preset, 'queue.maxP')).toBeUndefined();
     expect(getPath(c.state.scenario, 'queue.maxP')).toBeUndefined();
     const said = c.dropped.join('\n');
+    // Each by the field's label, in its units (issue 23).
     expect(said).toContain(
-      `queue.buffer: 0 is out of range; allowed an integer in [1, 100000] packets; reset to the preset's ${String(getPath(preset, 'queue.buffer'))}`,
+      `Buffer: 0 packets is out of range; allowed a whole number from 1 packets to 100000 packets; reset to the preset's ${String(getPath(preset, 'queue.buffer'))} packets`,
     );
-    expect(said).toContain('queue.maxP: 3 is out of range; allowed [0, 1]; reset to its default 0.1');
-    expect(said).toMatch(/flows\.tcp: .*cubic.*newreno/);
+    expect(said).toContain(
+      'Max drop probability: 300% is out of range; allowed a number from 0% to 100%; reset to its default 10%',
+    );
+    expect(said).toMatch(/TCP variant: .*cubic.*allowed one of Reno, NewReno, SACK; reset to the preset's NewReno/);
     // A link the core takes as it is comes back unchanged.
     const ok = decodeState('#v=1&queue.kind=red&queue.maxP=0.3', real);
     expect(await checkLink(ok, repairWithCore)).toEqual(ok);
@@ -175,7 +181,7 @@ describe('scenario URL', () => {
       repairWithCore,
     );
     expect(zero.dropped).toEqual([
-      'flows.ccParams.N: 0 is out of range; allowed [1, 1000] flows; reset to its default 1',
+      expect.stringMatching(/^N: 0 flows is out of range; allowed .*1.*1000 flows; reset to its default 1 flows?$/),
     ]);
   });
 
@@ -228,7 +234,9 @@ describe('scenario URL', () => {
     expect(d.dropped).toEqual([]);
     const c = await checkLink(d, repairWithCore);
     expect(c.dropped).toHaveLength(1);
-    expect(c.dropped[0]).toMatch(/^exoLoss\.steps: expected an array, got string; reset to the preset's /);
+    expect(c.dropped[0]).toBe(
+      "Steps: expected a list, got text; reset to the preset's 0% at 0 s -> 1% at 20 s -> 5% at 40 s",
+    );
     expect(getPath(c.state.scenario, 'exoLoss.steps')).toEqual(getPath(DEFAULT_PRESET.scenario, 'exoLoss.steps'));
   });
 

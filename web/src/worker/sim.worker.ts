@@ -3,7 +3,8 @@
 // simulation in slices of ~8 ms wall time, drains a metric block after each slice and
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
-import type { Manifest, Scenario } from '../core/types';
+import type { Manifest, ParamSpec, Scenario } from '../core/types';
+import { normalizeSpecs } from '../core/specs';
 import type { LiveChange } from '../core/types';
 import { repairScenario } from '../scenario/repair';
 import {
@@ -28,6 +29,8 @@ const EVENTS_PER_CALL = 20000;
 const MAX_REPAIRS = 20;
 
 let core: BlBinding | null = null;
+/** The core's specs (bl_describe), so a repaired field is named by its label and units. */
+let specs: ParamSpec[] = [];
 const pending: ToWorker[] = [];
 /** Set once the module trapped: its memory may be half-updated, so nothing more runs here. */
 let dead = false;
@@ -216,7 +219,7 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
     h = core!.create(JSON.stringify(doc));
   } catch {
     // Refused: every field the core's check names is left out (its default), and said so.
-    const fixed = repairScenario(doc, (json) => core!.check(json), MAX_REPAIRS);
+    const fixed = repairScenario(doc, (json) => core!.check(json), MAX_REPAIRS, undefined, specs);
     if (!fixed.ok) {
       post({ type: 'createFailed', runId: id, error: fixed.error });
       return;
@@ -309,7 +312,7 @@ function call(id: number, c: Call): void {
     case 'repair':
       answer(id, () => {
         const scenario = structuredClone(c.scenario);
-        return { ...repairScenario(scenario, (json) => core!.check(json), MAX_REPAIRS, c.base), scenario };
+        return { ...repairScenario(scenario, (json) => core!.check(json), MAX_REPAIRS, c.base, specs), scenario };
       });
       return;
   }
@@ -395,6 +398,7 @@ void openCore(async () => createBlCore({ wasmBinary: await wasmBytes(wasmGzUrl, 
     return;
   }
   core = opened.core;
+  specs = normalizeSpecs(opened.specs);
   post({ type: 'ready', specs: opened.specs });
   try {
     for (const msg of pending.splice(0)) handle(msg);
