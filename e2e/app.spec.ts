@@ -100,7 +100,8 @@ test('a broken link loads what it can and says what it dropped', async ({ lab, p
   );
   await expect(page.getByTestId('notice')).toBeVisible();
   const text = await page.getByTestId('notice').innerText();
-  for (const w of ['version 9', 'seed', 'queue.buffer', 'bogus.key', 'nope', 'flowOverrides[0].bogus'])
+  // Each named as a student reads it: the field's label (the key where it has none), in units.
+  for (const w of ['version 9', 'Seed', 'Buffer: -5 packets', 'bogus.key', 'nope', 'Flow 1: bogus'])
     expect(text).toContain(w);
   // What was valid was kept, and the run works.
   expect((await lab.columns()).filter((c) => c.endsWith('.cwnd'))).toHaveLength(5);

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, openMore } from './fixtures';
 
 /** The readout's values under a chart, as [name, number] pairs, and its time. */
 async function readout(chart: Locator): Promise<{ t: number; values: [string, number][] }> {
@@ -128,7 +128,7 @@ test.describe('touch', () => {
     await lab.open(`#v=1&preset=bbr-vs-cubic&duration=${duration}&view.speed=0`);
     await lab.runUntil(10);
     const chart = page.locator('[data-chart="throughput"]');
-    await expect(chart.locator('.legend-toggle')).toHaveText(['0 bbr', '1 cubic']);
+    await expect(chart.locator('.legend-toggle')).toHaveText(['0 BBR', '1 CUBIC']);
     const plot = chart.locator('.chart-plot');
     await plot.scrollIntoViewIfNeeded();
     const box = (await plot.boundingBox())!;
@@ -141,7 +141,7 @@ test.describe('touch', () => {
     const tapped = duration * 0.1;
     // The nearest sample: within half a sample (0.05 s) and a pixel of the tapped time.
     expect(Math.abs(r.t - tapped)).toBeLessThanOrEqual(0.05 + duration / (box.width - 64) + 1e-9);
-    expect(r.values.map((v) => v[0])).toEqual(['flow 0 (bbr)', 'flow 1 (cubic)']);
+    expect(r.values.map((v) => v[0])).toEqual(['flow 0 (BBR)', 'flow 1 (CUBIC)']);
     expectSame(
       r.values.map((v) => v[1]),
       await throughputAt(page, r.t),
@@ -193,6 +193,7 @@ test('the table shows the numbers of the CSV export, in the chart units, with a 
   expect(chartCsv.length - 1).toBe((await lab.series('t')).length);
 
   // The run's CSV (bits/s) has the same numbers at 2 s, in Mb/s to the 5 digits shown.
+  await openMore(page);
   const [runDl] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),

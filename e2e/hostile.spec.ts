@@ -98,7 +98,12 @@ test.describe('links that once left no usable page', () => {
       /at most/,
       true,
     ],
-    ['topology.kind=graph alone', '#v=1&topology.kind=graph', /linked scenario could not run.*topology/, true],
+    [
+      'topology.kind=graph alone',
+      '#v=1&topology.kind=graph',
+      /linked scenario could not run \(Nodes: give at least two node names\)/,
+      true,
+    ],
     [
       'a graph with one node',
       graph('["a"]', '[{"name":"x","from":"a","to":"a"}]', '[{"src":"a","dst":"a"}]'),
@@ -111,7 +116,7 @@ test.describe('links that once left no usable page', () => {
       // events even at the default 60 s.
       'a link asking for days of work (2,000 flows through 100 Gb/s)',
       '#v=1&flows.count=2000&topology.bottleneckRate=100000000000&topology.accessRate=100000000000',
-      /linked scenario could not run \(duration: 60 s at these rates is about 4\.46 billion events of work.*the work budget is 1 billion events/,
+      /linked scenario could not run \(Duration: 60 s at these rates is about 4\.46 billion events of work.*the work budget is 1 billion events/,
       true,
     ],
     [
@@ -141,7 +146,7 @@ test.describe('links that once left no usable page', () => {
       lab,
       page,
       '#v=1&duration=3600&topology.bottleneckRate=1000000000',
-      /duration: 3600 s at these rates is about 2\.7 billion events of work .*shorten duration to at most 1\d\d0 s/,
+      /Duration: 3600 s at these rates is about 2\.7 billion events of work .*shorten duration to at most 1\d\d0 s/,
     );
     // The rest of the link is kept: the flows share 1 Gb/s, not the default 16 Mb/s.
     expect(await lab.runUntil(2)).toBeGreaterThanOrEqual(2);

@@ -6,7 +6,7 @@
 // distinct action (via + control) performs it through the page's own controls.
 import fs from 'node:fs';
 import { type Page } from '@playwright/test';
-import { type Lab, expect, test } from './fixtures';
+import { type Lab, expect, openMore, test } from './fixtures';
 import type { Manifest, Scenario } from '../web/src/core/types';
 import type { TryAction } from '../web/src/scenario/presets';
 import { normalizeSpecs } from '../web/src/core/specs';
@@ -115,6 +115,7 @@ for (const id of sample()) {
     } else if (a.via === 'edit') {
       m = await edit(lab, page, a.key!, a.value!);
     } else if (a.via === 'compare') {
+      await openMore(page);
       await page.getByRole('button', { name: 'Compare with...' }).click();
       const dialog = page.getByRole('dialog', { name: 'Compare with...' });
       await dialog.getByLabel('What differs').selectOption(a.key!);
