@@ -7,7 +7,7 @@
 import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { Manifest } from '../web/src/core/types';
-import { expect, test } from './fixtures';
+import { expect, openMore, test } from './fixtures';
 
 /** The page's name of each kind (describe's kinds.FAMILY.NAME.label, the committed snapshot). */
 const kinds = (JSON.parse(readFileSync('web/test/fixtures/describe.json', 'utf8')) as { kinds: unknown })
@@ -205,6 +205,7 @@ test('every preset, after a live change and an edit: what the page says is what 
     await lab.runUntil(0.3);
     await checkAgainst(page, (await lab.manifest())!, `${id} after the ${done} edit`);
     // The print summary of the edited run: by labels and units.
+    await openMore(page);
     await page.getByRole('button', { name: 'Print summary' }).click();
     const params = page.getByTestId('print-sheet').locator('.print-params');
     await expect(params).toBeVisible();
