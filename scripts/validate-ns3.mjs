@@ -7,7 +7,7 @@
 // targets (utilisation 2 %, Jain 0.03, delay 20 %, share 10 %, marks 20 %).
 //   node scripts/validate-ns3.mjs [--only GROUP,...] [--seed N | --seeds N | --seeds A,B,...] [--lock FILE]
 //                                 [--cubic KEY=VALUE]... [--bbr KEY=VALUE]... [--both KEY=VALUE]...
-//                                 [--ours KEY=VALUE]... [--ns3 KEY=VALUE]... [--timers]
+//                                 [--ours KEY=VALUE]... [--ns3 KEY=VALUE]... [--timers] [--flows]
 //   node scripts/validate-ns3.mjs --trace EXPERIMENT [--flow I]
 //   node scripts/validate-ns3.mjs --series EXPERIMENT [--seed N] [--step S] [--bbr KEY=VALUE]...
 // GROUP: bloat (20 NewReno or CUBIC flows through each AQM), mix (CUBIC against NewReno),
@@ -19,7 +19,8 @@
 // flow key of every flow on our side only (rtoBackoffReset=newAck: ns-3.37's RTO rule); --ns3
 // sets an option of the ns-3 program on the ns-3 side only (bbrRateFix=1, bbrRawRtt=1,
 // bbrAckAggr=0: experiments on TcpBbr, docs/ns3/README.md); --timers
-// adds a table of retransmission-timer expiries (ns-3: all, and the spurious ones). --lock runs
+// adds a table of retransmission-timer expiries (ns-3: all, and the spurious ones); --flows a
+// table per run of its flows on each side, longest propagation RTT first. --lock runs
 // each ns-3 simulation under `flock FILE nice -n 15`. ns-3 results are cached in
 // build/ns3-cache/ by their arguments (delete it after changing ns-3 itself).
 // --seeds N runs every experiment for seeds 1..N (or the listed seeds) in both simulators and
@@ -280,6 +281,8 @@ async function run(e, runSeed = e.scenario.seed) {
   const a = n3.result;
   return {
     e,
+    seed: runSeed,
+    flows: { ns3: a.flows, ours: s.flows },
     cmd: `./build/ns3-dumbbell ${n3.args.join(' ')}`,
     ns3: metrics(
       { util: a.util, jain: a.jain, mean: a.delayMean, p95: a.delayP95, drops: a.drops, marks: a.marks },
@@ -382,6 +385,36 @@ function timerTable(rows) {
       `| ${e.label} | ${a.timeouts} | ${a.expiries ?? ''} | ${a.spurious ?? ''} | ${a.looping} | ${b.timeouts} | ` +
       `${b.looping} | ${a.overshoots?.toFixed(2) ?? ''} | ${a.excess?.toFixed(1) ?? ''} | ` +
       `${a.jain.toFixed(3)} | ${b.jain.toFixed(3)} |\n`;
+  }
+  return md;
+}
+
+/**
+ * --flows: one run's flows on each side, longest propagation RTT first (a seed draws each
+ * simulator's delays from its own stream, so flow i is not the same flow on the two sides):
+ * RTT, goodput and timeouts; ours also the fraction of its packets that were CE-marked.
+ */
+function flowTable(r) {
+  const byRtt = (fs, rtt) => fs.map((f) => ({ ...f, rttS: rtt(f) })).sort((x, y) => y.rttS - x.rttS);
+  const n3 = byRtt(r.flows.ns3, (f) => f.rttMs / 1000);
+  const bl = byRtt(r.flows.ours, (f) => f.rtt);
+  let md = `${r.e.label}, seed ${r.seed}: flows by propagation RTT, longest first\n\n`;
+  md +=
+    '| rank | RTT ns-3 (ms) | goodput ns-3 (Mb/s) | timeouts ns-3 | RTT ours (ms) | goodput ours (Mb/s) | marked ours | timeouts ours |\n';
+  md += `| ---: |${' ---: |'.repeat(7)}\n`;
+  for (let i = 0; i < Math.max(n3.length, bl.length); i++) {
+    const a = n3[i];
+    const b = bl[i];
+    const na = a ? [(a.rttS * 1e3).toFixed(2), (a.goodputBps / 1e6).toFixed(1), a.timeouts] : ['', '', ''];
+    const nb = b
+      ? [
+          (b.rttS * 1e3).toFixed(2),
+          (b.goodputBps / 1e6).toFixed(1),
+          b.sentPackets ? (b.markedPackets / b.sentPackets).toFixed(2) : '',
+          b.timeouts,
+        ]
+      : ['', '', '', ''];
+    md += `| ${i + 1} | ${[...na, ...nb].join(' | ')} |\n`;
   }
   return md;
 }
@@ -597,6 +630,7 @@ if (args.includes('--trace')) {
     );
   }
   if (args.includes('--timers')) console.log(`\n${timerTable(rowsBySeed.map((runs) => runs[0]))}`);
+  if (args.includes('--flows')) for (const runs of rowsBySeed) for (const r of runs) console.log(`\n${flowTable(r)}`);
   console.log('\nns-3 commands:\n');
   for (const runs of rowsBySeed) for (const r of runs) console.log(`    ${r.cmd}`);
 }
