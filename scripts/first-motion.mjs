@@ -103,6 +103,7 @@ async function visit(browser, url, name) {
         const t = req.timing();
         return {
           name: new URL(req.url()).pathname.replace(/^\/(assets\/)?/, '') || '(page)',
+          startEpoch: t.startTime,
           endEpoch: t.startTime + t.responseEnd,
           wire: sz.responseBodySize + sz.responseHeadersSize,
         };
@@ -117,11 +118,67 @@ async function visit(browser, url, name) {
   const r = await page.evaluate(() => {
     const fm = window.__firstMotion;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-    return { origin: performance.timeOrigin, fcp, firstData: fm.firstData, firstMotion: fm.firstMotion };
+    const nav = performance.getEntriesByType('navigation')[0];
+    const marks = performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]);
+    return {
+      origin: performance.timeOrigin,
+      fcp,
+      html: nav?.responseEnd ?? null,
+      marks,
+      firstData: fm.firstData,
+      firstMotion: fm.firstMotion,
+    };
   });
-  const files = (await Promise.all(fetched)).map(({ endEpoch, ...f }) => ({ ...f, end: endEpoch - r.origin }));
+  // The worker's marks, on the page's clock (a worker's time origin is when it was made).
+  for (const w of page.workers()) {
+    try {
+      const wm = await w.evaluate(() => ({
+        origin: performance.timeOrigin,
+        marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+      }));
+      for (const [n, t] of wm.marks) r.marks.push([n, wm.origin + t - r.origin]);
+    } catch {
+      /* a worker that ended */
+    }
+  }
+  const files = (await Promise.all(fetched)).map(({ endEpoch, startEpoch, ...f }) => ({
+    ...f,
+    start: startEpoch - r.origin,
+    end: endEpoch - r.origin,
+  }));
   await context.close();
-  return { ...r, files };
+  return { ...r, timeline: timeline(r, files), files };
+}
+
+/**
+ * Where the time went, in ms from navigation, by the marks the app sets (performance.mark in
+ * main.tsx, mount.tsx, App.tsx, the worker, SimController, TimeChart) and the fetches of the
+ * page's chunk and the core. The first of each mark counts.
+ */
+function timeline(r, files) {
+  const mark = (n) => r.marks.find(([name]) => name === n)?.[1] ?? null;
+  const file = (re) => files.find((f) => re.test(f.name)) ?? null;
+  const core = file(/^blcore\.wasm.*\.gz$/) ?? file(/^blcore.*\.wasm$/);
+  const pageChunk = file(/^mount-.*\.js$/);
+  return [
+    ['html received', r.html],
+    ['entry chunk ran (worker made)', mark('bl:main')],
+    ['worker module ran', mark('bl:worker')],
+    ['core fetch started', core?.start ?? null],
+    ['core fetched', core?.end ?? null],
+    ['core inflated', mark('bl:wasm-fetched')],
+    ['core compiled', mark('bl:wasm-compiled')],
+    ['core instantiated', mark('bl:wasm-instantiated')],
+    ['core ready (bl_describe)', mark('bl:core-ready')],
+    ['page told: ready', mark('bl:ready')],
+    ["page's chunk fetched", pageChunk?.end ?? null],
+    ["page's chunk ran", mark('bl:mount')],
+    ['first render on the page', mark('bl:app')],
+    ['run created', mark('bl:created')],
+    ['first sample in', mark('bl:first-block')],
+    ['first chart drawn', mark('bl:first-draw')],
+    ['first motion', r.firstMotion],
+  ];
 }
 
 const kB = (b) => `${(b / 1024).toFixed(0)} kB`;
@@ -149,6 +206,8 @@ try {
             `first motion ${ms(r.firstMotion)} (target ${PROFILES[name].targetMs})`,
         );
         if (i === 0) {
+          console.log('  timeline (ms from navigation):');
+          for (const [what, t] of r.timeline) console.log(`    ${what.padEnd(32)} ${ms(t).padStart(8)}`);
           console.log(
             `  before first motion: ${before.length} files, ${kB(sum(before, 'wire'))} on the wire; after: ${after.length} files, ${kB(sum(after, 'wire'))}`,
           );
@@ -169,5 +228,15 @@ for (const name of Object.keys(PROFILES)) {
     .map((r) => r.firstMotion)
     .sort((a, b) => a - b);
   console.log(`${name}: first motion median ${ms(xs[Math.floor(xs.length / 2)])}, range ${ms(xs[0])}-${ms(xs.at(-1))}`);
+  // The median of each step over the runs (a step missing from a run is left out of its median).
+  const runsOf = results.filter((r) => r.profile === name);
+  console.log(`  median timeline over ${runsOf.length} runs (ms from navigation):`);
+  for (const [k, [what]] of runsOf[0].timeline.entries()) {
+    const ts = runsOf
+      .map((r) => r.timeline[k][1])
+      .filter((t) => t !== null)
+      .sort((a, b) => a - b);
+    console.log(`    ${what.padEnd(32)} ${ms(ts.length ? ts[Math.floor(ts.length / 2)] : null).padStart(8)}`);
+  }
 }
 if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), results }, null, 2));

@@ -24,6 +24,10 @@ import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+// Performance marks of the start (npm run bench:start reads them): this module ran, the core's
+// bytes were in, bl_describe answered.
+performance.mark('bl:worker');
+
 const SLICE_MS = 8;
 const EVENTS_PER_CALL = 20000;
 const MAX_REPAIRS = 20;
@@ -389,7 +393,12 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
 const wasmGzUrl = new URL('../generated/blcore.wasm.gz', import.meta.url).href;
-void openCore(async () => createBlCore({ wasmBinary: await wasmBytes(wasmGzUrl, wasmUrl) })).then((opened) => {
+void openCore(async () => {
+  const wasmBinary = await wasmBytes(wasmGzUrl, wasmUrl);
+  performance.mark('bl:wasm-fetched');
+  return createBlCore({ wasmBinary });
+}).then((opened) => {
+  performance.mark('bl:core-ready');
   if (dead) return;
   if (!opened.ok) {
     // Refused whole: nothing runs on a core that cannot serve this page, and the page says why.
