@@ -10,7 +10,9 @@
 // ("first motion", the figure the issue sets targets for: <= 1000 desktop, <= 4000 phone);
 // then what was fetched before first motion (bytes on the wire and decoded) and what after.
 // Not a test: on a loaded machine the times stretch, so the load average is printed with each.
-//   node scripts/first-motion.mjs [--no-build] [--port N] [--runs N] [--json FILE]
+// With --dist A,B it serves each of these built sites (no build), one port each from --port on,
+// and visits them in turn within each run, so that two builds are compared under the same load.
+//   node scripts/first-motion.mjs [--no-build] [--port N] [--runs N] [--json FILE] [--dist DIR,DIR...]
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
@@ -21,6 +23,7 @@ const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] 
 const port = Number(opt('--port', process.env.BL_FPS_PORT ?? 4171));
 const runs = Number(opt('--runs', 3));
 const jsonOut = opt('--json', null);
+const dists = opt('--dist', null)?.split(',') ?? null;
 for (const [name, v, lo, hi] of [
   ['--port', port, 1024, 65535],
   ['--runs', runs, 1, 20],
@@ -166,7 +169,7 @@ function timeline(r, files) {
     ['worker module ran', mark('bl:worker')],
     ['core fetch started', core?.start ?? null],
     ['core fetched', core?.end ?? null],
-    ['core inflated', mark('bl:wasm-fetched')],
+    ['core inflated (old loader)', mark('bl:wasm-fetched')],
     ['core compiled', mark('bl:wasm-compiled')],
     ['core instantiated', mark('bl:wasm-instantiated')],
     ['core ready (bl_describe)', mark('bl:core-ready')],
@@ -174,7 +177,9 @@ function timeline(r, files) {
     ["page's chunk fetched", pageChunk?.end ?? null],
     ["page's chunk ran", mark('bl:mount')],
     ['first render on the page', mark('bl:app')],
-    ['run created', mark('bl:created')],
+    ['run built (worker)', mark('bl:run-built')],
+    ['page told: created', mark('bl:created')],
+    ['first sample sent (worker)', mark('bl:first-block-sent')],
     ['first sample in', mark('bl:first-block')],
     ['first chart drawn', mark('bl:first-draw')],
     ['first motion', r.firstMotion],
@@ -184,35 +189,41 @@ function timeline(r, files) {
 const kB = (b) => `${(b / 1024).toFixed(0)} kB`;
 const ms = (x) => (x === null ? '-' : `${x.toFixed(0)} ms`);
 
-if (!args.includes('--no-build')) {
+if (!dists && !args.includes('--no-build')) {
   process.stderr.write('first-motion: building the site (vite build) ...\n');
   buildSite();
 }
-const { child, url } = await serve(port);
+const sites = [];
 const results = [];
 try {
+  for (const [k, dir] of (dists ?? [null]).entries()) {
+    if (dir && !fs.existsSync(`${dir}/index.html`)) throw new Error(`--dist ${dir}: no index.html there`);
+    sites.push({ label: dir ?? 'dist', ...(await serve(port + k, dir)) });
+  }
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
   try {
     for (const name of Object.keys(PROFILES)) {
       for (let i = 0; i < runs; i++) {
-        const load = os.loadavg()[0];
-        const r = await visit(browser, url, name);
-        results.push({ profile: name, load, ...r });
-        const before = r.files.filter((f) => f.end <= r.firstMotion);
-        const after = r.files.filter((f) => f.end > r.firstMotion);
-        const sum = (fs_, k) => fs_.reduce((a, f) => a + f[k], 0);
-        console.log(
-          `${name.padEnd(7)} run ${i + 1}/${runs} (load ${load.toFixed(2)}): first paint ${ms(r.fcp)}, first data ${ms(r.firstData)}, ` +
-            `first motion ${ms(r.firstMotion)} (target ${PROFILES[name].targetMs})`,
-        );
-        if (i === 0) {
-          console.log('  timeline (ms from navigation):');
-          for (const [what, t] of r.timeline) console.log(`    ${what.padEnd(32)} ${ms(t).padStart(8)}`);
+        for (const { label, url } of sites) {
+          const load = os.loadavg()[0];
+          const r = await visit(browser, url, name);
+          results.push({ profile: name, site: label, load, ...r });
+          const before = r.files.filter((f) => f.end <= r.firstMotion);
+          const after = r.files.filter((f) => f.end > r.firstMotion);
+          const sum = (fs_, k) => fs_.reduce((a, f) => a + f[k], 0);
           console.log(
-            `  before first motion: ${before.length} files, ${kB(sum(before, 'wire'))} on the wire; after: ${after.length} files, ${kB(sum(after, 'wire'))}`,
+            `${name.padEnd(7)} run ${i + 1}/${runs}${sites.length > 1 ? ` ${label}` : ''} (load ${load.toFixed(2)}): first paint ${ms(r.fcp)}, first data ${ms(r.firstData)}, ` +
+              `first motion ${ms(r.firstMotion)} (target ${PROFILES[name].targetMs})`,
           );
-          for (const f of [...before].sort((a, b) => b.wire - a.wire).slice(0, 8))
-            console.log(`    ${f.name.padEnd(36)} ${kB(f.wire).padStart(7)}, done at ${ms(f.end)}`);
+          if (i === 0) {
+            console.log('  timeline (ms from navigation):');
+            for (const [what, t] of r.timeline) console.log(`    ${what.padEnd(32)} ${ms(t).padStart(8)}`);
+            console.log(
+              `  before first motion: ${before.length} files, ${kB(sum(before, 'wire'))} on the wire; after: ${after.length} files, ${kB(sum(after, 'wire'))}`,
+            );
+            for (const f of [...before].sort((a, b) => b.wire - a.wire).slice(0, 8))
+              console.log(`    ${f.name.padEnd(36)} ${kB(f.wire).padStart(7)}, done at ${ms(f.end)}`);
+          }
         }
       }
     }
@@ -220,23 +231,25 @@ try {
     await browser.close();
   }
 } finally {
-  child.kill();
+  for (const { child } of sites) child.kill();
 }
-for (const name of Object.keys(PROFILES)) {
-  const xs = results
-    .filter((r) => r.profile === name)
-    .map((r) => r.firstMotion)
-    .sort((a, b) => a - b);
-  console.log(`${name}: first motion median ${ms(xs[Math.floor(xs.length / 2)])}, range ${ms(xs[0])}-${ms(xs.at(-1))}`);
-  // The median of each step over the runs (a step missing from a run is left out of its median).
-  const runsOf = results.filter((r) => r.profile === name);
-  console.log(`  median timeline over ${runsOf.length} runs (ms from navigation):`);
-  for (const [k, [what]] of runsOf[0].timeline.entries()) {
-    const ts = runsOf
-      .map((r) => r.timeline[k][1])
-      .filter((t) => t !== null)
-      .sort((a, b) => a - b);
-    console.log(`    ${what.padEnd(32)} ${ms(ts.length ? ts[Math.floor(ts.length / 2)] : null).padStart(8)}`);
+for (const name of Object.keys(PROFILES))
+  for (const { label } of sites) {
+    const runsOf = results.filter((r) => r.profile === name && r.site === label);
+    const xs = runsOf.map((r) => r.firstMotion).sort((a, b) => a - b);
+    const loads = runsOf.map((r) => r.load);
+    console.log(
+      `${name}${sites.length > 1 ? ` ${label}` : ''}: first motion median ${ms(xs[Math.floor(xs.length / 2)])}, range ${ms(xs[0])}-${ms(xs.at(-1))} ` +
+        `(load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
+    );
+    // The median of each step over the runs (a step missing from a run is left out of its median).
+    console.log(`  median timeline over ${runsOf.length} runs (ms from navigation):`);
+    for (const [k, [what]] of runsOf[0].timeline.entries()) {
+      const ts = runsOf
+        .map((r) => r.timeline[k][1])
+        .filter((t) => t !== null)
+        .sort((a, b) => a - b);
+      console.log(`    ${what.padEnd(32)} ${ms(ts.length ? ts[Math.floor(ts.length / 2)] : null).padStart(8)}`);
+    }
   }
-}
 if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
