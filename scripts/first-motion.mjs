@@ -102,15 +102,19 @@ async function visit(browser, url, name) {
   const fetched = [];
   context.on('requestfinished', (req) => {
     fetched.push(
-      req.sizes().then((sz) => {
-        const t = req.timing();
-        return {
-          name: new URL(req.url()).pathname.replace(/^\/(assets\/)?/, '') || '(page)',
-          startEpoch: t.startTime,
-          endEpoch: t.startTime + t.responseEnd,
-          wire: sz.responseBodySize + sz.responseHeadersSize,
-        };
-      }),
+      req
+        .sizes()
+        .then((sz) => {
+          const t = req.timing();
+          return {
+            name: new URL(req.url()).pathname.replace(/^\/(assets\/)?/, '') || '(page)',
+            startEpoch: t.startTime,
+            endEpoch: t.startTime + t.responseEnd,
+            wire: sz.responseBodySize + sz.responseHeadersSize,
+          };
+        })
+        // A fetch that ends as the visit closes (the service worker's) has no sizes any more.
+        .catch(() => null),
     );
   });
   await page.goto(url, { waitUntil: 'commit' });
@@ -144,7 +148,7 @@ async function visit(browser, url, name) {
       /* a worker that ended */
     }
   }
-  const files = (await Promise.all(fetched)).map(({ endEpoch, startEpoch, ...f }) => ({
+  const files = (await Promise.all(fetched)).filter(Boolean).map(({ endEpoch, startEpoch, ...f }) => ({
     ...f,
     start: startEpoch - r.origin,
     end: endEpoch - r.origin,
