@@ -10,7 +10,9 @@
 // ("first motion", the figure the issue sets targets for: <= 1000 desktop, <= 4000 phone);
 // then what was fetched before first motion (bytes on the wire and decoded) and what after.
 // Not a test: on a loaded machine the times stretch, so the load average is printed with each.
-//   node scripts/first-motion.mjs [--no-build] [--port N] [--runs N] [--json FILE]
+// With --dist A,B it serves each of these built sites (no build), one port each from --port on,
+// and visits them in turn within each run, so that two builds are compared under the same load.
+//   node scripts/first-motion.mjs [--no-build] [--port N] [--runs N] [--json FILE] [--dist DIR,DIR...]
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
@@ -21,6 +23,7 @@ const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] 
 const port = Number(opt('--port', process.env.BL_FPS_PORT ?? 4171));
 const runs = Number(opt('--runs', 3));
 const jsonOut = opt('--json', null);
+const dists = opt('--dist', null)?.split(',') ?? null;
 for (const [name, v, lo, hi] of [
   ['--port', port, 1024, 65535],
   ['--runs', runs, 1, 20],
@@ -99,14 +102,19 @@ async function visit(browser, url, name) {
   const fetched = [];
   context.on('requestfinished', (req) => {
     fetched.push(
-      req.sizes().then((sz) => {
-        const t = req.timing();
-        return {
-          name: new URL(req.url()).pathname.replace(/^\/(assets\/)?/, '') || '(page)',
-          endEpoch: t.startTime + t.responseEnd,
-          wire: sz.responseBodySize + sz.responseHeadersSize,
-        };
-      }),
+      req
+        .sizes()
+        .then((sz) => {
+          const t = req.timing();
+          return {
+            name: new URL(req.url()).pathname.replace(/^\/(assets\/)?/, '') || '(page)',
+            startEpoch: t.startTime,
+            endEpoch: t.startTime + t.responseEnd,
+            wire: sz.responseBodySize + sz.responseHeadersSize,
+          };
+        })
+        // A fetch that ends as the visit closes (the service worker's) has no sizes any more.
+        .catch(() => null),
     );
   });
   await page.goto(url, { waitUntil: 'commit' });
@@ -117,43 +125,109 @@ async function visit(browser, url, name) {
   const r = await page.evaluate(() => {
     const fm = window.__firstMotion;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-    return { origin: performance.timeOrigin, fcp, firstData: fm.firstData, firstMotion: fm.firstMotion };
+    const nav = performance.getEntriesByType('navigation')[0];
+    const marks = performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]);
+    return {
+      origin: performance.timeOrigin,
+      fcp,
+      html: nav?.responseEnd ?? null,
+      marks,
+      firstData: fm.firstData,
+      firstMotion: fm.firstMotion,
+    };
   });
-  const files = (await Promise.all(fetched)).map(({ endEpoch, ...f }) => ({ ...f, end: endEpoch - r.origin }));
+  // The worker's marks, on the page's clock (a worker's time origin is when it was made).
+  for (const w of page.workers()) {
+    try {
+      const wm = await w.evaluate(() => ({
+        origin: performance.timeOrigin,
+        marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+      }));
+      for (const [n, t] of wm.marks) r.marks.push([n, wm.origin + t - r.origin]);
+    } catch {
+      /* a worker that ended */
+    }
+  }
+  const files = (await Promise.all(fetched)).filter(Boolean).map(({ endEpoch, startEpoch, ...f }) => ({
+    ...f,
+    start: startEpoch - r.origin,
+    end: endEpoch - r.origin,
+  }));
   await context.close();
-  return { ...r, files };
+  return { ...r, timeline: timeline(r, files), files };
+}
+
+/**
+ * Where the time went, in ms from navigation, by the marks the app sets (performance.mark in
+ * main.tsx, mount.tsx, App.tsx, the worker, SimController, TimeChart) and the fetches of the
+ * page's chunk and the core. The first of each mark counts.
+ */
+function timeline(r, files) {
+  const mark = (n) => r.marks.find(([name]) => name === n)?.[1] ?? null;
+  const file = (re) => files.find((f) => re.test(f.name)) ?? null;
+  const core = file(/^blcore\.wasm.*\.gz$/) ?? file(/^blcore.*\.wasm$/);
+  const pageChunk = file(/^mount-.*\.js$/);
+  return [
+    ['html received', r.html],
+    ['entry chunk ran (worker made)', mark('bl:main')],
+    ['worker module ran', mark('bl:worker')],
+    ['core fetch started', core?.start ?? null],
+    ['core fetched', core?.end ?? null],
+    ['core inflated (old loader)', mark('bl:wasm-fetched')],
+    ['core compiled', mark('bl:wasm-compiled')],
+    ['core instantiated', mark('bl:wasm-instantiated')],
+    ['core ready (bl_describe)', mark('bl:core-ready')],
+    ['page told: ready', mark('bl:ready')],
+    ["page's chunk fetched", pageChunk?.end ?? null],
+    ["page's chunk ran", mark('bl:mount')],
+    ['first render on the page', mark('bl:app')],
+    ['run built (worker)', mark('bl:run-built')],
+    ['page told: created', mark('bl:created')],
+    ['first sample sent (worker)', mark('bl:first-block-sent')],
+    ['first sample in', mark('bl:first-block')],
+    ['first chart drawn', mark('bl:first-draw')],
+    ['first motion', r.firstMotion],
+  ];
 }
 
 const kB = (b) => `${(b / 1024).toFixed(0)} kB`;
 const ms = (x) => (x === null ? '-' : `${x.toFixed(0)} ms`);
 
-if (!args.includes('--no-build')) {
+if (!dists && !args.includes('--no-build')) {
   process.stderr.write('first-motion: building the site (vite build) ...\n');
   buildSite();
 }
-const { child, url } = await serve(port);
+const sites = [];
 const results = [];
 try {
+  for (const [k, dir] of (dists ?? [null]).entries()) {
+    if (dir && !fs.existsSync(`${dir}/index.html`)) throw new Error(`--dist ${dir}: no index.html there`);
+    sites.push({ label: dir ?? 'dist', ...(await serve(port + k, dir)) });
+  }
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
   try {
     for (const name of Object.keys(PROFILES)) {
       for (let i = 0; i < runs; i++) {
-        const load = os.loadavg()[0];
-        const r = await visit(browser, url, name);
-        results.push({ profile: name, load, ...r });
-        const before = r.files.filter((f) => f.end <= r.firstMotion);
-        const after = r.files.filter((f) => f.end > r.firstMotion);
-        const sum = (fs_, k) => fs_.reduce((a, f) => a + f[k], 0);
-        console.log(
-          `${name.padEnd(7)} run ${i + 1}/${runs} (load ${load.toFixed(2)}): first paint ${ms(r.fcp)}, first data ${ms(r.firstData)}, ` +
-            `first motion ${ms(r.firstMotion)} (target ${PROFILES[name].targetMs})`,
-        );
-        if (i === 0) {
+        for (const { label, url } of sites) {
+          const load = os.loadavg()[0];
+          const r = await visit(browser, url, name);
+          results.push({ profile: name, site: label, load, ...r });
+          const before = r.files.filter((f) => f.end <= r.firstMotion);
+          const after = r.files.filter((f) => f.end > r.firstMotion);
+          const sum = (fs_, k) => fs_.reduce((a, f) => a + f[k], 0);
           console.log(
-            `  before first motion: ${before.length} files, ${kB(sum(before, 'wire'))} on the wire; after: ${after.length} files, ${kB(sum(after, 'wire'))}`,
+            `${name.padEnd(7)} run ${i + 1}/${runs}${sites.length > 1 ? ` ${label}` : ''} (load ${load.toFixed(2)}): first paint ${ms(r.fcp)}, first data ${ms(r.firstData)}, ` +
+              `first motion ${ms(r.firstMotion)} (target ${PROFILES[name].targetMs})`,
           );
-          for (const f of [...before].sort((a, b) => b.wire - a.wire).slice(0, 8))
-            console.log(`    ${f.name.padEnd(36)} ${kB(f.wire).padStart(7)}, done at ${ms(f.end)}`);
+          if (i === 0) {
+            console.log('  timeline (ms from navigation):');
+            for (const [what, t] of r.timeline) console.log(`    ${what.padEnd(32)} ${ms(t).padStart(8)}`);
+            console.log(
+              `  before first motion: ${before.length} files, ${kB(sum(before, 'wire'))} on the wire; after: ${after.length} files, ${kB(sum(after, 'wire'))}`,
+            );
+            for (const f of [...before].sort((a, b) => b.wire - a.wire).slice(0, 8))
+              console.log(`    ${f.name.padEnd(36)} ${kB(f.wire).padStart(7)}, done at ${ms(f.end)}`);
+          }
         }
       }
     }
@@ -161,13 +235,25 @@ try {
     await browser.close();
   }
 } finally {
-  child.kill();
+  for (const { child } of sites) child.kill();
 }
-for (const name of Object.keys(PROFILES)) {
-  const xs = results
-    .filter((r) => r.profile === name)
-    .map((r) => r.firstMotion)
-    .sort((a, b) => a - b);
-  console.log(`${name}: first motion median ${ms(xs[Math.floor(xs.length / 2)])}, range ${ms(xs[0])}-${ms(xs.at(-1))}`);
-}
+for (const name of Object.keys(PROFILES))
+  for (const { label } of sites) {
+    const runsOf = results.filter((r) => r.profile === name && r.site === label);
+    const xs = runsOf.map((r) => r.firstMotion).sort((a, b) => a - b);
+    const loads = runsOf.map((r) => r.load);
+    console.log(
+      `${name}${sites.length > 1 ? ` ${label}` : ''}: first motion median ${ms(xs[Math.floor(xs.length / 2)])}, range ${ms(xs[0])}-${ms(xs.at(-1))} ` +
+        `(load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
+    );
+    // The median of each step over the runs (a step missing from a run is left out of its median).
+    console.log(`  median timeline over ${runsOf.length} runs (ms from navigation):`);
+    for (const [k, [what]] of runsOf[0].timeline.entries()) {
+      const ts = runsOf
+        .map((r) => r.timeline[k][1])
+        .filter((t) => t !== null)
+        .sort((a, b) => a - b);
+      console.log(`    ${what.padEnd(32)} ${ms(ts.length ? ts[Math.floor(ts.length / 2)] : null).padStart(8)}`);
+    }
+  }
 if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ date: new Date().toISOString(), results }, null, 2));

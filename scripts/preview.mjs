@@ -29,11 +29,15 @@ export function buildSite() {
   });
 }
 
-/** Starts `vite preview` on 127.0.0.1:port; resolves once it answers, with the child and the URL. */
-export async function serve(port) {
+/**
+ * Starts `vite preview` on 127.0.0.1:port, serving `outDir` (a built site; dist/ unless given);
+ * resolves once it answers, with the child and the URL.
+ */
+export async function serve(port, outDir = null) {
+  const dir = outDir ? ['--outDir', path.resolve(outDir)] : [];
   const child = spawn(
     process.execPath,
-    vite('preview', ['--host', '127.0.0.1', '--port', String(port), '--strictPort']),
+    vite('preview', ['--host', '127.0.0.1', '--port', String(port), '--strictPort', ...dir]),
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let err = '';

@@ -23,7 +23,7 @@ export default defineConfig({
       registerType: 'autoUpdate',
       manifest: false,
       workbox: {
-        // The core is precached gzipped (the worker inflates it, web/src/worker/wasmBytes.ts); the
+        // The core is precached gzipped (the worker inflates and compiles it as it arrives, web/src/worker/wasmBytes.ts); the
         // plain module is only fetched by browsers without DecompressionStream, online.
         globPatterns: ['**/*.{html,js,css,json,woff2,gz}'],
         // The WASM core and KaTeX are well under this; the default 2 MiB would be close for the core.

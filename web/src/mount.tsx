@@ -7,6 +7,8 @@ import type { SimController } from './sim/simController';
 import { CoreCheckContext } from './sim/coreCheck';
 import type { Scenario } from './core/types';
 
+performance.mark('bl:mount'); // the page's chunk (React, D3, the panels) has loaded and run
+
 export function mount(el: HTMLElement, sim: SimController, embed: boolean): void {
   // The panels check their drafts with the core (bl_check) through this simulator's worker.
   const check = (scenario: Scenario) => sim.check(scenario);

@@ -7,9 +7,9 @@
 
 namespace bl {
 
-Spec Spec::defaultOption(const char* name) const {
+double Spec::optionIndex(const char* name) const {
   for (size_t i = 0; i < s_.options.size(); ++i)
-    if (std::string(s_.options[i]) == name) return defaultsTo(static_cast<double>(i));
+    if (std::string(s_.options[i]) == name) return static_cast<double>(i);
   std::fprintf(stderr, "spec %s: the default is not one of the options (%s)\n", s_.key, name);
   std::abort();
 }

@@ -65,48 +65,59 @@ class Spec {
   static Spec object(const char* key, const char* label) { return Spec(key, label, "", ParamType::Object); }
   static Spec string(const char* key, const char* label) { return Spec(key, label, "", ParamType::String); }
 
+  // Each part is set on the Spec being built and handed on (Spec&&): a chain of them makes one
+  // ParamSpec, not a copy per step (a copy of the two option lists per step, inlined at each of
+  // some 200 specs, was about 130 kB of the WASM core). A named Spec (an lvalue) gets a copy.
   // The default value (a flag's: true or false; a choice's: the option's index, or defaultOption).
-  Spec defaultsTo(double v) const {
-    Spec c = *this;
-    c.s_.def = v;
-    return c;
+  Spec&& defaultsTo(double v) && {
+    s_.def = v;
+    return std::move(*this);
   }
+  Spec defaultsTo(double v) const& { return Spec(*this).defaultsTo(v); }
   // A choice's default, named by its option; an option not listed is a table error.
-  Spec defaultOption(const char* name) const;
+  Spec&& defaultOption(const char* name) && {
+    s_.def = optionIndex(name);
+    return std::move(*this);
+  }
+  Spec defaultOption(const char* name) const& { return Spec(*this).defaultOption(name); }
   // A choice's options' names for people, in the order of the options ("newreno" -> "NewReno").
-  Spec optionLabels(std::vector<const char*> labels) const {
-    Spec c = *this;
-    c.s_.optionLabels = std::move(labels);
-    return c;
+  Spec&& optionLabels(std::vector<const char*> labels) && {
+    s_.optionLabels = std::move(labels);
+    return std::move(*this);
   }
+  Spec optionLabels(std::vector<const char*> labels) const& { return Spec(*this).optionLabels(std::move(labels)); }
   // The allowed values of a number or an integer, in the spec's unit: [lowest, highest].
-  Spec range(double lowest, double highest) const {
-    Spec c = *this;
-    c.s_.min = lowest;
-    c.s_.max = highest;
-    return c;
+  Spec&& range(double lowest, double highest) && {
+    s_.min = lowest;
+    s_.max = highest;
+    return std::move(*this);
   }
-  Spec help(const char* text) const {
-    Spec c = *this;
-    c.s_.help = text;
-    return c;
+  Spec range(double lowest, double highest) const& { return Spec(*this).range(lowest, highest); }
+  Spec&& help(const char* text) && {
+    s_.help = text;
+    return std::move(*this);
   }
+  Spec help(const char* text) const& { return Spec(*this).help(text); }
   // Can be changed while the simulation runs.
-  Spec live(bool yes = true) const {
-    Spec c = *this;
-    c.s_.live = yes;
-    return c;
+  Spec&& live(bool yes = true) && {
+    s_.live = yes;
+    return std::move(*this);
   }
+  Spec live(bool yes = true) const& { return Spec(*this).live(yes); }
   // null is allowed (stop = never, deadline = none).
-  Spec nullable() const {
-    Spec c = *this;
-    c.s_.nullable = true;
-    return c;
+  Spec&& nullable() && {
+    s_.nullable = true;
+    return std::move(*this);
   }
-  operator const ParamSpec&() const { return s_; }  // NOLINT: a Spec stands for its ParamSpec
+  Spec nullable() const& { return Spec(*this).nullable(); }
+  // A Spec being built gives up its ParamSpec; a named one is copied.
+  operator ParamSpec() && { return std::move(s_); }  // NOLINT: a Spec stands for its ParamSpec
+  operator const ParamSpec&() const& { return s_; }  // NOLINT: a Spec stands for its ParamSpec
 
  private:
   Spec(const char* key, const char* label, const char* unit, ParamType type) : s_(key, label, unit, type) {}
+  // The index of a choice's option; aborts (a table error) when it is not one of them.
+  double optionIndex(const char* name) const;
   ParamSpec s_;
 };
 

@@ -77,6 +77,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   errorsRef.current = app.errors;
 
   useEffect(() => {
+    performance.mark('bl:app'); // the first render is on the page (npm run bench:start)
     installTestHook(
       sim,
       () => noticesRef.current,

@@ -40,6 +40,8 @@ const TIP_ROWS = 8;
 const ANNOUNCE_MS = 400;
 /** The open table is rewritten at most this often while the run plays. */
 const TABLE_MS = 1000;
+/** Whether any chart of this page has drawn points yet (marked once, for npm run bench:start). */
+let firstDrawn = false;
 
 export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height = 200, tools }: TimeChartProps) {
   const scope = useContext(ChartScope);
@@ -193,6 +195,10 @@ export function TimeChart({ model: unscoped, store, hidden, onToggleFlow, height
         st.draws++;
         if (update?.full) st.fullDraws = (st.fullDraws ?? 0) + 1;
         st.points = drawn.points;
+        if (drawn.points > 0 && !firstDrawn) {
+          firstDrawn = true;
+          performance.mark('bl:first-draw'); // the first chart with points (npm run bench:start)
+        }
         st.series = Object.fromEntries(drawn.lines.map((l) => [lineKey(l.line), l.d.n]));
         // Axes, reference lines and marks only when they moved.
         const axesKey =

@@ -70,12 +70,29 @@ function normOne(raw: Record<string, unknown>, prefix: string): ParamSpec | null
 }
 
 /**
+ * Each spec list's selector fields by group, found once per list: kindFieldOf runs inside loops
+ * over the specs (specsOfGroup, for every control), and scanning the list of about 300 specs
+ * each time took about a second of the page's first render on the development machine under
+ * load (npm run bench:start). A spec list is not changed once made (normalizeSpecs).
+ */
+const selectorFields = new WeakMap<readonly ParamSpec[], Map<string, string>>();
+
+/**
  * The field that selects a group's kind ("queue" -> "kind", "flows" -> "cc"), from the selector
  * spec the core states (normalizeSpecs marks it with `selects`); "kind" if none is known.
  */
 export function kindFieldOf(specs: readonly ParamSpec[], group: string): string {
-  const sel = specs.find((s) => s.selects !== undefined && s.key.slice(0, s.key.lastIndexOf('.')) === group);
-  return sel ? sel.key.slice(group.length + 1) : 'kind';
+  let fields = selectorFields.get(specs);
+  if (!fields) {
+    fields = new Map();
+    for (const s of specs)
+      if (s.selects !== undefined) {
+        const g = s.key.slice(0, s.key.lastIndexOf('.'));
+        if (!fields.has(g)) fields.set(g, s.key.slice(g.length + 1));
+      }
+    selectorFields.set(specs, fields);
+  }
+  return fields.get(group) ?? 'kind';
 }
 
 /**
@@ -403,8 +420,9 @@ function specAtPath(s: ParamSpec, key: string): ParamSpec {
 export function specsOfGroup(specs: readonly ParamSpec[], group: string, kind: string | undefined): ParamSpec[] {
   const out: ParamSpec[] = [];
   const sub = kindParamsOf(specs, group);
+  const selector = `${group}.${kindFieldOf(specs, group)}`;
   for (const s of specs) {
-    if (s.key === `${group}.${kindFieldOf(specs, group)}`) continue;
+    if (s.key === selector) continue;
     if (sub && s.key === `${group}.${sub}`) continue;
     const rest = s.key.startsWith(group + '.') ? s.key.slice(group.length + 1) : null;
     if (rest === null) continue;

@@ -4,6 +4,11 @@ declare module '*/generated/blcore.mjs' {
   const createBlCore: (opts?: {
     locateFile?: (path: string, prefix: string) => string;
     wasmBinary?: ArrayBuffer | Uint8Array;
+    /** Instantiates the module itself: calls `receive` with the instance, returns {} at once. */
+    instantiateWasm?: (
+      imports: WebAssembly.Imports,
+      receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+    ) => object;
   }) => Promise<BlCoreModule>;
   export default createBlCore;
 }

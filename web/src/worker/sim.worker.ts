@@ -19,10 +19,15 @@ import {
 } from './protocol';
 import { type BlBinding, RUN } from '../../../wasm-core/js/binding.mjs';
 import { openCore } from './openCore';
-import { wasmBytes } from './wasmBytes';
+import { compileWasm, wasmResponse } from './wasmBytes';
 import { runHeadless } from './headless';
 
 declare const self: DedicatedWorkerGlobalScope;
+
+// Performance marks of the start (npm run bench:start reads them): this module ran, the core was
+// compiled (while it downloaded) and instantiated, bl_describe answered, the first run was built,
+// its first metric block was sent.
+performance.mark('bl:worker');
 
 const SLICE_MS = 8;
 const EVENTS_PER_CALL = 20000;
@@ -94,9 +99,17 @@ function settle(r: Run, res: Advanced): void {
   else setStatus(r, res === 'finished' || core!.now(r.h) >= r.duration - 1e-12 ? 'finished' : 'paused');
 }
 
+/** Whether a metric block was sent yet (marked once, for npm run bench:start). */
+let firstBlock = false;
+
 function flush(r: Run): void {
   const buffer = core!.drain(r.h);
-  if (buffer.byteLength > 16) post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
+  if (buffer.byteLength <= 16) return;
+  if (!firstBlock) {
+    firstBlock = true;
+    performance.mark('bl:first-block-sent');
+  }
+  post({ type: 'block', runId: r.id, buffer, now: core!.now(r.h) }, [buffer]);
 }
 
 /** Applies a live change; the message that reports it, or the core's refusal (its words and its problem). */
@@ -248,6 +261,7 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
     wallAnchor: 0,
     timer: null,
   };
+  performance.mark('bl:run-built');
   post({ type: 'created', runId: id, columns: core!.columns(h), scenario: doc, repaired, duration });
   sendManifest(run);
   setStatus(run, 'paused');
@@ -389,7 +403,35 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
 
 const wasmUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
 const wasmGzUrl = new URL('../generated/blcore.wasm.gz', import.meta.url).href;
-void openCore(async () => createBlCore({ wasmBinary: await wasmBytes(wasmGzUrl, wasmUrl) })).then((opened) => {
+// Fetched and compiled as it arrives, from the moment this module runs.
+const compiled = wasmResponse(wasmGzUrl, wasmUrl)
+  .then(compileWasm)
+  .then((m) => {
+    performance.mark('bl:wasm-compiled');
+    return m;
+  });
+
+/** The Emscripten module over the compiled core (its instantiateWasm hook), or the reason it failed. */
+function loadCore(): Promise<Awaited<ReturnType<typeof createBlCore>>> {
+  let fail: (e: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  const ready = createBlCore({
+    instantiateWasm(imports, receive) {
+      compiled
+        .then((m) => WebAssembly.instantiate(m, imports).then((instance) => ({ m, instance })))
+        .then(({ m, instance }) => {
+          performance.mark('bl:wasm-instantiated');
+          receive(instance, m);
+        })
+        .catch(fail);
+      return {};
+    },
+  });
+  return Promise.race([ready, failed]);
+}
+
+void openCore(loadCore).then((opened) => {
+  performance.mark('bl:core-ready');
   if (dead) return;
   if (!opened.ok) {
     // Refused whole: nothing runs on a core that cannot serve this page, and the page says why.
