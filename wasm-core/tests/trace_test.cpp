@@ -171,9 +171,13 @@ double runThroughput(const std::string& topologyExtra) {
   bl_run_until(h, 1e9, 0);
   Json s;
   std::string err;
-  Json::parse(bl_summary(h), s, err);
+  const bool ok = Json::parse(bl_summary(h), s, err);
   bl_destroy(h);
-  return s.find("throughput")->asNumber();
+  const Json* flows = ok ? s.find("flows") : nullptr;
+  EXPECT_TRUE(flows && flows->items().size() == 1) << err;
+  if (!flows || flows->items().size() != 1) return 0;
+  const Json* thr = flows->items()[0].find("throughputBps");
+  return thr ? thr->asNumber() : 0;
 }
 
 TEST(TracedLink, ConstantTraceCarriesWhatAFixedLinkOfItsRateCarries) {
