@@ -9,6 +9,9 @@
 //   blsim --check FILE.json    (every problem of a scenario as JSON, bl_check; exit 1 if any)
 //   ... --manifest             (print the manifest, bl_manifest, after the run instead of the summary)
 //   ... --manifest-at SECONDS  (run to that simulated time, print the manifest there and stop)
+//   ... --trace-file PATH, --trace-up-file PATH  (a Mahimahi trace file for the bottleneck's data
+//       or ACK direction: topology.trace "custom" with its times; a scenario whose trace is
+//       "custom" with a traceFile and no traceMs has that file read, relative to the scenario)
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -17,6 +20,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bl/abi.h"
@@ -28,6 +32,7 @@ namespace {
 const char* kUsage =
     "usage: blsim --scenario FILE.json | --preset NAME [--presets DIR] [--series OUT.csv]\n"
     "             [--set ENTITY:KEY=VALUE@SECONDS]... [--manifest | --manifest-at SECONDS]\n"
+    "             [--trace-file PATH] [--trace-up-file PATH]\n"
     "       blsim --describe   |   blsim --check FILE.json\n";
 
 const char* kHelp =
@@ -44,6 +49,9 @@ const char* kHelp =
     "                           at its end instead of the summary (bl_manifest, docs/scenario.md)\n"
     "  --manifest-at SECONDS    ... at that simulated time\n"
     "  --check FILE.json        every problem of a scenario as JSON (exit 1 if any)\n"
+    "  --trace-file PATH        the bottleneck follows this delivery trace (Mahimahi format: one\n"
+    "                           delivery time in ms a line), topology.trace custom\n"
+    "  --trace-up-file PATH     ... and its reverse (ACK) direction this one, topology.traceUp\n"
     "  --help                   this text\n";
 
 int usage(const char* msg) {
@@ -120,10 +128,70 @@ void writeRows(const uint8_t* b, uint32_t len, std::ofstream& csv) {
   }
 }
 
+// A Mahimahi trace file's lines as a JSON array of ms (the core checks the order and limits).
+bool readTraceFile(const std::string& path, bl::Json& out) {
+  std::ifstream f(path);
+  if (!f) {
+    std::fprintf(stderr, "blsim: cannot read trace file %s\n", path.c_str());
+    return false;
+  }
+  out = bl::Json::array();
+  std::string line;
+  for (size_t n = 1; std::getline(f, line); ++n) {
+    const size_t a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
+    if (a == std::string::npos) continue;
+    const std::string t = line.substr(a, b - a + 1);
+    char* end = nullptr;
+    const long long v = std::strtoll(t.c_str(), &end, 10);
+    if (*end || t.size() > 12) {
+      std::fprintf(stderr, "blsim: trace file %s line %zu: \"%s\" is not a whole number of ms\n", path.c_str(), n,
+                   t.c_str());
+      return false;
+    }
+    out.push(bl::Json::number(static_cast<double>(v)));
+  }
+  return true;
+}
+
+// Puts trace files into the scenario's topology: the ones given on the command line, and any
+// "custom" trace that names a traceFile but has no traceMs (read relative to the scenario).
+bool addTraceFiles(std::string& text, const std::string& scenarioPath, const std::string& down, const std::string& up) {
+  bl::Json doc;
+  std::string err;
+  if (!bl::Json::parse(text, doc, err) || !doc.isObject()) return true;  // bl_create says what is wrong
+  bl::Json topo = doc.find("topology") ? *doc.find("topology") : bl::Json::object();
+  if (!topo.isObject()) return true;
+  bool changed = false;
+  const std::string dir =
+      scenarioPath.find('/') == std::string::npos ? "" : scenarioPath.substr(0, scenarioPath.rfind('/') + 1);
+  for (const auto& [choice, ms, file, given] :
+       {std::tuple{"trace", "traceMs", "traceFile", down}, std::tuple{"traceUp", "traceUpMs", "traceUpFile", up}}) {
+    std::string path = given;
+    if (path.empty()) {
+      const bl::Json* c = topo.find(choice);
+      const bl::Json* f = topo.find(file);
+      if (!c || !c->isString() || c->asString() != "custom" || topo.find(ms) || !f || !f->isString()) continue;
+      path = f->asString();
+      if (!path.empty() && path[0] != '/') path = dir + path;
+    }
+    bl::Json times;
+    if (!readTraceFile(path, times)) return false;
+    topo.set(choice, bl::Json::string("custom"));
+    topo.set(ms, times);
+    if (!given.empty()) topo.set(file, bl::Json::string(given.substr(given.rfind('/') + 1)));
+    changed = true;
+  }
+  if (changed) {
+    doc.set("topology", topo);
+    text = doc.dump();
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string scenarioPath, preset, presetsDir = "public/presets", seriesPath;
+  std::string scenarioPath, preset, presetsDir = "public/presets", seriesPath, traceDown, traceUp;
   std::vector<LiveSet> sets;
   bool manifest = false;
   double manifestAt = INFINITY;
@@ -166,6 +234,10 @@ int main(int argc, char** argv) {
       presetsDir = v;
     else if (a == "--series")
       seriesPath = v;
+    else if (a == "--trace-file")
+      traceDown = v;
+    else if (a == "--trace-up-file")
+      traceUp = v;
     else if (a == "--manifest-at") {
       char* end = nullptr;
       manifestAt = std::strtod(v, &end);
@@ -185,6 +257,7 @@ int main(int argc, char** argv) {
   if (!preset.empty()) scenarioPath = presetsDir + "/" + preset + ".json";
   std::string text;
   if (!readScenario(scenarioPath, text)) return 2;
+  if (!addTraceFiles(text, scenarioPath, traceDown, traceUp)) return 2;
 
   const int32_t h = bl_create(text.c_str());
   if (!h) {

@@ -132,6 +132,19 @@ Object.assign(scenarios, {
       );
     },
   },
+  ...Object.fromEntries(
+    ['lte-video-call', 'lte-video-call-codel', 'lte-video-call-bbr'].map((id) => [
+      `one flow over the shipped LTE trace, both directions (the ${id} preset, shortened)`,
+      {
+        scenario: {
+          ...JSON.parse(fs.readFileSync(path.join(root, `public/presets/${id}.json`), 'utf8')),
+          duration: 8,
+          measureFrom: 2,
+        },
+        expect: (s) => assert.ok(s.flows[0].deliveredPackets > 0, 'the flow delivered nothing'),
+      },
+    ]),
+  ),
   'BBR beside paced Reno through CoDel': {
     scenario: dumbbell({
       seed: 8,

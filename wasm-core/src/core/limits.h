@@ -25,6 +25,9 @@ namespace bl {
   X(kMaxLinks, int, 100000, "links", "links of a graph topology (each is two one-way links)")              \
   X(kMaxHops, int, 65535, "hops", "hops of one route: a packet's hop counter is 16 bits")                  \
   X(kMaxSources, int, 2000, "sources", "traffic sources of one scenario")                                  \
+  X(kMaxTraceLines, int, 1000000, "opportunities",                                                         \
+    "delivery times of one link trace (a 10-minute trace at 20 Mb/s has 1,000,000)")                       \
+  X(kMaxTraceMs, int, 3600000, "ms", "last delivery time of one link trace (one hour)")                    \
   X(kMaxWorkBrowser, double, 1e9, "events", "work budget of one run in the browser (estimated at create)") \
   X(kMaxWorkNative, double, 2e10, "events", "work budget of one run on the command line")                  \
   X(kMaxEventsPerCall, uint64_t, 50000000, "events",                                                       \

@@ -58,6 +58,45 @@ QueueState Link::state(SimTime now) {
   return q;
 }
 
+void Link::setTrace(std::shared_ptr<const DeliveryTrace> t) {
+  trace_ = std::move(t);
+  rate_ = trace_->meanRate();
+  traceNext_ = 0;
+  traceLeft_ = kTraceMtu;
+}
+
+SimTime Link::traceStart(SimTime now) {
+  if (const uint64_t j = trace_->firstAtOrAfter(now); j > traceNext_) {  // opportunities before now were lost
+    traceNext_ = j;
+    traceLeft_ = kTraceMtu;
+  }
+  return trace_->timeOf(traceNext_);
+}
+
+SimTime Link::traceBusyUpTo(SimTime t) const {
+  while (!traceOut_.empty() && traceOut_.front().first <= t) {
+    traceBusy_ += txTime(traceOut_.front().second, rate_);
+    traceOut_.pop_front();
+  }
+  return traceBusy_;
+}
+
+void Link::traceServe(uint32_t size) {
+  uint32_t bytes = size;
+  while (bytes > traceLeft_) {  // fill this opportunity, go on in the next
+    bytes -= traceLeft_;
+    ++traceNext_;
+    traceLeft_ = kTraceMtu;
+  }
+  traceLeft_ -= bytes;
+  traceDepart_ = trace_->timeOf(traceNext_);
+  traceOut_.emplace_back(traceDepart_, size);
+  if (traceLeft_ == 0) {
+    ++traceNext_;
+    traceLeft_ = kTraceMtu;
+  }
+}
+
 void Link::receive(Packet* p) { arrive(p, sim_.now()); }
 
 // A packet crossing a run of early-ok links is handed from link to link in this loop, not by
@@ -82,7 +121,7 @@ Link::Handoff Link::admit(Packet* p, SimTime now) {
   p->enqueuedAt = now;
   ++admitted_;
   if (scheduled_) return admitScheduled(p, now);
-  const SimTime start = busyUntil_ > now ? busyUntil_ : now;
+  const SimTime start = trace_ ? traceStart(now) : busyUntil_ > now ? busyUntil_ : now;
   if (sojourn_) sojourn_->add(start - now);
   if (start > now || tracksDepartures_) {
     if (count_ == ring_.size()) {  // grow the ring, keeping order
@@ -105,7 +144,8 @@ Link::Handoff Link::transmit(Packet* p, SimTime start, SimTime now) {
     lastRate_ = rate_;
     lastTx_ = txTime(p->size, rate_);
   }
-  busyUntil_ = start + lastTx_;
+  if (trace_) traceServe(p->size);
+  busyUntil_ = trace_ ? traceDepart_ : start + lastTx_;
   cumBusy_ += lastTx_;
   if (loss_ && !loss_->beforeQueue && !(p->flags & kFlagProtected) && loss_->lose(start)) {
     dropAt(p, DropReason::Exogenous, now);
@@ -124,7 +164,7 @@ void Link::accumulate(SimTime now) {
 }
 
 Link::Handoff Link::admitScheduled(Packet* p, SimTime now) {
-  if (!txPending_ && busyUntil_ <= now && queue_->length() == 0) {
+  if (!trace_ && !txPending_ && busyUntil_ <= now && queue_->length() == 0) {
     if (sojourn_) sojourn_->add(0);
     return transmit(p, now, now);  // idle link, empty queue: straight onto the wire
   }
@@ -132,7 +172,7 @@ Link::Handoff Link::admitScheduled(Packet* p, SimTime now) {
   queue_->enqueue(p, now, *this);
   if (!txPending_) {
     txPending_ = true;
-    sim_.sched().at(busyUntil_ > now ? busyUntil_ : now, this, kTxDone);
+    sim_.sched().at(trace_ ? traceStart(now) : busyUntil_ > now ? busyUntil_ : now, this, kTxDone);
   }
   return {nullptr, 0};
 }
@@ -148,7 +188,7 @@ void Link::sendNextScheduled() {
   if (const Handoff h = transmit(p, now, now); h.next) h.next->arrive(p, h.at);
   if (queue_->length() > 0) {
     txPending_ = true;
-    sim_.sched().at(busyUntil_, this, kTxDone);
+    sim_.sched().at(trace_ ? traceStart(now) : busyUntil_, this, kTxDone);
   }
 }
 

@@ -13,8 +13,10 @@
 // packets whose transmission has not started yet, kept as a ring of start times; utilisation
 // is exact from the running busy time.
 #pragma once
+#include <deque>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/delay_stats.h"
@@ -22,6 +24,7 @@
 #include "core/scheduler.h"
 #include "net/loss_model.h"
 #include "net/queue_disc.h"
+#include "net/trace.h"
 
 namespace bl {
 
@@ -48,10 +51,21 @@ class Link : public PacketSink, public EventHandler, private QueueOutput {
   void setLoss(std::unique_ptr<LossModel> m) { loss_ = std::move(m); }
   void setRate(double bps) { rate_ = bps; }
 
+  // A delivery trace (net/trace.h): the link then delivers only at the trace's opportunities,
+  // each carrying up to kTraceMtu bytes of the queue's packets in order (a packet's bytes may
+  // span opportunities; it leaves at the one that carries its last byte), and an opportunity
+  // with nothing queued is lost. Its rate() becomes the trace's mean rate (for utilisation and
+  // the queue disciplines that read a rate). Set before the first packet.
+  void setTrace(std::shared_ptr<const DeliveryTrace> t);
+  const DeliveryTrace* trace() const { return trace_.get(); }
+
   // Packets waiting at `now` (drops stale entries; call with the current time).
   uint32_t queueLength();
-  // Total time the serialiser was busy in [0, t], t <= now + in-flight work.
-  SimTime busyUpTo(SimTime t) const { return cumBusy_ - (busyUntil_ > t ? busyUntil_ - t : 0); }
+  // Total time the serialiser was busy in [0, t], t <= now + in-flight work. A traced link counts
+  // the bytes delivered by t at the trace's mean rate (t must not decrease from call to call).
+  SimTime busyUpTo(SimTime t) const {
+    return trace_ ? traceBusyUpTo(t) : cumBusy_ - (busyUntil_ > t ? busyUntil_ - t : 0);
+  }
   // Integral of the queue length over time, in packet-nanoseconds (FIFO: attributed at
   // admission; scheduled: accumulated as the length changes).
   double waitIntegral() const;
@@ -121,6 +135,19 @@ class Link : public PacketSink, public EventHandler, private QueueOutput {
   double waitIntegral_ = 0;
   uint64_t admitted_ = 0;
   std::unique_ptr<DelayStats> sojourn_;
+  // Trace-driven service: the opportunity the next byte goes in and the bytes left in it.
+  std::shared_ptr<const DeliveryTrace> trace_;
+  uint64_t traceNext_ = 0;
+  uint32_t traceLeft_ = kTraceMtu;
+  SimTime traceDepart_ = 0;  // when the packet being served leaves (its last byte's opportunity)
+  // The opportunity a packet arriving at `now` starts in, and its time.
+  SimTime traceStart(SimTime now);
+  // Serves `size` bytes from the current opportunity on; sets traceDepart_.
+  void traceServe(uint32_t size);
+  // Packets served but not yet delivered (departure, bytes), and the busy time of those delivered.
+  mutable std::deque<std::pair<SimTime, uint32_t>> traceOut_;
+  mutable SimTime traceBusy_ = 0;
+  SimTime traceBusyUpTo(SimTime t) const;
 };
 
 }  // namespace bl

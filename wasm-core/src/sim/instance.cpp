@@ -301,6 +301,11 @@ const std::vector<LiveLinkParam>& Instance::liveLinkParams() {
            .live(),
        [](const Link& l, SimTime) { return Json::number(l.rate()); },
        [](Instance& in, Link& l, double v, const std::string& where, Problem& refusal) {
+         if (l.trace()) {
+           refusal = problemAt(where, "link " + l.name() + " follows the delivery trace \"" + l.trace()->name() +
+                                          "\": its rate is the trace's, not set by hand");
+           return false;
+         }
          const double old = l.rate();
          l.setRate(v);
          if (v > old && !in.budgetAllows(where, refusal)) {  // a faster link carries more packets

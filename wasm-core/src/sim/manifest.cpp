@@ -102,6 +102,13 @@ Json Instance::manifest() const {
       o.set("to", Json::string(net.nodes[static_cast<size_t>(net.ends[li].second)]));
     }
     o.set("rate", Json::number(l.rate()));
+    if (const DeliveryTrace* tr = l.trace()) {  // the rate above is the trace's mean
+      Json t = Json::object();
+      t.set("name", Json::string(tr->name()));
+      t.set("opportunities", Json::number(static_cast<double>(tr->size())));
+      t.set("period", Json::number(static_cast<double>(tr->periodMs()) / 1000));
+      o.set("trace", t);
+    }
     o.set("delay", Json::number(toSeconds(l.delay())));
     o.set("buffer", Json::number(l.queue().buffer()));
     Json q = Json::object();

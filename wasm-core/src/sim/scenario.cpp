@@ -94,7 +94,31 @@ const BoundSpecs<DumbbellFields>& DumbbellFields::params() {
       bind<&D::accessBuffer>(Spec::integer("accessBuffer", "Access buffer", "packets")
                                  .defaultsTo(10000)
                                  .range(1, 1000000)
-                                 .help("DropTail buffer of access links."))};
+                                 .help("DropTail buffer of access links.")),
+      bindIndex<&D::trace, &LinkTraceFields::choice>(
+          Spec::choice("trace", "Bottleneck trace", traceOptions())
+              .optionLabels(traceOptionLabels())
+              .defaultOption("none")
+              .help("Delivery trace of the bottleneck's data direction (Mahimahi format, repeated): the link "
+                    "delivers only at its opportunities, one 1500-byte MTU each, and its rate is the trace's; a "
+                    "shipped trace uses its downlink, custom the times in traceMs.")),
+      bindJson<&D::trace, &LinkTraceFields::ms>(
+          Spec::array("traceMs", "Trace delivery times", "ms")
+              .help("trace custom: the delivery times, whole ms since the start, nondecreasing, one per "
+                    "opportunity (a Mahimahi file's lines).")),
+      bindJson<&D::trace, &LinkTraceFields::file>(
+          Spec::string("traceFile", "Trace file").help("trace custom: the name of the file traceMs came from.")),
+      bindIndex<&D::traceUp, &LinkTraceFields::choice>(
+          Spec::choice("traceUp", "Uplink trace", traceOptions())
+              .optionLabels(traceOptionLabels())
+              .defaultOption("none")
+              .help("Delivery trace of the bottleneck's reverse direction (the ACKs): a shipped trace uses its "
+                    "uplink, custom the times in traceUpMs.")),
+      bindJson<&D::traceUp, &LinkTraceFields::ms>(Spec::array("traceUpMs", "Uplink trace delivery times", "ms")
+                                                      .help("traceUp custom: the delivery times, as traceMs.")),
+      bindJson<&D::traceUp, &LinkTraceFields::file>(
+          Spec::string("traceUpFile", "Uplink trace file")
+              .help("traceUp custom: the name of the file traceUpMs came from."))};
   return t;
 }
 

@@ -9,6 +9,7 @@
 #include "core/json.h"
 #include "core/limits.h"
 #include "core/params.h"
+#include "sim/link_trace.h"
 
 namespace bl {
 
@@ -53,6 +54,7 @@ struct DumbbellFields {
   double bottleneckRate = 0, bottleneckDelay = 0, accessRate = 0, accessDelayMin = 0, accessDelayMax = 0;
   bool sameAccessDelay = false;
   double accessBuffer = 0;
+  LinkTraceFields trace, traceUp;  // the bottleneck's delivery traces, forward (data) and reverse (ACKs)
   static const BoundSpecs<DumbbellFields>& params();
 };
 

@@ -22,8 +22,14 @@ bool buildDumbbell(const Json& doc, const Json* topo, GraphBuilder& g) {
   const size_t n = static_cast<size_t>(fd.count);
   checkOverrides(doc, n, problems);
   const int L = g.node("L"), R = g.node("R");
-  auto q = g.queue(doc.find("queue"), "queue", "bottleneck", t.bottleneckRate, "droptail", 250);
-  net.bottleneck = g.duplex("bottleneck", L, R, t.bottleneckRate, fromSeconds(t.bottleneckDelay), std::move(q));
+  // A traced bottleneck's rate is its trace's mean rate (bottleneckRate is not used).
+  auto down = readLinkTrace(t.trace, false, "topology.trace", "topology.traceMs", problems);
+  auto up = readLinkTrace(t.traceUp, true, "topology.traceUp", "topology.traceUpMs", problems);
+  const double rate = down ? down->meanRate() : t.bottleneckRate;
+  auto q = g.queue(doc.find("queue"), "queue", "bottleneck", rate, "droptail", 250);
+  net.bottleneck = g.duplex("bottleneck", L, R, rate, fromSeconds(t.bottleneckDelay), std::move(q));
+  if (down) net.bottleneck->setTrace(std::move(down));
+  if (up) net.links.back()->setTrace(std::move(up));
   net.traced.push_back(net.bottleneck);
   Rng delays = sim.stream("topology.delays");
   const double ar = t.accessRate, buf = t.accessBuffer;

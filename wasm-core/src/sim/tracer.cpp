@@ -33,6 +33,9 @@ std::vector<std::string> Tracer::columnsOf(const Network& net) {
          {"len", "avg", "drops", "dropsOverflow", "dropsEarly", "dropsDeadline", "marks", "delay", "delayMax"})
       columns.push_back("queue." + l->name() + "." + c);
   for (const Link* l : net.traced) columns.push_back("link." + l->name() + ".util");
+  // A traced link with a delivery trace: its capacity in the interval (opportunities x MTU, bit/s).
+  for (const Link* l : net.traced)
+    if (l->trace()) columns.push_back("link." + l->name() + ".capacity");
   columns.push_back("jain");
   columns.push_back("wjain");
   return columns;
@@ -127,6 +130,11 @@ void Tracer::sample() {
     rows_.push_back(static_cast<double>(busy - prevBusy_[j]) / static_cast<double>(period_));
     prevBusy_[j] = busy;
   }
+  for (const Link* l : net_.traced)
+    if (const DeliveryTrace* tr = l->trace()) {
+      const uint64_t opps = tr->countUpTo(sim_.now()) - tr->countUpTo(sim_.now() - period_);
+      rows_.push_back(static_cast<double>(opps) * kTraceMtu * 8 / secs);
+    }
   rows_.push_back(jainIndex(active));
   rows_.push_back(jainIndex(weighted));
   eventsThisPeriod_ = 0;

@@ -21,6 +21,7 @@ import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
+import { useTraceDrop } from './useTraceDrop';
 import { sweepFor } from '../sweep/sweepParams';
 import { THEMES, type Theme } from '../url/viewState';
 import { encodeState } from '../url/scenarioUrl';
@@ -57,6 +58,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const app = useAppState(sim);
   const { state, setView } = app;
   const lesson = useLesson(app, sim);
+  // A trace file dropped on the page (not in an embed, nor when the page is locked).
+  useTraceDrop(app, !embed && app.state.teach.unlock === null);
   const lessonsIndex = useLessonsIndexRoute();
   // The full scenario editor: a drawer one click away, not the page's spine.
   const [editorOpen, setEditorOpen] = useState(false);

@@ -1,13 +1,24 @@
 // Throughput per flow (Mb/s) with the fair share line (capacity / flows; per weight when
-// weights differ, the line is for weight 1), where all flows share one bottleneck (the manifest).
+// weights differ, the line is for weight 1), where all flows share one bottleneck (the manifest),
+// and, for a link that follows a delivery trace, the trace's capacity in each interval.
 import { useMemo } from 'react';
 import { TimeChart } from './TimeChart';
-import { type ChartProps, bottleneckRate, metricLines, sharesOneBottleneck, weights } from './chartContext';
+import {
+  type ChartProps,
+  bottleneckRate,
+  metricLines,
+  sharesOneBottleneck,
+  traceCapacityLines,
+  weights,
+} from './chartContext';
 import { BandToggle } from './BandToggle';
 import type { ChartModel, HLine } from './chartModel';
 
 export function ThroughputChart({ sim, snap, hidden, onToggleFlow, band = false, onBand }: ChartProps) {
-  const lines = useMemo(() => metricLines(sim, snap.flowCount, 'thr', band), [sim, snap.flowCount, band]);
+  const lines = useMemo(
+    () => [...metricLines(sim, snap.flowCount, 'thr', band), ...traceCapacityLines(snap.manifest)],
+    [sim, snap.flowCount, band, snap.manifest],
+  );
   // Re-read when a live change (link rate, weights) was applied.
   const fair = useMemo<HLine[]>(() => {
     // Capacity / flows is a share only where every flow crosses the one bottleneck.

@@ -165,3 +165,22 @@ export function queueNames(columns: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * One line per charted link that follows a delivery trace: the trace's capacity in each sample
+ * interval (the core's `link.NAME.capacity` column: opportunities x 1500 B, bit/s).
+ */
+export function traceCapacityLines(m: Manifest | null): LineDef[] {
+  if (!m) return [];
+  const traced = new Set(m.traced);
+  return m.links
+    .filter((l) => l.trace && traced.has(l.name))
+    .map((l) => ({
+      column: `link.${l.name}.capacity`,
+      label: `capacity of the ${l.name} link (trace ${l.trace!.name})`,
+      legend: `link capacity (trace ${l.trace!.name})`,
+      color: '#444444',
+      dash: [6, 3],
+      width: 1.5,
+    }));
+}

@@ -48,8 +48,10 @@ describe('the page names the keys the core writes', () => {
       links: { loss: unknown }[];
       flows: { live: unknown }[];
     };
+    // A traced link adds its trace.
+    const traced = run('lte-video-call', ['--manifest-at', '0.5']) as { links: unknown[] };
     expect(keysOf([m])).toEqual(sorted(MANIFEST_KEYS.manifest));
-    expect(keysOf(m.links)).toEqual(sorted(MANIFEST_KEYS.link));
+    expect(keysOf([...m.links, ...traced.links])).toEqual(sorted(MANIFEST_KEYS.link));
     expect(keysOf(m.links.flatMap((l) => (l.loss ? [l.loss] : [])))).toEqual(sorted(MANIFEST_KEYS.loss));
     expect(keysOf(m.flows)).toEqual(sorted(MANIFEST_KEYS.flow));
     expect(keysOf(m.flows.map((f) => f.live))).toEqual(sorted(MANIFEST_KEYS.flowLive));

@@ -188,6 +188,8 @@ export interface ManifestLink {
   buffer: number;
   queue: { kind: string; params: Record<string, Json> };
   loss: ManifestLoss | null;
+  /** A link that follows a delivery trace (rate is then its mean): its name, opportunities and period (s). */
+  trace?: { name: string; opportunities: number; period: number };
 }
 
 /** A live flow parameter's value now (bl_set_param's flow keys); null: none, or flows differ. */
@@ -266,7 +268,7 @@ export const MANIFEST_KEYS = {
     'live',
     'changes',
   ],
-  link: ['name', 'from', 'to', 'rate', 'delay', 'buffer', 'queue', 'loss'],
+  link: ['name', 'from', 'to', 'rate', 'delay', 'buffer', 'queue', 'loss', 'trace'],
   loss: ['kind', 'params', 'source', 'rate'],
   flow: [
     'index',

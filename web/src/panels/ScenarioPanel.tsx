@@ -10,6 +10,7 @@ import { PresetSelect } from './StoryPanel';
 import { getPath, jsonEqual, setPath } from '../../../wasm-core/js/paths.mjs';
 import { ParamControl } from './ParamControl';
 import { StepsEditor } from './StepsEditor';
+import { TraceFileInput } from './TraceFileInput';
 import { withKind } from '../scenario/changeKind';
 import { ADVANCED_FIELDS } from '../scenario/studentMode';
 
@@ -36,6 +37,9 @@ const GROUPS: { group: string; title: string }[] = [
   { group: 'flows', title: 'Flows (defaults for every flow)' },
 ];
 const HIDDEN_TOP = new Set(['version', 'name']);
+/** A trace's times are chosen as a file (TraceFileInput), whose name the same control shows. */
+const TRACE_TIMES = new Set(['topology.traceMs', 'topology.traceUpMs']);
+const TRACE_NAMES = new Set(['topology.traceFile', 'topology.traceUpFile']);
 /** Live changes listed by name before a Run (the rest are counted). */
 const LIVE_LISTED = 5;
 
@@ -149,9 +153,17 @@ export function ScenarioPanel({
                 />
               ) : null}
               {fields
-                .filter(shown)
+                .filter((sp) => shown(sp) && !TRACE_NAMES.has(sp.key))
                 .map((sp) =>
-                  sp.key === 'exoLoss.steps' ? (
+                  TRACE_TIMES.has(sp.key) ? (
+                    <TraceFileInput
+                      key={sp.key}
+                      spec={sp}
+                      draft={draft}
+                      problem={problemAt(sp)}
+                      onDraft={(n) => setDraft(n)}
+                    />
+                  ) : sp.key === 'exoLoss.steps' ? (
                     <StepsEditor
                       key={sp.key}
                       spec={sp}

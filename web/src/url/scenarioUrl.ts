@@ -206,6 +206,12 @@ export function encodeLive(live: readonly LiveChange[]): string {
   return `live=${live.map((c) => [c.t, c.entity, c.key, c.value].map((x) => esc(String(x))).join(':')).join(';')}`;
 }
 
+/**
+ * A user's own trace file (topology.trace "custom") stays in the page: the link keeps its name
+ * (traceFile) and says it needs the file, never its delivery times.
+ */
+export const PAGE_ONLY_PATHS: ReadonlySet<string> = new Set(['topology.traceMs', 'topology.traceUpMs']);
+
 export function encodeState(state: AppState): string {
   const preset = findPreset(state.preset) ?? DEFAULT_PRESET;
   const parts: string[] = [`v=${URL_VERSION}`];
@@ -219,7 +225,7 @@ export function encodeState(state: AppState): string {
   const paths = [...cur.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   for (const path of paths) {
     const v = cur.get(path)!;
-    if (path === 'version') continue;
+    if (path === 'version' || PAGE_ONLY_PATHS.has(path)) continue;
     if (!jsonEqual(base.get(path), v)) parts.push(encodeField(path, v));
   }
   for (const path of base.keys()) {
