@@ -251,6 +251,29 @@ TEST(DualPi2Validation, OverloadSwitchesToDrop) {
   EXPECT_NEAR(marked, 0.25, 0.011);  // sd sqrt(0.25 x 0.75 / 40000) = 0.0022
 }
 
+// Linux's credit scheduler (wrr, classicWeight 10 %): the credit starts at MTU x (10 - 90) =
+// -80000 (1000 B packets). Each L4S packet sent while Classic packets wait adds 10 x 1000: after
+// eight it is 0, still <= 0, so a ninth L4S packet leaves (credit 10000 > 0); then a Classic one
+// (credit -= 90 x 1000: -80000 again). With 20 of each waiting: 9 L4S, 1 Classic, 9 L4S,
+// 1 Classic. Once the Classic queue is empty, L4S packets leave without moving the credit.
+TEST(DualPi2Validation, CreditSchedulerAsLinux) {
+  Bench b(R"({"wrr": true})");
+  for (int i = 0; i < 20; ++i) b.put(0, Ect1);
+  for (int i = 0; i < 2; ++i) b.put(0, NotEct);
+  std::string order;
+  while (Packet* p = b.take(0)) order += p->ect1 ? 'L' : 'C';
+  EXPECT_EQ(order, "LLLLLLLLLCLLLLLLLLLCLL");
+  // With weight 50: credit starts at 0, L4S first (<= 0), then +50000: Classic, -50000: L4S...
+  std::string err;
+  ASSERT_TRUE(b.q->setParam("classicWeight", 50, err)) << err;
+  ASSERT_EQ(b.take(0), nullptr);  // both empty: the credit is reset, now to 1000 x (50 - 50) = 0
+  for (int i = 0; i < 3; ++i) b.put(0, Ect1);
+  for (int i = 0; i < 3; ++i) b.put(0, NotEct);
+  order.clear();
+  while (Packet* p = b.take(0)) order += p->ect1 ? 'L' : 'C';
+  EXPECT_EQ(order, "LCLCLC");
+}
+
 // The limit is shared: with 3 packets queued (any mix), the next arrival of either kind
 // overflows.
 TEST(DualPi2, SharedBufferLimit) {

@@ -15,7 +15,10 @@
 // At dequeue (RFC 9332 A.1, whose scheduler() is left abstract), the scheduler is a time-shifted
 // FIFO (as ns-3's model from the draft's earlier pseudocode): the L4S head leaves first unless
 // the Classic head has waited more than tshift (30 ms here, 2 x target) longer. Linux uses a
-// credit-based weighted round robin instead (c_protection, Classic weight 10 %). An L4S packet
+// credit-based weighted round robin instead (c_protection, Classic weight 10 %), here the option
+// `wrr`: a credit in bytes starts at MTU x (wc - wl); the L4S head leaves while the credit is
+// <= 0 (or the Classic queue is empty) and adds wc x its size, a Classic packet subtracts wl x
+// its size, each only while the other queue waits; both queues empty reset it. An L4S packet
 // is marked CE with p_L = max(p_native, p_CL), p_native the L4S queue's own marking: 1 once its
 // sojourn exceeds stepThresh (1 ms; Linux's do_step_aqm marks when sojourn > step_thresh), or a
 // ramp above stepThresh over stepRange (RFC 9332 A.1's example: 800 us + 400 us); Linux's
@@ -105,6 +108,17 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
                 .help("The Classic head leaves first only if it waited this much longer than the "
                       "L4S head (here 2 x the Classic target; Linux schedules by weighted round robin instead).")
                 .live()),
+        bind<&DualPi2::wrr_>(Spec::flag("wrr", "Credit scheduler")
+                                 .defaultsTo(false)
+                                 .help("Schedule as Linux does: a weighted round robin on credit in bytes that gives "
+                                       "the Classic queue its weight when both queues wait (off: time-shifted FIFO).")
+                                 .live()),
+        bind<&DualPi2::classicWeight_>(Spec::integer("classicWeight", "Classic protection", "%")
+                                           .defaultsTo(10)
+                                           .range(0, 100)
+                                           .help("With the credit scheduler, the Classic queue's share of the link "
+                                                 "while both queues wait (Linux's classic_protection: 10 %).")
+                                           .live()),
         bind<&DualPi2::dropOnOverload_>(
             Spec::flag("dropOnOverload", "Drop on overload")
                 .defaultsTo(true)
@@ -116,6 +130,7 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
   DualPi2(const ParamValues& v, const LinkInfo& link, Simulation& sim)
       : mtu_(link.packetSize), rng_(sim.stream("dualpi2." + link.name)) {
     load(v);
+    credit_ = resetCredit();
   }
   const char* kind() const override { return "dualpi2"; }
   bool scheduled() const override { return true; }
@@ -133,7 +148,11 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
 
   Packet* dequeue(SimTime now, QueueOutput& out) override {
     while (l_.packets + c_.packets > 0) {
-      const bool fromL = l_.head && (!c_.head || l_.head->enqueuedAt - tshift_ <= c_.head->enqueuedAt);
+      const bool fromL = wrr_ ? l_.head && (!c_.head || credit_ <= 0)
+                              : l_.head && (!c_.head || l_.head->enqueuedAt - tshift_ <= c_.head->enqueuedAt);
+      // Linux's dequeue_packet: the credit moves only while the other queue waits, and only for a
+      // packet that is sent (a dropped one leaves it as it was).
+      const bool otherWaits = fromL ? c_.head != nullptr : l_.head != nullptr;
       Packet* p = (fromL ? l_ : c_).pop();
       const SimTime sojourn = now - p->enqueuedAt;
       const bool aqm = l_.bytes + c_.bytes >= 2 * uint64_t{mtu_};  // Linux: no AQM below 2 MTUs left
@@ -158,8 +177,10 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
         }
         cDelay_.add(sojourn);
       }
+      if (otherWaits) credit_ += fromL ? int64_t{classicWeight_} * p->size : -int64_t{100 - classicWeight_} * p->size;
       return p;
     }
+    credit_ = resetCredit();  // both queues empty: Linux's dualpi2_reset_c_protection
     return nullptr;
   }
   uint32_t length() const override { return l_.packets + c_.packets; }
@@ -191,6 +212,8 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
 
  private:
   bool overloaded() const { return k_ * prob_ > 1; }
+  // Linux's c_protection_init: MTU x (wc - wl), negative (L4S first) while wl > wc.
+  int64_t resetCredit() const { return int64_t{mtu_} * (int64_t{classicWeight_} - (100 - int64_t{classicWeight_})); }
   double couplingProb() const { return std::min(1.0, k_ * prob_); }
   double nativeProb(SimTime sojourn) const {
     if (sojourn <= stepThresh_) return 0;
@@ -208,7 +231,9 @@ class DualPi2 final : public BoundQueueDisc<DualPi2> {
   uint32_t buffer_ = 0, stepMinPackets_ = 0, mtu_ = 1000;
   double target_ = 0.015, alpha_ = 0.16, beta_ = 3.2, k_ = 2;
   SimTime tUpdate_ = 16 * kMillisecond, stepThresh_ = kMillisecond, stepRange_ = 0, tshift_ = 30 * kMillisecond;
-  bool dropOnOverload_ = true;
+  bool dropOnOverload_ = true, wrr_ = false;
+  uint32_t classicWeight_ = 10;
+  int64_t credit_ = -80000;  // resetCredit() at the defaults (1000 B, 10 %)
   Rng rng_;
   PacketFifo l_, c_;
   std::deque<bool> stepApplies_;  // per L4S packet, in queue order: did it find stepMinPackets ahead?
