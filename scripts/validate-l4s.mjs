@@ -34,6 +34,8 @@ const preset = JSON.parse(fs.readFileSync(path.join(root, 'public/presets/l4s-du
 
 const queues = {
   dualpi2: { kind: 'dualpi2' },
+  // DualPI2 with Linux's credit scheduler (classic_protection 10 %) instead of the time-shifted FIFO.
+  'dualpi2, credit': { kind: 'dualpi2', wrr: true },
   'pie-ecn': { kind: 'pie', ecn: true, buffer: 10000 },
   'step-1ms': { kind: 'step', K: 13, buffer: 10000 }, // 13 packets of 1000 B = 1.04 ms at 100 Mb/s
   // PIE with ECN again, Prague with tcp_prague's Classic ECN AQM detection and fallback on.
@@ -181,11 +183,12 @@ if (!only) {
     ];
   });
   const delayRows = cases
-    .filter((c) => c.queue === 'dualpi2')
+    .filter((c) => c.queue.startsWith('dualpi2'))
     .map((c) => {
       const r = byCase(c);
       const m = (side, key) => mean(r.map((x) => x[side]?.[key] ?? NaN));
       return [
+        c.queue,
         `1 + ${c.cubics}`,
         ms(m('l4s', 'meanDelay')),
         ms(m('l4s', 'p50Delay')),
@@ -196,7 +199,7 @@ if (!only) {
       ];
     });
   const singleRows = cases
-    .filter((c) => c.queue !== 'dualpi2')
+    .filter((c) => !c.queue.startsWith('dualpi2'))
     .map((c) => {
       const r = byCase(c);
       return [c.queue, `1 + ${c.cubics}`, ms(mean(r.map((x) => x.meanDelay))), ms(mean(r.map((x) => x.p95Delay)))];
@@ -233,6 +236,7 @@ if (!only) {
     )}\n\n${seedNote}`,
     'l4s-delays': `${table(
       [
+        'queue',
         'Prague + CUBIC flows',
         'L4S mean (ms)',
         'L4S median (ms)',
