@@ -32,3 +32,29 @@ for (const width of [375, 390]) {
     expect(box.y).toBeGreaterThanOrEqual(-1);
   });
 }
+
+// The L4S lesson (issue 25) on a phone: its prediction step, long options and an equation, fits
+// the first screen the same way, and the run it starts is in view.
+test('the L4S lesson prediction fits a 375 px phone and its run is in view once answered', async ({ lab, page }) => {
+  const height = 812;
+  await page.setViewportSize({ width: 375, height });
+  await lab.open('#lesson=l4s-low-delay&step=3');
+  await page.evaluate(() => localStorage.removeItem('bl.lesson.l4s-low-delay.answers'));
+  await page.reload();
+  await page.waitForFunction(() => window.__bl !== undefined);
+  await page.evaluate(() => window.__bl!.ready());
+  const choice = page.getByLabel(
+    "Prague's packets barely wait, CUBIC's wait about 15 ms, and the two get similar rates",
+  );
+  const run = page.getByRole('button', { name: 'Record my answer and run' });
+  await expect(run).toBeVisible();
+  const charts = page.getByRole('region', { name: 'Charts' });
+  const [q, c, r] = [await choice.boundingBox(), await charts.boundingBox(), await run.boundingBox()];
+  expect(q!.y).toBeLessThan(c!.y);
+  expect(r!.y + r!.height).toBeLessThanOrEqual(height);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await choice.check();
+  await run.click();
+  await expect.poll(() => lab.now()).toBeGreaterThan(0);
+  await expect.poll(async () => (await charts.boundingBox())!.y).toBeLessThan(height / 3);
+});

@@ -3,10 +3,11 @@
 // /usr/bin/ns exists, in ns-2 on the same topology (docs/ns2/dumbbell.tcl), one after the
 // other. Prints wall and CPU time, peak memory, events per second and simulated seconds per
 // wall second, and the ns-2 : WASM ratios (CPU time is the steadier figure on a busy machine).
-//   node scripts/bench.mjs [--quick] [--no-ns2] [--no-ns3] [--json FILE] [--markdown]
+//   node scripts/bench.mjs [--quick | --only IDS] [--no-ns2] [--no-ns3] [--json FILE] [--markdown]
 // Scenario (d) is also timed in ns-3.37 (docs/ns3/dumbbell.cc, given the same scenario through
 // scripts/lib/ns3.mjs) when libns3-dev is installed; (e), the L4S preset, by neither.
-// --quick runs scenario (a) alone. Not a test: nothing here passes or fails on speed.
+// --quick runs scenario (a) alone, --only e (or a,e) the scenarios named. Not a test: nothing
+// here passes or fails on speed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { buildNs3, ns3Installed, runNs3 } from './lib/ns3.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 const withNs2 = !args.includes('--no-ns2') && haveNs2();
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : null;
 
@@ -38,7 +40,9 @@ const scenarios = [
     scenario: read('public/presets/l4s-dualpi2.json'),
     ns2: false,
   },
-].slice(0, quick ? 1 : undefined);
+]
+  .slice(0, quick ? 1 : undefined)
+  .filter((s) => !only || only.includes(s.id));
 
 async function runWasm(scenario) {
   const file = scenarioFile(scenario);

@@ -17,6 +17,7 @@ const order = [
   'bufferbloat-codel',
   'cubic-reno-bbr',
   'ecn-dctcp',
+  'l4s-low-delay',
 ];
 const ids = readdirSync(dir, { withFileTypes: true })
   .filter((d) => d.isDirectory())

@@ -133,9 +133,10 @@ TEST(DualPi2, ClassifierSendsEct1AndCeToL4sQueue) {
   EXPECT_EQ(b.q->length(), 4u);
 }
 
-// p' = 0: the L4S queue marks on its own step: a sojourn of 0.999 ms is not marked, one of
-// exactly 1 ms (stepThresh) is. With stepMinPackets 2, the same 1 ms packet is marked only if
-// two L4S packets are still queued behind it.
+// p' = 0: the L4S queue marks on its own step, as Linux's do_step_aqm (sojourn > step_thresh):
+// sojourns of 0.999 ms and exactly 1 ms (stepThresh) are not marked, 1.001 ms is. With
+// stepMinPackets 2 (Linux's min_qlen_step, decided at enqueue), a packet is step-marked only if
+// it found at least two L4S packets queued when it arrived.
 TEST(DualPi2Validation, StepMarkingAtTheThreshold) {
   Bench b("{}");
   for (int i = 0; i < 4; ++i) b.put(0, Ect1);
@@ -144,16 +145,43 @@ TEST(DualPi2Validation, StepMarkingAtTheThreshold) {
   EXPECT_FALSE(p->flags & kFlagCe);
   p = b.take(ms);
   ASSERT_TRUE(p);
+  EXPECT_FALSE(p->flags & kFlagCe);
+  p = b.take(ms + kMicrosecond);
+  ASSERT_TRUE(p);
   EXPECT_TRUE(p->flags & kFlagCe);
   EXPECT_EQ(b.q->marks, 1u);
+  ASSERT_TRUE(b.take(2 * ms));  // empty again
   std::string err;
   ASSERT_TRUE(b.q->setParam("stepMinPackets", 2, err)) << err;
-  p = b.take(2 * ms);  // one packet behind it: not enough
-  EXPECT_FALSE(p->flags & kFlagCe);
-  b.put(0, Ect1);
-  b.put(0, Ect1);
-  p = b.take(2 * ms);  // two behind it
-  EXPECT_TRUE(p->flags & kFlagCe);
+  Packet* first = b.put(0, Ect1);   // found 0 ahead
+  Packet* second = b.put(0, Ect1);  // found 1 ahead
+  Packet* third = b.put(0, Ect1);   // found 2 ahead
+  EXPECT_EQ(b.take(2 * ms), first);
+  EXPECT_FALSE(first->flags & kFlagCe);
+  EXPECT_EQ(b.take(2 * ms), second);
+  EXPECT_FALSE(second->flags & kFlagCe);
+  EXPECT_EQ(b.take(2 * ms), third);  // the queue is empty behind it; what counts is what it found
+  EXPECT_TRUE(third->flags & kFlagCe);
+}
+
+// Linux's must_drop: no drop or coupled mark while less than 2 MTUs stay queued behind the
+// packet leaving. Packets of 1000 B, the MTU (the fixture's link): alpha 0, beta 5 and a 200 ms
+// head give p' = 5 x 0.2 = 1, so p_C = 1. Three Classic not-ECT packets: the first leaves with
+// 2000 B behind it (= 2 MTUs): dropped; the second with 1000 B behind it: sent; the third alone:
+// sent. (Counting packets with the leaving one, as before, would drop the second too.)
+TEST(DualPi2Validation, NoAqmBelowTwoMtusQueued) {
+  Bench b(R"({"alpha": 0, "beta": 5})");
+  b.put(0, NotEct);
+  EXPECT_NEAR(b.update(200 * ms), 1.0, 1e-12);
+  ASSERT_TRUE(b.take(200 * ms));  // alone
+  Packet* p1 = b.put(200 * ms, NotEct);
+  Packet* p2 = b.put(200 * ms, NotEct);
+  Packet* p3 = b.put(200 * ms, NotEct);
+  EXPECT_EQ(b.take(200 * ms), p2);
+  EXPECT_EQ(b.out.n, 1);
+  EXPECT_EQ(b.take(200 * ms), p3);
+  EXPECT_EQ(b.out.n, 1);
+  EXPECT_NE(p1, nullptr);
 }
 
 // RFC 9332 A.1's ramp: minTh 0.8 ms, range 0.4 ms. A sojourn of 1.0 ms is half-way: marked with
@@ -217,10 +245,33 @@ TEST(DualPi2Validation, OverloadSwitchesToDrop) {
   ASSERT_TRUE(n.take(140 * ms));
   n.drain(40000, Ect1, 140 * ms, 140 * ms, dropped, marked);
   EXPECT_EQ(dropped, 0);
-  EXPECT_EQ(marked, 39999.0 / 40000);  // all but the last, which leaves alone (no coupled mark)
+  EXPECT_EQ(marked, 39998.0 / 40000);  // all but the last two, which leave with < 2 MTUs behind
   n.drain(40000, Ect0, 140 * ms, 140 * ms, dropped, marked);
   EXPECT_EQ(dropped, 0);
   EXPECT_NEAR(marked, 0.25, 0.011);  // sd sqrt(0.25 x 0.75 / 40000) = 0.0022
+}
+
+// Linux's credit scheduler (wrr, classicWeight 10 %): the credit starts at MTU x (10 - 90) =
+// -80000 (1000 B packets). Each L4S packet sent while Classic packets wait adds 10 x 1000: after
+// eight it is 0, still <= 0, so a ninth L4S packet leaves (credit 10000 > 0); then a Classic one
+// (credit -= 90 x 1000: -80000 again). With 20 of each waiting: 9 L4S, 1 Classic, 9 L4S,
+// 1 Classic. Once the Classic queue is empty, L4S packets leave without moving the credit.
+TEST(DualPi2Validation, CreditSchedulerAsLinux) {
+  Bench b(R"({"wrr": true})");
+  for (int i = 0; i < 20; ++i) b.put(0, Ect1);
+  for (int i = 0; i < 2; ++i) b.put(0, NotEct);
+  std::string order;
+  while (Packet* p = b.take(0)) order += p->ect1 ? 'L' : 'C';
+  EXPECT_EQ(order, "LLLLLLLLLCLLLLLLLLLCLL");
+  // With weight 50: credit starts at 0, L4S first (<= 0), then +50000: Classic, -50000: L4S...
+  std::string err;
+  ASSERT_TRUE(b.q->setParam("classicWeight", 50, err)) << err;
+  ASSERT_EQ(b.take(0), nullptr);  // both empty: the credit is reset, now to 1000 x (50 - 50) = 0
+  for (int i = 0; i < 3; ++i) b.put(0, Ect1);
+  for (int i = 0; i < 3; ++i) b.put(0, NotEct);
+  order.clear();
+  while (Packet* p = b.take(0)) order += p->ect1 ? 'L' : 'C';
+  EXPECT_EQ(order, "LCLCLC");
 }
 
 // The limit is shared: with 3 packets queued (any mix), the next arrival of either kind

@@ -188,5 +188,61 @@ TEST(PragueValidation, RttIndependentIncreaseAndReductions) {
   EXPECT_TRUE(p.accEcn());
 }
 
+// tcp_prague's pacing rate: cwnd x MTU / srtt (100 %) in congestion avoidance, twice that while
+// cwnd < ssthresh / 2. 100 packets of 1000 B per 20 ms: 100 x 8000 / 0.02 = 40 Mb/s; with
+// ssthresh 300 (100 < 150): 80 Mb/s. onAck sets it for the sender (100.0064 packets after one
+// ACK: 40.00256 Mb/s).
+TEST(PragueValidation, PacingRateAsTcpPrague) {
+  PragueCc p;
+  ASSERT_TRUE(p.setParam("packetSize", 1000));
+  CcState s;
+  s.cwnd = 100;
+  s.ssthresh = 150;
+  s.srtt = 20 * ms;
+  EXPECT_NEAR(p.pacingRate(s), 40e6, 1e-3);
+  s.ssthresh = 300;
+  EXPECT_NEAR(p.pacingRate(s), 80e6, 1e-3);
+  s.ssthresh = 100;  // congestion avoidance: one ACK adds 0.64 / 100 at 20 ms (RTT independence)
+  p.onAck(s, 1);
+  EXPECT_NEAR(s.pacingRate, 100.0064 * 8000 / 0.02, 1e-3);
+  s.srtt = 0;
+  EXPECT_EQ(p.pacingRate(s), 0);  // no RTT yet: the sender's default
+}
+
+// tcp_prague's Classic ECN AQM detection, step by step. One alpha update adds
+// 0.5 log2(mdev / 750 us) + 0.5 max(log2(depth / 2 ms), 0): mdev 1.5 ms, depth 8 ms give
+// 0.5 x 1 + 0.5 x 2 = 1.5; mdev 375 us, depth 1 ms give 0.5 x (-1) + 0 = -0.5.
+// Six rounds of 1.5: 1.5, 3, 4.5, 6, 7.5 (<= 8: alpha unchanged), 9 (> 8: the cut uses
+// max(alpha, 0.625 (min(9, 9) - 8)) = 0.625). One round of -0.5: 8.5, 0.625 x 0.5 = 0.3125.
+// The score stays within [0, 17]. Off (the default), the cut keeps alpha whatever the score.
+TEST(PragueValidation, ClassicEcnDetectionAndFallback) {
+  const SimTime us = kMicrosecond;
+  EXPECT_NEAR(PragueCc::classicEcnStep(1500 * us, 8 * ms), 1.5, 1e-12);
+  EXPECT_NEAR(PragueCc::classicEcnStep(375 * us, 1 * ms), -0.5, 1e-12);
+  PragueCc p;
+  ASSERT_TRUE(p.setParam("alphaInit", 0.1));
+  ASSERT_TRUE(p.setParam("classicEcnFallback", 1));
+  const SimTime minRtt = 20 * ms;
+  for (int i = 0; i < 5; ++i) p.detectClassicEcn(minRtt + 8 * ms, 1500 * us, minRtt);
+  EXPECT_NEAR(p.classicEcnScore(), 7.5, 1e-12);
+  EXPECT_NEAR(p.cutAlpha(), 0.1, 1e-12);
+  p.detectClassicEcn(minRtt + 8 * ms, 1500 * us, minRtt);
+  EXPECT_NEAR(p.classicEcnScore(), 9, 1e-12);
+  EXPECT_NEAR(p.cutAlpha(), 0.625, 1e-12);
+  CcState s;
+  s.cwnd = 100;
+  EXPECT_NEAR(p.onEcnEcho(s), 100 * (1 - 0.625 / 2), 1e-9);  // 68.75
+  p.detectClassicEcn(minRtt + 1 * ms, 375 * us, minRtt);
+  EXPECT_NEAR(p.classicEcnScore(), 8.5, 1e-12);
+  EXPECT_NEAR(p.cutAlpha(), 0.3125, 1e-12);
+  for (int i = 0; i < 20; ++i) p.detectClassicEcn(minRtt + 8 * ms, 1500 * us, minRtt);
+  EXPECT_EQ(p.classicEcnScore(), 17);
+  for (int i = 0; i < 40; ++i) p.detectClassicEcn(minRtt + 1 * ms, 375 * us, minRtt);
+  EXPECT_EQ(p.classicEcnScore(), 0);
+  ASSERT_TRUE(p.setParam("classicEcnFallback", 0));
+  for (int i = 0; i < 6; ++i) p.detectClassicEcn(minRtt + 8 * ms, 1500 * us, minRtt);
+  EXPECT_NEAR(p.cutAlpha(), 0.1, 1e-12);
+}
+
 }  // namespace
 }  // namespace bl

@@ -113,8 +113,11 @@ bool addTcpFlow(GraphBuilder& g, const FlowOptions& o, double start, int src, in
   ccm->setParam("weight", o.weight);
   ccm->setParam("packetSize", g.packetSize());
   ccm->setParam("rngSeed", sim.stream("cc." + std::to_string(id)).uniform());
-  if (ccm->ownsWindow()) cfg.pacing = true;        // BBR paces by design
-  if (ccm->accEcn()) cfg.ecn = cfg.pacing = true;  // Prague: ECN with AccECN feedback, paced, by design
+  if (ccm->ownsWindow()) cfg.pacing = true;  // BBR paces by design
+  if (ccm->accEcn()) {                       // Prague: ECN with AccECN feedback, paced unless its own `pacing` is off
+    cfg.ecn = true;
+    cfg.pacing = cfg.pacing || ccm->param("pacing") != 0;
+  }
   net.senders.push_back(std::make_unique<TcpSender>(sim, id, dataRoute, cfg, std::move(ccm)));
   TcpSender* snd = net.senders.back().get();
   net.receivers.push_back(std::make_unique<TcpReceiver>(sim, id, ackRoute, o.delayedAck));

@@ -83,16 +83,17 @@ async function slot<T>(f: () => Promise<T>): Promise<T> {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'bl-lessons-'));
-async function runNative(lesson: Lesson, index: number): Promise<RunReader> {
+async function runNative(lesson: Lesson, index: number, seed?: number): Promise<RunReader> {
   const d = stepState(lesson, index, specs());
   const scenario = { ...d.state.scenario };
+  if (seed !== undefined) scenario.seed = seed;
   const until = Math.max(
     lesson.steps[index]!.runTo ?? 0,
     ...Object.values(lesson.steps[index]!.measures ?? {}).map((m) => m.to),
   );
   if (until > 0 && typeof scenario.duration === 'number' && scenario.duration > until) scenario.duration = until;
-  const file = join(work, `${lesson.id}-${index}.json`);
-  const csv = join(work, `${lesson.id}-${index}.csv`);
+  const file = join(work, `${lesson.id}-${index}-${seed ?? 0}.json`);
+  const csv = join(work, `${lesson.id}-${index}-${seed ?? 0}.csv`);
   writeFileSync(file, JSON.stringify(scenario));
   const sets = d.state.live.flatMap((c) => ['--set', `${c.entity}:${c.key}=${c.value}@${c.t}`]);
   await slot(() =>
@@ -181,6 +182,23 @@ describe('public/lessons', () => {
           for (const [name, m] of Object.entries(step.measures ?? {}))
             expect(measure(m, r), `${lesson.id} step ${i + 1}: measure ${name} (column ${m.column})`).not.toBeNaN();
           for (const c of evaluateChecks(step, r)) expect(c.ok, `${lesson.id} step ${i + 1}: ${c.text}`).toBe(true);
+        }
+      });
+    }
+  });
+
+  // Lessons whose checks must hold whatever the seed (issue 25): each checked step over seeds 1-10.
+  const seedChecked = ['l4s-low-delay'];
+  describe('every check holds over seeds 1-10', () => {
+    for (const lesson of lessons.filter((l) => seedChecked.includes(l.id))) {
+      it.concurrent(lesson.id, { timeout: 600_000 }, async ({ expect }) => {
+        if (only && only !== lesson.id) return;
+        for (const [i, step] of lesson.steps.entries()) {
+          if (!step.checks?.length) continue;
+          const runs = await Promise.all(Array.from({ length: 10 }, (_, k) => runNative(lesson, i, k + 1)));
+          for (const [k, r] of runs.entries())
+            for (const c of evaluateChecks(step, r))
+              expect(c.ok, `${lesson.id} step ${i + 1}, seed ${k + 1}: ${c.text}`).toBe(true);
         }
       });
     }
