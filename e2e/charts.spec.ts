@@ -26,6 +26,10 @@ test('charts drawn column by column as a run grows match a full redraw', async (
   const chart = page.locator('[data-chart="throughput"]');
   await expect(chart.locator('canvas')).toBeVisible();
   const before = (await lab.charts()).throughput!;
+  // Many frames while the run grows: counted, not timed (a busy machine draws fewer a second).
+  await expect
+    .poll(async () => (await lab.charts()).throughput!.draws - before.draws, { timeout: 30_000 })
+    .toBeGreaterThan(10);
   await lab.waitFor(30);
   await lab.runUntil(30); // pause, so nothing moves between the two pictures
   await expect.poll(async () => (await lab.charts()).throughput!.series?.['flow.0.thr'] ?? 0).toBeGreaterThan(0);

@@ -14,7 +14,8 @@ cxx=$(command -v clang++ || command -v clang++-14 || true)
 [ -n "$cxx" ] || { echo "fuzz: clang++ is missing; run scripts/setup.sh" >&2; exit 1; }
 out=build/fuzz
 if [ ! -f "$out/build.ninja" ]; then
-  cmake -S wasm-core -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
+  cmake -S wasm-core -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DCMAKE_CXX_COMPILER="$cxx" \
     -DBL_TESTS=OFF -DBL_FUZZ=ON >/dev/null
 fi
 cmake --build "$out" -j "$(nproc)" --target fuzz_scenario fuzz_fluid >/dev/null

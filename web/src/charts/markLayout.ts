@@ -58,12 +58,15 @@ export function layoutMarkLabels(xs: readonly number[], labels: readonly string[
   let lastPlaced = -1;
   const width = (text: string) => text.length * cw;
   const left = o.left ?? Number.NEGATIVE_INFINITY;
+  // Index of the last mark left of the current one's line by more than `gap`: xs ascend, so it
+  // only moves forward (a link replays up to 1,000 changes, often at one pixel: no rescan).
+  let beforeIdx = -1;
   for (let i = 0; i < xs.length; i++) {
     const x = xs[i]!;
     const full = labels[i]!;
     // The line of the mark before (one at about the same place is the same line).
-    let before = Number.NEGATIVE_INFINITY;
-    for (let j = i - 1; j >= 0 && before === Number.NEGATIVE_INFINITY; j--) if (xs[j]! < x - gap) before = xs[j]!;
+    while (beforeIdx + 1 < i && xs[beforeIdx + 1]! < x - gap) beforeIdx++;
+    const before = beforeIdx >= 0 ? xs[beforeIdx]! : Number.NEGATIVE_INFINITY;
     // Right of the line, whole; left of it, whole, clear of the line before; then the same cut
     // from the front to fit: the first of these with a free row.
     const rightRoom = (o.right - x - gap) / cw;
@@ -115,10 +118,11 @@ export function layoutMarkLabels(xs: readonly number[], labels: readonly string[
         : fit > suffix.length + 1
           ? `${own.slice(0, fit - suffix.length - 1)}…${suffix}`
           : `+${list.length - 1}`.slice(0, Math.max(1, fit));
-    host.title = list.join('\n');
     if (host.anchorEnd) host.x = hi;
     else rowEnd[host.row] = Math.max(rowEnd[host.row]!, host.x + width(host.text));
   }
+  // Hover texts of the labels that stand for folded ones, joined once at the end.
+  for (const [i, list] of folded) if (list.length > 1) out[i]!.title = list.join('\n');
   return out;
 }
 

@@ -245,8 +245,9 @@ export function exoSchedule(s: Scenario, changes: readonly ExoChange[] = []): [n
     if (!steps.length || steps[0]![0] > 0) steps.unshift([0, 0]);
   } else return null;
   // A live change replaces the loss model from then on (the schedule stops there).
+  // Steps are in time order and so are the changes: drop from the end, never rescan.
   for (const c of [...changes].sort((a, b) => a.t - b.t)) {
-    steps = steps.filter(([t]) => t < c.t);
+    while (steps.length && steps[steps.length - 1]![0] >= c.t) steps.pop();
     steps.push([c.t, c.value]);
   }
   // The fluid model wants strictly increasing times: a later step at the same time wins.

@@ -464,7 +464,8 @@ const SHOWN_LIVE = 5;
 
 /** The run's live changes so far, from its manifest: "exogenous loss (all flows) 0% at 19 s; ..." (the last few). */
 export function liveChangesText(specs: readonly ParamSpec[], m: Manifest): string {
-  const list = m.changes.map((c) => {
+  const more = m.changes.length - SHOWN_LIVE;
+  const list = m.changes.slice(-SHOWN_LIVE).map((c) => {
     const spec = specForLive(specs, m, c.entity, c.key);
     const where =
       c.entity === 'flows'
@@ -474,6 +475,5 @@ export function liveChangesText(specs: readonly ParamSpec[], m: Manifest): strin
           : c.entity.split('.').slice(1).join('.');
     return `${(spec?.label ?? c.key).toLowerCase()} (${where}) ${formatValue(c.value, spec)} at ${+c.t.toFixed(2)} s`;
   });
-  const more = list.length - SHOWN_LIVE;
-  return (more > 0 ? `${more} earlier, then ` : '') + list.slice(-SHOWN_LIVE).join('; ');
+  return (more > 0 ? `${more} earlier, then ` : '') + list.join('; ');
 }

@@ -148,13 +148,15 @@ function decodeValue(s: string): Json {
 }
 
 /** encodeURIComponent, keeping the characters that are safe and readable in a hash. */
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE, 'g');
+const KEPT_ESCAPES = /%(5B|5D|2C|3A|3B|22|2F)/g;
+/** Text encodeURIComponent leaves as it is (numbers, keys, names): most of a link, so checked first. */
+const PLAIN = /^[A-Za-z0-9._~!*'()-]*$/;
 function esc(s: string): string {
+  if (PLAIN.test(s)) return s;
   // A lone surrogate (text no link can carry; the decoder refuses it) must not make writing the
   // link throw: it is written as U+FFFD.
-  return encodeURIComponent(s.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD')).replace(
-    /%(5B|5D|2C|3A|3B|22|2F)/g,
-    (m) => decodeURIComponent(m),
-  );
+  return encodeURIComponent(s.replace(LONE_SURROGATES, '\uFFFD')).replace(KEPT_ESCAPES, (m) => decodeURIComponent(m));
 }
 
 // ---- encode ----
