@@ -59,7 +59,7 @@ test('the fluid model overlays the throughput and queue charts of the same scena
   // A chain is not one bottleneck: the toggle is refused, with the reason.
   await lab.open('#v=1&preset=xqm-exp1-red');
   await expect(page.getByLabel('Draw the prediction on the charts')).toBeDisabled();
-  await expect(status).toContainText('not a chain topology');
+  await expect(status).toContainText('not a Chain A-B-C-D topology');
 });
 
 test('the steady-state calculator gives 1.96 % for 20 flows, 2000 packets/s, 100 ms', async ({ lab, page }) => {
@@ -227,9 +227,9 @@ test('on a chain, a graph or other window rules the steady-state calculator says
 }) => {
   const panel = page.getByTestId('steady-state');
   for (const [preset, why] of [
-    ['xqm-exp1-red', 'not a chain topology'],
-    ['ted-s1', 'not a graph topology'],
-    ['bbr-vs-cubic', 'its flows use cubic'],
+    ['xqm-exp1-red', 'not a Chain A-B-C-D topology'],
+    ['ted-s1', 'not a Graph topology'],
+    ['bbr-vs-cubic', 'flow 0 runs BBR;'],
   ] as const) {
     await lab.open(`#v=1&preset=${preset}&view.speed=0`);
     const note = panel.getByTestId('steady-not-applicable');

@@ -172,6 +172,23 @@ TEST(Manifest, FlowsAsResolved) {
   bl_destroy(h);
 }
 
+// MPAT: the members of an aggregate pool their windows; each says which aggregate (its index in
+// `aggregates`), so the page can tell them from independent flows. Aggregate 0 holds flows 0
+// and 2, aggregate 1 flow 3; flow 1 is in none (null).
+TEST(Manifest, AggregateMembers) {
+  const int32_t h = bl_create(R"({"version":1,"duration":5,"flows":{"count":4},
+    "aggregates":[{"flows":[0,2]},{"flows":[3]}]})");
+  ASSERT_GT(h, 0) << bl_last_error();
+  const Json m = manifestOf(h);
+  const auto& f = m.find("flows")->items();
+  ASSERT_EQ(f.size(), 4u);
+  EXPECT_EQ(f[0].find("aggregate")->asNumber(), 0);
+  EXPECT_TRUE(f[1].find("aggregate")->isNull());
+  EXPECT_EQ(f[2].find("aggregate")->asNumber(), 0);
+  EXPECT_EQ(f[3].find("aggregate")->asNumber(), 1);
+  bl_destroy(h);
+}
+
 TEST(Manifest, BadHandle) {
   EXPECT_STREQ(bl_manifest(987654), "{}");
   EXPECT_NE(std::string(bl_last_error()).find("987654"), std::string::npos);

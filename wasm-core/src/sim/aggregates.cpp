@@ -84,6 +84,7 @@ void buildMpatAggregates(const Json& doc, Simulation& sim, Network& net, Problem
       receivers.push_back(net.flows[static_cast<size_t>(f)].receiver);
     }
     auto agg = std::make_shared<MpatAggregate>(sim, members, std::move(senders), std::move(receivers));
+    for (int f : members) net.flows[static_cast<size_t>(f)].aggregate = static_cast<int>(a);
     for (size_t k = 0; k < members.size(); ++k) {
       const FlowEntry& fe = net.flows[static_cast<size_t>(members[k])];
       for (auto& r : net.routes) {

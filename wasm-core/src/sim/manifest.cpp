@@ -155,6 +155,8 @@ Json Instance::manifest() const {
     o.set("path", path);
     o.set("lossLink", f.exoLink ? Json::string(f.exoLink->name()) : Json());
     o.set("crossesBottleneck", Json::boolean(f.crossesBottleneck));
+    // MPAT: the aggregate (its index in the scenario's `aggregates`) that pools its window.
+    o.set("aggregate", f.aggregate < 0 ? Json() : Json::number(f.aggregate));
     per.push_back(flowLive(*this, i, now));
     o.set("live", per.back());
     flows.push(o);

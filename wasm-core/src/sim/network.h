@@ -29,6 +29,7 @@ struct FlowEntry {
   bool crossesBottleneck = false;  // its data route uses Network::bottleneck (goodputUtilization)
   const Route* route = nullptr;    // its data route (the manifest's path)
   double start = 0, stop = -1;     // s, as resolved (start spread drawn); stop < 0: never
+  int aggregate = -1;              // the MPAT aggregate pooling its window (index in `aggregates`); -1: none
 };
 
 // What one TCP flow or traffic source asks of the network, kept for the work budget

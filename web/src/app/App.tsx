@@ -259,7 +259,9 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
                   <button
                     type="button"
                     aria-pressed={state.sweep !== null}
-                    onClick={() => app.setSweep(state.sweep ? null : sweepFor(state.scenario, snap.specs))}
+                    onClick={() =>
+                      app.setSweep(state.sweep ? null : sweepFor(state.scenario, snap.specs, snap.manifest))
+                    }
                     title="Run a parameter grid across web workers and plot it"
                   >
                     Sweep

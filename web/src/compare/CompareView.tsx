@@ -196,7 +196,7 @@ export function CompareView({ sim, state, view, setView, onLeave }: CompareViewP
   // in flow count when that is what B changes); one switch, in the URL, for both.
   const onBand = (on: boolean) => setView({ lines: !on });
 
-  const sp = snapA.scenario?.samplePeriod;
+  const sp = snapA.manifest?.run.samplePeriod ?? snapA.scenario?.samplePeriod;
   const samplePeriod = typeof sp === 'number' ? sp : 0.1;
   const jainModel = useMemo<ChartModel | null>(
     () =>

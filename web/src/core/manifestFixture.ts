@@ -62,6 +62,7 @@ export function testManifest(
       path: [`src.${i}`, 'bottleneck', `dst.${i}`],
       lossLink: `dst.${i}`,
       crossesBottleneck: true,
+      aggregate: null,
       live: { exoLoss: loss?.rate ?? 0, weight: 1, deadline: null, active: true },
     });
   }

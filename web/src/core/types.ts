@@ -226,6 +226,8 @@ export interface ManifestFlow {
   /** The link carrying its own exogenous loss (null: none). */
   lossLink: string | null;
   crossesBottleneck: boolean;
+  /** The MPAT aggregate pooling its window (its index in the scenario's `aggregates`); null: none. */
+  aggregate: number | null;
   live: ManifestFlowLive;
 }
 
@@ -289,6 +291,7 @@ export const MANIFEST_KEYS = {
     'path',
     'lossLink',
     'crossesBottleneck',
+    'aggregate',
     'live',
   ],
   flowLive: ['exoLoss', 'weight', 'deadline', 'active'],

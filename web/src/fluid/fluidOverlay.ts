@@ -1,5 +1,5 @@
 // The fluid model drawn over the packet-level charts of the same scenario: when switched on,
-// the current scenario is mapped to bl_fluid's parameters (fluidParams.ts), solved in the
+// the run, as its manifest has it, is mapped to bl_fluid's parameters (fluidParams.ts), solved in the
 // worker, and its mean per-flow rate and backlog become overlay lines of the throughput and
 // queue charts: a dashed line for the mean over a few seconds and thin dotted lines for the
 // range it swings over in that time (envelope.ts), so the packet-level data stays visible.
@@ -8,7 +8,8 @@ import type { SimController, SimSnapshot } from '../sim/simController';
 import { chartOverlays, type OverlayLine } from '../charts/overlays';
 import { ChartStore } from '../store/chartStore';
 import { windowEnvelope } from './envelope';
-import { type ExoChange, type FluidMapping, fluidSeries, mapScenarioToFluid } from './fluidParams';
+import type { Manifest } from '../core/types';
+import { type FluidMapping, fluidSeries, mapRunToFluid } from './fluidParams';
 
 export type FluidStatus = 'off' | 'unavailable' | 'solving' | 'drawn' | 'error';
 
@@ -60,6 +61,8 @@ export class FluidOverlay {
   private listeners = new Set<() => void>();
   private solvedKey = '';
   private seq = 0;
+  /** The run's first manifest (its loss model as built), by run id. */
+  private built: { runId: number; manifest: Manifest } | null = null;
 
   constructor(private readonly sim: SimController) {
     sim.subscribe(() => this.refresh());
@@ -76,16 +79,22 @@ export class FluidOverlay {
     for (const f of this.listeners) f();
   }
 
-  /** Whether the current scenario maps to the fluid model (and why not). */
+  /** Whether the run maps to the fluid model (and why not), from its manifest. */
   availability(snap: SimSnapshot = this.sim.getSnapshot()): FluidMapping {
-    if (!snap.scenario) return { ok: false, reason: 'no scenario loaded' };
-    return mapScenarioToFluid({
-      scenario: snap.scenario,
+    if (!snap.manifest) return { ok: false, reason: 'the run is not built yet' };
+    return mapRunToFluid({
+      manifest: snap.manifest,
+      built: this.builtOf(snap),
       specs: snap.specs,
       fluidSpecs: snap.fluidSpecs,
-      flows: snap.flowCount,
-      exoChanges: this.exoChanges(),
     });
+  }
+
+  /** The first manifest seen of the snapshot's run. */
+  private builtOf(snap: SimSnapshot): Manifest | null {
+    if (!snap.manifest) return null;
+    if (this.built?.runId !== snap.runId) this.built = { runId: snap.runId, manifest: snap.manifest };
+    return this.built.manifest;
   }
 
   setEnabled(on: boolean): void {
@@ -95,60 +104,40 @@ export class FluidOverlay {
     this.refresh();
   }
 
-  /** Live changes of every flow's exogenous loss applied so far (scheduled steps are in the scenario). */
-  private exoChanges(): ExoChange[] {
-    return this.sim.store.marks
-      .filter((m) => m.entity === 'flows' && m.key === 'exoLoss' && Number.isFinite(m.value))
-      .map((m) => ({ t: m.t, value: m.value }));
-  }
-
   private clear(): void {
     chartOverlays.set('throughput', []);
     chartOverlays.set('queue', []);
   }
 
-  /** Re-solves when switched on and the run or its live exogenous loss changed. */
+  /** Re-solves when switched on and the run or what the model is given of it changed. */
   private refresh(): void {
     const snap = this.sim.getSnapshot();
+    // Kept while off too: switched on after a live change, the model still gets the schedule
+    // the run was built with (an overlay made after that change starts from the change).
+    this.builtOf(snap);
     if (!this.state.enabled) {
       this.seq++;
       this.clear();
       if (this.state.status !== 'off') this.update({ status: 'off', message: '' });
       return;
     }
-    if (!snap.scenario || snap.flowCount === 0) return;
-    const exo = this.exoChanges();
-    const key = `${snap.runId}|${snap.flowCount}|${JSON.stringify(exo)}`;
+    if (!snap.manifest) return;
+    // Re-solved when what the model is given changes: a new run, a live change (the bottleneck's
+    // rate or queue, the flows' loss), not each schedule step (the model has the schedule).
+    const m = this.availability(snap);
+    const key = `${snap.runId}|${JSON.stringify(m)}`;
     if (key === this.solvedKey) return;
     this.solvedKey = key;
-    void this.solve(snap, exo, ++this.seq);
+    void this.solve(m, ++this.seq);
   }
 
-  private async solve(snap: SimSnapshot, exoChanges: ExoChange[], seq: number): Promise<void> {
-    const first = this.availability(snap);
-    if (!first.ok) {
-      this.clear();
-      this.update({ status: 'unavailable', message: first.reason });
-      return;
-    }
-    this.update({ status: 'solving', message: 'solving the fluid model...' });
-    // Each flow's propagation RTT, as the packet-level run drew it.
-    const summary = await this.sim.summary().catch(() => null);
-    if (seq !== this.seq) return;
-    const rtts = summary?.flows.map((f) => f.rtt);
-    const m = mapScenarioToFluid({
-      scenario: snap.scenario!,
-      specs: snap.specs,
-      fluidSpecs: snap.fluidSpecs,
-      flows: snap.flowCount,
-      exoChanges,
-      ...(rtts ? { rtts } : {}),
-    });
+  private async solve(m: FluidMapping, seq: number): Promise<void> {
     if (!m.ok) {
       this.clear();
       this.update({ status: 'unavailable', message: m.reason });
       return;
     }
+    this.update({ status: 'solving', message: 'solving the fluid model...' });
     const r = await this.sim.fluid('fluid', m.params);
     if (seq !== this.seq) return;
     try {

@@ -1,32 +1,52 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../core/types';
-import { exoSchedule, fluidSeries, mapScenarioToFluid } from './fluidParams';
+import type { Manifest } from '../core/types';
+import { fluidScopeProblem, fluidSeries, lossHistory, mapRunToFluid } from './fluidParams';
 import { readSteady, steadyParams } from './steadyState';
 import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import { firstScreenSchedule, testManifest } from '../core/manifestFixture';
+import { coreManifest } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';
 
 const specs = normalizeSpecs(described);
 const fluidSpecs = normalizeFluidSpecs(described);
 
-const fig2Red = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../../public/presets/xqm-fig2-red.json', import.meta.url)), 'utf8'),
-) as Scenario;
-const chain = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../../public/presets/xqm-exp1-red.json', import.meta.url)), 'utf8'),
-) as Scenario;
+/** The real core's account of the packet-level Fig. 2 (RED) and of the XQM chain. */
+const fig2Red = coreManifest('xqm-fig2-red') as Manifest;
+const chain = coreManifest('xqm-exp1-red') as Manifest;
 
-describe('scenario -> fluid model parameters', () => {
+/** What a student should never read: kinds, window rules and loss models by key, scenario paths. */
+const RAW =
+  /\b(droptail|fq_codel|codel|red|pi|aimd|cubic|bbr|gilbert|bernoulli|schedule|none|chain|graph|dumbbell|exoLoss|flowOverrides|aggregates|(queue|flows|topology)\.\w+)\b/;
+
+const reason = (m: Manifest): string => {
+  const r = mapRunToFluid({ manifest: m, specs, fluidSpecs });
+  if (r.ok) throw new Error('expected a refusal');
+  // The same words say why the steady state does not apply.
+  expect(fluidScopeProblem(m, specs, fluidSpecs)).toBe(r.reason);
+  expect(r.reason).not.toMatch(RAW);
+  return r.reason;
+};
+
+describe('run (manifest) -> fluid model parameters', () => {
   it("maps the packet-level Fig. 2 (RED) to the paper's fluid parameters", () => {
-    const m = mapScenarioToFluid({ scenario: fig2Red, specs, fluidSpecs, flows: 20 });
+    const m = mapRunToFluid({ manifest: fig2Red, specs, fluidSpecs });
     expect(m.ok).toBe(true);
     if (!m.ok) return;
     const p = m.params;
     expect(p.flows).toBe(20);
     expect(p.capacity).toBe(2000); // 16 Mb/s of 1000-byte packets
-    expect(p.propDelay).toBeCloseTo(0.1, 9); // 2 x (2 x 24.5 ms + 1 ms)
-    expect(p.alpha).toBeCloseTo(0.245, 9);
+    // Each flow's round trip as built: 2 x (access + 1 ms + access), the access delays drawn in
+    // [19.5, 29.5] ms, so 80-120 ms, about 100 ms on average.
+    expect(p.propDelays).toEqual(fig2Red.flows.map((f) => f.rtt));
+    for (const r of p.propDelays!) expect(r).toBeGreaterThanOrEqual(0.08 - 1e-9);
+    for (const r of p.propDelays!) expect(r).toBeLessThanOrEqual(0.12 + 1e-9);
+    // alpha: the sender's access delays over the round trips, about 24.5 / 100.
+    const delay = new Map(fig2Red.links.map((l) => [l.name, l.delay]));
+    const up = fig2Red.flows.reduce((a, f) => a + delay.get(f.path[0]!)!, 0);
+    expect(p.alpha).toBeCloseTo(up / fig2Red.flows.reduce((a, f) => a + f.rtt, 0), 12);
+    expect(p.alpha).toBeCloseTo(0.245, 1);
     expect(p.queue).toEqual({ kind: 'red', buffer: 250, minTh: 50, maxTh: 120, maxP: 0.1, weight: 1e-5 });
     expect(p.exoLoss).toEqual([
       [0, 0],
@@ -37,58 +57,85 @@ describe('scenario -> fluid model parameters', () => {
     expect(m.packetSize).toBe(1000);
   });
 
-  it("uses each flow's RTT when the summary gives them", () => {
-    const rtts = Array.from({ length: 20 }, (_, i) => 0.08 + i * 0.002);
-    const m = mapScenarioToFluid({ scenario: fig2Red, specs, fluidSpecs, flows: 20, rtts });
-    expect(m.ok && m.params.propDelays).toEqual(rtts);
-    expect(m.ok && m.params.propDelay).toBe(undefined);
+  it('reads the bottleneck as it stands: a live change of its rate or buffer', () => {
+    const m = testManifest({ flows: 2, rate: 8e6 });
+    m.links[0]!.buffer = 77;
+    const r = mapRunToFluid({ manifest: m, specs, fluidSpecs });
+    expect(r.ok && r.params.capacity).toBe(1000);
+    expect(r.ok && r.params.queue.buffer).toBe(77);
   });
 
-  it('refuses what the fluid model does not have, saying why', () => {
-    const r = mapScenarioToFluid({ scenario: chain, specs, fluidSpecs, flows: 40 });
-    expect(r).toEqual({ ok: false, reason: expect.stringContaining('chain') as string });
-    const pi = mapScenarioToFluid({ scenario: { ...fig2Red, queue: { kind: 'pi' } }, specs, fluidSpecs, flows: 20 });
-    expect(!pi.ok && pi.reason).toContain('not pi');
-    const ge = mapScenarioToFluid({
-      scenario: { ...fig2Red, exoLoss: { kind: 'gilbert' } },
-      specs,
-      fluidSpecs,
-      flows: 20,
-    });
-    expect(!ge.ok && ge.reason).toContain('gilbert');
+  it("refuses what the fluid model does not have, saying why in the page's words", () => {
+    expect(reason(chain)).toContain('not a Chain A-B-C-D topology');
+    expect(reason(testManifest({ queueKind: 'pi' }))).toBe('the fluid model has DropTail and RED queues, not PI');
+    expect(reason(testManifest({ loss: { kind: 'gilbert', params: {}, source: 'exoLoss', rate: 0.01 } }))).toBe(
+      'the fluid model takes exogenous loss None, Random (Bernoulli) or Schedule, not Bursty (Gilbert-Elliott)',
+    );
+    expect(reason(testManifest({ cc: 'cubic' }))).toContain('its flows run CUBIC;');
+    expect(reason(testManifest({ cc: 'cubic' }))).toContain('follow Reno (AIMD)');
+    const mixed = testManifest({ flows: 3 });
+    mixed.flows[1]!.cc = 'bbr';
+    expect(reason(mixed)).toBe("flow 1 runs BBR; the fluid model's flows are identical, all Reno (AIMD)");
+    const pooled = testManifest({ flows: 3 });
+    pooled.flows[0]!.aggregate = 0;
+    pooled.flows[2]!.aggregate = 0;
+    expect(reason(pooled)).toContain('pool their windows in an aggregate');
+    expect(reason({ ...testManifest(), sources: 2 })).toContain('other traffic than the TCP flows');
+    const ownLoss = testManifest({ flows: 2, loss: firstScreenSchedule(0) });
+    ownLoss.links[2] = {
+      ...ownLoss.links[2]!,
+      loss: { kind: 'bernoulli', params: { rate: 0.1 }, source: 'flowOverrides[1].exoLoss', rate: 0.1 },
+    };
+    expect(reason(ownLoss)).toContain('the flows have different exogenous loss');
+    expect(reason(testManifest({ flows: 0 }))).toMatch(/^the fluid model takes 1 to \d+ flows, not 0$/);
+    const lossy = testManifest();
+    lossy.links[0]!.loss = { kind: 'bernoulli', params: { rate: 0.01 }, source: 'live', rate: 0.01 };
+    expect(reason(lossy)).toContain('the bottleneck link itself loses packets');
   });
 
   it("keeps the sample rows within the core's fluid limit from the describe document", () => {
-    const long = { ...fig2Red, duration: 3600 };
+    const long = testManifest({ flows: 1000 });
+    long.run.duration = 3600;
     const limit = described.limits.maxFluidValues.value;
     const rowsTimesCols = (p: { duration: number; samplePeriod: number }, flows: number) =>
       (p.duration / p.samplePeriod) * (flows + 7);
-    const m = mapScenarioToFluid({ scenario: long, specs, fluidSpecs, flows: 1000 });
+    const m = mapRunToFluid({ manifest: long, specs, fluidSpecs });
     if (!m.ok) throw new Error(m.reason);
     expect(rowsTimesCols(m.params, 1000)).toBeLessThanOrEqual(limit);
     // A core with a tenth of the limit gets a tenth of the rows.
     const smaller = structuredClone(described);
     smaller.limits.maxFluidValues.value = limit / 10;
-    const s = mapScenarioToFluid({ scenario: long, specs: normalizeSpecs(smaller), fluidSpecs, flows: 1000 });
+    const s = mapRunToFluid({ manifest: long, specs: normalizeSpecs(smaller), fluidSpecs });
     if (!s.ok) throw new Error(s.reason);
     expect(rowsTimesCols(s.params, 1000)).toBeLessThanOrEqual(limit / 10);
     expect(s.params.samplePeriod).toBeCloseTo(m.params.samplePeriod * 10, 9);
   });
 
-  it('merges live changes of the exogenous loss into the schedule', () => {
-    expect(exoSchedule({ version: 1 })).toEqual([[0, 0]]);
-    expect(exoSchedule({ version: 1, exoLoss: { kind: 'bernoulli', rate: 0.02 } })).toEqual([[0, 0.02]]);
-    // A live change replaces the schedule from then on.
-    expect(exoSchedule(fig2Red, [{ t: 30, value: 0.03 }])).toEqual([
+  it("the loss over the run: the model as built, with live changes of every flow's loss merged in", () => {
+    expect(lossHistory(testManifest())).toEqual([[0, 0]]);
+    const bern = { kind: 'bernoulli', params: { rate: 0.02 }, source: 'exoLoss', rate: 0.02 };
+    expect(lossHistory(testManifest({ loss: bern }))).toEqual([[0, 0.02]]);
+    // A live change at 30 s replaces the schedule from then on: the run now has a live model, its
+    // first manifest the schedule.
+    const built = testManifest({ loss: firstScreenSchedule(0) });
+    const now = testManifest({ loss: { kind: 'bernoulli', params: { rate: 0.03 }, source: 'live', rate: 0.03 } });
+    now.changes = [{ t: 30, entity: 'flows', key: 'exoLoss', value: 0.03 }];
+    expect(lossHistory(now, built)).toEqual([
       [0, 0],
       [20, 0.01],
       [30, 0.03],
     ]);
-    expect(
-      exoSchedule({ version: 1, exoLoss: { kind: 'schedule', steps: [[5, 0.01]] } }, [{ t: 5, value: 0.2 }]),
-    ).toEqual([
+    // A change at a step's own time replaces that step.
+    now.changes = [{ t: 20, entity: 'flows', key: 'exoLoss', value: 0.2 }];
+    expect(lossHistory(now, built)).toEqual([
       [0, 0],
-      [5, 0.2],
+      [20, 0.2],
+    ]);
+    // Changes of other things are not the flows' loss.
+    now.changes.push({ t: 25, entity: 'queue.bottleneck', key: 'buffer', value: 50 });
+    expect(lossHistory(now, built)).toEqual([
+      [0, 0],
+      [20, 0.2],
     ]);
   });
 
@@ -144,7 +191,7 @@ describe.skipIf(!haveCore)('the mapped parameters in the real core', () => {
 
   it('solves Fig. 2 as the docs say: fair share at 1 %, open loop at 5 %', async () => {
     const call = await core();
-    const m = mapScenarioToFluid({ scenario: fig2Red, specs, fluidSpecs, flows: 20 });
+    const m = mapRunToFluid({ manifest: fig2Red, specs, fluidSpecs });
     if (!m.ok) throw new Error(m.reason);
     const r = call('fluid', m.params) as { summary: { windows: { from: number; meanX: number; meanB: number }[] } };
     const w = (from: number) => r.summary.windows.find((x) => x.from === from)!;

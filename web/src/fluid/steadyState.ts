@@ -1,7 +1,7 @@
 // The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
 // the calculator's inputs (paths of the describe document's specs) and its answer.
-import type { ParamSpec, Scenario } from '../core/types';
-import { mapScenarioToFluid } from './fluidParams';
+import type { Manifest, ParamSpec } from '../core/types';
+import { fluidScopeProblem } from './fluidParams';
 import { findSpec } from '../core/specs';
 import { isPlainObject } from '../../../wasm-core/js/paths.mjs';
 
@@ -117,15 +117,14 @@ export function percent(v: number): string {
 /**
  * Whether Eqs. 11-12 describe a run (m identical AIMD flows through one bottleneck with DropTail
  * or RED and a plain loss rate), with the reason when not: the same test as the overlay's
- * (mapScenarioToFluid). A chain or a graph has no one bottleneck for all flows, so the answer
- * for it is no, not numbers for one of its links.
+ * (fluidScopeProblem), of the run as its manifest has it. A chain or a graph has no one
+ * bottleneck for all flows, so the answer for it is no, not numbers for one of its links.
  */
 export function steadyScope(
-  scenario: Scenario,
+  m: Manifest,
   specs: readonly ParamSpec[],
   fluidSpecs: readonly ParamSpec[],
-  flows: number,
 ): { ok: true } | { ok: false; reason: string } {
-  const m = mapScenarioToFluid({ scenario, specs, fluidSpecs, flows });
-  return m.ok ? { ok: true } : { ok: false, reason: m.reason };
+  const reason = fluidScopeProblem(m, specs, fluidSpecs);
+  return reason === null ? { ok: true } : { ok: false, reason };
 }

@@ -2,7 +2,7 @@
 // packets/s and a buffer of B packets, the quiescent loss that holds each at its fair share C/m,
 // the exogenous loss at which the loop opens (the queue empties), and where the queue settles at
 // the given exogenous loss; computed by the core (bl_fluid_steady) in the worker. Inputs,
-// the buffer and the queue's kind included, are prefilled from the scenario when a run starts;
+// the buffer and the queue's kind included, are prefilled from the run's manifest when a run starts;
 // input the core refuses stays out, with its reason at the control. Each number comes with a sentence saying what it means.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../sim/simController';
@@ -19,51 +19,49 @@ import {
   steadyScope,
   steadySpec,
 } from '../fluid/steadyState';
-import { mapScenarioToFluid } from '../fluid/fluidParams';
+import { mapRunToFluid } from '../fluid/fluidParams';
 import { ParamControl, inBoxUnit } from './ParamControl';
 import type { ParamSpec } from '../core/types';
 import { type Scale, humanRange } from '../core/units';
 
-/** What the scenario says (fields it cannot say are left as they are). */
-async function fromScenario(sim: SimController, snap: SimSnapshot): Promise<Partial<SteadyInputs>> {
+/** What the run has now, from its manifest (fields it cannot say are left as they are). */
+function fromRun(sim: SimController): Partial<SteadyInputs> {
+  const snap = sim.getSnapshot();
   const next: Partial<SteadyInputs> = {};
-  if (!snap.scenario) return next;
+  const m = snap.manifest;
+  if (!m) return next;
   const fits = (input: keyof SteadyInputs, v: number) => {
     const f = STEADY_FIELDS.find((x) => x.input === input)!;
     const sp = steadySpec(f, snap.fluidSpecs, snap.specs);
     return !!sp && Number.isFinite(v) && (sp.min === undefined || v >= sp.min) && (sp.max === undefined || v <= sp.max);
   };
-  if (fits('flows', snap.flowCount)) next.flows = snap.flowCount;
-  // The packet size and the bottleneck's rate as the run has them (the manifest; a live change included).
-  const ps = snap.manifest?.run.packetSize ?? findSpec(snap.specs, 'packetSize')?.default;
+  if (fits('flows', m.flows.length)) next.flows = m.flows.length;
+  // The packet size and the bottleneck's rate as the run has them (a live change included).
+  const ps = m.run.packetSize ?? findSpec(snap.specs, 'packetSize')?.default;
   const cap = bottleneckRate(sim, snap) / (8 * (typeof ps === 'number' ? ps : 1000));
   if (fits('capacity', cap)) next.capacity = +cap.toPrecision(6);
   const exo = sim.liveValue('flows', 'exoLoss');
   if (fits('exoLoss', exo)) next.exoLoss = exo;
-  // The scenario's own buffer (as changed live, if it was) and queue: RED's thresholds as it has them.
-  const m = mapScenarioToFluid({
-    scenario: snap.scenario,
-    specs: snap.specs,
-    fluidSpecs: snap.fluidSpecs,
-    flows: Math.max(1, snap.flowCount),
-  });
-  const buffer = snap.manifest?.bottleneck ? sim.liveValue(`queue.${snap.manifest.bottleneck}`, 'buffer') : Number.NaN;
-  const b = Number.isFinite(buffer) ? buffer : m.ok ? m.params.queue.buffer : Number.NaN;
-  if (Number.isInteger(b) && fits('buffer', b)) next.buffer = b;
-  if (m.ok) {
-    const { buffer: _b, ...queue } = m.params.queue;
+  // The bottleneck's buffer and queue as they stand: RED's thresholds as the run has them.
+  const mapped = mapRunToFluid({ manifest: m, specs: snap.specs, fluidSpecs: snap.fluidSpecs });
+  const buffer = m.bottleneck ? sim.liveValue(`queue.${m.bottleneck}`, 'buffer') : Number.NaN;
+  if (Number.isInteger(buffer) && fits('buffer', buffer)) next.buffer = buffer;
+  if (mapped.ok) {
+    const { buffer: _b, ...queue } = mapped.params.queue;
     next.queue = queue;
   }
-  const sum = await sim.summary().catch(() => null);
-  const rtts = sum?.flows.map((f) => f.rtt).filter((r) => r > 0) ?? [];
+  // Each flow's round-trip propagation delay as built.
+  const rtts = m.flows.map((f) => f.rtt).filter((r) => r > 0);
   if (rtts.length) next.propDelay = +(rtts.reduce((a, b) => a + b, 0) / rtts.length).toPrecision(4);
   return next;
 }
 
 export function SteadyStateCalculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
-  const scope = snap.scenario
-    ? steadyScope(snap.scenario, snap.specs, snap.fluidSpecs, snap.flowCount)
-    : ({ ok: true } as const);
+  // Whether the equations describe the run, from its manifest; while a new run is being built
+  // (no manifest yet) the last answer stands, so the panel does not flicker between runs.
+  const last = useRef<ReturnType<typeof steadyScope>>({ ok: true });
+  if (snap.manifest) last.current = steadyScope(snap.manifest, snap.specs, snap.fluidSpecs);
+  const scope = last.current;
   // For a run the equations do not describe (a chain, a graph, other window rules) the panel says
   // so and shows no numbers: filled from such a run they would look like its steady state.
   if (!scope.ok)
@@ -98,25 +96,24 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
   const typed = useRef(new Set<keyof SteadyInputs>());
   const fill = useCallback(
     (all: boolean) => {
-      const runId = snap.runId;
+      const runId = sim.getSnapshot().runId;
       if (all) typed.current.clear();
-      void fromScenario(sim, snap).then((next) => {
-        const kept = Object.fromEntries(
-          Object.entries(next).filter(([k]) => !typed.current.has(k as keyof SteadyInputs)),
-        ) as Partial<SteadyInputs>;
-        setInputs((cur) => ({ ...cur, ...kept }));
-        if (all) setRefused(new Map());
-        setFilledRun(runId);
-      });
+      const next = fromRun(sim);
+      const kept = Object.fromEntries(
+        Object.entries(next).filter(([k]) => !typed.current.has(k as keyof SteadyInputs)),
+      ) as Partial<SteadyInputs>;
+      setInputs((cur) => ({ ...cur, ...kept }));
+      if (all) setRefused(new Map());
+      setFilledRun(runId);
     },
-    [sim, snap],
+    [sim],
   );
 
-  // Prefill when a run of a new scenario starts.
+  // Prefill when a new run's first account (its manifest) arrives.
+  const builtRun = snap.manifest ? snap.runId : null;
   useEffect(() => {
-    if (snap.scenario) fill(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refill when the scenario changes, not on every snapshot
-  }, [snap.scenario]);
+    if (builtRun !== null) fill(false);
+  }, [builtRun, fill]);
   /** Fields whose last typed value was refused (the numbers below are for the value before it). */
   const [refused, setRefused] = useState(new Map<(typeof STEADY_FIELDS)[number]['input'], string>());
 
@@ -196,7 +193,7 @@ function Calculator({ sim, snap }: { sim: SimController; snap: SimSnapshot }) {
           />
         ) : null;
       })}
-      <button type="button" onClick={() => fill(true)} disabled={!snap.scenario}>
+      <button type="button" onClick={() => fill(true)} disabled={!snap.manifest}>
         Fill from scenario
       </button>
       {refused.size ? (

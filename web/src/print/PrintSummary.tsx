@@ -70,7 +70,7 @@ export function PrintSummary({
         <h1>{name}</h1>
         <p>
           Bottleneck Lab run summary, {new Date().toISOString().slice(0, 10)}. Seed{' '}
-          <b data-testid="print-seed">{String(state.scenario.seed ?? 1)}</b>, simulated time{' '}
+          <b data-testid="print-seed">{String(manifest?.run.seed ?? state.scenario.seed ?? 1)}</b>, simulated time{' '}
           {summary ? summary.simSeconds.toFixed(2) : sim.store.now.toFixed(2)} s.
         </p>
         <p className="print-url">

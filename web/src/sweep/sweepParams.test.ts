@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParamSpec, Scenario } from '../core/types';
 import { overrideSlot, sweepFor, sweepableParams } from './sweepParams';
+import { testManifest } from '../core/manifestFixture';
 import { normalizeSpecs } from '../core/specs';
 import described from '../../test/fixtures/describe.json';
 
@@ -108,6 +109,26 @@ describe('sweepFor: the sweep the Sweep button opens, for the scenario on screen
       measure: 'ratio',
       duration: 100,
       measureFrom: 0,
+    });
+  });
+  it('reads the run on screen from its manifest: the buffer in force after a live change, the queue as built', () => {
+    // The scenario says 250 packets of CoDel, 60 s; the run's buffer was set live to 80.
+    const s: Scenario = { version: 1, duration: 60, queue: { kind: 'codel', buffer: 250 }, flows: { count: 30 } };
+    const m = testManifest({ flows: 30, queueKind: 'codel', queueParams: { buffer: 80 } });
+    m.links[0]!.buffer = 80;
+    m.run.measureFrom = 5;
+    // a tenth of 80 to four times 80: 8 to 320
+    expect(sweepFor(s, core, m)).toMatchObject({
+      param: 'queue.buffer',
+      values: '8:320:6',
+      fixed: 'queue.kind=codel',
+      duration: 60,
+      measureFrom: 5,
+    });
+    // A run whose flows run TCP-SD (the scenario as written said nothing of it): the papers' sweep.
+    expect(sweepFor({ version: 1 }, core, testManifest({ cc: 'sd' }))).toMatchObject({
+      param: 'flowOverrides[0].weight',
+      series: 'flows.cc',
     });
   });
   it("takes the queue's default buffer when the scenario leaves it out, within the spec's range", () => {

@@ -1,7 +1,7 @@
 // Which scenario paths a sweep can vary, from the core's parameter specs: every number of the
 // flows (for one flow k through its flowOverrides entry, or for all flows), of the window
 // rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
-import type { ParamSpec, Scenario } from '../core/types';
+import type { Manifest, ParamSpec, Scenario } from '../core/types';
 import { findSpec, kindFieldOf, kindGroups, rangeText } from '../core/specs';
 import { flowRule } from './aggregate';
 import { DEFAULT_SWEEP, type SweepConfig } from './sweepConfig';
@@ -74,19 +74,24 @@ export function describeParam(p: SweepParam | undefined): string {
 const BUFFER_POINTS = 6;
 
 /**
- * The sweep the Sweep button opens, for the scenario on screen: that scenario as the base, its
- * duration and measured window, and a question that makes sense for it. Weighted and
+ * The sweep the Sweep button opens, for the run on screen: its scenario as the base, and, as the
+ * run's manifest has them (`m`; the scenario's own values before the run exists), its duration,
+ * measured window, window rule, queue kind and buffer (a live change included), and a question
+ * that makes sense for it. Weighted and
  * loss-adaptive AIMD (sd, lasd) get the papers' sweep: flow k's weight, sd against lasd. Any
  * other run sweeps its own queue's buffer (that queue discipline, from a tenth of the buffer
  * to four times it) and plots Jain's index over the measured window.
  */
-export function sweepFor(base: Scenario, specs: readonly ParamSpec[]): SweepConfig {
+export function sweepFor(base: Scenario, specs: readonly ParamSpec[], m: Manifest | null = null): SweepConfig {
   const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
   const specDefault = (key: string, d: number) => num(findSpec(specs, key)?.default, d);
-  const duration = num(base.duration, specDefault('duration', DEFAULT_SWEEP.duration));
-  const from = num(base.measureFrom, 0);
+  // What the run is, from its manifest (as built, live changes included); the scenario only
+  // before the run exists.
+  const b = m?.links.find((l) => l.name === m.bottleneck);
+  const duration = num(m?.run.duration, num(base.duration, specDefault('duration', DEFAULT_SWEEP.duration)));
+  const from = num(m?.run.measureFrom, num(base.measureFrom, 0));
   const common = { ...DEFAULT_SWEEP, base: 'current', duration, measureFrom: from < duration ? from : 0, flow: 0 };
-  const cc = flowRule(base, null).cc;
+  const cc = m?.flows[0]?.cc ?? flowRule(base, null).cc;
   if (cc === 'sd' || cc === 'lasd') {
     const slot = overrideSlot(base, 0);
     return { ...common, param: `flowOverrides[${slot.index}].weight`, fixed: slot.needs ?? '' };
@@ -94,9 +99,11 @@ export function sweepFor(base: Scenario, specs: readonly ParamSpec[]): SweepConf
   const field = kindFieldOf(specs, 'queue');
   const q = base.queue !== null && typeof base.queue === 'object' && !Array.isArray(base.queue) ? base.queue : {};
   const kindDefault = findSpec(specs, `queue.${field}`)?.default;
-  const kind = typeof q[field] === 'string' ? q[field] : typeof kindDefault === 'string' ? kindDefault : 'droptail';
+  const kind =
+    b?.queue.kind ??
+    (typeof q[field] === 'string' ? q[field] : typeof kindDefault === 'string' ? kindDefault : 'droptail');
   const bufferSpec = findSpec(specs, `queue.${kind}.buffer`) ?? findSpec(specs, 'queue.buffer');
-  const buffer = num(q.buffer, num(bufferSpec?.default, 100));
+  const buffer = num(b?.buffer, num(q.buffer, num(bufferSpec?.default, 100)));
   const lo = Math.max(bufferSpec?.min ?? 1, Math.round(buffer / 10));
   const hi = Math.min(bufferSpec?.max ?? Number.POSITIVE_INFINITY, Math.round(buffer * 4));
   return {
