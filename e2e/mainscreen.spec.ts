@@ -305,6 +305,11 @@ test('the queueing-delay and BBR charts the stories point to are drawn (BBR only
   await lab.runUntil(5);
   await expect(page.locator('[data-chart="bbr"]')).toBeVisible();
   await expect.poll(async () => (await lab.charts()).bbr?.points ?? 0).toBeGreaterThan(0);
+  // A run with BBR flows has what every chart draws: each one the chooser offers (all chosen by
+  // default; one entry each in web/src/charts/registry.ts) is drawn.
+  const offered = await page.locator('.chart-chooser input[type=checkbox]').count();
+  expect(offered).toBeGreaterThanOrEqual(8);
+  await expect(page.locator('[data-chart]')).toHaveCount(offered);
   // Flows that differ in their window rule are named in the legends: which line is BBR.
   await expect(page.locator('[data-chart="throughput"] .legend-toggle')).toHaveText(['0 BBR', '1 CUBIC']);
   // A lesson step that chooses the delay chart gets it.
