@@ -1,0 +1,6 @@
+#pragma once
+#include "net/queue_disc.h"
+
+namespace bl {
+QueueKind halfTailKind();
+}
