@@ -11,9 +11,6 @@
 
 namespace bl {
 
-std::unique_ptr<CongestionControl> makeFixedWindow();
-const SpecList& fixedWindowSpecs();
-
 const std::vector<CcKind>& ccKinds() {
   static const std::vector<CcKind> kinds = {
       {"aimd", "Standard TCP window rule: slow start, then +1 packet per RTT, halve on loss.", &aimdSpecs(),
@@ -43,7 +40,6 @@ const std::vector<CcKind>& ccKinds() {
        "TCP Prague (L4S): sends ECT(1) with AccECN feedback, cuts the window by alpha/2 per marked round as DCTCP, "
        "below its reference RTT grows as a Reno flow with that RTT would, and halves on loss.",
        &pragueSpecs(), makePrague, "TCP Prague"},
-      {"fixed", "A fixed window (a recipe check).", &fixedWindowSpecs(), makeFixedWindow, "Fixed window"},
   };
   return kinds;
 }

@@ -6,7 +6,6 @@ namespace bl {
 LossKind bernoulliKind();
 LossKind gilbertKind();
 LossKind scheduleKind();
-LossKind everyNthKind();
 
 namespace {
 const SpecList kNoSpecs = {};
@@ -24,8 +23,7 @@ const std::vector<LossKind>& lossKinds() {
        [](const ParamValues&, Rng, const std::string&, std::string&) { return std::unique_ptr<LossModel>(); }, "None"},
       labeled(bernoulliKind(), "Random (Bernoulli)"),
       labeled(gilbertKind(), "Bursty (Gilbert-Elliott)"),
-      labeled(scheduleKind(), "Schedule"),
-      labeled(everyNthKind(), "Every Nth")};
+      labeled(scheduleKind(), "Schedule")};
   return kinds;
 }
 

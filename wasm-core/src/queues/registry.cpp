@@ -9,7 +9,6 @@
 #include "queues/pie.h"
 #include "queues/red.h"
 #include "queues/rem.h"
-#include "queues/scratch.h"
 #include "queues/step.h"
 #include "queues/ted.h"
 #include "queues/xqm.h"
@@ -31,7 +30,7 @@ const std::vector<QueueKind>& queueKinds() {
       labeled(remKind(), "REM"),           labeled(piKind(), "PI"),   labeled(xqmKind(), "XQM"),
       labeled(httKind(), "Head-to-Tail"),  labeled(tedKind(), "TED"), labeled(stepKind(), "Step marking"),
       labeled(codelKind(), "CoDel"),       labeled(pieKind(), "PIE"), labeled(fqCodelKind(), "FQ-CoDel"),
-      labeled(dualPi2Kind(), "DualPI2"), labeled(halfTailKind(), "Half tail")};
+      labeled(dualPi2Kind(), "DualPI2")};
   return kinds;
 }
 

@@ -45,10 +45,6 @@ const BoundSpecs<ScenarioSettings>& ScenarioSettings::params() {
               .range(0, 8999)
               .help("TCP/IP header bytes in each data packet: goodput (and goodputUtilization) count packetSize - "
                     "headerSize per packet delivered in order; throughput counts whole packets.")),
-      bind<&S::ackSize>(Spec::integer("ackSize", "ACK size", "bytes")
-                            .defaultsTo(40)
-                            .range(40, 1500)
-                            .help("Size of an ACK (a recipe check).")),
       bindJson<&S::topology>(
           Spec::object("topology", "Topology").help("Network shape: kind dumbbell, chain or graph.")),
       bindJson<&S::queue>(Spec::object("queue", "Queue").help("Discipline at the bottleneck (kind and parameters).")),

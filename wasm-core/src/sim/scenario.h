@@ -42,8 +42,7 @@ const std::vector<Limit>& limits();
 
 // The top of the document (scenarioSpecs()).
 struct ScenarioSettings {
-  double version = 0, seed = 0, duration = 0, samplePeriod = 0, measureFrom = 0, packetSize = 0, headerSize = 0,
-         ackSize = 0;
+  double version = 0, seed = 0, duration = 0, samplePeriod = 0, measureFrom = 0, packetSize = 0, headerSize = 0;
   const Json *name = nullptr, *topology = nullptr, *queue = nullptr, *exoLoss = nullptr, *flows = nullptr,
              *flowOverrides = nullptr, *traffic = nullptr, *aggregates = nullptr;
   static const BoundSpecs<ScenarioSettings>& params();

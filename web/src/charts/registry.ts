@@ -13,7 +13,6 @@ import { ThroughputChart } from './ThroughputChart';
 import { LossChart } from './LossChart';
 import { JainChart } from './JainChart';
 import { ShareChart } from './ShareChart';
-import { RecipeChart } from './RecipeChart';
 
 export interface ChartEntry<Id extends string = string> {
   /** The chart's key in links (`view.charts=cwnd,queue`): never renamed, old links use it. */
@@ -41,7 +40,6 @@ export const CHART_REGISTRY = [
   { id: 'loss', title: 'Loss', component: LossChart, order: 7 },
   { id: 'jain', title: 'Fairness', component: JainChart, order: 4 },
   { id: 'share', title: 'Long-run share', component: ShareChart, order: 8 },
-  { id: 'recipe', title: 'Recipe check', component: RecipeChart, order: 9 },
 ] as const satisfies readonly ChartEntry[];
 
 export type ChartId = (typeof CHART_REGISTRY)[number]['id'];

@@ -1,6 +1,0 @@
-#pragma once
-#include "net/queue_disc.h"
-
-namespace bl {
-QueueKind halfTailKind();
-}
