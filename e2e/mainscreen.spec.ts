@@ -1,7 +1,7 @@
 // The student's main screen (issue 12): what the scenario panel writes reaches the core, and
 // the charts never mark something the run is not doing.
 import { test, expect } from './fixtures';
-import type { Summary } from '../web/src/core/types';
+import type { Summary } from '../web/src/params/types';
 
 const congestionLosses = (s: Summary) => s.flows.reduce((a, f) => a + f.congestionLosses, 0);
 

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
-import type { SimController } from './sim/simController';
-import { CoreCheckContext } from './sim/coreCheck';
-import type { Scenario } from './core/types';
+import type { SimController } from './run/simController';
+import { CoreCheckContext } from './run/coreCheck';
+import type { Scenario } from './params/types';
 
 export function mount(el: HTMLElement, sim: SimController, embed: boolean): void {
   // The panels check their drafts with the core (bl_check) through this simulator's worker.

@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ChartsArea } from './ChartsArea';
 import { CHART_REGISTRY, type ChartEntry } from '../charts/registry';
 import { CHART_IDS, CHART_TITLES, DEFAULT_VIEW, isChartId, type ChartId, type ViewState } from '../url/viewState';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 
 const stub = (id: string) => () => createElement('section', { 'data-chart': id });
 const stubbed = (list: readonly ChartEntry[]): ChartEntry[] => list.map((c) => ({ ...c, component: stub(c.id) }));

@@ -1,7 +1,7 @@
 // The charts: which are shown is part of the view (and the URL); legends hide flows in all.
 import { IdChecklist } from '../ui/IdChecklist';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import type { ChartId, ViewState } from '../url/viewState';
 import { flowRuleNames, wantsBand } from '../charts/chartContext';
 import { FlowNames } from '../charts/flowNames';

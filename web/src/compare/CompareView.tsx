@@ -3,11 +3,11 @@
 // Jain's index of both; throughput and queue of each stand side by side; a table compares the
 // summaries taken at the same simulated time.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { SimController, type SimSnapshot } from '../sim/simController';
+import { SimController, type SimSnapshot } from '../run/simController';
 import type { ViewState } from '../url/viewState';
 import { setCompareHook } from '../ui/probes';
 import type { AppState } from '../url/scenarioUrl';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { ChartScope, type ChartScopeValue } from '../charts/chartScope';
 import { ThroughputChart } from '../charts/ThroughputChart';
 import { QueueChart } from '../charts/QueueChart';

@@ -3,7 +3,7 @@
 // height; a live preview in an iframe; the iframe code to copy.
 import { IdChecklist } from '../ui/IdChecklist';
 import { forwardRef, useEffect, useRef, useState } from 'react';
-import type { Manifest, ParamSpec } from '../core/types';
+import type { Manifest, ParamSpec } from '../params/types';
 import { CHART_IDS, CHART_TITLES, PANEL_IDS, PANEL_TITLES } from '../url/viewState';
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { exoSchedule, fluidSeries, mapScenarioToFluid } from './fluidParams';
 import { readSteady, steadyParams } from './steadyState';
-import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import { normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
 import described from '../../test/fixtures/describe.json';
 
 const specs = normalizeSpecs(described);

@@ -11,8 +11,8 @@
 // Flow start times the model does not have. A run it does not describe is refused with the reason:
 // another topology, queue or loss model, or flows other than m identical AIMD flows (another
 // window rule, an aggregate, other traffic: otherThanModelFlows).
-import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../core/specs';
+import type { Json, ParamSpec, Scenario } from '../params/types';
+import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../params/specs';
 import { getPath, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 
 /** The bottleneck queue of a fluid document: its kind and the parameters both models have. */

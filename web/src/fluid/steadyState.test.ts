@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { getPath } from '../../../wasm-core/js/paths.mjs';
-import { findSpec, normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import { findSpec, normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
 import { FROM_SCENARIO } from './fluidParams';
 import { STEADY_FIELDS, steadyDefaults, steadyScope, steadySpec } from './steadyState';
 import described from '../../test/fixtures/describe.json';

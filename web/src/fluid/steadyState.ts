@@ -1,8 +1,8 @@
 // The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
 // the calculator's inputs (paths of the describe document's specs) and its answer.
-import type { ParamSpec, Scenario } from '../core/types';
+import type { ParamSpec, Scenario } from '../params/types';
 import { mapScenarioToFluid } from './fluidParams';
-import { findSpec } from '../core/specs';
+import { findSpec } from '../params/specs';
 import { isPlainObject } from '../../../wasm-core/js/paths.mjs';
 
 export interface SteadyInputs {

@@ -1,7 +1,7 @@
 // The sweep runner with fake workers: jobs spread over the workers, a failed run does not stop
 // the others, a worker that cannot load fails its runs, cancel terminates everything.
 import { describe, expect, it } from 'vitest';
-import type { FlowSummary, Scenario, Summary } from '../core/types';
+import type { FlowSummary, Scenario, Summary } from '../params/types';
 import type { FromWorker, ToWorker } from '../worker/protocol';
 import { SweepRunner } from './sweepRunner';
 import type { SweepJob } from './sweepConfig';

@@ -5,7 +5,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { WorkerClient } from './client';
 import { type FromWorker, Refused, type ToWorker, type WorkerEvent } from './protocol';
-import type { Summary } from '../core/types';
+import type { Summary } from '../params/types';
 import type { CheckResult } from '../../../wasm-core/js/binding.mjs';
 
 class ScriptedWorker {

@@ -1,5 +1,5 @@
 // The page's one client of a simulation worker (protocol.ts): the live run's controller
-// (sim/simController.ts) and each sweep worker (sweep/sweepRunner.ts) talk to their worker
+// (run/simController.ts) and each sweep worker (sweep/sweepRunner.ts) talk to their worker
 // through it. It owns the worker, numbers the calls and keeps the one map of calls waiting for
 // their reply; call() resolves with the value the call's op says (CallValue[op]) or rejects with
 // the worker's error. Commands go out with send(); everything else the worker sends goes to

@@ -6,7 +6,7 @@
 // - commands that do not answer (create, play, pause, speed, step, runUntil);
 // - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
 // Everything about a run carries its run id; the page drops what belongs to a run that is gone.
-import type { LiveChange, Manifest, Scenario, Summary } from '../core/types';
+import type { LiveChange, Manifest, Scenario, Summary } from '../params/types';
 import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
 import type { Repair } from '../scenario/repair';
 

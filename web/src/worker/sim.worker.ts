@@ -3,9 +3,9 @@
 // simulation in slices of ~8 ms wall time, drains a metric block after each slice and
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
-import type { Manifest, ParamSpec, Scenario, Summary } from '../core/types';
-import { normalizeSpecs } from '../core/specs';
-import type { LiveChange } from '../core/types';
+import type { Manifest, ParamSpec, Scenario, Summary } from '../params/types';
+import { normalizeSpecs } from '../params/specs';
+import type { LiveChange } from '../params/types';
 import { repairScenario } from '../scenario/repair';
 import {
   type CallOf,
@@ -282,7 +282,7 @@ function current(runId: number): Run {
 
 /** What each call returns: one function per op, typed by the op's reply (protocol.ts, CallValue). */
 const ANSWERS: { [O in CallOp]: (c: CallOf<O>) => CallValue[O] } = {
-  // The core's documents, as web/src/core/types.ts describes them (as the 'manifest' event's).
+  // The core's documents, as web/src/params/types.ts describes them (as the 'manifest' event's).
   summary: (c) => core!.summary(current(c.runId).h) as Summary,
   manifest: (c) => core!.manifest(current(c.runId).h) as Manifest,
   setParam: (c) => {

@@ -1,8 +1,8 @@
 // The page side of the simulation: owns the worker, the run id and the chart store. React
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
-import type { Manifest, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
-import { normalizeFluidSpecs, normalizeSpecs, problemText } from '../core/specs';
+import type { Manifest, ParamSpec, QueueSummary, Scenario, Summary } from '../params/types';
+import { normalizeFluidSpecs, normalizeSpecs, problemText } from '../params/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
@@ -15,7 +15,7 @@ import {
   scheduleMarks,
   specForLive,
 } from '../scenario/liveParams';
-import type { LiveChange } from '../core/types';
+import type { LiveChange } from '../params/types';
 import {
   type Command,
   type CoreStage,
