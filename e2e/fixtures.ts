@@ -1,7 +1,7 @@
 // Page object for Bottleneck Lab: opens the app and talks to the typed test hook
 // (window.__bl) so tests wait on simulated time instead of sleeping.
 import { test as base, expect, type Page } from '@playwright/test';
-import type { Manifest, ParamChange, Summary } from '../web/src/core/types';
+import type { Manifest, ParamChange, Summary } from '../web/src/params/types';
 import type { ChartStat } from '../web/src/app/testHook';
 
 export class Lab {

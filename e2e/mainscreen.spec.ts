@@ -1,7 +1,7 @@
 // The student's main screen (issue 12): what the scenario panel writes reaches the core, and
 // the charts never mark something the run is not doing.
 import { test, expect } from './fixtures';
-import type { Summary } from '../web/src/core/types';
+import type { Summary } from '../web/src/params/types';
 
 const congestionLosses = (s: Summary) => s.flows.reduce((a, f) => a + f.congestionLosses, 0);
 
@@ -305,6 +305,11 @@ test('the queueing-delay and BBR charts the stories point to are drawn (BBR only
   await lab.runUntil(5);
   await expect(page.locator('[data-chart="bbr"]')).toBeVisible();
   await expect.poll(async () => (await lab.charts()).bbr?.points ?? 0).toBeGreaterThan(0);
+  // A run with BBR flows has what every chart draws: each one the chooser offers (all chosen by
+  // default; one entry each in web/src/charts/registry.ts) is drawn.
+  const offered = await page.locator('.chart-chooser input[type=checkbox]').count();
+  expect(offered).toBeGreaterThanOrEqual(8);
+  await expect(page.locator('[data-chart]')).toHaveCount(offered);
   // Flows that differ in their window rule are named in the legends: which line is BBR.
   await expect(page.locator('[data-chart="throughput"] .legend-toggle')).toHaveText(['0 BBR', '1 CUBIC']);
   // A lesson step that chooses the delay chart gets it.

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import { type Page } from '@playwright/test';
 import { type Lab, expect, openMore, test } from './fixtures';
-import type { Manifest, Scenario } from '../web/src/core/types';
+import type { Manifest, Scenario } from '../web/src/params/types';
 import type { TryAction } from '../web/src/scenario/presets';
-import { findSpec, normalizeSpecs } from '../web/src/core/specs';
+import { findSpec, normalizeSpecs } from '../web/src/params/specs';
 import { guardHolds } from '../web/src/scenario/storyText';
 
 const specs = normalizeSpecs(JSON.parse(fs.readFileSync('web/test/fixtures/describe.json', 'utf8')));

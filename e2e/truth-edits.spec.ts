@@ -6,7 +6,7 @@
 // stories' own tests. One page load; each preset is opened by its link.
 import { type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { Manifest } from '../web/src/core/types';
+import type { Manifest } from '../web/src/params/types';
 import { expect, openMore, test } from './fixtures';
 
 /** The page's name of each kind (describe's kinds.FAMILY.NAME.label, the committed snapshot). */

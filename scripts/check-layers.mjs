@@ -17,10 +17,10 @@ const CORE_LEVELS = [
   ['abi'], // the C ABI (wasm-core/include/bl) over everything
 ];
 const WEB_LEVELS = [
-  ['core', 'generated', 'types'], // scenario and metric types, specs, the metric-block parser, the WASM module
+  ['params', 'generated', 'types'], // scenario and metric types, parameter specs and units, the WASM module
   ['store', 'scenario'], // chart data off React; scenario paths, presets, live parameters
   ['worker'], // the simulation worker and its message protocol
-  ['sim', 'ui'], // the page's side of the worker (SimController); small browser helpers and probes
+  ['run', 'ui'], // the page's side of the worker (SimController, one run); small browser helpers and probes
   ['charts'], // canvas charts
   ['sweep'], // parameter sweeps
   ['url'], // the URL format and the app state it carries

@@ -1,6 +1,6 @@
 // Writes the core's bl_describe document, pretty-printed, to web/test/fixtures/describe.json:
 // the front end's unit tests read this snapshot of the real contract instead of hand-written
-// spec lists, and web/src/core/describeSnapshot.test.ts fails when it is stale.
+// spec lists, and web/src/params/describeSnapshot.test.ts fails when it is stale.
 //   node scripts/describe-snapshot.mjs           (npm run describe:snapshot)
 // Needs build/native/blsim (bash scripts/build-native.sh).
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Types the core's JavaScript face shares with the page (web/src/core/types.ts re-exports them).
+// Types the core's JavaScript face shares with the page (web/src/params/types.ts re-exports them).
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 

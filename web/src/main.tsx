@@ -1,7 +1,7 @@
 // Entry point. The simulation worker starts first, from this small chunk, so that fetching and
 // compiling the WASM core overlaps with loading the page's code (React, D3, the panels), which
 // comes in a chunk of its own (mount.tsx).
-import { SimController } from './sim/simController';
+import { SimController } from './run/simController';
 import './styles.css';
 
 const params = new URLSearchParams(location.search);

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
-import type { SimController } from './sim/simController';
-import { CoreCheckContext } from './sim/coreCheck';
-import type { Scenario } from './core/types';
+import type { SimController } from './run/simController';
+import { CoreCheckContext } from './run/coreCheck';
+import type { Scenario } from './params/types';
 
 performance.mark('bl:mount'); // the page's chunk (React, D3, the panels) has loaded and run
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BlBinding, type CheckResult } from '../../wasm-core/js/binding.mjs';
-import type { Manifest, Scenario } from '../src/core/types';
+import type { Manifest, Scenario } from '../src/params/types';
 
 const dir = path.resolve(__dirname, '../src/generated');
 

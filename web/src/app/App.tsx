@@ -4,8 +4,8 @@
 // (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
 import { GlossaryList } from '../ui/Explain';
 import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { SimController } from '../sim/simController';
-import type { LiveChange, ParamChange as ChangeMark } from '../core/types';
+import type { SimController } from '../run/simController';
+import type { LiveChange, ParamChange as ChangeMark } from '../params/types';
 import { useAppState } from './useAppState';
 import { installTestHook } from './testHook';
 import { ChartsArea } from './ChartsArea';

@@ -1,43 +1,13 @@
 // The charts: which are shown is part of the view (and the URL); legends hide flows in all.
 import { IdChecklist } from '../ui/IdChecklist';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { SimController, SimSnapshot } from '../sim/simController';
-import { CHART_IDS, CHART_TITLES, type ChartId, type ViewState } from '../url/viewState';
-import { type ChartProps, flowRuleNames, wantsBand } from '../charts/chartContext';
-import { CwndChart } from '../charts/CwndChart';
-import { QueueChart } from '../charts/QueueChart';
-import { DelayChart } from '../charts/DelayChart';
-import { BbrChart, bbrFlows } from '../charts/BbrChart';
+import type { SimController, SimSnapshot } from '../run/simController';
+import type { ChartId, ViewState } from '../url/viewState';
+import { flowRuleNames, wantsBand } from '../charts/chartContext';
 import { FlowNames } from '../charts/flowNames';
-import { ThroughputChart } from '../charts/ThroughputChart';
-import { LossChart } from '../charts/LossChart';
-import { JainChart } from '../charts/JainChart';
-import { ShareChart } from '../charts/ShareChart';
 import { ChartFill } from '../charts/chartFill';
+import { CHART_REGISTRY, chartsToDraw, type ChartEntry } from '../charts/registry';
 import { CHART_CHROME_H, MIN_PLOT, chartGrid } from '../embed/fit';
-
-const CHARTS: Record<ChartId, (p: ChartProps) => React.ReactElement> = {
-  throughput: ThroughputChart,
-  cwnd: CwndChart,
-  queue: QueueChart,
-  delay: DelayChart,
-  bbr: BbrChart,
-  loss: LossChart,
-  jain: JainChart,
-  share: ShareChart,
-};
-
-/**
- * The four charts that tell most stories come first (a 2 x 2 block on a wide screen), then the
- * others; every chart the chooser offers is here (a chosen chart missing from this list was never
- * drawn: the queueing-delay and BBR charts the stories and lessons point to).
- */
-const SHOWN_ORDER: readonly ChartId[] = ['cwnd', 'queue', 'throughput', 'jain', 'delay', 'bbr', 'loss', 'share'];
-
-/** Charts about something a run may not have: shown only when it has it (BBR's model: BBR flows). */
-function applies(id: ChartId, columns: readonly string[]): boolean {
-  return id !== 'bbr' || bbrFlows(columns).length > 0;
-}
 
 export function ChartsArea({
   sim,
@@ -46,6 +16,7 @@ export function ChartsArea({
   setView,
   chooser = true,
   fit = false,
+  charts = CHART_REGISTRY,
 }: {
   sim: SimController;
   snap: SimSnapshot;
@@ -54,6 +25,8 @@ export function ChartsArea({
   chooser?: boolean;
   /** A fixed-size embed: the charts share the room left to them in a grid (embed/fit.ts). */
   fit?: boolean;
+  /** The charts on offer (charts/registry.ts; a test passes its own). */
+  charts?: readonly ChartEntry[];
 }) {
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
   const onToggleFlow = (f: number, solo = false) => {
@@ -68,7 +41,7 @@ export function ChartsArea({
   const band = wantsBand(snap.flowCount, view.lines);
   const onBand = (b: boolean) => setView({ lines: !b });
   const rules = useMemo(() => flowRuleNames(snap.specs, snap.manifest), [snap.specs, snap.manifest]);
-  const shown = SHOWN_ORDER.filter((id) => view.charts.includes(id) && applies(id, snap.columns));
+  const shown = chartsToDraw(charts, view.charts, snap.columns);
   const cols = useFitColumns(fit, shown.length);
   return (
     <section className="charts-area" aria-label="Charts">
@@ -88,8 +61,7 @@ export function ChartsArea({
             }
           >
             {snap.scenario
-              ? shown.map((id) => {
-                  const C = CHARTS[id];
+              ? shown.map(({ id, component: C }) => {
                   return (
                     <C
                       key={id}
@@ -110,10 +82,10 @@ export function ChartsArea({
         <details className="chart-chooser">
           <summary>Charts shown</summary>
           <IdChecklist
-            ids={CHART_IDS}
+            ids={charts.map((c) => c.id as ChartId)}
             chosen={view.charts}
-            titles={CHART_TITLES}
-            onChange={(charts) => setView({ charts })}
+            titles={Object.fromEntries(charts.map((c) => [c.id, c.title])) as Record<ChartId, string>}
+            onChange={(next) => setView({ charts: next })}
           />
         </details>
       ) : null}

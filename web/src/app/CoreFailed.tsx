@@ -1,7 +1,7 @@
 // What the page shows when the simulator core cannot serve it (it could not be loaded, lacks
 // functions the page calls, or describes another version): what failed and what to do, in
 // place of the panels, which without the core's parameter specs would be empty and say nothing.
-import type { CoreFailure } from '../sim/simController';
+import type { CoreFailure } from '../run/simController';
 
 const STAGE: Record<CoreFailure['stage'], string> = {
   load: 'The simulator could not be loaded',

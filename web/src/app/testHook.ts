@@ -1,6 +1,6 @@
 // window.__bl: a typed hook for browser tests, so they wait on simulated time, not on clocks.
-import type { Manifest, ParamChange, Summary } from '../core/types';
-import type { SimController } from '../sim/simController';
+import type { Manifest, ParamChange, Summary } from '../params/types';
+import type { SimController } from '../run/simController';
 import type { RunStatus } from '../worker/protocol';
 import { type SweepProgress, sweeps } from '../sweep/sweepRunner';
 import { lessonProbe } from '../lessons/useLesson';

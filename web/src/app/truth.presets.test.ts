@@ -8,8 +8,8 @@
 // number, no other rule's or queue's sentence, no raw key. The browser keeps what needs the DOM
 // (e2e/truth-edits.spec.ts, on a few presets).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest, ParamSpec, Scenario } from '../core/types';
-import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import type { Manifest, ParamSpec, Scenario } from '../params/types';
+import { normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
 import { PRESETS, type Preset, findPreset } from '../scenario/presets';
 import { fillStory, liveChangesText, runTitle } from '../scenario/storyText';
 import { formatValue, liveControls, manifestLiveValue, sharedFlowLoss } from '../scenario/liveParams';

@@ -2,8 +2,8 @@
 // the runs it starts. Loading a link: decode with the core's specs, report what was dropped,
 // start the run. The metrics never pass through here.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../core/types';
-import type { SimController } from '../sim/simController';
+import type { Scenario } from '../params/types';
+import type { SimController } from '../run/simController';
 import type { ViewState } from '../url/viewState';
 import {
   type AppState,
@@ -19,7 +19,7 @@ import {
 import type { TeachState } from '../url/teachingUrl';
 import { lockReason, lockViolations } from '../embed/lock';
 import { isLessonsIndex } from '../lessons/lessonRoute';
-import { findSpec, problemText } from '../core/specs';
+import { findSpec, problemText } from '../params/specs';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import type { AppStateApi } from '../url/appStateApi';
 

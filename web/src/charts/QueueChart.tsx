@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { TimeChart } from './TimeChart';
 import { type ChartProps, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
-import { specsOfGroup } from '../core/specs';
+import { specsOfGroup } from '../params/specs';
 
 const QMAX_COLOR = '#009E73';
 

@@ -2,10 +2,10 @@
 // line applies, the run's resolved numbers.
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
-import { normalizeSpecs } from '../core/specs';
-import { testManifest } from '../core/manifestFixture';
-import type { Manifest } from '../core/types';
-import type { SimSnapshot } from '../sim/simController';
+import { normalizeSpecs } from '../params/specs';
+import { testManifest } from '../params/manifestFixture';
+import type { Manifest } from '../params/types';
+import type { SimSnapshot } from '../run/simController';
 import { flowRuleNames, runValue, sharesOneBottleneck } from './chartContext';
 
 const specs = normalizeSpecs(described);

@@ -2,8 +2,8 @@
 // parameter values such as weights and link rate) and the legend state. What the run is (its
 // bottleneck, paths, sample period, window rules) charts read from its manifest (bl_manifest),
 // never from the scenario document: charts do not import scenario/ (scripts/check-layers.mjs).
-import type { Manifest, ParamSpec } from '../core/types';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { Manifest, ParamSpec } from '../params/types';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { flowColor, flowDash } from './palette';
 import type { LineDef } from './chartModel';
 import { BAND_FLOWS, flowBand } from '../store/flowBand';

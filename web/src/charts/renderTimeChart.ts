@@ -1,7 +1,7 @@
 // Drawing of a time chart: lines on canvas (dense), axes, reference lines and change marks
 // in SVG. The same tracing writes SVG paths for export.
 import * as d3 from 'd3';
-import type { ParamChange } from '../core/types';
+import type { ParamChange } from '../params/types';
 import type { ChartStore } from '../store/chartStore';
 import type { TimeWindow } from '../store/timeView';
 import type { ChartAnnotation } from './annotations';

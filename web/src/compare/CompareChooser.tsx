@@ -2,10 +2,10 @@
 // or a parameter from the specs, and its value for B) and switches to compare mode, A being
 // the scenario on screen.
 import { useContext, useMemo, useRef, useState } from 'react';
-import type { Json, ParamSpec, Scenario } from '../core/types';
+import type { Json, ParamSpec, Scenario } from '../params/types';
 import { ParamControl } from '../panels/ParamControl';
 import type { CompareDiff } from '../url/teachingUrl';
-import { CoreCheckContext } from '../sim/coreCheck';
+import { CoreCheckContext } from '../run/coreCheck';
 import { applyDiff, diffChoices, diffText, judgeDiff, valueInA } from './compareDiff';
 
 /** A value for B that differs from A's: another option, or the number doubled within range. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSpecs } from '../core/specs';
-import type { Scenario } from '../core/types';
+import { normalizeSpecs } from '../params/specs';
+import type { Scenario } from '../params/types';
 import { applyDiff, diffChoices, diffText, judgeDiff, valueInA } from './compareDiff';
 import { coreCheck } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';

@@ -2,7 +2,7 @@
 // window rule, loss recovery, or one parameter from the specs). Same seed, same everything else.
 // Whether B's value is allowed is the core's to say (bl_check, judgeDiff), as for the scenario
 // editor: the page only reads the value in its field's type and builds B.
-import type { Json, ParamSpec, Scenario } from '../core/types';
+import type { Json, ParamSpec, Scenario } from '../params/types';
 import type { CheckResult } from '../../../wasm-core/js/binding.mjs';
 import {
   coerceValue,
@@ -12,8 +12,8 @@ import {
   problemLine,
   problemText,
   specsOfGroup,
-} from '../core/specs';
-import { paramText } from '../core/units';
+} from '../params/specs';
+import { paramText } from '../params/units';
 import { getPath, jsonEqual, setPath } from '../../../wasm-core/js/paths.mjs';
 import { cloneScenario } from '../scenario/presets';
 import { kindGroupOf, kindIn, withKind } from '../scenario/changeKind';

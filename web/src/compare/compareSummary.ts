@@ -1,7 +1,7 @@
 // The numbers compare mode puts side by side: from the two runs' summaries, taken when both
 // had reached the same simulated time.
-import type { Summary } from '../core/types';
-import { fixedText } from '../core/units';
+import type { Summary } from '../params/types';
+import { fixedText } from '../params/units';
 import { jainWindowLabel } from '../ui/glossary';
 
 export interface CompareRow {

@@ -2,15 +2,14 @@
 // which live parameters students may change (the others locked), student mode, size or auto
 // height; a live preview in an iframe; the iframe code to copy.
 import { IdChecklist } from '../ui/IdChecklist';
-import { forwardRef, useEffect, useRef, useState } from 'react';
-import type { Manifest, ParamSpec } from '../core/types';
+import { forwardRef, useEffect, useState } from 'react';
+import type { Manifest, ParamSpec } from '../params/types';
 import { CHART_IDS, CHART_TITLES, PANEL_IDS, PANEL_TITLES } from '../url/viewState';
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';
 import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';
-import { type EmbedChoice, SIZE_PRESETS, courseOrigin, embedSnippet, embedUrl } from './embedCode';
-import { MSG_PREFIX } from './hostMessages';
-import { embedFit } from './fit';
+import { type EmbedChoice, SIZE_PRESETS, choiceFit, courseOrigin, embedSnippet, embedUrl } from './embedCode';
+import { useEmbedPreview } from './useEmbedPreview';
 import './embed.css';
 
 export interface EmbedBuilderProps {
@@ -51,58 +50,10 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
   const base = `${location.origin}${location.pathname}`;
   const url = embedUrl(state, c, base);
   const snippet = embedSnippet(url, c);
-  // The preview reloads on a change, after a pause (typing a width should not restart it each key).
-  const [previewUrl, setPreviewUrl] = useState(url);
-  useEffect(() => {
-    const t = setTimeout(() => setPreviewUrl(url), 400);
-    return () => clearTimeout(t);
-  }, [url]);
-  // The preview is the frame at the chosen size, scaled down to the room the dialog has; with auto
-  // height it follows the page's height messages, as the host page's frame will.
-  const [room, setRoom] = useState(0);
-  const [reported, setReported] = useState<number | null>(null);
-  const frameRef = useRef<HTMLIFrameElement>(null);
-  const boxRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = boxRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setRoom(el.clientWidth));
-    ro.observe(el);
-    setRoom(el.clientWidth);
-    return () => ro.disconnect();
-  }, [open, preview]);
-  useEffect(() => {
-    setReported(null);
-    const onMsg = (e: MessageEvent) => {
-      const d = e.data as { type?: unknown; height?: unknown } | null;
-      if (
-        e.source === frameRef.current?.contentWindow &&
-        d?.type === `${MSG_PREFIX}height` &&
-        typeof d.height === 'number'
-      )
-        setReported(d.height);
-    };
-    window.addEventListener('message', onMsg);
-    return () => window.removeEventListener('message', onMsg);
-  }, [previewUrl]);
-  const scale = room > 0 ? Math.min(1, room / c.width) : 1;
-  const frameHeight = c.autoHeight ? (reported ?? c.height) : c.height;
+  const { previewUrl, frameRef, boxRef, scale, frameHeight } = useEmbedPreview(url, c, open && preview);
   const sizePreset = SIZE_PRESETS.find((p) => p.width === c.width && p.height === c.height)?.id ?? 'custom';
   const chartOnly = c.panels.length === 1 && c.panels[0] === 'charts';
-  // Whether what is chosen fits the size: the charts the run draws (BBR's only with BBR flows),
-  // the live controls students may change (the locked ones fold under one line).
-  const drawn = c.charts.filter((id) => id !== 'bbr' || manifest?.flows.some((f) => f.cc.startsWith('bbr'))).length;
-  const allowed = c.unlock === null ? lockable.length : lockable.filter((l) => c.unlock!.includes(l.id)).length;
-  const fit = embedFit({
-    width: c.width,
-    height: c.height,
-    autoHeight: c.autoHeight,
-    panels: c.panels,
-    charts: c.lesson === null ? drawn : 0,
-    controls: allowed,
-    locked: lockable.length - allowed,
-    lesson: c.lesson !== null,
-  });
+  const fit = choiceFit(c, lockable, manifest);
 
   return (
     <dialog ref={ref} className="embed-dialog" aria-labelledby="embed-title" onClose={onClose}>

@@ -1,6 +1,8 @@
 // The link and the iframe code the embed builder writes (docs/teaching.md).
 import type { ChartId, PanelId } from '../url/viewState';
 import { type AppState, defaultState, encodeState } from '../url/scenarioUrl';
+import type { Manifest } from '../params/types';
+import { embedFit } from './fit';
 
 export interface EmbedChoice {
   /** null: the scenario on screen; else a lesson id (public/lessons/<id>/). */
@@ -83,4 +85,23 @@ export function embedSnippet(url: string, c: EmbedChoice, id = 'bottleneck-lab')
     if (f && e.source === f.contentWindow && e.data && e.data.type === 'bottleneck-lab:height') f.style.height = e.data.height + 'px';
   });
 </script>`;
+}
+
+/**
+ * Whether what is chosen fits the size: the charts the run draws (BBR's only with BBR flows),
+ * the live controls students may change (the locked ones fold under one line).
+ */
+export function choiceFit(c: EmbedChoice, lockable: readonly { id: string }[], manifest: Manifest | null) {
+  const drawn = c.charts.filter((id) => id !== 'bbr' || manifest?.flows.some((f) => f.cc.startsWith('bbr'))).length;
+  const allowed = c.unlock === null ? lockable.length : lockable.filter((l) => c.unlock!.includes(l.id)).length;
+  return embedFit({
+    width: c.width,
+    height: c.height,
+    autoHeight: c.autoHeight,
+    panels: c.panels,
+    charts: c.lesson === null ? drawn : 0,
+    controls: allowed,
+    locked: lockable.length - allowed,
+    lesson: c.lesson !== null,
+  });
 }

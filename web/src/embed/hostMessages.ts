@@ -14,7 +14,7 @@
 //
 // `param` is a lock id (embed/lock.ts); a locked one, an unknown one or a value out of the
 // spec's range is refused with a message naming the field.
-import type { Manifest, ParamSpec } from '../core/types';
+import type { Manifest, ParamSpec } from '../params/types';
 import { specForLive } from '../scenario/liveParams';
 import { lockId, lockLabel, lockReason } from './lock';
 import { FORBIDDEN_SEGMENTS } from '../../../wasm-core/js/paths.mjs';

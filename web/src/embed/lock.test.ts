@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 import { decodeState, defaultState, encodeState } from '../url/scenarioUrl';
 import { lockId, lockReason, lockViolations } from './lock';
 import { parseHostMessage } from './hostMessages';
-import { testManifest } from '../core/manifestFixture';
+import { testManifest } from '../params/manifestFixture';
 import described from '../../test/fixtures/describe.json';
 
 // The core's describe document: refusals name parameters by the live controls' labels.

@@ -2,10 +2,10 @@
 // list is part of the URL (`unlock=`, url/teachingUrl.ts). Everything that can change the run
 // asks here: the live controls, the flow table, host messages and later changes of the URL.
 // Lock ids: `flows.<key>` (all flows or one), `queue.<key>`, `link.<key>`.
-import type { Manifest, ParamSpec } from '../core/types';
+import type { Manifest, ParamSpec } from '../params/types';
 import { liveControls } from '../scenario/liveParams';
 import { flatten, jsonEqual } from '../../../wasm-core/js/paths.mjs';
-import { findSpec } from '../core/specs';
+import { findSpec } from '../params/specs';
 import { kindIn } from '../scenario/changeKind';
 import type { AppState, LiveChange } from '../url/scenarioUrl';
 

@@ -2,9 +2,9 @@
 // the embed code names the host origin, only that origin's; numbers must be numbers.
 import { describe, expect, it } from 'vitest';
 import { acceptHostMessage, hostRule, namedHostOrigin } from './useEmbedHost';
-import { testManifest } from '../core/manifestFixture';
+import { testManifest } from '../params/manifestFixture';
 import { parseHostMessage } from './hostMessages';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 
 const parent = {} as Window;
 const self = {} as Window;

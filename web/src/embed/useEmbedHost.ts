@@ -2,12 +2,12 @@
 // size the iframe), and answers host messages (hostMessages.ts), each checked against the lock
 // list before it reaches the simulation. Refusals are shown on the page and told to the host.
 import { useEffect, useRef } from 'react';
-import type { SimController } from '../sim/simController';
+import type { SimController } from '../run/simController';
 import type { CheckProblem } from '../../../wasm-core/js/binding.mjs';
 import { MSG_PREFIX, parseHostMessage } from './hostMessages';
 import { courseOrigin } from './embedCode';
 import { lockId, lockLabel } from './lock';
-import { refusalText } from '../core/specs';
+import { refusalText } from '../params/specs';
 import { specForLive } from '../scenario/liveParams';
 
 /**

@@ -4,11 +4,11 @@
 // queue charts: a dashed line for the mean over a few seconds and thin dotted lines for the
 // range it swings over in that time (envelope.ts), so the packet-level data stays visible.
 // Outside React, like the chart store; React reads a small status snapshot.
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { chartOverlays, type OverlayLine } from '../charts/overlays';
 import { ChartStore } from '../store/chartStore';
 import { windowEnvelope } from './envelope';
-import type { Manifest } from '../core/types';
+import type { Manifest } from '../params/types';
 import { type FluidMapping, fluidSeries, mapRunToFluid } from './fluidParams';
 
 export type FluidStatus = 'off' | 'unavailable' | 'solving' | 'drawn' | 'error';

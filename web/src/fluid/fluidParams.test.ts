@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../core/types';
+import type { Manifest } from '../params/types';
 import { fluidScopeProblem, fluidSeries, lossHistory, mapRunToFluid } from './fluidParams';
 import { readSteady, steadyParams } from './steadyState';
-import { normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
-import { firstScreenSchedule, testManifest } from '../core/manifestFixture';
+import { normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
+import { firstScreenSchedule, testManifest } from '../params/manifestFixture';
 import { coreManifest } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';
 

@@ -13,8 +13,8 @@
 // Flow start times the model does not have. A run it does not describe is refused with the reason,
 // in the page's words (labels, never keys): another topology, queue or loss model, or flows other
 // than m identical AIMD flows (another window rule, an aggregate, other traffic: otherThanModelFlows).
-import type { Json, Manifest, ManifestLoss, ParamSpec } from '../core/types';
-import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../core/specs';
+import type { Json, Manifest, ManifestLoss, ParamSpec } from '../params/types';
+import { findSpec, kindFieldOf, kindsOfGroup, limitOf, specsOfGroup } from '../params/specs';
 import { sharedFlowLoss } from '../scenario/liveParams';
 import { isPlainObject } from '../../../wasm-core/js/paths.mjs';
 

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Manifest } from '../core/types';
-import { findSpec, normalizeFluidSpecs, normalizeSpecs } from '../core/specs';
+import type { Manifest } from '../params/types';
+import { findSpec, normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
 import { STEADY_FIELDS, steadyDefaults, steadyScope, steadySpec } from './steadyState';
 import { coreManifest } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';

@@ -1,8 +1,8 @@
 // The steady state of Eqs. 11-12 (bl_fluid_steady, docs/fluid-model.md) for identical flows:
 // the calculator's inputs (paths of the describe document's specs) and its answer.
-import type { Manifest, ParamSpec } from '../core/types';
+import type { Manifest, ParamSpec } from '../params/types';
 import { fluidScopeProblem } from './fluidParams';
-import { findSpec } from '../core/specs';
+import { findSpec } from '../params/specs';
 import { isPlainObject } from '../../../wasm-core/js/paths.mjs';
 
 export interface SteadyInputs {

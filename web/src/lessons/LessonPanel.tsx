@@ -2,7 +2,7 @@
 // the notes pinned on the charts so far, previous/next, and the way back to the step's state
 // when the student has wandered off (changed the scenario or a parameter).
 import { Suspense, lazy, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { SimController } from '../sim/simController';
+import type { SimController } from '../run/simController';
 import type { LessonApi } from './useLesson';
 import { LESSONS_ROUTE, lessonHref } from './lessonRoute';
 import { LessonText } from './LessonText';

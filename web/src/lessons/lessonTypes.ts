@@ -1,6 +1,6 @@
 // What a lesson is, as read from public/lessons/<id>/lesson.json (content is data, not code).
 // docs/teaching.md describes the format for instructors; loadLesson.ts validates it.
-import type { Json } from '../core/types';
+import type { Json } from '../params/types';
 import type { ChartId } from '../url/viewState';
 
 /** One entry of public/lessons/index.json (also read by the embed builder). */

@@ -1,6 +1,6 @@
 // Reads and validates lesson files. Every error names the field ("steps[2].annotations[0].t")
 // and what is allowed, so an instructor writing a lesson sees at once what to fix.
-import type { Json } from '../core/types';
+import type { Json } from '../params/types';
 import { isChartId } from '../url/viewState';
 import { isPlainObject } from '../../../wasm-core/js/paths.mjs';
 import type {

@@ -1,7 +1,7 @@
 // A lesson step as app state: the step is written as a scenario URL hash (preset, changed
 // fields, live changes, charts, speed) and read back with the app's own URL decoder, so a
 // step is exactly what a shared link would be and is validated the same way.
-import type { ParamSpec } from '../core/types';
+import type { ParamSpec } from '../params/types';
 import {
   type AppState,
   type Decoded,

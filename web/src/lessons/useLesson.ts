@@ -2,7 +2,7 @@
 // previous/next or "back to the lesson step"), pauses it at the step's runTo, and pins the
 // step's annotations on the charts while the student stays on the step's path.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SimController } from '../sim/simController';
+import type { SimController } from '../run/simController';
 import type { AppStateApi } from '../url/appStateApi';
 import { chartAnnotations } from '../charts/annotations';
 import { flowColor } from '../charts/palette';

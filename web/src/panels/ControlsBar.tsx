@@ -2,7 +2,7 @@
 // frame painter straight into the DOM: simulated time never goes through React state. A
 // finished run offers what comes next: run again, run longer, change one thing and run.
 import { useEffect, useRef, useState } from 'react';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
 
 const READOUT_MS = 100;

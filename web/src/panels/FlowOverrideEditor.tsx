@@ -3,10 +3,10 @@
 // is marked "own" and can go back to the scenario's default; applying restarts the run with the
 // entry in the scenario (and so in the link).
 import { useEffect, useId, useState } from 'react';
-import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
+import type { Json, JsonObject, ParamSpec, Scenario } from '../params/types';
 import { deletePath, getPath, isPlainObject, jsonEqual, setPath } from '../../../wasm-core/js/paths.mjs';
-import { problemLine, problemText } from '../core/specs';
-import { useCoreProblems } from '../sim/coreCheck';
+import { problemLine, problemText } from '../params/specs';
+import { useCoreProblems } from '../run/coreCheck';
 import {
   ccOf,
   ccSpec,

@@ -3,18 +3,18 @@
 // (four times a second), never through React state.
 import { Explain } from '../ui/Explain';
 import { useEffect, useRef, useState } from 'react';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { overrideOf } from '../scenario/flowOverrides';
 import { FlowOverrideEditor } from './FlowOverrideEditor';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { addPainter } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, sharesOneBottleneck, weights } from '../charts/chartContext';
 import { flowLiveSpecs } from '../scenario/liveParams';
-import { refusalText } from '../core/specs';
+import { refusalText } from '../params/specs';
 import { ParamControl } from './ParamControl';
-import { useMarkCount } from '../sim/useMarkCount';
+import { useMarkCount } from '../run/useMarkCount';
 
 const REFRESH_MS = 250;
 const WINDOW_S = 1; // live numbers: mean over the last second of simulated time

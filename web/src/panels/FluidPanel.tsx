@@ -2,7 +2,7 @@
 // and queue charts, see fluid/fluidOverlay.ts; kept in the URL as view.fluid=1) and the
 // steady-state calculator.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { fluidOverlayFor } from '../fluid/fluidOverlay';
 import { SteadyStateCalculator } from './SteadyStateCalculator';
 import './FluidPanel.css';

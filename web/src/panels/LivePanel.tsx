@@ -5,11 +5,11 @@
 // controls fold under "Locked by the instructor".
 import { useState } from 'react';
 import { Explain } from '../ui/Explain';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { liveControls } from '../scenario/liveParams';
-import { refusalText } from '../core/specs';
+import { refusalText } from '../params/specs';
 import { ParamControl } from './ParamControl';
-import { useMarkCount } from '../sim/useMarkCount';
+import { useMarkCount } from '../run/useMarkCount';
 
 /** Controls a phone shows before "More" (the rest fold, styles.css). */
 const PHONE_SHOWN = 3;

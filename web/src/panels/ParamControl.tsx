@@ -4,8 +4,8 @@
 // the core's to say: the panel passes the core's check of its draft as `problem`, and a commit
 // the core refuses (a live change, the fluid model) resolves with its reason, shown here.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Json, ParamSpec } from '../core/types';
-import { coerceValue, rangeText } from '../core/specs';
+import type { Json, ParamSpec } from '../params/types';
+import { coerceValue, rangeText } from '../params/specs';
 import {
   NARROW_FRACTION_MAX,
   SLIDER_STEPS,
@@ -18,7 +18,7 @@ import {
   scaleFor,
   toScale,
   toSlider,
-} from '../core/units';
+} from '../params/units';
 
 export interface ParamControlProps {
   spec: ParamSpec;

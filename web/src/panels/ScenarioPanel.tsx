@@ -1,9 +1,9 @@
 // Scenario: pick a preset or build one. Every field is generated from the core's specs; a
 // group's kind (topology, queue, exogenous loss, window rule) selects which fields it has.
 import { useEffect, useMemo, useState } from 'react';
-import type { Json, ParamSpec, Scenario } from '../core/types';
-import { kindFieldOf, problemLine, problemText, specsOfGroup } from '../core/specs';
-import { useCoreProblems } from '../sim/coreCheck';
+import type { Json, ParamSpec, Scenario } from '../params/types';
+import { kindFieldOf, problemLine, problemText, specsOfGroup } from '../params/specs';
+import { useCoreProblems } from '../run/coreCheck';
 import { kindIn } from '../scenario/changeKind';
 import { cloneScenario, presetEdited } from '../scenario/presets';
 import { PresetSelect } from './StoryPanel';

@@ -3,8 +3,8 @@
 // printable summary, and what the page adds (instructor and research tools, the theme). Student
 // mode leaves out the exports.
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import type { SimController } from '../sim/simController';
-import type { ParamSpec } from '../core/types';
+import type { SimController } from '../run/simController';
+import type { ParamSpec } from '../params/types';
 import { downloadText } from '../ui/download';
 import { toCsv } from '../store/exportData';
 import { type AppState, encodeState } from '../url/scenarioUrl';

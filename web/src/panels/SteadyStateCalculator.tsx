@@ -5,9 +5,9 @@
 // the buffer and the queue's kind included, are prefilled from the run's manifest when a run starts;
 // input the core refuses stays out, with its reason at the control. Each number comes with a sentence saying what it means.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { bottleneckRate } from '../charts/chartContext';
-import { findSpec } from '../core/specs';
+import { findSpec } from '../params/specs';
 import {
   STEADY_FIELDS,
   type SteadyAnswer,
@@ -21,8 +21,8 @@ import {
 } from '../fluid/steadyState';
 import { mapRunToFluid } from '../fluid/fluidParams';
 import { ParamControl, inBoxUnit } from './ParamControl';
-import type { ParamSpec } from '../core/types';
-import { type Scale, humanRange } from '../core/units';
+import type { ParamSpec } from '../params/types';
+import { type Scale, humanRange } from '../params/units';
 
 /** What the run has now, from its manifest (fields it cannot say are left as they are). */
 function fromRun(sim: SimController): Partial<SteadyInputs> {

@@ -2,7 +2,7 @@
 // be added and removed, and the raw JSON stays one click away for experts. The scenario keeps
 // the core's form: [[t, rate], ...] with t in seconds and rate a fraction.
 import { useEffect, useId, useState } from 'react';
-import type { Json, ParamSpec } from '../core/types';
+import type { Json, ParamSpec } from '../params/types';
 import { ParamControl } from './ParamControl';
 
 type Row = { t: string; pct: string };

@@ -2,7 +2,7 @@
 // preset chooser, the preset's "what you are watching" and "try this" (public/stories), and the
 // button that opens the full scenario editor.
 import { useState } from 'react';
-import type { Manifest, ParamSpec, Scenario } from '../core/types';
+import type { Manifest, ParamSpec, Scenario } from '../params/types';
 import { type StoryOptions, fillStory, liveChangesText, runTitle } from '../scenario/storyText';
 import { BAND_FLOWS } from '../store/flowBand';
 import { DEFAULT_PRESET, PRESETS, type Preset, cloneScenario, findPreset, presetEdited } from '../scenario/presets';

@@ -2,7 +2,7 @@
 // lasd) in several web workers, and plots each run as it finishes, with the papers' closed
 // forms. The form is part of the URL (url/sweepUrl.ts); results live in the sweep runner.
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { Json, ParamSpec, Scenario } from '../core/types';
+import type { Json, ParamSpec, Scenario } from '../params/types';
 import { PRESETS, findPreset } from '../scenario/presets';
 import {
   type SweepConfig,

@@ -2,11 +2,11 @@
 // queue filling as it fills, and drops flashing where they happen, coloured by flow.
 import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
-import type { SimController, SimSnapshot } from '../sim/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
-import { DropReason } from '../core/types';
+import { DropReason } from '../params/types';
 import { exoLossText } from '../scenario/liveParams';
 import { type Layout, layoutTopology } from './topologyLayout';
 

@@ -3,7 +3,7 @@
 // direction's trace to "custom" with the file's times (kept in the page) and its name (kept in
 // the link); without the times it says which file the scenario needs.
 import { useId, useState } from 'react';
-import type { Json, ParamSpec, Scenario } from '../core/types';
+import type { Json, ParamSpec, Scenario } from '../params/types';
 import { getPath } from '../../../wasm-core/js/paths.mjs';
 import { type TraceDirection, parseTraceText, traceFields, withTraceFile } from '../scenario/traceFile';
 

@@ -3,9 +3,9 @@
 // bottleneck, the queue on the link the core calls the bottleneck.
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
-import { normalizeSpecs } from '../core/specs';
-import { testManifest } from '../core/manifestFixture';
-import type { Manifest, ManifestLink } from '../core/types';
+import { normalizeSpecs } from '../params/specs';
+import { testManifest } from '../params/manifestFixture';
+import type { Manifest, ManifestLink } from '../params/types';
 import { layoutTopology } from './topologyLayout';
 
 const specs = normalizeSpecs(described);

@@ -1,9 +1,9 @@
 // Where the topology view puts nodes, links, the queue and drops, drawn from the run's manifest
 // (bl_manifest): the links as the core built them (rates as changed live, delays as drawn), the
 // bottleneck the core names and the path of a flow that crosses it.
-import type { Manifest, ManifestLink, ParamSpec } from '../core/types';
-import { findSpec } from '../core/specs';
-import { formatHuman } from '../core/units';
+import type { Manifest, ManifestLink, ParamSpec } from '../params/types';
+import { findSpec } from '../params/specs';
+import { formatHuman } from '../params/units';
 
 export interface LNode {
   x: number;

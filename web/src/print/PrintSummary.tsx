@@ -3,9 +3,9 @@
 // and the link that reproduces the run. Shown over the page; the print style sheet prints only
 // it, sized for one A4 or Letter page. window.print() is called once the images are in.
 import { useEffect, useState } from 'react';
-import type { SimController } from '../sim/simController';
+import type { SimController } from '../run/simController';
 import { type ChartImage, exportCharts } from '../charts/chartExports';
-import type { Manifest, ParamSpec, Summary } from '../core/types';
+import type { Manifest, ParamSpec, Summary } from '../params/types';
 import { runTitle } from '../scenario/storyText';
 import { printParams } from './printParams';
 import { formatValue, specForLive } from '../scenario/liveParams';

@@ -1,9 +1,9 @@
 // The print summary's parameter lines: the scenario's fields by the page's labels and in human
 // units, what the run has (its loss model, the TCP variant where a window rule uses it, a graph's
 // links as built) from its manifest. Raw keys and SI numbers stay in the JSON export.
-import type { Json, Manifest, ParamSpec, Scenario } from '../core/types';
-import { findSpec } from '../core/specs';
-import { formatHuman } from '../core/units';
+import type { Json, Manifest, ParamSpec, Scenario } from '../params/types';
+import { findSpec } from '../params/specs';
+import { formatHuman } from '../params/units';
 import { flatten, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 import { fieldName, fieldSpec, fieldValue } from '../scenario/fieldNames';
 import { storyValue } from '../scenario/storyText';

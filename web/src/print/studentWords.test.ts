@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
 import { coreCheck, coreManifest } from '../../test/nativeCheck';
-import { normalizeSpecs } from '../core/specs';
-import type { JsonObject, Manifest } from '../core/types';
+import { normalizeSpecs } from '../params/specs';
+import type { JsonObject, Manifest } from '../params/types';
 import { PRESETS } from '../scenario/presets';
 import { repairScenario } from '../scenario/repair';
 import { lockReason, lockViolations } from '../embed/lock';
 import { parseHostMessage } from '../embed/hostMessages';
-import { liveRefusalText } from '../sim/simController';
+import { liveRefusalText } from '../run/simController';
 import { decodeState } from '../url/scenarioUrl';
 import { printParams } from './printParams';
 

@@ -1,7 +1,7 @@
 // Switching a group's kind (queue droptail -> red, flows.cc aimd -> vegas): the group keeps
 // the fields the new kind also has (a buffer stays) and loses the others (RED's maxP).
-import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { kindFieldOf, kindGroups, kindParamsOf, specsOfGroup } from '../core/specs';
+import type { Json, JsonObject, ParamSpec, Scenario } from '../params/types';
+import { kindFieldOf, kindGroups, kindParamsOf, specsOfGroup } from '../params/specs';
 import { getPath, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 
 export function withKind(s: Scenario, specs: readonly ParamSpec[], group: string, kind: string): Scenario {

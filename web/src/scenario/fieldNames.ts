@@ -2,9 +2,9 @@
 // units ("Bottleneck rate", "16 Mb/s", "NewReno"), never by its path and SI number
 // ("topology.bottleneckRate", 16000000, "newreno"). Notices (a repaired link, a lock), the print
 // summary and host-message refusals word fields through here; raw JSON and exports keep the keys.
-import type { Json, JsonObject, ParamSpec } from '../core/types';
-import { findSpec, kindFieldOf } from '../core/specs';
-import { paramText } from '../core/units';
+import type { Json, JsonObject, ParamSpec } from '../params/types';
+import { findSpec, kindFieldOf } from '../params/specs';
+import { paramText } from '../params/units';
 import { getPath, isPlainObject, pathKeys } from '../../../wasm-core/js/paths.mjs';
 
 /** A scenario, or any document being repaired (read only). */

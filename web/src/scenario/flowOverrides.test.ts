@@ -3,8 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizeSpecs } from '../core/specs';
-import type { Scenario } from '../core/types';
+import { normalizeSpecs } from '../params/specs';
+import type { Scenario } from '../params/types';
 import {
   ccOf,
   ccSpec,

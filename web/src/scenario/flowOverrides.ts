@@ -1,7 +1,7 @@
 // One flow's own settings (its `flowOverrides` entry): what an entry can set, read from the
 // core's specs of the flow group, and how an edited entry goes back into the scenario.
-import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { findSpec, kindsOfGroup, specsOfGroup } from '../core/specs';
+import type { Json, JsonObject, ParamSpec, Scenario } from '../params/types';
+import { findSpec, kindsOfGroup, specsOfGroup } from '../params/specs';
 import { getPath, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 import { cloneScenario } from './presets';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 import {
   changeLabel,
   exoLossText,
@@ -9,7 +9,7 @@ import {
   manifestLiveValue,
   scheduleMarks,
 } from './liveParams';
-import { firstScreenSchedule, testManifest } from '../core/manifestFixture';
+import { firstScreenSchedule, testManifest } from '../params/manifestFixture';
 
 // bl_describe's layout (version 2), abridged.
 const buffer = {

@@ -1,8 +1,8 @@
 // Live parameters: which bl_set_param entity/key pairs the UI offers, their current values
 // and the labels of the marks a change leaves on the charts. Specs come from bl_describe; what
 // the run has (its bottleneck, queue kinds, loss models, the values in force) from its manifest.
-import type { Json, Manifest, ManifestLoss, ParamSpec } from '../core/types';
-import { formatHuman } from '../core/units';
+import type { Json, Manifest, ManifestLoss, ParamSpec } from '../params/types';
+import { formatHuman } from '../params/units';
 
 export interface LiveControl {
   entity: string;

@@ -1,6 +1,6 @@
 // Paths from links, lessons and embed hosts never reach a prototype (issue 11).
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JsonObject } from '../core/types';
+import type { JsonObject } from '../params/types';
 import { deletePath, forbiddenSegment, getPath, jsonProblem, setPath } from '../../../wasm-core/js/paths.mjs';
 
 const protoNames = () => Object.getOwnPropertyNames(Object.prototype).sort();

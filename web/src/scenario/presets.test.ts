@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import stories from '../../../public/stories/presets.json';
 import described from '../../test/fixtures/describe.json';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 import { diffChoices } from '../compare/compareDiff';
 import { PRESETS } from './presets';
 

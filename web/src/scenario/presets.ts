@@ -1,6 +1,6 @@
 // Preset scenarios, one per experiment of the papers (more are added as the core grows).
 // The first one is what a first visit runs. The URL stores a preset id plus the differences.
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { jsonEqual } from '../../../wasm-core/js/paths.mjs';
 
 export interface Preset {

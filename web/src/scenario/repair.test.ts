@@ -1,11 +1,11 @@
 // The repair that the worker runs on a refused scenario, against the real core's check
 // (native blsim --check, the same bl_check the worker calls in WASM).
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../core/types';
+import type { JsonObject } from '../params/types';
 import { dropPath, problemNotice, repairScenario } from './repair';
 import { coreCheck } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 
 const specs = normalizeSpecs(described);
 

@@ -2,8 +2,8 @@
 // comes with the path of its field, and leaving a field out gives it its default. So each field
 // named is removed, and the notice says which field, what was wrong and what is allowed.
 import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
-import type { Json, JsonObject, ParamSpec } from '../core/types';
-import { problemText } from '../core/specs';
+import type { Json, JsonObject, ParamSpec } from '../params/types';
+import { problemText } from '../params/specs';
 import { deletePath, getPath, jsonEqual, pathKeys, setPath } from '../../../wasm-core/js/paths.mjs';
 import { fieldName, fieldSpec, fieldValue } from './fieldNames';
 

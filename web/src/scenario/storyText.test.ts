@@ -1,18 +1,18 @@
 // Every preset's story (title, "What you are watching", "Try this") is told of the run: filled from
 // its manifest, each claim kept only while its condition holds. For every preset, each field a
 // story can mention (loss, buffer, queue kind, window rule, flow count, rate) is changed one at a
-// time in a manifest (core/manifestFixture.ts), and the text must follow: the new value shown, no
+// time in a manifest (params/manifestFixture.ts), and the text must follow: the new value shown, no
 // stale number, no other kind's sentence, no raw key.
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
-import { normalizeSpecs, specsOfGroup } from '../core/specs';
-import { formatHuman } from '../core/units';
+import { normalizeSpecs, specsOfGroup } from '../params/specs';
+import { formatHuman } from '../params/units';
 import { DEFAULT_PRESET, PRESETS, type Preset, findPreset } from './presets';
 import { fillStory, guardHolds, guardProblem, runTitle, storyGuards, storyPaths } from './storyText';
-import { firstScreenSchedule, scenarioManifest, testManifest } from '../core/manifestFixture';
+import { firstScreenSchedule, scenarioManifest, testManifest } from '../params/manifestFixture';
 import { flowLiveSpecs, liveControls } from './liveParams';
 import { diffChoices } from '../compare/compareDiff';
-import type { Manifest } from '../core/types';
+import type { Manifest } from '../params/types';
 
 const specs = normalizeSpecs(described);
 const ccSpec = specs.find((s) => s.key === 'flows.cc')!;

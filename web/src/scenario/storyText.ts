@@ -20,9 +20,9 @@
 //   propagation delay, s), `changes` (live changes so far), `next` (when a loss schedule next
 //   moves, s; none once it has made its last step) or any `{name}` with a number.
 // Every kind is said by its label from the core (bl_describe), never by its key.
-import type { Json, Manifest, ManifestLoss, ParamSpec, Scenario } from '../core/types';
-import { findSpec } from '../core/specs';
-import { formatHuman } from '../core/units';
+import type { Json, Manifest, ManifestLoss, ParamSpec, Scenario } from '../params/types';
+import { findSpec } from '../params/specs';
+import { formatHuman } from '../params/units';
 import { getPath, jsonEqual } from '../../../wasm-core/js/paths.mjs';
 import { kindIn } from './changeKind';
 import { formatValue, lossText, sharedFlowLoss, specForLive } from './liveParams';

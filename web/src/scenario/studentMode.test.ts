@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSpec, kindsOfGroup, normalizeSpecs } from '../core/specs';
+import { findSpec, kindsOfGroup, normalizeSpecs } from '../params/specs';
 import { ADVANCED_FIELDS } from './studentMode';
 import described from '../../test/fixtures/describe.json';
 

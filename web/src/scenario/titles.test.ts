@@ -5,8 +5,8 @@
 // that instead (StoryPanel.PresetSelect, e2e/mainscreen.spec.ts).
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
-import type { Json, Scenario } from '../core/types';
-import { findSpec, normalizeSpecs } from '../core/specs';
+import type { Json, Scenario } from '../params/types';
+import { findSpec, normalizeSpecs } from '../params/specs';
 import { PRESETS, cloneScenario, findPreset } from './presets';
 import { flatten, getPath, setPath } from '../../../wasm-core/js/paths.mjs';
 import { kindIn } from './changeKind';

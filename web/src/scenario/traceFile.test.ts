@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { missingTraceFiles, parseTraceText, withTraceFile } from './traceFile';
 
 describe('a user trace file', () => {

@@ -2,7 +2,7 @@
 // the page and put into the scenario as topology.trace "custom" with its times (traceMs) and
 // its file's name (traceFile). The times stay in the page (url/scenarioUrl.ts leaves them out
 // of the link); the core checks order and limits and names the field when it refuses them.
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { cloneScenario } from './presets';
 
 export type TraceDirection = 'down' | 'up';

@@ -1,7 +1,7 @@
 // The chart store: every metric of the current run, in ring buffers outside React. The
 // worker's blocks are appended here; charts read it when they redraw (at most once a frame).
 import { parseBlock } from '../../../wasm-core/js/block.mjs';
-import { EventKind, type ParamChange } from '../core/types';
+import { EventKind, type ParamChange } from '../params/types';
 import { type Decimated, type DecimateState, type Series, decimateRing } from './decimate';
 import { ColumnRing, RingBuffer } from './ringBuffer';
 

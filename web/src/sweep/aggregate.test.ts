@@ -1,7 +1,7 @@
 // Result aggregation: what a run measures, where it lands on each plot, the means over seeds,
 // and the overlays drawn from the closed forms.
 import { describe, expect, it } from 'vitest';
-import type { FlowSummary, Scenario, Summary } from '../core/types';
+import type { FlowSummary, Scenario, Summary } from '../params/types';
 import { runMeasures } from '../../../wasm-core/js/runMeasures.mjs';
 import { type SweepResult, aggregate, membersOf, modelInputs, plotPoint } from './aggregate';
 import { overlayLines } from './overlays';

@@ -1,6 +1,6 @@
 // Sweep results: what each finished run contributes to the plot, and the per-point means
 // (over seeds) the series lines go through.
-import type { Json, Scenario } from '../core/types';
+import type { Json, Scenario } from '../params/types';
 import type { RunMeasures } from '../../../wasm-core/js/runMeasures.mjs';
 import type { Measure } from './sweepConfig';
 

@@ -1,6 +1,6 @@
 // Grid expansion: values, ranges, series, seeds and the scenarios each run gets.
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { DEFAULT_SWEEP, type SweepConfig, expandGrid, parseFixed, parseValues, workerCount } from './sweepConfig';
 import { cartesian, pathKeys, setPath } from '../../../wasm-core/js/grid.mjs';
 import { findPreset } from '../scenario/presets';

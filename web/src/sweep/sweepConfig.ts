@@ -1,8 +1,8 @@
 // What a sweep is (the form, the URL keys) and its expansion into runs: a base scenario, one
 // swept path with its values, an optional series axis (one plotted line per value, e.g. the
 // window rule sd vs lasd), fixed changes, seeds, and the run length.
-import type { Json, ParamSpec, Scenario } from '../core/types';
-import { findSpec, limitOf } from '../core/specs';
+import type { Json, ParamSpec, Scenario } from '../params/types';
+import { findSpec, limitOf } from '../params/specs';
 import { cartesian, parseValue, pathKeys, setPath } from '../../../wasm-core/js/grid.mjs';
 
 export const MEASURES = ['ratio', 'throughput', 'loss', 'timeouts', 'jain'] as const;

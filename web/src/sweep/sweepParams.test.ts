@@ -1,9 +1,9 @@
 // Sweepable paths from the specs, and flow k's flowOverrides entry (index is not flow number).
 import { describe, expect, it } from 'vitest';
-import type { ParamSpec, Scenario } from '../core/types';
+import type { ParamSpec, Scenario } from '../params/types';
 import { overrideSlot, sweepFor, sweepableParams } from './sweepParams';
-import { testManifest } from '../core/manifestFixture';
-import { normalizeSpecs } from '../core/specs';
+import { testManifest } from '../params/manifestFixture';
+import { normalizeSpecs } from '../params/specs';
 import described from '../../test/fixtures/describe.json';
 
 const spec = (key: string, type: ParamSpec['type'] = 'number'): ParamSpec => ({

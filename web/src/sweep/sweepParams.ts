@@ -1,8 +1,8 @@
 // Which scenario paths a sweep can vary, from the core's parameter specs: every number of the
 // flows (for one flow k through its flowOverrides entry, or for all flows), of the window
 // rules' ccParams, of a queue / loss model / topology kind, and of the scenario itself.
-import type { Manifest, ParamSpec, Scenario } from '../core/types';
-import { findSpec, kindFieldOf, kindGroups, rangeText } from '../core/specs';
+import type { Manifest, ParamSpec, Scenario } from '../params/types';
+import { findSpec, kindFieldOf, kindGroups, rangeText } from '../params/specs';
 import { flowRule } from './aggregate';
 import { DEFAULT_SWEEP, type SweepConfig } from './sweepConfig';
 

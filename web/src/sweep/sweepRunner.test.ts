@@ -1,7 +1,7 @@
 // The sweep runner with fake workers: jobs spread over the workers, a failed run does not stop
 // the others, a worker that cannot load fails its runs, cancel terminates everything.
 import { describe, expect, it } from 'vitest';
-import type { FlowSummary, Scenario, Summary } from '../core/types';
+import type { FlowSummary, Scenario, Summary } from '../params/types';
 import type { FromWorker, ToWorker } from '../worker/protocol';
 import { SweepRunner } from './sweepRunner';
 import type { SweepJob } from './sweepConfig';
@@ -43,24 +43,26 @@ class FakeWorker {
   onmessage: ((ev: MessageEvent<FromWorker>) => void) | null = null;
   onerror: ((ev: ErrorEvent) => void) | null = null;
   terminated = false;
+  /** The x of each run asked for. */
   received: number[] = [];
   constructor(private readonly broken = false) {
     FakeWorker.all.push(this);
   }
   postMessage(msg: ToWorker): void {
     if (msg.type !== 'call' || msg.call.op !== 'headless') return;
-    this.received.push(msg.id);
     const x = (msg.call.scenario as Scenario & { x: number }).x;
+    this.received.push(x);
     const reply: FromWorker = this.broken
       ? { type: 'fatal', stage: 'load', error: 'could not load the simulator: no wasm' }
       : x < 0
         ? {
             type: 'reply',
             id: msg.id,
+            op: 'headless',
             ok: false,
             error: `flowOverrides[0].weight: ${x} is out of range; allowed [0.01, 1000]`,
           }
-        : { type: 'reply', id: msg.id, ok: true, value: { summary: summary(x), ms: 1 } };
+        : { type: 'reply', id: msg.id, op: 'headless', ok: true, value: { summary: summary(x), ms: 1 } };
     setTimeout(() => {
       if (!this.terminated) this.onmessage?.(new MessageEvent('message', { data: reply }));
     }, 0);
@@ -109,7 +111,7 @@ describe('SweepRunner', () => {
       },
     ]);
     expect(FakeWorker.all).toHaveLength(2);
-    expect(FakeWorker.all.flatMap((w) => w.received).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(FakeWorker.all.flatMap((w) => w.received).sort((a, b) => a - b)).toEqual([-5, 1, 2, 4, 8]);
     expect(FakeWorker.all.every((w) => w.terminated && w.received.length >= 2)).toBe(true);
   });
 

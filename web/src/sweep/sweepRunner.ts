@@ -2,7 +2,8 @@
 // interactive run, each with its own WASM instance), one headless run per worker at a time.
 // Results arrive as runs finish; React reads a snapshot through subscribe/getSnapshot. Cancel
 // terminates the workers (a headless run does not yield), so nothing from them arrives later.
-import type { CallValue, FromWorker, ToWorker } from '../worker/protocol';
+import { type WorkerFactory, WorkerClient, simWorker } from '../worker/client';
+import { errorText } from '../worker/protocol';
 import { runMeasures } from '../../../wasm-core/js/runMeasures.mjs';
 import { type ModelDefaults, type SweepFailure, type SweepResult, membersOf, modelInputs } from './aggregate';
 import type { SweepJob } from './sweepConfig';
@@ -21,11 +22,6 @@ export interface SweepProgress {
   elapsedMs: number;
 }
 
-export type WorkerFactory = () => Worker;
-
-const simWorker: WorkerFactory = () =>
-  new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
-
 export class SweepRunner {
   private snap: SweepProgress = {
     sweepId: 0,
@@ -39,7 +35,7 @@ export class SweepRunner {
     elapsedMs: 0,
   };
   private listeners = new Set<() => void>();
-  private workers: Worker[] = [];
+  private workers: WorkerClient[] = [];
   private queue: SweepJob[] = [];
   private startedAt = 0;
 
@@ -83,50 +79,46 @@ export class SweepRunner {
   }
 
   private stopWorkers(): void {
-    for (const w of this.workers) w.terminate();
+    for (const w of this.workers) w.close(new Error('sweep cancelled'));
     this.workers = [];
   }
 
+  /**
+   * One worker: runs jobs off the queue one at a time until it is empty. A worker that cannot run
+   * anything (the core failed to load, or its script failed) fails the job it had and stops; the
+   * last worker to stop fails what is left in the queue with the same reason.
+   */
   private spawn(flow: number, defaults: ModelDefaults): void {
-    const w = this.makeWorker();
-    this.workers.push(w);
-    let current: SweepJob | null = null;
-    const next = () => {
-      current = this.queue.shift() ?? null;
-      if (current) {
-        const msg: ToWorker = { type: 'call', id: current.index, call: { op: 'headless', scenario: current.scenario } };
-        w.postMessage(msg);
-        return;
-      }
-      w.terminate();
-      this.workers = this.workers.filter((x) => x !== w);
-      if (!this.workers.length) this.update({ running: false });
+    let lost: string | null = null;
+    const client: WorkerClient = new WorkerClient({
+      make: this.makeWorker,
+      onEvent: (e) => {
+        if (e.type === 'fatal') lose(e.error);
+      },
+      onError: (ev) => {
+        ev.preventDefault();
+        lose(`simulation worker failed: ${ev.message || 'could not start'}`);
+      },
+    });
+    const lose = (error: string) => {
+      lost ??= error;
+      client.close(new Error(error));
     };
+    this.workers.push(client);
+    /** Cancelled, or replaced by a newer sweep: nothing of it may reach the snapshot. */
+    const gone = () => !this.workers.includes(client);
     const fail = (job: SweepJob, error: string) => {
       const { index, series, x, seed } = job;
       this.update({ done: this.snap.done + 1, failures: [...this.snap.failures, { index, series, x, seed, error }] });
     };
-    w.onmessage = (ev: MessageEvent<FromWorker>) => {
-      const msg = ev.data;
-      if (msg.type === 'fatal') {
-        // This worker cannot run anything: its job and, if it was the last worker, the rest fail.
-        if (current) fail(current, msg.error);
-        w.terminate();
-        this.workers = this.workers.filter((x) => x !== w);
-        if (!this.workers.length) {
-          for (const j of this.queue.splice(0)) fail(j, msg.error);
-          this.update({ running: false });
-        }
-        return;
-      }
-      if (!current || msg.type !== 'reply' || msg.id !== current.index) return;
-      const job = current;
-      if (!msg.ok) fail(job, msg.error);
-      else {
+    const run = async () => {
+      for (let job = this.queue.shift(); job; job = lost === null ? this.queue.shift() : undefined) {
+        let result: SweepResult;
         try {
-          const { summary, ms } = msg.value as CallValue['headless'];
+          const { summary, ms } = await client.call({ op: 'headless', scenario: job.scenario });
+          if (gone()) return;
           const m = runMeasures(summary, flow, membersOf(job.scenario, flow));
-          const result: SweepResult = {
+          result = {
             index: job.index,
             series: job.series,
             x: job.x,
@@ -135,26 +127,21 @@ export class SweepRunner {
             m,
             model: modelInputs(job.scenario, flow, m.rtt, defaults),
           };
-          this.update({ done: this.snap.done + 1, results: [...this.snap.results, result] });
         } catch (e) {
-          fail(job, (e as Error).message);
+          if (gone()) return;
+          fail(job, errorText(e));
+          continue;
         }
+        this.update({ done: this.snap.done + 1, results: [...this.snap.results, result] });
       }
-      next();
+      client.close(new Error('sweep done'));
+      this.workers = this.workers.filter((x) => x !== client);
+      if (!this.workers.length) {
+        if (lost !== null) for (const j of this.queue.splice(0)) fail(j, lost);
+        this.update({ running: false });
+      }
     };
-    w.onerror = (ev) => {
-      ev.preventDefault();
-      w.onmessage?.(
-        new MessageEvent('message', {
-          data: {
-            type: 'fatal',
-            stage: 'load',
-            error: `simulation worker failed: ${ev.message || 'could not start'}`,
-          } satisfies FromWorker,
-        }),
-      );
-    };
-    next();
+    void run();
   }
 }
 

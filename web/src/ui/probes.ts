@@ -1,6 +1,6 @@
 // What charts and compare mode publish for window.__bl (app/testHook.ts) to read: kept here,
 // below the charts, so that drawing code never imports the app.
-import type { Summary } from '../core/types';
+import type { Summary } from '../params/types';
 
 export interface ChartStat {
   draws: number;

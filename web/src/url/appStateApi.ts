@@ -1,7 +1,7 @@
 // What the page's state offers the parts that change it (lessons, panels): the state kept in the
 // URL and the calls that change it. Implemented by app/useAppState.ts; declared here, beside the
 // URL's state, so that a lesson can use it without importing the app.
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import type { SweepConfig } from '../sweep/sweepConfig';
 import type { AppState, LessonPosition } from './scenarioUrl';
 import type { TeachState } from './teachingUrl';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeState, encodeState } from './scenarioUrl';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 import { PRESETS } from '../scenario/presets';
 
 const specs = normalizeSpecs([

@@ -9,7 +9,7 @@ import {
   liveLeftNotice,
   type AppState,
 } from './scenarioUrl';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 import { repairScenario } from '../scenario/repair';
 import { coreCheck } from '../../test/nativeCheck';
 import described from '../../test/fixtures/describe.json';
@@ -22,7 +22,7 @@ async function repairWithCore(s: Scenario, base: Scenario) {
     scenario,
   });
 }
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 import { DEFAULT_PRESET, PRESETS } from '../scenario/presets';
 import { getPath } from '../../../wasm-core/js/paths.mjs';
 

@@ -20,8 +20,8 @@
 //
 // Defaults are left out. Decoding never throws: what cannot be read is dropped and named, and a
 // value the core refuses (bl_check, through checkLink) is left out with the core's reason.
-import type { Json, JsonObject, ParamSpec, Scenario } from '../core/types';
-import { coerceValue, findSpec, kindParamPath, kindParamsOf } from '../core/specs';
+import type { Json, JsonObject, ParamSpec, Scenario } from '../params/types';
+import { coerceValue, findSpec, kindParamPath, kindParamsOf } from '../params/specs';
 import { kindIn } from '../scenario/changeKind';
 import { DEFAULT_PRESET, cloneScenario, findPreset } from '../scenario/presets';
 import {
@@ -53,8 +53,8 @@ import { type TeachState, decodeTeachingKey, defaultTeach, encodeTeaching } from
 export const URL_VERSION = 1;
 export const ABSENT = '~';
 
-export type { LiveChange } from '../core/types';
-import type { LiveChange } from '../core/types';
+export type { LiveChange } from '../params/types';
+import type { LiveChange } from '../params/types';
 
 /** A place in a guided lesson (web/src/lessons). */
 export interface LessonPosition {

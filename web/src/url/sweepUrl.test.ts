@@ -1,6 +1,6 @@
 // The sweep's URL keys: written beside the scenario's, read back, bad values dropped and named.
 import { describe, expect, it } from 'vitest';
-import { normalizeSpecs } from '../core/specs';
+import { normalizeSpecs } from '../params/specs';
 import described from '../../test/fixtures/describe.json';
 import { decodeState, defaultState, encodeState } from './scenarioUrl';
 import { DEFAULT_SWEEP } from '../sweep/sweepConfig';

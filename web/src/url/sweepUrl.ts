@@ -16,8 +16,8 @@ import {
   isMeasure,
   sweepNumberSpecs,
 } from '../sweep/sweepConfig';
-import type { ParamSpec } from '../core/types';
-import { rangeText, validateValue } from '../core/specs';
+import type { ParamSpec } from '../params/types';
+import { rangeText, validateValue } from '../params/specs';
 
 export const SWEEP_KEY = 'sweep';
 

@@ -7,7 +7,7 @@
 //
 // Lock ids name a live parameter by its group and key: `flows.<key>` (all flows or one),
 // `queue.<key>` (the bottleneck queue), `link.<key>` (the bottleneck link); see embed/lock.ts.
-import type { Json } from '../core/types';
+import type { Json } from '../params/types';
 import { isLinkNumber } from './linkNumber';
 
 export interface CompareDiff {

@@ -1,19 +1,8 @@
 // What the page shows (not what is simulated). Part of the URL, beside the scenario.
 
-export const CHART_IDS = ['cwnd', 'queue', 'delay', 'bbr', 'throughput', 'loss', 'jain', 'share'] as const;
-export type ChartId = (typeof CHART_IDS)[number];
-
-/** What each chart is called where people choose charts (the chooser, the embed builder). */
-export const CHART_TITLES: Record<ChartId, string> = {
-  throughput: 'Throughput',
-  cwnd: 'Congestion window',
-  queue: 'Queue',
-  delay: 'Queueing delay',
-  bbr: 'BBR model',
-  loss: 'Loss',
-  jain: 'Fairness',
-  share: 'Long-run share',
-};
+// The charts, their ids and titles: one entry each in charts/registry.ts.
+import { CHART_IDS, type ChartId } from '../charts/registry';
+export { CHART_IDS, CHART_TITLES, type ChartId } from '../charts/registry';
 
 export const PANEL_IDS = ['controls', 'scenario', 'flows', 'topology', 'charts'] as const;
 export type PanelId = (typeof PANEL_IDS)[number];

@@ -2,7 +2,7 @@
 // blocks are drained and dropped every simulated second so memory stays bounded; nothing
 // streams to the page. A sweep worker holds no interactive run, so blocking it is fine (the
 // page cancels a sweep by terminating its workers).
-import type { Scenario, Summary } from '../core/types';
+import type { Scenario, Summary } from '../params/types';
 import { type BlBinding, RUN } from '../../../wasm-core/js/binding.mjs';
 
 const SLICE_SIM_SECONDS = 1;

@@ -1,10 +1,12 @@
-// Messages between the page and a simulation worker, in one envelope:
-// - calls that answer: { type: 'call', id, call } -> { type: 'reply', id, ok, value | error };
-//   the page keeps one map of pending calls by id, and every failure arrives the same way;
+// Messages between the page and a simulation worker, in one envelope (docs/architecture.md,
+// "The worker envelope"):
+// - calls that answer: { type: 'call', id, call } -> { type: 'reply', id, op, ok, value | error },
+//   typed per op (CallArgs -> CallValue); the page's one client (client.ts) keeps the one map
+//   of pending calls by id, and every failure arrives the same way;
 // - commands that do not answer (create, play, pause, speed, step, runUntil);
 // - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
 // Everything about a run carries its run id; the page drops what belongs to a run that is gone.
-import type { LiveChange, Manifest, Scenario, Summary } from '../core/types';
+import type { LiveChange, Manifest, Scenario, Summary } from '../params/types';
 import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
 import type { Repair } from '../scenario/repair';
 
@@ -19,22 +21,27 @@ export type FluidFn = 'fluid' | 'steady';
  */
 export type CoreStage = 'load' | 'abi' | 'describe' | 'version';
 
-/** What a call asks for; CallValue says what its reply carries. */
-export type Call =
+/**
+ * The calls, by op: what each asks for (CallArgs) and what its reply carries (CallValue). The two
+ * maps have the same keys; a call's type names its reply's type (CallOf<'check'> is answered by a
+ * CheckResult), as duckdb-wasm's WorkerRequest/WorkerResponse pair a request type with its answer.
+ */
+export interface CallArgs {
   /** The run's summary so far (bl_summary). */
-  | { op: 'summary'; runId: number }
+  summary: { runId: number };
   /** What the run has now (bl_manifest); the worker also sends it unasked (the 'manifest' event). */
-  | { op: 'manifest'; runId: number }
+  manifest: { runId: number };
   /** A live change; the reply carries the simulated time it took effect. */
-  | { op: 'setParam'; runId: number; entity: string; key: string; value: number }
+  setParam: { runId: number; entity: string; key: string; value: number };
   /** A handle-less call of the fluid model (bl_fluid or bl_fluid_steady) with a JSON document. */
-  | { op: 'fluid'; fn: FluidFn; params: string }
+  fluid: { fn: FluidFn; params: string };
   /** A whole run without metric streaming (a sweep point): created, run to its end, summarised, destroyed. */
-  | { op: 'headless'; scenario: Scenario }
+  headless: { scenario: Scenario };
   /** Every problem of a scenario (bl_check), without creating it: panels and links ask before a run. */
-  | { op: 'check'; scenario: Scenario }
+  check: { scenario: Scenario };
   /** The scenario with every field bl_check names left out (its default) or, with a base, set back to the base's value, and a notice for each. */
-  | { op: 'repair'; scenario: Scenario; base?: Scenario };
+  repair: { scenario: Scenario; base?: Scenario };
+}
 
 export interface CallValue {
   summary: Summary;
@@ -48,17 +55,24 @@ export interface CallValue {
   repair: Repaired;
 }
 
+export type CallOp = keyof CallArgs & keyof CallValue;
+/** One call of op O, as sent. */
+export type CallOf<O extends CallOp> = { op: O } & CallArgs[O];
+/** Any call. */
+export type Call = { [O in CallOp]: CallOf<O> }[CallOp];
+
 /** What a repair left of a scenario, and what it said (notices name the field, the range and the default). */
 export type Repaired = Repair & { scenario: Scenario };
 
 export type Request = { type: 'call'; id: number; call: Call };
 /**
- * The answer to one call: its value, or the error (for the core, its own message, naming the
- * field and range) and, for a refused live change, the core's problem (bl_set_param_problem).
+ * The answer to call `id` of op O: its value, typed by the op, or the error (for the core, its
+ * own message, naming the field and range) and, for a refused live change, the core's problem
+ * (bl_set_param_problem). The op is repeated so a client can check it answers what it asked.
  */
-export type Reply =
-  | { type: 'reply'; id: number; ok: true; value: unknown }
-  | { type: 'reply'; id: number; ok: false; error: string; problem?: CheckProblem };
+export type Reply<O extends CallOp = CallOp> =
+  | { [P in O]: { type: 'reply'; id: number; op: P; ok: true; value: CallValue[P] } }[O]
+  | { type: 'reply'; id: number; op: O; ok: false; error: string; problem?: CheckProblem };
 
 /** A refusal by the core: its words (the message) and its problem in bl_check's shape. */
 export class Refused extends Error {
@@ -70,8 +84,8 @@ export class Refused extends Error {
   }
 }
 
-export type ToWorker =
-  | Request
+/** Messages to the worker that do not answer. */
+export type Command =
   | { type: 'create'; runId: number; scenario: Scenario; live: LiveChange[] }
   | { type: 'play'; runId: number; speed: number }
   | { type: 'pause'; runId: number }
@@ -80,11 +94,15 @@ export type ToWorker =
   /** Run as fast as possible until simulated time t (clamped to the duration), then pause. */
   | { type: 'runUntil'; runId: number; t: number };
 
+export type ToWorker = Request | Command;
+
 /** A live change applied at simulated time t (a call's, or one the run replays from its list). */
 export type ParamMsg = { type: 'param'; runId: number; t: number; entity: string; key: string; value: number };
 
-export type FromWorker =
-  | Reply
+export type FromWorker = Reply | WorkerEvent;
+
+/** What the worker sends unasked. */
+export type WorkerEvent =
   /** The module is loaded; `specs` is bl_describe() parsed (raw, normalised by the page). */
   | { type: 'ready'; specs: unknown }
   /** The core cannot serve this page (it never becomes ready): what failed, at which stage. */

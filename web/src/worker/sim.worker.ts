@@ -3,16 +3,19 @@
 // simulation in slices of ~8 ms wall time, drains a metric block after each slice and
 // transfers it to the page, so neither the page nor this worker's message handling blocks.
 import createBlCore from '../generated/blcore.mjs';
-import type { Manifest, ParamSpec, Scenario } from '../core/types';
-import { normalizeSpecs } from '../core/specs';
-import type { LiveChange } from '../core/types';
+import type { Manifest, ParamSpec, Scenario, Summary } from '../params/types';
+import { normalizeSpecs } from '../params/specs';
+import type { LiveChange } from '../params/types';
 import { repairScenario } from '../scenario/repair';
 import {
-  type Call,
+  type CallOf,
+  type CallOp,
+  type CallValue,
   type FromWorker,
   type LiveRefusal,
   type ParamMsg,
   Refused,
+  type Reply,
   type RunStatus,
   type ToWorker,
   errorText,
@@ -267,10 +270,10 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   setStatus(run, 'paused');
 }
 
-/** Answers call `id` with f's value, or with the error it threw. A trap is not an answer: it
- *  goes on up to crashed(), since the module's memory can no longer be trusted. */
-function answer(id: number, f: () => unknown): void {
-  let value: unknown;
+/** Answers call `id` of op `op` with f's value, or with the error it threw. A trap is not an
+ *  answer: it goes on up to crashed(), since the module's memory can no longer be trusted. */
+function answer<O extends CallOp>(id: number, op: O, f: () => CallValue[O]): void {
+  let value: CallValue[O];
   try {
     value = f();
   } catch (e) {
@@ -278,12 +281,12 @@ function answer(id: number, f: () => unknown): void {
     const problem = e instanceof Refused ? e.problem : null;
     post(
       problem
-        ? { type: 'reply', id, ok: false, error: errorText(e), problem }
-        : { type: 'reply', id, ok: false, error: errorText(e) },
+        ? { type: 'reply', id, op, ok: false, error: errorText(e), problem }
+        : { type: 'reply', id, op, ok: false, error: errorText(e) },
     );
     return;
   }
-  post({ type: 'reply', id, ok: true, value });
+  post({ type: 'reply', id, op, ok: true, value } as Reply);
 }
 
 function current(runId: number): Run {
@@ -291,45 +294,36 @@ function current(runId: number): Run {
   return run;
 }
 
-function call(id: number, c: Call): void {
-  switch (c.op) {
-    case 'summary':
-      answer(id, () => core!.summary(current(c.runId).h));
-      return;
-    case 'manifest':
-      answer(id, () => core!.manifest(current(c.runId).h));
-      return;
-    case 'setParam':
-      answer(id, () => {
-        const r = current(c.runId);
-        const m = applyParam(r, c.entity, c.key, c.value);
-        if (m instanceof Refused) throw m;
-        post(m); // the change itself, as the run's event (marks); the reply says when it took effect
-        sendManifest(r);
-        return m.t;
-      });
-      return;
-    case 'fluid':
-      // The fluid model: handle-less, fast (~40 ms for 20 flows x 60 s), so done between slices.
-      answer(id, () => {
-        const started = performance.now();
-        const result: unknown = JSON.parse(core!.fluid(c.fn, c.params));
-        return { result, ms: performance.now() - started };
-      });
-      return;
-    case 'headless':
-      answer(id, () => runHeadless(core!, c.scenario));
-      return;
-    case 'check':
-      answer(id, () => core!.check(JSON.stringify(c.scenario)));
-      return;
-    case 'repair':
-      answer(id, () => {
-        const scenario = structuredClone(c.scenario);
-        return { ...repairScenario(scenario, (json) => core!.check(json), MAX_REPAIRS, c.base, specs), scenario };
-      });
-      return;
-  }
+/** What each call returns: one function per op, typed by the op's reply (protocol.ts, CallValue). */
+const ANSWERS: { [O in CallOp]: (c: CallOf<O>) => CallValue[O] } = {
+  // The core's documents, as web/src/params/types.ts describes them (as the 'manifest' event's).
+  summary: (c) => core!.summary(current(c.runId).h) as Summary,
+  manifest: (c) => core!.manifest(current(c.runId).h) as Manifest,
+  setParam: (c) => {
+    const r = current(c.runId);
+    const m = applyParam(r, c.entity, c.key, c.value);
+    if (m instanceof Refused) throw m;
+    post(m); // the change itself, as the run's event (marks); the reply says when it took effect
+    sendManifest(r);
+    return m.t;
+  },
+  // The fluid model: handle-less, fast (~40 ms for 20 flows x 60 s), so done between slices.
+  fluid: (c) => {
+    const started = performance.now();
+    const result: unknown = JSON.parse(core!.fluid(c.fn, c.params));
+    return { result, ms: performance.now() - started };
+  },
+  headless: (c) => runHeadless(core!, c.scenario),
+  check: (c) => core!.check(JSON.stringify(c.scenario)),
+  repair: (c) => {
+    const scenario = structuredClone(c.scenario);
+    return { ...repairScenario(scenario, (json) => core!.check(json), MAX_REPAIRS, c.base, specs), scenario };
+  },
+};
+
+function call<O extends CallOp>(id: number, c: CallOf<O>): void {
+  const f = ANSWERS[c.op] as (c: CallOf<O>) => CallValue[O];
+  answer(id, c.op, () => f(c));
 }
 
 function handle(msg: ToWorker): void {

@@ -4,7 +4,7 @@
 // queue a check per key) and an answer that arrives for an older draft is ignored.
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
-import type { Scenario } from '../core/types';
+import type { Scenario } from '../params/types';
 
 export type CheckFn = (scenario: Scenario) => Promise<CheckResult>;
 

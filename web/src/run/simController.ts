@@ -1,8 +1,8 @@
 // The page side of the simulation: owns the worker, the run id and the chart store. React
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
-import type { Manifest, ParamSpec, QueueSummary, Scenario, Summary } from '../core/types';
-import { normalizeFluidSpecs, normalizeSpecs, problemText } from '../core/specs';
+import type { Manifest, ParamSpec, QueueSummary, Scenario, Summary } from '../params/types';
+import { normalizeFluidSpecs, normalizeSpecs, problemText } from '../params/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
@@ -15,21 +15,19 @@ import {
   scheduleMarks,
   specForLive,
 } from '../scenario/liveParams';
-import type { LiveChange } from '../core/types';
+import type { LiveChange } from '../params/types';
 import {
-  type Call,
-  type CallValue,
+  type Command,
   type CoreStage,
   type FluidFn,
-  type FromWorker,
   type LiveRefusal,
   type ParamMsg,
-  Refused,
   type Repaired,
   type RunStatus,
-  type ToWorker,
+  type WorkerEvent,
 } from '../worker/protocol';
-import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
+import { WorkerClient } from '../worker/client';
+import type { CheckResult } from '../../../wasm-core/js/binding.mjs';
 
 export interface SimSnapshot {
   ready: boolean;
@@ -91,12 +89,10 @@ export function coreAdvice(stage: CoreStage): string {
     : 'The simulator core was built from other sources than this page: rebuild it with npm run build:wasm, build the site again, and reload the page (bypassing the cache: Ctrl+Shift+R).';
 }
 
-/** A call waiting for its reply; `runId` null: not tied to a run (a new run does not cancel it). */
-type Waiter = { runId: number | null; resolve: (v: never) => void; reject: (e: Error) => void };
-
 export class SimController {
   readonly store = new ChartStore();
-  private worker!: Worker;
+  /** The worker's client (worker/client.ts): calls, commands, events. A crash replaces it. */
+  private client!: WorkerClient;
   /** The run whose data the chart store holds (set when its 'created' arrives). */
   private storeRun = 0;
   private snap: SimSnapshot = {
@@ -123,9 +119,6 @@ export class SimController {
     fatal: null,
   };
   private listeners = new Set<() => void>();
-  private nextRequest = 1;
-  /** Calls waiting for their reply, by call id: the one pending map. */
-  private waiting = new Map<number, Waiter>();
   /** Live changes applied since the last manifest arrived (the next one includes them). */
   private liveValues = new Map<string, number>();
   private speed = 1;
@@ -143,16 +136,17 @@ export class SimController {
   }
 
   private spawn(): void {
-    const w = new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' });
-    this.worker = w;
-    w.onmessage = (ev: MessageEvent<FromWorker>) => {
-      if (this.worker === w) this.receive(ev.data);
-    };
-    w.onerror = (ev) => {
-      if (this.worker !== w) return;
-      if (this.snap.ready) this.crashed(ev.message || 'the simulation worker failed');
-      else this.failed('load', `the simulation worker could not start: ${ev.message || 'its script failed to load'}`);
-    };
+    const c: WorkerClient = new WorkerClient({
+      onEvent: (e) => {
+        if (this.client === c) this.receive(e);
+      },
+      onError: (ev) => {
+        if (this.client !== c) return;
+        if (this.snap.ready) this.crashed(ev.message || 'the simulation worker failed');
+        else this.failed('load', `the simulation worker could not start: ${ev.message || 'its script failed to load'}`);
+      },
+    });
+    this.client = c;
   }
 
   /**
@@ -166,9 +160,7 @@ export class SimController {
       this.failed('load', reason);
       return;
     }
-    this.worker.terminate();
-    for (const w of this.waiting.values()) w.reject(new Error(`the simulator stopped: ${reason}`));
-    this.waiting.clear();
+    this.client.close(new Error(`the simulator stopped: ${reason}`));
     this.update({ ready: false, status: 'idle', error: null, crashes: this.snap.crashes + 1, crashReason: reason });
     this.spawn();
   }
@@ -176,9 +168,7 @@ export class SimController {
   /** The core cannot serve this page: pending calls fail with the reason, which the page shows. */
   private failed(stage: CoreStage, error: string): void {
     if (this.snap.fatal) return;
-    this.worker.terminate();
-    for (const w of this.waiting.values()) w.reject(new Error(`the simulator could not start: ${error}`));
-    this.waiting.clear();
+    this.client.close(new Error(`the simulator could not start: ${error}`));
     this.update({ fatal: { stage, error, advice: coreAdvice(stage) }, status: 'error', error: null });
   }
 
@@ -193,8 +183,8 @@ export class SimController {
     for (const f of this.listeners) f();
   }
 
-  private send(msg: ToWorker): void {
-    this.worker.postMessage(msg);
+  private send(msg: Command): void {
+    this.client.send(msg);
   }
 
   whenReady(): Promise<void> {
@@ -204,11 +194,7 @@ export class SimController {
   /** Starts a new run of `scenario`, replaying `live` changes at their times. */
   start(scenario: Scenario, live: LiveChange[], autoplay = true): number {
     const runId = this.snap.runId + 1;
-    for (const [id, w] of this.waiting)
-      if (w.runId !== null && w.runId !== runId) {
-        w.reject(new Error('run was replaced'));
-        this.waiting.delete(id);
-      }
+    this.client.failOtherRuns(runId, new Error('run was replaced'));
     this.update({
       runId,
       status: this.snap.fatal ? 'error' : 'idle',
@@ -285,25 +271,12 @@ export class SimController {
 
   /** Stops the worker for good (a second simulation of compare mode that is closed). */
   dispose(): void {
-    for (const w of this.waiting.values()) w.reject(new Error('simulation closed'));
-    this.waiting.clear();
-    this.worker.terminate();
+    this.client.close(new Error('simulation closed'));
     this.update({ status: 'idle', ready: false });
   }
 
-  /** Sends a call in the worker envelope; resolves with its reply's value, rejects with its error. */
-  private request<C extends Call>(call: C): Promise<CallValue[C['op']]> {
-    if (this.snap.fatal) return Promise.reject(new Error(`the simulator could not start: ${this.snap.fatal.error}`));
-    const id = this.nextRequest++;
-    const runId = 'runId' in call ? call.runId : null;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { runId, resolve: resolve as (v: never) => void, reject });
-      this.send({ type: 'call', id, call });
-    });
-  }
-
   summary(): Promise<Summary> {
-    return this.request({ op: 'summary', runId: this.snap.runId });
+    return this.client.call({ op: 'summary', runId: this.snap.runId });
   }
 
   /**
@@ -312,7 +285,7 @@ export class SimController {
    * or with `error` when the call failed.
    */
   fluid(fn: FluidFn, params: object): Promise<{ result: unknown; ms: number; error?: string }> {
-    return this.request({ op: 'fluid', fn, params: JSON.stringify(params) }).catch((e: Error) => ({
+    return this.client.call({ op: 'fluid', fn, params: JSON.stringify(params) }).catch((e: Error) => ({
       result: null,
       ms: 0,
       error: e.message,
@@ -321,12 +294,12 @@ export class SimController {
 
   /** Every problem bl_check finds in a scenario (none: {ok: true}); creates nothing. */
   check(scenario: Scenario): Promise<CheckResult> {
-    return this.request({ op: 'check', scenario });
+    return this.client.call({ op: 'check', scenario });
   }
 
   /** The scenario with every field bl_check names left out (or set back to `base`'s value), and a notice for each (the worker's repair). */
   repair(scenario: Scenario, base?: Scenario): Promise<Repaired> {
-    return this.request(base ? { op: 'repair', scenario, base } : { op: 'repair', scenario });
+    return this.client.call(base ? { op: 'repair', scenario, base } : { op: 'repair', scenario });
   }
 
   /**
@@ -337,7 +310,7 @@ export class SimController {
     const refused = this.guard?.(entity, key) ?? this.finishedReason();
     if (refused) return Promise.reject(new Error(refused));
     const runId = this.snap.runId;
-    return this.request({ op: 'setParam', runId, entity, key, value }).then((t) => {
+    return this.client.call({ op: 'setParam', runId, entity, key, value }).then((t) => {
       // A change the core took at or after the end changes nothing a link could replay (issue 28).
       if (this.snap.runId === runId && !this.atEnd(t)) this.onLiveApplied?.({ t, entity, key, value });
       return t;
@@ -377,7 +350,7 @@ export class SimController {
 
   /** Asks the worker for the run's manifest now (it also sends it unasked when the run changes). */
   manifest(): Promise<Manifest> {
-    return this.request({ op: 'manifest', runId: this.snap.runId });
+    return this.client.call({ op: 'manifest', runId: this.snap.runId });
   }
 
   /** Reads link names (once per run) and queue kinds and bounds from the core's summary. */
@@ -390,15 +363,6 @@ export class SimController {
         this.update(links ? { links: sum.links.map((l) => l.id), queues } : { queues });
       })
       .catch(() => undefined);
-  }
-
-  /** A reply: settles its call (ignored when the call is gone, e.g. cut off by a new run). */
-  private settle(id: number, ok: boolean, value: unknown, error?: string, problem?: CheckProblem): void {
-    const w = this.waiting.get(id);
-    if (!w) return;
-    this.waiting.delete(id);
-    if (ok) w.resolve(value as never);
-    else w.reject(problem ? new Refused(error ?? 'failed', problem) : new Error(error ?? 'failed'));
   }
 
   /** Live changes the run applied (a call's or replayed ones): marks, live values, re-read bounds. */
@@ -434,7 +398,7 @@ export class SimController {
     if (qmax) this.readQueues(false);
   }
 
-  private receive(msg: FromWorker): void {
+  private receive(msg: WorkerEvent): void {
     if (msg.type === 'ready') {
       performance.mark('bl:ready');
       this.update({ ready: true, specs: normalizeSpecs(msg.specs), fluidSpecs: normalizeFluidSpecs(msg.specs) });
@@ -447,11 +411,6 @@ export class SimController {
     }
     if (msg.type === 'crashed') {
       this.crashed(msg.error);
-      return;
-    }
-    if (msg.type === 'reply') {
-      if (msg.ok) this.settle(msg.id, true, msg.value);
-      else this.settle(msg.id, false, undefined, msg.error, msg.problem);
       return;
     }
     if (msg.runId !== this.snap.runId) return; // output of a run that was reset

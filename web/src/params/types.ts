@@ -44,7 +44,7 @@ export interface ParamSpec {
   entity?: string;
   liveKey?: string;
   /**
-   * How people read and type it (core/units.ts): "rate" (kb/s, Mb/s, Gb/s), "time" (us, ms, s),
+   * How people read and type it (params/units.ts): "rate" (kb/s, Mb/s, Gb/s), "time" (us, ms, s),
    * "fraction" (%), "count" (a log slider). The value itself stays in the SI unit of `unit`.
    */
   display?: 'rate' | 'time' | 'fraction' | 'count';
