@@ -18,6 +18,7 @@ const order = [
   'cubic-reno-bbr',
   'ecn-dctcp',
   'l4s-low-delay',
+  'lte-video-call',
 ];
 const ids = readdirSync(dir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
