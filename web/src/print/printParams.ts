@@ -11,13 +11,21 @@ import { storyValue } from '../scenario/storyText';
 /** Lines one list of entries (flow overrides, a graph's flows) prints at most. */
 const MAX_ENTRY_LINES = 6;
 
-/** A value in the field's units: a list of numbers item by item ("100 Mb/s, 150 Mb/s"). */
+/** Items of a list printed one by one; a longer list (a trace file's delivery times) is summed up. */
+const MAX_LIST_ITEMS = 12;
+
+/**
+ * A value in the field's units: a list of numbers item by item ("100 Mb/s, 150 Mb/s"), a long one
+ * as its count, first items and last ("48000 values: 0 ms, 1 ms, 1 ms, …, 119.99 s").
+ */
 function valueText(specs: readonly ParamSpec[], s: Scenario, path: string, v: Json): string {
   if (Array.isArray(v) && v.every((x) => typeof x === 'number' || typeof x === 'string')) {
     // A list's spec has no display of its own: its unit's (bit/s shown as Mb/s).
     const spec = fieldSpec(specs, s, path);
     const shown = spec?.display ? spec : specs.find((x) => x.display && spec?.unit && x.unit === spec.unit);
-    return v.map((x) => (typeof x === 'number' && shown ? formatHuman(x, shown) : String(x))).join(', ');
+    const item = (x: Json) => (typeof x === 'number' && shown ? formatHuman(x, shown) : String(x));
+    if (v.length <= MAX_LIST_ITEMS) return v.map(item).join(', ');
+    return `${v.length} values: ${v.slice(0, 3).map(item).join(', ')}, …, ${item(v[v.length - 1]!)}`;
   }
   if (typeof v === 'number') return storyValue(specs, s, path) ?? fieldValue(specs, s, path, v);
   return fieldValue(specs, s, path, v);

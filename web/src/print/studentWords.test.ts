@@ -145,3 +145,16 @@ describe("every preset's print summary lines", () => {
     expect(variant === undefined).toBe(m.flows.every((f) => f.ownsWindow));
   });
 });
+
+describe('a long list in the print summary', () => {
+  it("a user's own trace (100,000 delivery times) is one short line: count, first times and last", () => {
+    const p = PRESETS.find((x) => x.id === 'lte-video-call')!;
+    const times = Array.from({ length: 100_000 }, (_, i) => Math.floor(i * 1.2));
+    const topology = { ...(p.scenario.topology as JsonObject), trace: 'custom', traceMs: times, traceFile: 'mine.txt' };
+    const lines = printParams(specs, { ...p.scenario, topology }, null);
+    const trace = lines.find(([, text]) => text.startsWith('100000 values: '));
+    expect(trace).toBeDefined();
+    expect(trace![1]).toMatch(/^100000 values: 0(\.0)? ?\w*, 1(\.\d+)? ?\w*, 2(\.\d+)? ?\w*, …, \S+( \w+)?$/);
+    expect(trace![1].length).toBeLessThan(80);
+  });
+});
