@@ -40,6 +40,13 @@ const scenarios = [
     scenario: read('public/presets/l4s-dualpi2.json'),
     ns2: false,
   },
+  // A trace-driven bottleneck (issue 25): the real AT&T LTE trace; neither ns-2 nor ns-3 reads it.
+  {
+    id: 'f',
+    label: '(f) 20 CUBIC flows through 1000 packets on the AT&T LTE trace, 1200 s',
+    scenario: read('wasm-core/bench/lte-trace-20.json'),
+    ns2: false,
+  },
 ]
   .slice(0, quick ? 1 : undefined)
   .filter((s) => !only || only.includes(s.id));
