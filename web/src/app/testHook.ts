@@ -61,7 +61,9 @@ export function installTestHook(sim: SimController, notices: () => string[], err
       await sim.whenReady();
       await new Promise<void>((resolve) => {
         const check = () => {
-          if (sim.getSnapshot().scenario && sim.store.columns.length) {
+          // The current run's data: just after a new run is asked for, the store (and the
+          // manifest) still hold the run before it until its 'created' arrives.
+          if (sim.getSnapshot().scenario && sim.store.columns.length && sim.storeIsCurrent) {
             off();
             resolve();
           }

@@ -95,6 +95,10 @@ export class SimController {
   private client!: WorkerClient;
   /** The run whose data the chart store holds (set when its 'created' arrives). */
   private storeRun = 0;
+  /** Whether the store (and so the manifest) is the current run's: false from create() to its 'created'. */
+  get storeIsCurrent(): boolean {
+    return this.storeRun === this.snap.runId;
+  }
   private snap: SimSnapshot = {
     ready: false,
     specs: [],
