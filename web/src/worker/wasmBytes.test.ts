@@ -86,8 +86,7 @@ describe('wasmResponse', () => {
 });
 
 describe('compileWasm', () => {
-  const run = async (m: WebAssembly.Module) =>
-    ((await WebAssembly.instantiate(m)).exports.f as () => number)();
+  const run = async (m: WebAssembly.Module) => ((await WebAssembly.instantiate(m)).exports.f as () => number)();
   it('compiles the inflated stream as it arrives', async () => {
     const s = server({ 'c.wasm.gz': gzipSync(MODULE) }, 2);
     expect(await run(await compileWasm(await wasmResponse('c.wasm.gz', 'c.wasm', s.fetchFn)))).toBe(42);
