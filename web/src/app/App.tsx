@@ -19,18 +19,15 @@ import { LivePanel } from '../panels/LivePanel';
 import { FluidPanel } from '../panels/FluidPanel';
 import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
-import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
 import { useTraceDrop } from './useTraceDrop';
-import { sweepFor } from '../sweep/sweepParams';
-import { THEMES, type Theme } from '../url/viewState';
 import { encodeState } from '../url/scenarioUrl';
-import { CompareChooser } from '../compare/CompareChooser';
 import { lockReason } from '../embed/lock';
 import { useEmbedHost } from '../embed/useEmbedHost';
 import { useLesson } from '../lessons/useLesson';
 import { lessonRecordSource } from '../lessons/recordSource';
-import { LESSONS_ROUTE, useLessonsIndexRoute } from '../lessons/lessonRoute';
+import { useLessonsIndexRoute } from '../lessons/lessonRoute';
+import { AppHeader } from './AppHeader';
 
 // Panels that a first visit does not show load when first needed, not with the page: the sweep
 // panel (form, plot, closed forms), compare mode, and the lesson panel and index.
@@ -47,7 +44,8 @@ function liveChangeTexts(live: readonly LiveChange[], marks: readonly ChangeMark
   // One pass over each list: a link replays up to 1,000 changes, and this runs on every render.
   const at = (t: number, entity: string, key: string) => `${Math.round(t * 1e9)}|${entity}|${key}`;
   const labels = new Map<string, string>();
-  for (const x of marks) if (!x.schedule && !labels.has(at(x.t, x.entity, x.key))) labels.set(at(x.t, x.entity, x.key), x.label);
+  for (const x of marks)
+    if (!x.schedule && !labels.has(at(x.t, x.entity, x.key))) labels.set(at(x.t, x.entity, x.key), x.label);
   return live.map((c) => {
     const label = labels.get(at(c.t, c.entity, c.key));
     return `at ${+c.t.toFixed(2)} s${label ? `: ${label}` : ''}`;
@@ -220,83 +218,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     );
   }
 
-  // The first screen's header, one line at 1280 px: the name, Lessons, Copy link and "More". The
-  // rest waits one click, in groups: sharing and export (ShareMenu), instructor and research
-  // tools (compare, sweep, student mode), display (theme). Every one keeps its URL key.
-  const header = (
-    <header className="app-head">
-      <h1>Bottleneck Lab</h1>
-      <span className="head-gap" />
-      {unlock === null && !embed ? (
-        <a href={LESSONS_ROUTE} className="head-link">
-          Lessons
-        </a>
-      ) : (
-        <span className="muted small" title={`Only ${unlock?.join(', ') || 'nothing'} may change`}>
-          Locked by the instructor
-        </span>
-      )}
-      <ShareMenu
-        sim={sim}
-        state={state}
-        specs={snap.specs}
-        onError={app.addError}
-        more={
-          <>
-            {unlock === null ? (
-              <div className="head-more-group" role="group" aria-label="Instructor and research">
-                <span className="head-more-title" aria-hidden="true">
-                  Instructor and research
-                </span>
-                {!compare && snap.specs.length ? (
-                  <CompareChooser
-                    specs={snap.specs}
-                    scenario={state.scenario}
-                    onCompare={(d) => app.setTeach({ compare: d })}
-                  />
-                ) : null}
-                {!compare ? (
-                  <button
-                    type="button"
-                    aria-pressed={state.sweep !== null}
-                    onClick={() =>
-                      app.setSweep(state.sweep ? null : sweepFor(state.scenario, snap.specs, snap.manifest))
-                    }
-                    title="Run a parameter grid across web workers and plot it"
-                  >
-                    Sweep
-                  </button>
-                ) : null}
-                <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
-                  <input
-                    type="checkbox"
-                    checked={student}
-                    onChange={(e) => app.setTeach({ student: e.target.checked })}
-                  />
-                  Student mode
-                </label>
-              </div>
-            ) : null}
-            <div className="head-more-group" role="group" aria-label="Display">
-              <span className="head-more-title" aria-hidden="true">
-                Display
-              </span>
-              <label className="inline">
-                Theme
-                <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
-                  {THEMES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          </>
-        }
-      />
-    </header>
-  );
+  const header = <AppHeader sim={sim} snap={snap} app={app} />;
 
   if (compare) {
     return (
