@@ -3,11 +3,11 @@
 // the panels with two runs side by side; student mode hides the advanced ones; a lock list
 // (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
 import { GlossaryList } from '../ui/Explain';
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useDeferredValue, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../run/simController';
 import type { LiveChange, ParamChange as ChangeMark } from '../params/types';
 import { useAppState } from './useAppState';
-import { installTestHook } from './testHook';
+import { useEditorDrawer, useSpaceToPlay, useTestHook, useThemeAttr } from './usePage';
 import { ChartsArea } from './ChartsArea';
 import { CoreFailed } from './CoreFailed';
 import { runTitle } from '../scenario/storyText';
@@ -63,32 +63,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   // A trace file dropped on the page (not in an embed, nor when the page is locked).
   useTraceDrop(app, !embed && app.state.teach.unlock === null);
   const lessonsIndex = useLessonsIndexRoute();
-  // The full scenario editor: a drawer one click away, not the page's spine.
-  const [editorOpen, setEditorOpen] = useState(false);
-  const drawerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!editorOpen) return;
-    // Opening moves focus into the drawer; Escape closes it from anywhere.
-    drawerRef.current?.querySelector<HTMLElement>('button, select, input')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setEditorOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [editorOpen]);
-  const noticesRef = useRef(app.notices);
-  noticesRef.current = app.notices;
-  const errorsRef = useRef(app.errors);
-  errorsRef.current = app.errors;
-
-  useEffect(() => {
-    performance.mark('bl:app'); // the first render is on the page (npm run bench:start)
-    installTestHook(
-      sim,
-      () => noticesRef.current,
-      () => errorsRef.current,
-    );
-  }, [sim]);
+  const { editorOpen, setEditorOpen, drawerRef } = useEditorDrawer();
+  useTestHook(sim, app);
   const { unlock, student, compare } = state.teach;
   const lessonNow = useRef(lesson.lesson);
   lessonNow.current = lesson.lesson;
@@ -99,26 +75,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       ? undefined
       : (entity: string, key: string) => lockReason(unlock, entity, key, sim.getSnapshot().specs);
 
-  useEffect(() => {
-    const root = document.documentElement;
-    if (state.view.theme === 'auto') delete root.dataset.theme;
-    else root.dataset.theme = state.view.theme;
-  }, [state.view.theme]);
-
-  const inCompare = state.teach.compare !== null;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (e.key !== ' ' || t.closest('input, select, textarea, button, [role="img"], dialog')) return;
-      e.preventDefault();
-      if (sim.getSnapshot().status === 'playing') sim.pause();
-      else sim.play();
-    };
-    // Compare mode plays its two runs together (its own buttons): playing one alone would break the lockstep.
-    if (inCompare) return;
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [sim, inCompare]);
+  useThemeAttr(state.view.theme);
+  useSpaceToPlay(sim, compare !== null);
 
   // A core that cannot serve this page: say what failed and what to do, not empty panels.
   if (snap.fatal) return <CoreFailed failure={snap.fatal} embed={embed} />;
