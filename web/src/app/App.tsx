@@ -5,13 +5,10 @@
 import { GlossaryList } from '../ui/Explain';
 import { Suspense, lazy, useDeferredValue, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../run/simController';
-import type { LiveChange, ParamChange as ChangeMark } from '../params/types';
 import { useAppState } from './useAppState';
 import { useEditorDrawer, useSpaceToPlay, useTestHook, useThemeAttr } from './usePage';
 import { ChartsArea } from './ChartsArea';
 import { CoreFailed } from './CoreFailed';
-import { runTitle } from '../scenario/storyText';
-import { findPreset } from '../scenario/presets';
 import { ControlsBar } from '../panels/ControlsBar';
 import { ScenarioPanel } from '../panels/ScenarioPanel';
 import { StoryPanel } from '../panels/StoryPanel';
@@ -21,13 +18,14 @@ import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { Notice } from '../panels/Notice';
 import { useTraceDrop } from './useTraceDrop';
-import { encodeState } from '../url/scenarioUrl';
 import { lockReason } from '../embed/lock';
 import { useEmbedHost } from '../embed/useEmbedHost';
 import { useLesson } from '../lessons/useLesson';
 import { lessonRecordSource } from '../lessons/recordSource';
 import { useLessonsIndexRoute } from '../lessons/lessonRoute';
 import { AppHeader } from './AppHeader';
+import { EmbedPage } from './EmbedPage';
+import { liveChangeTexts } from './liveChangeTexts';
 
 // Panels that a first visit does not show load when first needed, not with the page: the sweep
 // panel (form, plot, closed forms), compare mode, and the lesson panel and index.
@@ -35,22 +33,6 @@ const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ defa
 const CompareView = lazy(() => import('../compare/CompareView').then((m) => ({ default: m.CompareView })));
 const LessonPanel = lazy(() => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
 const LessonIndex = lazy(() => import('../lessons/LessonIndex').then((m) => ({ default: m.LessonIndex })));
-
-/**
- * The live changes of the run as the editor lists them before a Run: "at 12.3 s: exogenous loss
- * 1% -> 5%", worded as the charts mark them (a change the run has not reached yet: its time only).
- */
-function liveChangeTexts(live: readonly LiveChange[], marks: readonly ChangeMark[]): string[] {
-  // One pass over each list: a link replays up to 1,000 changes, and this runs on every render.
-  const at = (t: number, entity: string, key: string) => `${Math.round(t * 1e9)}|${entity}|${key}`;
-  const labels = new Map<string, string>();
-  for (const x of marks)
-    if (!x.schedule && !labels.has(at(x.t, x.entity, x.key))) labels.set(at(x.t, x.entity, x.key), x.label);
-  return live.map((c) => {
-    const label = labels.get(at(c.t, c.entity, c.key));
-    return `at ${+c.t.toFixed(2)} s${label ? `: ${label}` : ''}`;
-  });
-}
 
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
@@ -93,7 +75,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     student,
     live: liveChangeTexts(state.live, sim.store.marks),
   };
-  const scenarioPanel = <ScenarioPanel {...scenarioProps} />;
+  const scenarioPanel = embed ? <ScenarioPanel {...scenarioProps} /> : null;
   const controls = (
     <ControlsBar
       sim={sim}
@@ -129,51 +111,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   );
 
   if (embed) {
-    // The frame's size, as the instructor picked it: the page is the frame's height; the charts
-    // share what the title, controls bar and side column leave them, in a grid (embed/fit.ts), so
-    // each chosen chart and each allowed control is inside the frame without scrolling.
-    const charts = panels.has('charts') ? (
-      <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} fit />
-    ) : null;
-    const side = (
-      <>
-        {state.lesson ? (
-          <Suspense fallback={null}>
-            <LessonPanel sim={sim} api={lesson} />
-          </Suspense>
-        ) : null}
-        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} locked={locked} /> : null}
-        {panels.has('scenario') ? scenarioPanel : null}
-        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
-      </>
-    );
-    const title = snap.scenario
-      ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
-      : 'Bottleneck Lab';
-    const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
-    return (
-      <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
-        <div className="embed-head">
-          <strong className="embed-title" title={title}>
-            {title}
-          </strong>
-          <a
-            href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            Open in Bottleneck Lab
-          </a>
-        </div>
-        {panels.has('controls') ? controls : null}
-        {notices}
-        <div className={`embed-body${charts && hasSide ? ' with-side' : ''}`}>
-          {charts ? <div className="embed-charts">{charts}</div> : null}
-          {hasSide ? <div className="embed-side">{side}</div> : null}
-        </div>
-        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} locked={locked} /> : null}
-      </div>
-    );
+    return <EmbedPage {...{ sim, snap, lazySnap, app, lesson, panels, locked, controls, notices, scenarioPanel }} />;
   }
 
   const header = <AppHeader sim={sim} snap={snap} app={app} />;
