@@ -3,15 +3,12 @@
 // the panels with two runs side by side; student mode hides the advanced ones; a lock list
 // (`unlock=` in the URL) fixes the scenario and disables the locked live controls.
 import { GlossaryList } from '../ui/Explain';
-import { Suspense, lazy, useDeferredValue, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useDeferredValue, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../run/simController';
-import type { LiveChange, ParamChange as ChangeMark } from '../params/types';
 import { useAppState } from './useAppState';
-import { installTestHook } from './testHook';
+import { useEditorDrawer, useSpaceToPlay, useTestHook, useThemeAttr } from './usePage';
 import { ChartsArea } from './ChartsArea';
 import { CoreFailed } from './CoreFailed';
-import { runTitle } from '../scenario/storyText';
-import { findPreset } from '../scenario/presets';
 import { ControlsBar } from '../panels/ControlsBar';
 import { ScenarioPanel } from '../panels/ScenarioPanel';
 import { StoryPanel } from '../panels/StoryPanel';
@@ -19,18 +16,16 @@ import { LivePanel } from '../panels/LivePanel';
 import { FluidPanel } from '../panels/FluidPanel';
 import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
-import { ShareMenu } from '../panels/ShareMenu';
 import { Notice } from '../panels/Notice';
 import { useTraceDrop } from './useTraceDrop';
-import { sweepFor } from '../sweep/sweepParams';
-import { THEMES, type Theme } from '../url/viewState';
-import { encodeState } from '../url/scenarioUrl';
-import { CompareChooser } from '../compare/CompareChooser';
 import { lockReason } from '../embed/lock';
 import { useEmbedHost } from '../embed/useEmbedHost';
 import { useLesson } from '../lessons/useLesson';
 import { lessonRecordSource } from '../lessons/recordSource';
-import { LESSONS_ROUTE, useLessonsIndexRoute } from '../lessons/lessonRoute';
+import { useLessonsIndexRoute } from '../lessons/lessonRoute';
+import { AppHeader } from './AppHeader';
+import { EmbedPage } from './EmbedPage';
+import { liveChangeTexts } from './liveChangeTexts';
 
 // Panels that a first visit does not show load when first needed, not with the page: the sweep
 // panel (form, plot, closed forms), compare mode, and the lesson panel and index.
@@ -38,21 +33,6 @@ const SweepPanel = lazy(() => import('../panels/SweepPanel').then((m) => ({ defa
 const CompareView = lazy(() => import('../compare/CompareView').then((m) => ({ default: m.CompareView })));
 const LessonPanel = lazy(() => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
 const LessonIndex = lazy(() => import('../lessons/LessonIndex').then((m) => ({ default: m.LessonIndex })));
-
-/**
- * The live changes of the run as the editor lists them before a Run: "at 12.3 s: exogenous loss
- * 1% -> 5%", worded as the charts mark them (a change the run has not reached yet: its time only).
- */
-function liveChangeTexts(live: readonly LiveChange[], marks: readonly ChangeMark[]): string[] {
-  // One pass over each list: a link replays up to 1,000 changes, and this runs on every render.
-  const at = (t: number, entity: string, key: string) => `${Math.round(t * 1e9)}|${entity}|${key}`;
-  const labels = new Map<string, string>();
-  for (const x of marks) if (!x.schedule && !labels.has(at(x.t, x.entity, x.key))) labels.set(at(x.t, x.entity, x.key), x.label);
-  return live.map((c) => {
-    const label = labels.get(at(c.t, c.entity, c.key));
-    return `at ${+c.t.toFixed(2)} s${label ? `: ${label}` : ''}`;
-  });
-}
 
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
@@ -65,32 +45,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   // A trace file dropped on the page (not in an embed, nor when the page is locked).
   useTraceDrop(app, !embed && app.state.teach.unlock === null);
   const lessonsIndex = useLessonsIndexRoute();
-  // The full scenario editor: a drawer one click away, not the page's spine.
-  const [editorOpen, setEditorOpen] = useState(false);
-  const drawerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!editorOpen) return;
-    // Opening moves focus into the drawer; Escape closes it from anywhere.
-    drawerRef.current?.querySelector<HTMLElement>('button, select, input')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setEditorOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [editorOpen]);
-  const noticesRef = useRef(app.notices);
-  noticesRef.current = app.notices;
-  const errorsRef = useRef(app.errors);
-  errorsRef.current = app.errors;
-
-  useEffect(() => {
-    performance.mark('bl:app'); // the first render is on the page (npm run bench:start)
-    installTestHook(
-      sim,
-      () => noticesRef.current,
-      () => errorsRef.current,
-    );
-  }, [sim]);
+  const { editorOpen, setEditorOpen, drawerRef } = useEditorDrawer();
+  useTestHook(sim, app);
   const { unlock, student, compare } = state.teach;
   const lessonNow = useRef(lesson.lesson);
   lessonNow.current = lesson.lesson;
@@ -101,26 +57,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
       ? undefined
       : (entity: string, key: string) => lockReason(unlock, entity, key, sim.getSnapshot().specs);
 
-  useEffect(() => {
-    const root = document.documentElement;
-    if (state.view.theme === 'auto') delete root.dataset.theme;
-    else root.dataset.theme = state.view.theme;
-  }, [state.view.theme]);
-
-  const inCompare = state.teach.compare !== null;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement;
-      if (e.key !== ' ' || t.closest('input, select, textarea, button, [role="img"], dialog')) return;
-      e.preventDefault();
-      if (sim.getSnapshot().status === 'playing') sim.pause();
-      else sim.play();
-    };
-    // Compare mode plays its two runs together (its own buttons): playing one alone would break the lockstep.
-    if (inCompare) return;
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [sim, inCompare]);
+  useThemeAttr(state.view.theme);
+  useSpaceToPlay(sim, compare !== null);
 
   // A core that cannot serve this page: say what failed and what to do, not empty panels.
   if (snap.fatal) return <CoreFailed failure={snap.fatal} embed={embed} />;
@@ -137,7 +75,7 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
     student,
     live: liveChangeTexts(state.live, sim.store.marks),
   };
-  const scenarioPanel = <ScenarioPanel {...scenarioProps} />;
+  const scenarioPanel = embed ? <ScenarioPanel {...scenarioProps} /> : null;
   const controls = (
     <ControlsBar
       sim={sim}
@@ -173,130 +111,10 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   );
 
   if (embed) {
-    // The frame's size, as the instructor picked it: the page is the frame's height; the charts
-    // share what the title, controls bar and side column leave them, in a grid (embed/fit.ts), so
-    // each chosen chart and each allowed control is inside the frame without scrolling.
-    const charts = panels.has('charts') ? (
-      <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} chooser={false} fit />
-    ) : null;
-    const side = (
-      <>
-        {state.lesson ? (
-          <Suspense fallback={null}>
-            <LessonPanel sim={sim} api={lesson} />
-          </Suspense>
-        ) : null}
-        {panels.has('controls') ? <LivePanel sim={sim} snap={lazySnap} locked={locked} /> : null}
-        {panels.has('scenario') ? scenarioPanel : null}
-        {panels.has('topology') ? <TopologyView sim={sim} snap={lazySnap} /> : null}
-      </>
-    );
-    const title = snap.scenario
-      ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
-      : 'Bottleneck Lab';
-    const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
-    return (
-      <div className={`app embed${student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
-        <div className="embed-head">
-          <strong className="embed-title" title={title}>
-            {title}
-          </strong>
-          <a
-            href={`${location.pathname.replace(/embed(\.html)?\/?$/, '')}${encodeState(state)}`}
-            target="_blank"
-            rel="noreferrer"
-          >
-            Open in Bottleneck Lab
-          </a>
-        </div>
-        {panels.has('controls') ? controls : null}
-        {notices}
-        <div className={`embed-body${charts && hasSide ? ' with-side' : ''}`}>
-          {charts ? <div className="embed-charts">{charts}</div> : null}
-          {hasSide ? <div className="embed-side">{side}</div> : null}
-        </div>
-        {panels.has('flows') ? <FlowTable sim={sim} snap={lazySnap} locked={locked} /> : null}
-      </div>
-    );
+    return <EmbedPage {...{ sim, snap, lazySnap, app, lesson, panels, locked, controls, notices, scenarioPanel }} />;
   }
 
-  // The first screen's header, one line at 1280 px: the name, Lessons, Copy link and "More". The
-  // rest waits one click, in groups: sharing and export (ShareMenu), instructor and research
-  // tools (compare, sweep, student mode), display (theme). Every one keeps its URL key.
-  const header = (
-    <header className="app-head">
-      <h1>Bottleneck Lab</h1>
-      <span className="head-gap" />
-      {unlock === null && !embed ? (
-        <a href={LESSONS_ROUTE} className="head-link">
-          Lessons
-        </a>
-      ) : (
-        <span className="muted small" title={`Only ${unlock?.join(', ') || 'nothing'} may change`}>
-          Locked by the instructor
-        </span>
-      )}
-      <ShareMenu
-        sim={sim}
-        state={state}
-        specs={snap.specs}
-        onError={app.addError}
-        more={
-          <>
-            {unlock === null ? (
-              <div className="head-more-group" role="group" aria-label="Instructor and research">
-                <span className="head-more-title" aria-hidden="true">
-                  Instructor and research
-                </span>
-                {!compare && snap.specs.length ? (
-                  <CompareChooser
-                    specs={snap.specs}
-                    scenario={state.scenario}
-                    onCompare={(d) => app.setTeach({ compare: d })}
-                  />
-                ) : null}
-                {!compare ? (
-                  <button
-                    type="button"
-                    aria-pressed={state.sweep !== null}
-                    onClick={() =>
-                      app.setSweep(state.sweep ? null : sweepFor(state.scenario, snap.specs, snap.manifest))
-                    }
-                    title="Run a parameter grid across web workers and plot it"
-                  >
-                    Sweep
-                  </button>
-                ) : null}
-                <label className="inline" title="Hide the fluid model, exports and advanced scenario fields">
-                  <input
-                    type="checkbox"
-                    checked={student}
-                    onChange={(e) => app.setTeach({ student: e.target.checked })}
-                  />
-                  Student mode
-                </label>
-              </div>
-            ) : null}
-            <div className="head-more-group" role="group" aria-label="Display">
-              <span className="head-more-title" aria-hidden="true">
-                Display
-              </span>
-              <label className="inline">
-                Theme
-                <select value={state.view.theme} onChange={(e) => setView({ theme: e.target.value as Theme })}>
-                  {THEMES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          </>
-        }
-      />
-    </header>
-  );
+  const header = <AppHeader sim={sim} snap={snap} app={app} />;
 
   if (compare) {
     return (

@@ -1,0 +1,71 @@
+// The page's wiring that renders nothing: the scenario drawer's open state and keys, the space
+// bar's play/pause, the theme on <html>, and the test hook.
+import { useEffect, useRef, useState } from 'react';
+import type { SimController } from '../run/simController';
+import type { Theme } from '../url/viewState';
+import type { AppStateApi } from './useAppState';
+import { installTestHook } from './testHook';
+
+/**
+ * The full scenario editor: a drawer one click away, not the page's spine. Opening moves focus
+ * into the drawer; Escape closes it from anywhere.
+ */
+export function useEditorDrawer() {
+  const [editorOpen, setEditorOpen] = useState(false);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!editorOpen) return;
+    drawerRef.current?.querySelector<HTMLElement>('button, select, input')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setEditorOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [editorOpen]);
+  return { editorOpen, setEditorOpen, drawerRef };
+}
+
+/** Marks the first render and installs window.__bl, reading the notices and errors of now. */
+export function useTestHook(sim: SimController, app: AppStateApi) {
+  const noticesRef = useRef(app.notices);
+  noticesRef.current = app.notices;
+  const errorsRef = useRef(app.errors);
+  errorsRef.current = app.errors;
+  useEffect(() => {
+    performance.mark('bl:app'); // the first render is on the page (npm run bench:start)
+    installTestHook(
+      sim,
+      () => noticesRef.current,
+      () => errorsRef.current,
+    );
+  }, [sim]);
+}
+
+/** The chosen theme on <html data-theme>; none for 'auto' (the system's). */
+export function useThemeAttr(theme: Theme) {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'auto') delete root.dataset.theme;
+    else root.dataset.theme = theme;
+  }, [theme]);
+}
+
+/**
+ * The space bar plays and pauses the run, unless typed into a field or a control. Off in
+ * compare mode, which plays its two runs together (its own buttons): playing one alone would
+ * break the lockstep.
+ */
+export function useSpaceToPlay(sim: SimController, off: boolean) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      if (e.key !== ' ' || t.closest('input, select, textarea, button, [role="img"], dialog')) return;
+      e.preventDefault();
+      if (sim.getSnapshot().status === 'playing') sim.pause();
+      else sim.play();
+    };
+    if (off) return;
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [sim, off]);
+}
