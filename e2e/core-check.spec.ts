@@ -48,3 +48,29 @@ test("a link's refused values give way to the preset's or the default, with the 
   expect(page.url()).not.toContain('queue.maxP');
   expect(page.url()).toContain('queue.kind=red');
 });
+
+test("after another preset, the editor shows this queue's own defaults, and leaving a box untouched changes nothing", async ({
+  lab,
+  page,
+}) => {
+  // CoDel's target is 5 ms, PIE's 15 ms: both are the field queue.target.
+  await lab.open('#v=1&preset=bufferbloat-codel&view.speed=0');
+  let runId = await lab.runId();
+  await page.evaluate(() => (location.hash = '#v=1&preset=bufferbloat-pie&view.speed=0'));
+  await expect.poll(() => lab.runId()).toBeGreaterThan(runId);
+  await page.evaluate(() => window.__bl!.ready());
+  runId = await lab.runId();
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const target = page.locator('[data-key="queue.target"]');
+  await expect(target.locator('input[type="text"]')).toHaveValue('15');
+  await expect(target.locator('.unit')).toHaveText('ms');
+  // Focus and leave every box of the form without typing: the draft stays the scenario.
+  for (const box of await page.locator('#scenario-drawer input[type="text"]').all()) {
+    if (!(await box.isVisible()) || (await box.isDisabled())) continue;
+    await box.focus();
+    await box.blur();
+  }
+  await expect(page.getByRole('button', { name: 'Discard edits' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Run this scenario' })).toBeDisabled();
+  expect(await lab.runId()).toBe(runId);
+});

@@ -111,7 +111,9 @@ export function ParamControl({
   /** What was typed and not yet committed: the page never overwrites it (a prefill, a re-render). */
   const editing = useRef(false);
   const valueKey = JSON.stringify(value ?? null);
-  const specKey = `${spec.key}|${spec.display ?? ''}`;
+  // Two kinds can share a field with different defaults (CoDel's and PIE's queue.target): a
+  // value left to the default is shown again when the default changes.
+  const specKey = `${spec.key}|${spec.display ?? ''}|${spec.unit ?? ''}|${JSON.stringify(spec.default ?? null)}`;
   useEffect(() => {
     if (editing.current) return;
     const mine = own.current?.key === valueKey;
@@ -297,7 +299,10 @@ export function ParamControl({
             setText(e.target.value);
             check(e.target.value);
           }}
-          onBlur={(e) => commit(e.target.value)}
+          // Leaving a box commits what was typed in it; a box only visited changes nothing.
+          onBlur={(e) => {
+            if (editing.current) commit(e.target.value);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') commit((e.target as HTMLInputElement).value, enterCommitsSame);
             if (e.key === 'Escape') {
