@@ -49,6 +49,25 @@ test("a link's refused values give way to the preset's or the default, with the 
   expect(page.url()).toContain('queue.kind=red');
 });
 
+test('a value typed and Run clicked at once runs it: the check of the last edit does not swallow the click', async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&flows.count=2&duration=20');
+  const runId = await lab.runId();
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const buffer = page.locator('[data-key="queue.buffer"] input[type="text"]');
+  // No Tab: leaving the box is the click on Run itself, so the core's check of the new value
+  // starts between the button's mouse down and up.
+  await buffer.fill('77');
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect(page.getByRole('heading', { name: 'Scenario', exact: true })).toBeHidden();
+  await expect.poll(() => lab.runId()).toBeGreaterThan(runId);
+  await page.evaluate(() => window.__bl!.ready());
+  const m = (await lab.manifest())!;
+  expect(m.live[`queue.${m.bottleneck}`]?.buffer).toBe(77);
+});
+
 test("after another preset, the editor shows this queue's own defaults, and leaving a box untouched changes nothing", async ({
   lab,
   page,

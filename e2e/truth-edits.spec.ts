@@ -167,6 +167,12 @@ test('every preset, after a live change and an edit: what the page says is what 
     // (a chain's flow count is its topology's; an edit the check refuses is discarded).
     await page.getByRole('button', { name: 'Edit scenario' }).click();
     const run = page.getByRole('button', { name: /^Run without it$|^Run this scenario$/ });
+    // The form is busy while the core checks the draft; Run is enabled after it when the core took it.
+    const checked = async (timeout?: number) => {
+      await expect(page.locator('#scenario-drawer form')).not.toHaveAttribute('aria-busy', 'true', { timeout });
+      // Busy and Run's state change in one render: no wait past the check.
+      expect(await run.isEnabled(), 'Run after the check').toBe(true);
+    };
     let done: Edit | null = null;
     // The kinds made least so far first (a chain or graph offers fewer), in turn among equals.
     const order = EDITS.map((_e, k) => EDITS[(n + k) % EDITS.length]!).sort(
@@ -176,7 +182,7 @@ test('every preset, after a live change and an edit: what the page says is what 
       if (done) break;
       if (!(await edit(page, what))) continue;
       try {
-        await expect(run).toBeEnabled({ timeout: 5000 });
+        await checked(5000);
         done = what;
       } catch {
         const discard = page.getByRole('button', { name: 'Discard edits' });
@@ -186,8 +192,8 @@ test('every preset, after a live change and an edit: what the page says is what 
     expect(done, `${id}: an edit the editor offers`).not.toBeNull();
     made.set(done!, (made.get(done!) ?? 0) + 1);
     const runId = await lab.runId();
-    // Run once the core's check of the draft is in (the button is enabled again after it).
-    await expect(run).toBeEnabled();
+    // Run once the core's check of the draft is in.
+    await checked();
     await run.click();
     await expect(page.getByRole('heading', { name: 'Scenario', exact: true })).toBeHidden();
     const m = await newRun(page, runId);

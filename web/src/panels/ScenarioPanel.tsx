@@ -61,6 +61,19 @@ export function ScenarioPanel({
   const dirty = !jsonEqual(draft, scenario);
   // The core's check of the draft: each problem at its field, the rest listed under the form.
   const { problems, pending } = useCoreProblems(dirty ? draft : null);
+  // Typed in a box and not yet committed: the box commits when it is left, which clicking Run
+  // does, so Run is offered as soon as something is typed.
+  const [typed, setTyped] = useState(false);
+  useEffect(() => setTyped(false), [scenario]);
+  const canRun = (dirty || typed) && problems.length === 0;
+  // A Run pressed while the core still checks the last edit (leaving the box just started it)
+  // waits for that check, then runs or shows what the core refused: the click is never lost.
+  const [queued, setQueued] = useState<{ keep: boolean } | null>(null);
+  useEffect(() => {
+    if (!queued || pending) return;
+    setQueued(null);
+    if (dirty && problems.length === 0) onApply(preset, draft, live.length > 0 && queued.keep);
+  }, [queued, pending, dirty, problems, onApply, preset, draft, live.length]);
   const byPath = new Map(problems.map((p) => [p.path, p]));
   const problemAt = (sp: ParamSpec) => {
     const p = byPath.get(sp.key);
@@ -125,11 +138,20 @@ export function ScenarioPanel({
       ) : null}
       {specs.length === 0 ? <p className="muted">Loading parameters...</p> : null}
       <form
+        aria-busy={pending || queued ? true : undefined}
+        onInput={() => setTyped(true)}
         onSubmit={(e) => {
           e.preventDefault();
+          setTyped(false);
+          // A box holding what the page cannot read (its message says why) is not run past.
+          const invalid = e.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
+          if (invalid) {
+            invalid.focus();
+            return;
+          }
           // With live changes the two buttons below say which run it is; Enter keeps them (nothing is lost unasked).
           const keep = (e.nativeEvent as SubmitEvent).submitter?.dataset.keep !== 'no';
-          if (!pending && problems.length === 0) onApply(preset, draft, live.length > 0 && keep);
+          if (dirty) setQueued({ keep });
         }}
       >
         <fieldset>
@@ -205,24 +227,26 @@ export function ScenarioPanel({
         <div className="row">
           {live.length ? (
             <>
-              <button
-                type="submit"
-                className="primary"
-                data-keep="yes"
-                disabled={!dirty || pending || problems.length > 0}
-              >
+              <button type="submit" className="primary" data-keep="yes" disabled={!canRun}>
                 Run with the {live.length === 1 ? 'live change' : `${live.length} live changes`}
               </button>
-              <button type="submit" data-keep="no" disabled={!dirty || pending || problems.length > 0}>
+              <button type="submit" data-keep="no" disabled={!canRun}>
                 Run without {live.length === 1 ? 'it' : 'them'}
               </button>
             </>
           ) : (
-            <button type="submit" className="primary" disabled={!dirty || pending || problems.length > 0}>
+            <button type="submit" className="primary" disabled={!canRun}>
               Run this scenario
             </button>
           )}
-          <button type="button" disabled={!dirty} onClick={() => setDraft(cloneScenario(scenario))}>
+          <button
+            type="button"
+            disabled={!dirty && !typed}
+            onClick={() => {
+              setTyped(false);
+              setDraft(cloneScenario(scenario));
+            }}
+          >
             Discard edits
           </button>
         </div>
