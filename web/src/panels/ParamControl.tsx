@@ -304,7 +304,12 @@ export function ParamControl({
             if (editing.current) commit(e.target.value);
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') commit((e.target as HTMLInputElement).value, enterCommitsSame);
+            if (e.key === 'Enter') {
+              // Enter sets this box's value; it does not also submit a form the box is in (the
+              // scenario editor runs from its buttons).
+              e.preventDefault();
+              commit((e.target as HTMLInputElement).value, enterCommitsSame);
+            }
             if (e.key === 'Escape') {
               editing.current = false;
               setText(toText(value, spec, scale));

@@ -149,7 +149,7 @@ export function ScenarioPanel({
             invalid.focus();
             return;
           }
-          // With live changes the two buttons below say which run it is; Enter keeps them (nothing is lost unasked).
+          // With live changes the two buttons below say which run it is (nothing is lost unasked).
           const keep = (e.nativeEvent as SubmitEvent).submitter?.dataset.keep !== 'no';
           if (dirty) setQueued({ keep });
         }}
