@@ -80,7 +80,10 @@ test('the LTE lesson on a 390 px phone: predict, run the trace, see the measured
   await expect(reveal).toContainText('Right.');
   const measured = reveal.getByRole('list', { name: 'Measured in this run' });
   const items = await measured.getByRole('listitem').allTextContents();
-  expect(items.length).toBe(3);
+  expect(items.length).toBe(4);
   for (const item of items) expect(item).toMatch(/^\u2713 /);
   expect(items.join(' ')).toMatch(/queueing delay .* was [\d.,]+ (ms|s)/i);
+  // The tail a call feels: the core's 95th percentile, read from its summary at the run's end.
+  expect(items.join(' ')).toMatch(/95th percentile of the bottleneck's queueing delay .* was [\d.,]+ ms/i);
+  await expect(reveal).toContainText(/one packet in twenty waited longer than [\d.,]+ ms/);
 });

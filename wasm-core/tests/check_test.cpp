@@ -170,6 +170,22 @@ TEST(Check, AGraphFlowsCountIsRefusedByCreateAsByCheck) {
   EXPECT_NE(p.find("message")->asString().find("unknown key"), std::string::npos);
 }
 
+// Trace-driven links are a dumbbell's bottleneck only: a chain's or a graph's topology.trace is
+// refused by bl_check and bl_create with the same message, which names the kind that takes it.
+TEST(Check, ATraceOnAChainOrGraphIsRefusedNamingTheDumbbell) {
+  for (const std::string doc : {std::string(R"({"version": 1, "topology": {"kind": "chain", "trace": "lte-driving"}})"),
+                                std::string(R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"],
+    "links": [{"from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "b"}], "traceUp": "umts-driving"}})")}) {
+    const Json r = check(doc);
+    ASSERT_EQ(r.find("problems")->items().size(), 1u) << doc;
+    const Json& p = r.find("problems")->items()[0];
+    const std::string path = p.find("path")->asString();
+    EXPECT_TRUE(path == "topology.trace" || path == "topology.traceUp") << path;
+    EXPECT_NE(p.find("message")->asString().find("(a key of kind \"dumbbell\" only)"), std::string::npos);
+    EXPECT_EQ(createError(doc), path + ": " + p.find("message")->asString());
+  }
+}
+
 // `j` with "bogusKey": 1 in the object at `steps` (member names and array indices).
 Json withBogusKey(const Json& j, const std::vector<std::string>& steps, size_t at = 0) {
   if (at == steps.size()) {

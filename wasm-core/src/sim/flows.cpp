@@ -170,9 +170,31 @@ bool addAccessFlow(const Json& doc, GraphBuilder& g, size_t i, int first, int la
   return addTcpFlow(g, fo, start, s, r, group, dst, "flows", source.ccPath);
 }
 
+namespace {
+// " (a key of kind "dumbbell" only)" for a key another topology kind takes: trace-driven links
+// (topology.trace, traceUp) are a dumbbell's bottleneck only, and a chain or graph says so.
+std::string topologyKindsTaking(const std::string& key) {
+  std::string names;
+  const std::pair<const char*, const SpecList*> kinds[] = {{"dumbbell", &DumbbellFields::params().specs()},
+                                                           {"chain", &ChainFields::params().specs()},
+                                                           {"graph", &GraphFields::params().specs()}};
+  for (const auto& [name, specs] : kinds)
+    if (findSpec(*specs, key)) names += (names.empty() ? "\"" : "\" or \"") + std::string(name);
+  return names.empty() ? "" : " (a key of kind " + names + "\" only)";
+}
+}  // namespace
+
 bool readTopologyFields(const Json& doc, const Json* topo, const SpecList& specs, Problems& problems, ParamValues& t,
                         FlowOptions& defaults) {
   std::string err;
+  if (topo && topo->isObject())
+    for (const auto& [k, v] : topo->members())
+      if (k != "kind" && !findSpec(specs, k)) {
+        const std::string others = topologyKindsTaking(k);
+        if (others.empty()) break;  // readParams names it as any unknown key
+        problems.add("topology." + k, "unknown key" + others + "; known keys here: " + specKeys(specs));
+        return false;
+      }
   if (!readParams(topo, specs, "topology", t, err, {"kind"}) ||
       !readFlowOptions(doc.find("flows"), "flows", defaults, err)) {
     problems.add(err);

@@ -178,6 +178,15 @@ struct Checker {
     }
   }
 
+  // " (a key of SELECTOR "A" or "B" only)" when other kinds of the group take `key`: a dumbbell's
+  // topology.trace given to a chain says that trace-driven links are a dumbbell's.
+  static std::string otherKinds(const SchemaGroup& g, const std::string& key) {
+    std::string names;
+    for (const SchemaKind& k : g.kinds)
+      if (findSpec(*k.specs, key)) names += (names.empty() ? "\"" : "\" or \"") + std::string(k.name);
+    return names.empty() ? "" : " (a key of " + g.selectorKey + " " + names + "\" only)";
+  }
+
   void checkObject(const SchemaGroup& g, const std::string& path, const Json& obj, const Json* parent,
                    const Json& doc) {
     if (!obj.isObject()) {
@@ -196,7 +205,8 @@ struct Checker {
       if (!g.kinds.empty() && !g.selectorInParent && key == g.selectorKey) continue;
       const ParamSpec* s = findSpec(*specs, key);
       if (!s) {
-        add(join(path, key), "unknown key; known keys here: " + specKeys(*specs), &v, nullptr);
+        add(join(path, key), "unknown key" + otherKinds(g, key) + "; known keys here: " + specKeys(*specs), &v,
+            nullptr);
         continue;
       }
       Json one = Json::object();

@@ -1,8 +1,10 @@
 // The lesson beside the live simulation: step n of m, its text and equation, the prediction,
 // the notes pinned on the charts so far, previous/next, and the way back to the step's state
 // when the student has wandered off (changed the scenario or a parameter).
-import { Suspense, lazy, useEffect, useRef, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../run/simController';
+import type { Summary } from '../params/types';
+import { SUMMARY_PREFIX } from './loadLesson';
 import type { LessonApi } from './useLesson';
 import { LESSONS_ROUTE, lessonHref } from './lessonRoute';
 import { LessonText } from './LessonText';
@@ -32,6 +34,30 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
     const fromNav = !active || active === document.body || !!active.closest('.lesson-nav');
     if (before !== null && before !== where && fromNav) title.current?.focus();
   }, [where]);
+  // A step that measures the core's summary ("summary.p95Delay") reads it once its run has
+  // reached the measures' end: the core's percentiles, not recomputed from the chart's rows.
+  const runId = useSyncExternalStore(sim.subscribe, () => sim.getSnapshot().runId);
+  const [summary, setSummary] = useState<{ runId: number; where: string; value: Summary } | null>(null);
+  const summaryAt = Math.max(
+    0,
+    ...Object.values(lesson?.steps[n - 1]?.measures ?? {})
+      .filter((m) => m.column.startsWith(SUMMARY_PREFIX))
+      .map((m) => m.to),
+  );
+  const summaryDue = summaryAt > 0 && now + 1e-9 >= summaryAt;
+  useEffect(() => {
+    if (!summaryDue || !where) return;
+    let live = true;
+    sim
+      .summary()
+      .then((value) => {
+        if (live) setSummary({ runId, where, value });
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [sim, summaryDue, runId, where]);
   if (!lesson) {
     return (
       <aside className="lesson-panel" aria-label="Lesson">
@@ -62,7 +88,14 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
   }
   const step = lesson.steps[n - 1]!;
   const store = sim.store;
-  const run = { columns: store.columns, mean: (c: string, a: number, b: number) => store.mean(c, a, b) };
+  const run = {
+    columns: store.columns,
+    mean: (c: string, a: number, b: number) => store.mean(c, a, b),
+    summary:
+      summaryDue && summary?.runId === runId && summary.where === where
+        ? (summary.value as unknown as Record<string, unknown>)
+        : undefined,
+  };
   const revealAt = measuredBy(step) || step.runTo || sim.getSnapshot().duration;
   const duration = sim.getSnapshot().duration;
   const last = n === lesson.steps.length;
@@ -112,6 +145,7 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
           run={run}
           now={now}
           revealAt={revealAt}
+          waiting={summaryAt > 0 && run.summary === undefined}
           running={status === 'playing' || now > 0}
           onRun={api.answered}
         />

@@ -18,14 +18,16 @@ export interface PredictProps {
   revealAt: number;
   /** Has this step's run been started (played past 0)? */
   running: boolean;
+  /** The core's summary, which a "summary.*" measure reads, has not come back yet. */
+  waiting?: boolean;
   onRun: () => void;
 }
 
-export function PredictStep({ lessonId, stepNo, step, run, now, revealAt, running, onRun }: PredictProps) {
+export function PredictStep({ lessonId, stepNo, step, run, now, revealAt, running, waiting, onRun }: PredictProps) {
   const p = step.predict;
   const [recorded, setRecorded] = useState<number | undefined>(() => loadAnswers(lessonId)[String(stepNo)]);
   const [choice, setChoice] = useState<number | undefined>(recorded);
-  const revealed = recorded !== undefined && now + 1e-9 >= revealAt;
+  const revealed = recorded !== undefined && now + 1e-9 >= revealAt && !waiting;
   const results: CheckSentence[] = revealed ? checkSentences(step, run) : [];
   // What this run showed is kept for the hand-in (the latest run of the step replaces an earlier one).
   const said = JSON.stringify(results);

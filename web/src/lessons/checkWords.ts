@@ -25,6 +25,9 @@ const METRICS: Record<string, { words: string; units?: Record<number, string> }>
   dropsEarly: { words: 'early drops' },
   marks: { words: 'ECN marks' },
   util: { words: 'utilisation', units: { 100: '%' } },
+  // The core's summary (summary.KEY): per packet, over the measured window.
+  meanDelay: { words: 'mean queueing delay', units: { 1: 's', 1000: 'ms' } },
+  p95Delay: { words: '95th-percentile queueing delay', units: { 1: 's', 1000: 'ms' } },
 };
 
 const ACROSS: Record<NonNullable<Measure['across']>, string> = {
@@ -54,6 +57,7 @@ export function measureWords(m: Measure): string {
       return `the mean number of ${what} per flow${m.flows ? ` (${flowsWords(m)})` : ''}`;
     return `the ${ACROSS[m.across ?? 'mean']} ${what} of ${flowsWords(m)}`;
   }
+  if (kind === 'summary') return `the bottleneck\u2019s ${what}`;
   if (kind === 'flow') return `flow ${id}\u2019s ${what}`;
   const name = id === 'bottleneck' ? 'the bottleneck' : `${kind} ${id}`;
   if (kind === 'link') return `${name} link\u2019s ${what}`;

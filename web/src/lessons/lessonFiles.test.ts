@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeSpecs } from '../params/specs';
 import type { ParamSpec } from '../params/types';
 import { getPath } from '../../../wasm-core/js/paths.mjs';
-import { parseIndex, parseLesson } from './loadLesson';
+import { SUMMARY_PREFIX, parseIndex, parseLesson } from './loadLesson';
 import type { Lesson } from './lessonTypes';
 import { type RunReader, evaluateChecks, measure, formatMeasure } from './measures';
 import { stepHash, stepState } from './stepState';
@@ -96,10 +96,11 @@ async function runNative(lesson: Lesson, index: number, seed?: number): Promise<
   const csv = join(work, `${lesson.id}-${index}-${seed ?? 0}.csv`);
   writeFileSync(file, JSON.stringify(scenario));
   const sets = d.state.live.flatMap((c) => ['--set', `${c.entity}:${c.key}=${c.value}@${c.t}`]);
-  await slot(() =>
+  const { stdout } = await slot(() =>
     run(blsim, ['--scenario', file, '--series', csv, ...sets], { encoding: 'utf8', maxBuffer: 64 << 20 }),
   );
-  return csvRun(readFileSync(csv, 'utf8'));
+  // The page reads the core's summary at the measures' end, which is the run's end here.
+  return { ...csvRun(readFileSync(csv, 'utf8')), summary: JSON.parse(stdout) as Record<string, unknown> };
 }
 
 describe('public/lessons', () => {
@@ -161,6 +162,13 @@ describe('public/lessons', () => {
             if (typeof duration === 'number')
               expect(t, `step ${i + 1}: a time past the run's end`).toBeLessThanOrEqual(duration);
           }
+          // A summary measure is the core's figure over [measureFrom, end]: its window must be that.
+          for (const [name, m] of Object.entries(step.measures ?? {}))
+            if (m.column.startsWith(SUMMARY_PREFIX))
+              expect([m.from, m.to], `step ${i + 1}: measure ${name} must cover the measured window`).toEqual([
+                d.state.scenario.measureFrom ?? 0,
+                duration,
+              ]);
           if (step.equation) expect(() => katex.renderToString(step.equation!, { throwOnError: true })).not.toThrow();
         });
       });

@@ -68,6 +68,9 @@ describe('parseLesson', () => {
     expect(m({ across: undefined })).toEqual([
       'steps[0].measures.jain.across: a column with "*" needs across (sum, mean, min, max or jain)',
     ]);
+    expect(m({ column: 'summary.p99Delay', across: undefined })).toEqual([
+      'steps[0].measures.jain.column: expected one of summary.meanDelay, summary.p95Delay for a summary measure',
+    ]);
   });
 
   it('accepts a scenario URL hash instead of a preset', () => {

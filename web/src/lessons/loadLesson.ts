@@ -138,6 +138,13 @@ function readAnnotation(r: Reader, v: unknown, path: string): Annotation | undef
   return a;
 }
 
+/**
+ * Summary keys a lesson may measure as "summary.KEY": the core's figures over the measured
+ * window [measureFrom, end] (the bottleneck's queueing delay, mean and 95th percentile, s).
+ */
+export const SUMMARY_MEASURES = ['meanDelay', 'p95Delay'] as const;
+export const SUMMARY_PREFIX = 'summary.';
+
 function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   const o = r.obj(v, path);
   if (!o) return undefined;
@@ -152,6 +159,14 @@ function readMeasure(r: Reader, v: unknown, path: string): Measure | undefined {
   const label = r.str(o, 'label', path, true);
   if (column === undefined || from === undefined || to === undefined) return undefined;
   if (to <= from) return r.fail(`${path}.to`, `expected a time after from (${from})`);
+  if (
+    column.startsWith(SUMMARY_PREFIX) &&
+    !(SUMMARY_MEASURES as readonly string[]).includes(column.slice(SUMMARY_PREFIX.length))
+  )
+    return r.fail(
+      `${path}.column`,
+      `expected one of ${SUMMARY_MEASURES.map((k) => SUMMARY_PREFIX + k).join(', ')} for a summary measure`,
+    );
   const wild = column.includes('*');
   if (wild !== (across !== undefined))
     return r.fail(

@@ -34,6 +34,15 @@ describe('measures', () => {
     ]);
   });
 
+  it("reads a summary measure from the core's summary, once the run has one", () => {
+    const p95 = { column: 'summary.p95Delay', from: 10, to: 60, scale: 1000, digits: 0, unit: 'ms' };
+    expect(measure(p95, { ...run, summary: { p95Delay: 0.057, meanDelay: 0.022 } })).toBeCloseTo(57, 9);
+    expect(measure(p95, run)).toBeNaN();
+    // Past the window but before the summary has come back from the worker: "...", not "n/a".
+    expect(fillText('{p95}', { p95 }, run, 60)).toBe('...');
+    expect(fillText('{p95}', { p95 }, { ...run, summary: { p95Delay: 0.057 } }, 60)).toBe('57 ms');
+  });
+
   it('combines per-flow means and scales', () => {
     expect(measure({ column: 'flow.*.thr', from: 0, to: 1, across: 'sum', scale: 1e-6 }, run)).toBe(5);
     expect(measure({ column: 'flow.*.thr', from: 0, to: 1, across: 'min' }, run)).toBe(1e6);

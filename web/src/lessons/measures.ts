@@ -2,13 +2,18 @@
 // the placeholders that show them in text, and the checks that make a step's claims testable.
 // The same code reads the browser's chart store and, in the lesson tests, the native CLI's series.
 import type { Check, LessonStep, Measure } from './lessonTypes';
-import { PLACEHOLDER } from './loadLesson';
+import { PLACEHOLDER, SUMMARY_PREFIX } from './loadLesson';
 import { jainIndex } from '../../../wasm-core/js/jain.mjs';
 
 /** What measures need from a run: its columns and the mean of one over [t0, t1]. */
 export interface RunReader {
   columns: readonly string[];
   mean(column: string, t0: number, t1: number): number;
+  /**
+   * The core's run summary (over [measureFrom, end]), once the run has reached it: a
+   * "summary.KEY" measure reads its KEY (the core's own percentiles, e.g. p95Delay).
+   */
+  summary?: Readonly<Record<string, unknown>>;
 }
 
 export { jainIndex };
@@ -30,6 +35,10 @@ export function expandColumn(column: string, columns: readonly string[], flows?:
 
 /** The value of a measure (NaN when a column is missing). */
 export function measure(m: Measure, run: RunReader): number {
+  if (m.column.startsWith(SUMMARY_PREFIX)) {
+    const v = run.summary?.[m.column.slice(SUMMARY_PREFIX.length)];
+    return typeof v === 'number' ? v * (m.scale ?? 1) : Number.NaN;
+  }
   const cols = expandColumn(m.column, run.columns, m.flows);
   if (cols.length === 0) return Number.NaN;
   const xs = cols.map((c) => run.mean(c, m.from, m.to));
@@ -72,7 +81,8 @@ export function fillText(
   return text.replace(PLACEHOLDER, (all, name: string) => {
     const m = measures?.[name];
     if (!m) return all;
-    return now + 1e-9 >= m.to ? formatMeasure(m, measure(m, run)) : '...';
+    const ready = now + 1e-9 >= m.to && (!m.column.startsWith(SUMMARY_PREFIX) || run.summary !== undefined);
+    return ready ? formatMeasure(m, measure(m, run)) : '...';
   });
 }
 
