@@ -170,7 +170,7 @@ TEST(Check, AGraphFlowsCountIsRefusedByCreateAsByCheck) {
   EXPECT_NE(p.find("message")->asString().find("unknown key"), std::string::npos);
 }
 
-// Trace-driven links are a dumbbell's bottleneck only: a chain's or a graph's topology.trace is
+// topology.trace is the dumbbell's bottleneck's: a chain's or a graph's topology.trace is
 // refused by bl_check and bl_create with the same message, which names the kind that takes it.
 TEST(Check, ATraceOnAChainOrGraphIsRefusedNamingTheDumbbell) {
   for (const std::string doc : {std::string(R"({"version": 1, "topology": {"kind": "chain", "trace": "lte-driving"}})"),

@@ -36,16 +36,14 @@ TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
       {R"({"version": 1, "flows": {"tcp": "sack", "cc": "cubic", "recoveryCwnd": "ns2"}})", {"recoveryCwnd", "cc", ""}},
       {R"({"version": 1, "exoLoss": {"kind": "bernoulli", "rate": 1.5}})", {"exoLoss.rate", "1.5", "[0, 1]"}},
       {R"({"version": 1, "topology": {"kind": "ring"}})", {"topology.kind", "ring", "dumbbell"}},
-      // Trace-driven links are a dumbbell's bottleneck only (docs/scenario.md): a chain or a graph
-      // refuses the trace fields, naming the field and the kind that takes it.
+      // topology.trace is the dumbbell's bottleneck's (docs/scenario.md): a chain or a graph
+      // refuses it at the topology, naming the field and the kind that takes it (a graph's links
+      // take their own, topology.links[i].trace: TracedLink tests).
       {R"({"version": 1, "topology": {"kind": "chain", "trace": "lte-driving"}})",
        {"topology.trace: unknown key (a key of kind \"dumbbell\" only)", "hopDelay", ""}},
       {R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"], "links": [{"from": "a", "to": "b"}],
           "flows": [{"src": "a", "dst": "b"}], "traceUp": "lte-driving"}})",
        {"topology.traceUp: unknown key (a key of kind \"dumbbell\" only)", "links", ""}},
-      {R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"],
-          "links": [{"from": "a", "to": "b", "trace": "lte-driving"}], "flows": [{"src": "a", "dst": "b"}]}})",
-       {"topology.links[0].trace: unknown key", "rate", ""}},
       {R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b", "c"],
           "links": [{"name": "ab", "from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "c"}]}})",
        {"topology.flows[0]", "no route from a to c", ""}},

@@ -160,11 +160,8 @@ TEST(TracedLink, DeliveredNeverExceedOpportunitiesInAnyInterval) {
     }
 }
 
-double runThroughput(const std::string& topologyExtra) {
-  const std::string doc = R"({"version":1,"seed":3,"duration":30,"measureFrom":5,)"
-                          R"("flows":{"count":1,"cc":"cubic","tcp":"sack"},"queue":{"kind":"droptail","buffer":100},)"
-                          R"("topology":{"kind":"dumbbell","bottleneckDelay":0.01,)" +
-                          topologyExtra + "}}";
+// The first flow's throughput in a scenario run to its end.
+double runThroughputOf(const std::string& doc) {
   const int32_t h = bl_create(doc.c_str());
   EXPECT_NE(h, 0) << bl_last_error();
   if (!h) return 0;
@@ -180,6 +177,23 @@ double runThroughput(const std::string& topologyExtra) {
   return thr ? thr->asNumber() : 0;
 }
 
+// One CUBIC flow's throughput over [5, 30] s through a dumbbell with these topology fields.
+double runThroughput(const std::string& topologyExtra) {
+  return runThroughputOf(R"({"version":1,"seed":3,"duration":30,"measureFrom":5,)"
+                         R"("flows":{"count":1,"cc":"cubic","tcp":"sack"},"queue":{"kind":"droptail","buffer":100},)"
+                         R"("topology":{"kind":"dumbbell","bottleneckDelay":0.01,)" +
+                         topologyExtra + "}}");
+}
+
+// The same through a graph's one link a->b with these link fields.
+double runGraphThroughput(const std::string& linkExtra) {
+  return runThroughputOf(R"({"version":1,"seed":3,"duration":30,"measureFrom":5,"topology":{"kind":"graph",)"
+                         R"("nodes":["a","b"],"flows":[{"src":"a","dst":"b","cc":"cubic","tcp":"sack"}],)"
+                         R"("links":[{"name":"x","from":"a","to":"b","delay":0.01,)"
+                         R"("queue":{"kind":"droptail","buffer":100},)" +
+                         linkExtra + "}]}}");
+}
+
 TEST(TracedLink, ConstantTraceCarriesWhatAFixedLinkOfItsRateCarries) {
   // Trace {1} is 12 Mb/s (one 1500-byte MTU a ms). One CUBIC flow through a 100-packet buffer
   // keeps the link busy after slow start either way, so from 5 s on both carry about 12 Mb/s.
@@ -189,6 +203,38 @@ TEST(TracedLink, ConstantTraceCarriesWhatAFixedLinkOfItsRateCarries) {
   const double traced = runThroughput(R"("trace":"custom","traceMs":[1])");
   EXPECT_GT(fixed, 11e6);
   EXPECT_NEAR(traced, fixed, 0.01 * fixed);
+}
+
+TEST(TracedLink, AGraphLinkTakesATraceAsTheDumbbellsBottleneckDoes) {
+  // The same comparison on a graph's link: trace {1} (12 Mb/s) against a fixed 12 Mb/s link,
+  // within the same 1 %; and the manifest says the link follows the trace at its mean rate.
+  const double fixed = runGraphThroughput(R"("rate":12e6)");
+  const double traced = runGraphThroughput(R"("rate":1e6,"trace":"custom","traceMs":[1])");
+  EXPECT_GT(fixed, 11e6);
+  EXPECT_NEAR(traced, fixed, 0.01 * fixed);
+  const int32_t h =
+      bl_create(R"({"version":1,"topology":{"kind":"graph","nodes":["a","b"],"flows":[{"src":"a","dst":"b"}],)"
+                R"("links":[{"name":"x","from":"a","to":"b","trace":"lte-driving","traceUp":"lte-driving"}]}})");
+  ASSERT_NE(h, 0) << bl_last_error();
+  Json m;
+  std::string err;
+  ASSERT_TRUE(Json::parse(bl_manifest(h), m, err)) << err;
+  bl_destroy(h);
+  const Json* links = m.find("links");
+  ASSERT_TRUE(links && links->items().size() == 2);  // x and its reverse x.rev
+  for (const Json& l : links->items()) {
+    const Json* tr = l.find("trace");
+    ASSERT_TRUE(tr) << "link " << l.find("name")->asString() << " has no trace";
+    const std::string dir = l.find("name")->asString() == "x" ? "(downlink)" : "(uplink)";
+    EXPECT_NE(tr->find("name")->asString().find(dir), std::string::npos) << tr->find("name")->asString();
+  }
+  // Its fields are checked and named at the link.
+  const std::string head =
+      R"({"version":1,"topology":{"kind":"graph","nodes":["a","b"],"flows":[{"src":"a","dst":"b"}],"links":[)";
+  const std::string e1 = createError(head + R"({"from":"a","to":"b"},{"from":"b","to":"a","trace":"custom"}]}})");
+  EXPECT_NE(e1.find("topology.links[1].trace: \"custom\" needs the delivery times"), std::string::npos) << e1;
+  const std::string e2 = createError(head + R"({"from":"a","to":"b","trace":"custom","traceMs":[0,3,2]}]}})");
+  EXPECT_NE(e2.find("topology.links[0].traceMs"), std::string::npos) << e2;
 }
 
 TEST(TracedLink, ScenarioFieldsAreChecked) {

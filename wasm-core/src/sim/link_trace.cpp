@@ -34,6 +34,44 @@ const std::vector<const char*>& traceOptions() {
   return o;
 }
 
+namespace {
+
+LinkTraceSpecs makeTraceSpecs(bool bottleneck) {
+  return {
+      Spec::choice("trace", bottleneck ? "Bottleneck trace" : "Trace", traceOptions())
+          .optionLabels(traceOptionLabels())
+          .defaultOption("none")
+          .help(bottleneck ? "Delivery trace of the bottleneck's data direction (Mahimahi format, repeated): the link "
+                             "delivers only at its opportunities, one 1500-byte MTU each, and its rate is the trace's; "
+                             "a shipped trace uses its downlink, custom the times in traceMs."
+                           : "Delivery trace of this link from->to (Mahimahi format, repeated): the link delivers only "
+                             "at its opportunities, one 1500-byte MTU each, and its rate is the trace's (rate is not "
+                             "used); a shipped trace uses its downlink, custom the times in traceMs."),
+      Spec::array("traceMs", "Trace delivery times", "ms")
+          .help("trace custom: the delivery times, whole ms since the start, nondecreasing, one per opportunity (a "
+                "Mahimahi file's lines)."),
+      Spec::string("traceFile", "Trace file").help("trace custom: the name of the file traceMs came from."),
+      Spec::choice("traceUp", "Uplink trace", traceOptions())
+          .optionLabels(traceOptionLabels())
+          .defaultOption("none")
+          .help(bottleneck ? "Delivery trace of the bottleneck's reverse direction (the ACKs): a shipped trace uses "
+                             "its uplink, custom the times in traceUpMs."
+                           : "Delivery trace of this link to->from (the ACKs of flows sent from->to): a shipped trace "
+                             "uses its uplink, custom the times in traceUpMs."),
+      Spec::array("traceUpMs", "Uplink trace delivery times", "ms")
+          .help("traceUp custom: the delivery times, as traceMs."),
+      Spec::string("traceUpFile", "Uplink trace file")
+          .help("traceUp custom: the name of the file traceUpMs came from."),
+  };
+}
+
+}  // namespace
+
+const LinkTraceSpecs& linkTraceSpecs(TraceSite site) {
+  static const LinkTraceSpecs bottleneck = makeTraceSpecs(true), link = makeTraceSpecs(false);
+  return site == TraceSite::Bottleneck ? bottleneck : link;
+}
+
 const std::vector<const char*>& traceOptionLabels() {
   static const std::vector<const char*> o = [] {
     std::vector<const char*> v{"None (fixed rate)"};

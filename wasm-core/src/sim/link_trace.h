@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/json.h"
+#include "core/params.h"
 #include "net/trace.h"
 #include "sim/problems.h"
 
@@ -16,6 +17,15 @@ namespace bl {
 // The options of a trace choice, in order: "none", each shipped trace, "custom"; and their labels.
 const std::vector<const char*>& traceOptions();
 const std::vector<const char*>& traceOptionLabels();
+
+// The six specs of a link's two traces (choice, delivery times, file name; data direction, then
+// ACKs), declared once and worded for where they sit: a dumbbell's bottleneck (topology.trace)
+// or one link of a graph (topology.links[i].trace).
+enum class TraceSite { Bottleneck, GraphLink };
+struct LinkTraceSpecs {
+  ParamSpec choice, ms, file, upChoice, upMs, upFile;
+};
+const LinkTraceSpecs& linkTraceSpecs(TraceSite site);
 
 // One direction's fields as the topology binds them.
 struct LinkTraceFields {

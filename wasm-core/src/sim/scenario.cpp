@@ -65,6 +65,7 @@ const SpecList& scenarioSpecs() { return ScenarioSettings::params().specs(); }
 
 const BoundSpecs<DumbbellFields>& DumbbellFields::params() {
   using D = DumbbellFields;
+  const LinkTraceSpecs& traceSpecs = linkTraceSpecs(TraceSite::Bottleneck);
   static const BoundSpecs<D> t{
       bind<&D::bottleneckRate>(Spec::number("bottleneckRate", "Bottleneck rate", "bit/s")
                                    .defaultsTo(16e6)
@@ -95,30 +96,12 @@ const BoundSpecs<DumbbellFields>& DumbbellFields::params() {
                                  .defaultsTo(10000)
                                  .range(1, 1000000)
                                  .help("DropTail buffer of access links.")),
-      bindIndex<&D::trace, &LinkTraceFields::choice>(
-          Spec::choice("trace", "Bottleneck trace", traceOptions())
-              .optionLabels(traceOptionLabels())
-              .defaultOption("none")
-              .help("Delivery trace of the bottleneck's data direction (Mahimahi format, repeated): the link "
-                    "delivers only at its opportunities, one 1500-byte MTU each, and its rate is the trace's; a "
-                    "shipped trace uses its downlink, custom the times in traceMs.")),
-      bindJson<&D::trace, &LinkTraceFields::ms>(
-          Spec::array("traceMs", "Trace delivery times", "ms")
-              .help("trace custom: the delivery times, whole ms since the start, nondecreasing, one per "
-                    "opportunity (a Mahimahi file's lines).")),
-      bindJson<&D::trace, &LinkTraceFields::file>(
-          Spec::string("traceFile", "Trace file").help("trace custom: the name of the file traceMs came from.")),
-      bindIndex<&D::traceUp, &LinkTraceFields::choice>(
-          Spec::choice("traceUp", "Uplink trace", traceOptions())
-              .optionLabels(traceOptionLabels())
-              .defaultOption("none")
-              .help("Delivery trace of the bottleneck's reverse direction (the ACKs): a shipped trace uses its "
-                    "uplink, custom the times in traceUpMs.")),
-      bindJson<&D::traceUp, &LinkTraceFields::ms>(Spec::array("traceUpMs", "Uplink trace delivery times", "ms")
-                                                      .help("traceUp custom: the delivery times, as traceMs.")),
-      bindJson<&D::traceUp, &LinkTraceFields::file>(
-          Spec::string("traceUpFile", "Uplink trace file")
-              .help("traceUp custom: the name of the file traceUpMs came from."))};
+      bindIndex<&D::trace, &LinkTraceFields::choice>(traceSpecs.choice),
+      bindJson<&D::trace, &LinkTraceFields::ms>(traceSpecs.ms),
+      bindJson<&D::trace, &LinkTraceFields::file>(traceSpecs.file),
+      bindIndex<&D::traceUp, &LinkTraceFields::choice>(traceSpecs.upChoice),
+      bindJson<&D::traceUp, &LinkTraceFields::ms>(traceSpecs.upMs),
+      bindJson<&D::traceUp, &LinkTraceFields::file>(traceSpecs.upFile)};
   return t;
 }
 
@@ -198,6 +181,7 @@ const std::vector<Limit>& limits() {
 
 const BoundSpecs<GraphLinkFields>& GraphLinkFields::params() {
   using L = GraphLinkFields;
+  const LinkTraceSpecs& traceSpecs = linkTraceSpecs(TraceSite::GraphLink);
   static const BoundSpecs<L> t{
       bindJson<&L::name>(Spec::string("name", "Name").help("Link name (unique; default linkI).")),
       bindJson<&L::from>(Spec::string("from", "From").help("Node at the sending end.")),
@@ -206,7 +190,13 @@ const BoundSpecs<GraphLinkFields>& GraphLinkFields::params() {
       bind<&L::delay>(
           Spec::number("delay", "Delay", "s").defaultsTo(0.001).range(0, 10).help("One-way propagation delay.")),
       bindJson<&L::queue>(Spec::object("queue", "Queue").help("Queue discipline from->to (default DropTail).")),
-      bindJson<&L::loss>(Spec::object("loss", "Loss").help("Exogenous loss model from->to."))};
+      bindJson<&L::loss>(Spec::object("loss", "Loss").help("Exogenous loss model from->to.")),
+      bindIndex<&L::trace, &LinkTraceFields::choice>(traceSpecs.choice),
+      bindJson<&L::trace, &LinkTraceFields::ms>(traceSpecs.ms),
+      bindJson<&L::trace, &LinkTraceFields::file>(traceSpecs.file),
+      bindIndex<&L::traceUp, &LinkTraceFields::choice>(traceSpecs.upChoice),
+      bindJson<&L::traceUp, &LinkTraceFields::ms>(traceSpecs.upMs),
+      bindJson<&L::traceUp, &LinkTraceFields::file>(traceSpecs.upFile)};
   return t;
 }
 

@@ -79,6 +79,7 @@ struct GraphLinkFields {
   const Json *name = nullptr, *from = nullptr, *to = nullptr;
   double rate = 0, delay = 0;
   const Json *queue = nullptr, *loss = nullptr;
+  LinkTraceFields trace, traceUp;  // delivery traces from->to (data) and to->from (ACKs)
   static const BoundSpecs<GraphLinkFields>& params();
 };
 

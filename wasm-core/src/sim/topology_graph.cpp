@@ -66,8 +66,14 @@ bool addLinks(const Json* links, GraphBuilder& g) {
     if (b < 0) problems.add(path + ".to", "no node named \"" + to + "\"");
     if (a >= 0 && a == b) problems.add(path, "a link needs two different nodes");
     if (problems.reported() != before) continue;
-    auto q = g.queue(v.queue, path + ".queue", name, v.rate, "droptail", 250);
-    Link* l = g.duplex(name, a, b, v.rate, fromSeconds(v.delay), std::move(q));
+    // A traced link's rate is its trace's mean rate (rate is not used), as a dumbbell's bottleneck.
+    auto down = readLinkTrace(v.trace, false, path + ".trace", path + ".traceMs", problems);
+    auto up = readLinkTrace(v.traceUp, true, path + ".traceUp", path + ".traceUpMs", problems);
+    const double rate = down ? down->meanRate() : v.rate;
+    auto q = g.queue(v.queue, path + ".queue", name, rate, "droptail", 250);
+    Link* l = g.duplex(name, a, b, rate, fromSeconds(v.delay), std::move(q));
+    if (down) l->setTrace(std::move(down));
+    if (up) net.links.back()->setTrace(std::move(up));
     l->setLoss(g.loss(v.loss, path + ".loss", name));
     net.traced.push_back(l);
     if (!net.bottleneck) net.bottleneck = l;
