@@ -7,12 +7,12 @@ import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
 import { nearestRow, readoutText, readoutAt, rowsIn } from './chartReadout';
 import { chartKey } from './timeGestures';
-import type { ChartProps } from './useTimeChartPainter';
+import type { DrawnProps } from './useTimeChartPainter';
 
 /** A screen reader hears the readout once it rests this long (holding an arrow key says one value, not fifty). */
 const ANNOUNCE_MS = 400;
 
-export function useChartCursor(store: ChartStore, props: RefObject<ChartProps>) {
+export function useChartCursor(store: ChartStore, props: RefObject<DrawnProps>) {
   const cursor = useRef<number | null>(null);
   const [readoutOn, setReadoutOn] = useState(false);
   const liveRef = useRef<HTMLParagraphElement>(null);

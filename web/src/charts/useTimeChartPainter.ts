@@ -14,8 +14,8 @@ import { chartTable, readoutAt } from './chartReadout';
 import { el, swatch, writeTable } from './domTable';
 import { chartAnnotations } from './annotations';
 
-/** What the chart draws, as its latest render left it. */
-export interface ChartProps {
+/** What the chart draws, as its latest render left it (not the chart components' ChartProps). */
+export interface DrawnProps {
   model: ChartModel;
   hidden: ReadonlySet<number>;
   names: readonly string[] | null;
@@ -23,7 +23,7 @@ export interface ChartProps {
 
 export interface PainterInput {
   store: ChartStore;
-  props: RefObject<ChartProps>;
+  props: RefObject<DrawnProps>;
   /** The plot's size in CSS pixels. */
   size: RefObject<{ w: number; h: number }>;
   /** Whether the chart is on screen (off screen it draws when it scrolls into view). */
