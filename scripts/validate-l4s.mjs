@@ -16,18 +16,15 @@
 // to 0 and only the 1 ms step marks), several Prague flows, and an RTT mix.
 //   node scripts/validate-l4s.mjs --only bursts   (that table alone)
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { root, runNative } from './lib/runners.mjs';
 import { writeBetweenMarkers } from './lib/doc-markers.mjs';
 import { pool } from './lib/pool.mjs';
+import { validationArgs } from './lib/cli.mjs';
 
-const args = process.argv.slice(2);
-const printOnly = args.includes('--print');
-const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def);
-const [s0, s1] = opt('--seeds', '1-5').split('-').map(Number);
-const seeds = Array.from({ length: (s1 ?? s0) - s0 + 1 }, (_, i) => s0 + i);
-const jobs = Number(opt('--jobs', String(os.cpus().length)));
+const { printOnly, opt, seeds, jobs } = validationArgs(
+  'usage: node scripts/validate-l4s.mjs [--print] [--seeds 1-5] [--jobs J] [--only bursts]',
+);
 const only = opt('--only', null);
 const doc = path.join(root, 'docs/validation-l4s.md');
 const preset = JSON.parse(fs.readFileSync(path.join(root, 'public/presets/l4s-dualpi2.json'), 'utf8'));

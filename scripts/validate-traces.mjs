@@ -17,14 +17,16 @@ import path from 'node:path';
 import { root, runNative } from './lib/runners.mjs';
 import { writeBetweenMarkers } from './lib/doc-markers.mjs';
 import { pool } from './lib/pool.mjs';
+import { validationArgs } from './lib/cli.mjs';
 
-const args = process.argv.slice(2);
-const printOnly = args.includes('--print');
-const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def);
-const [s0, s1] = opt('--seeds', '1-5').split('-').map(Number);
-const seeds = Array.from({ length: (s1 ?? s0) - s0 + 1 }, (_, i) => s0 + i);
-const jobs = Number(opt('--jobs', String(os.cpus().length)));
+const { printOnly, opt, seeds, jobs } = validationArgs(
+  'usage: node scripts/validate-traces.mjs [--print] [--seeds 1-5] [--jobs J] [--only lte|sprout]',
+);
 const only = opt('--only', '');
+if (!['', 'lte', 'sprout'].includes(only)) {
+  console.error(`--only: "${only}" is not lte or sprout`);
+  process.exit(2);
+}
 const doc = path.join(root, 'docs/validation-traces.md');
 const preset = (id) => JSON.parse(fs.readFileSync(path.join(root, `public/presets/${id}.json`), 'utf8'));
 

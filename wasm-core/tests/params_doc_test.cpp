@@ -11,7 +11,7 @@ TEST(Docs, ParametersMarkdownMatchesTheSpecs) {
   std::stringstream ss;
   ss << in.rdbuf();
   EXPECT_EQ(ss.str(), bl::parametersMarkdown())
-      << "docs/parameters.md is stale: regenerate with npm run sim -- --describe-md > docs/parameters.md";
+      << "docs/parameters.md is stale: regenerate with npm run -s sim -- --describe-md > docs/parameters.md";
 }
 
 // The generator knows the document's shape, not its parameters: a spec added to a copy of the

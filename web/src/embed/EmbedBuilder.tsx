@@ -8,7 +8,8 @@ import { CHART_IDS, CHART_TITLES, PANEL_IDS, PANEL_TITLES } from '../url/viewSta
 import type { AppState } from '../url/scenarioUrl';
 import { lockableIds } from './lock';
 import { type LessonInfo, loadLessonsIndex } from './lessonsIndex';
-import { type EmbedChoice, SIZE_PRESETS, choiceFit, courseOrigin, embedSnippet, embedUrl } from './embedCode';
+import { type EmbedChoice, SIZE_PRESETS, choiceFit, embedSnippet, embedUrl } from './embedCode';
+import { CourseOriginField, EmbedPreviewFrame } from './EmbedBuilderParts';
 import { useEmbedPreview } from './useEmbedPreview';
 import './embed.css';
 
@@ -38,8 +39,6 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
     autoHeight: true,
     host: '',
   }));
-  const [hostText, setHostText] = useState('');
-  const hostCheck = courseOrigin(hostText);
   const [preview, setPreview] = useState(true);
   useEffect(() => {
     if (open && lessons === null) void loadLessonsIndex().then(setLessons);
@@ -212,37 +211,7 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
               {fit.notes.join(' ')}
             </p>
           )}
-          <div className={`param${hostCheck.ok ? '' : ' invalid'}`}>
-            <label htmlFor="embed-host">Course page origin</label>
-            <span className="param-input">
-              <input
-                id="embed-host"
-                type="text"
-                className="txt"
-                value={hostText}
-                placeholder="https://course.example"
-                aria-describedby="embed-host-help"
-                aria-invalid={hostCheck.ok ? undefined : true}
-                onChange={(e) => {
-                  setHostText(e.target.value);
-                  const r = courseOrigin(e.target.value);
-                  if (r.ok) set({ host: r.origin ?? '' });
-                }}
-              />
-            </span>
-            <span id="embed-host-help" className="muted small">
-              {hostCheck.ok
-                ? hostCheck.origin
-                  ? `The embed obeys messages from ${hostCheck.origin} only, and sends its height and replies there (&host= in the link).`
-                  : 'The address of the page that will frame the simulation. Named, the embed obeys messages from that origin only; left empty, from whatever page frames it.'
-                : null}
-            </span>
-            {hostCheck.ok ? null : (
-              <span className="param-error" role="alert">
-                {hostCheck.message}
-              </span>
-            )}
-          </div>
+          <CourseOriginField onOrigin={(host) => set({ host })} />
           <label htmlFor="embed-code">Embed code</label>
           <textarea
             id="embed-code"
@@ -274,30 +243,14 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
           </div>
         </div>
         {open && preview ? (
-          <div className="embed-preview" ref={boxRef}>
-            <p className="muted small" data-testid="embed-preview-size">
-              Preview at {c.width} x {Math.round(frameHeight)} px
-              {scale < 1 ? `, shown at ${Math.round(scale * 100)} %` : ''}
-            </p>
-            <div style={{ width: c.width * scale, height: frameHeight * scale, overflow: 'hidden' }}>
-              <iframe
-                ref={frameRef}
-                key={previewUrl}
-                src={previewUrl}
-                title="Embed preview"
-                width={c.width}
-                height={frameHeight}
-                // An outline, not a border: a border would take 2 px from the page's height, and
-                // with auto height the frame would shrink by 2 px at every report.
-                style={{
-                  border: 0,
-                  outline: '1px solid var(--border)',
-                  transform: `scale(${scale})`,
-                  transformOrigin: '0 0',
-                }}
-              />
-            </div>
-          </div>
+          <EmbedPreviewFrame
+            boxRef={boxRef}
+            frameRef={frameRef}
+            url={previewUrl}
+            width={c.width}
+            height={frameHeight}
+            scale={scale}
+          />
         ) : null}
       </div>
     </dialog>
