@@ -1,6 +1,6 @@
 // The page's wiring that renders nothing: the scenario drawer's open state and keys, the space
-// bar's play/pause, the theme on <html>, and the test hook.
-import { useEffect, useRef, useState } from 'react';
+// bar's play/pause, the theme on <html>, the test hook, and the charts-first gate.
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { SimController } from '../run/simController';
 import type { Theme } from '../url/viewState';
 import type { AppStateApi } from './useAppState';
@@ -23,6 +23,38 @@ export function useEditorDrawer() {
     return () => window.removeEventListener('keydown', onKey);
   }, [editorOpen]);
   return { editorOpen, setEditorOpen, drawerRef };
+}
+
+/**
+ * False until the first run's charts have been on the page for a frame, then true. The panels
+ * around the charts (side panels, topology, flow table, the closed scenario editor) mount only
+ * then, in a transition: React renders them in slices, so the worker's first metric blocks are
+ * handled and drawn between the slices instead of waiting for one long render of the whole page
+ * (issue 24 item 7, npm run bench:start). They read the current run when they mount: nothing
+ * shows a value from before it. `runMade` is true once a run exists (or failed); a page with no
+ * run of its own (a lesson waiting for its first answer) gets its panels `fallbackMs` after the
+ * core is ready.
+ */
+export function useChartsFirst(coreReady: boolean, runMade: boolean, fallbackMs = 1500): boolean {
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    if (rest || !coreReady) return;
+    const show = () => startTransition(() => setRest(true));
+    if (!runMade) {
+      const t = setTimeout(show, fallbackMs);
+      return () => clearTimeout(t);
+    }
+    // After the frame that draws the charts: rAF runs before that frame's paint, the timeout after it.
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const f = requestAnimationFrame(() => {
+      t = setTimeout(show, 0);
+    });
+    return () => {
+      cancelAnimationFrame(f);
+      clearTimeout(t);
+    };
+  }, [rest, coreReady, runMade, fallbackMs]);
+  return rest;
 }
 
 /** Marks the first render and installs window.__bl, reading the notices and errors of now. */
