@@ -34,6 +34,9 @@ const CompareView = lazy(() => import('../compare/CompareView').then((m) => ({ d
 const LessonPanel = lazy(() => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
 const LessonIndex = lazy(() => import('../lessons/LessonIndex').then((m) => ({ default: m.LessonIndex })));
 
+/** The charts of a page's first render (the top of the page; those below follow a frame later). */
+const FIRST_CHARTS = 2;
+
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
   // The big tables and panels follow a step behind, in an interruptible render, so a new run's
@@ -59,8 +62,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
 
   useThemeAttr(state.view.theme);
   useSpaceToPlay(sim, compare !== null);
-  // The first run's charts render alone; the panels around them follow a frame later.
-  const rest = useChartsFirst(snap.ready, snap.scenario !== null || snap.status === 'error');
+  // The first run's top charts render alone; the rest of the page follows once they move.
+  const rest = useChartsFirst(sim, snap);
 
   // A core that cannot serve this page: say what failed and what to do, not empty panels.
   if (snap.fatal) return <CoreFailed failure={snap.fatal} embed={embed} />;
@@ -212,7 +215,13 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
               onEditor={() => setEditorOpen((o) => !o)}
               toolsOnly={!!state.lesson}
             />
-            <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} />
+            <ChartsArea
+              sim={sim}
+              snap={snap}
+              view={state.view}
+              setView={setView}
+              first={rest ? undefined : FIRST_CHARTS}
+            />
             {rest ? <TopologyView sim={sim} snap={lazySnap} /> : null}
           </main>
         </div>

@@ -1,7 +1,7 @@
 // The page's wiring that renders nothing: the scenario drawer's open state and keys, the space
 // bar's play/pause, the theme on <html>, the test hook, and the charts-first gate.
 import { startTransition, useEffect, useRef, useState } from 'react';
-import type { SimController } from '../run/simController';
+import type { SimController, SimSnapshot } from '../run/simController';
 import type { Theme } from '../url/viewState';
 import type { AppStateApi } from './useAppState';
 import { installTestHook } from './testHook';
@@ -26,34 +26,45 @@ export function useEditorDrawer() {
 }
 
 /**
- * False until the first run's charts have been on the page for a frame, then true. The panels
- * around the charts (side panels, topology, flow table, the closed scenario editor) mount only
- * then, in a transition: React renders them in slices, so the worker's first metric blocks are
- * handled and drawn between the slices instead of waiting for one long render of the whole page
+ * False until the first run's first charts have moved (a second row of samples drawn), then
+ * true. The charts below them and the panels around them (side panels, topology, flow table, the
+ * closed scenario editor) mount only then, in a transition: the first render of a run is the top
+ * charts' alone, and the worker's first blocks are handled and drawn before the rest is built
  * (issue 24 item 7, npm run bench:start). They read the current run when they mount: nothing
- * shows a value from before it. `runMade` is true once a run exists (or failed); a page with no
- * run of its own (a lesson waiting for its first answer) gets its panels `fallbackMs` after the
- * core is ready.
+ * shows a value from before it. A run that stops (paused, at its end, refused) gets them a frame
+ * later; otherwise they come at the latest `waitMs` after the core is ready or the run is made
+ * (a lesson waiting for its prediction, a slow first block).
  */
-export function useChartsFirst(coreReady: boolean, runMade: boolean, fallbackMs = 1500): boolean {
+export function useChartsFirst(sim: SimController, snap: SimSnapshot, waitMs = 2000): boolean {
   const [rest, setRest] = useState(false);
+  const made = snap.scenario !== null || snap.status === 'error';
+  // Paused, at its end or failed: it will not move on its own. ('idle' is a run about to play.)
+  const settled = snap.status === 'paused' || snap.status === 'finished' || snap.status === 'error';
   useEffect(() => {
-    if (rest || !coreReady) return;
-    const show = () => startTransition(() => setRest(true));
-    if (!runMade) {
-      const t = setTimeout(show, fallbackMs);
-      return () => clearTimeout(t);
-    }
-    // After the frame that draws the charts: rAF runs before that frame's paint, the timeout after it.
-    let t: ReturnType<typeof setTimeout> | undefined;
-    const f = requestAnimationFrame(() => {
-      t = setTimeout(show, 0);
-    });
-    return () => {
-      cancelAnimationFrame(f);
-      clearTimeout(t);
+    if (rest || !snap.ready) return;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the frame that draws what is there: rAF runs before that frame's paint, the timeout after it.
+    const showAfterFrame = () => {
+      frame ||= requestAnimationFrame(() => {
+        timer = setTimeout(() => startTransition(() => setRest(true)), 0);
+      });
     };
-  }, [rest, coreReady, runMade, fallbackMs]);
+    const fallback = setTimeout(showAfterFrame, waitMs);
+    let off = () => {};
+    if (made && settled) showAfterFrame();
+    else if (made) {
+      const moved = () => sim.store.rows >= 2 && showAfterFrame();
+      off = sim.store.subscribe(moved);
+      moved();
+    }
+    return () => {
+      clearTimeout(fallback);
+      off();
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [rest, snap.ready, made, settled, sim, waitMs]);
   return rest;
 }
 
