@@ -135,7 +135,7 @@ test('embed mode renders the chosen panels only, and the embed dialog writes the
   await page.getByRole('checkbox', { name: 'topology' }).check();
   const code = await page.getByLabel('Embed code').inputValue();
   expect(code).toMatch(
-    /^<iframe id="bottleneck-lab" src="[^"]*\?embed=1#v=1&amp;view.panels=controls,topology,charts"/,
+    /^<iframe id="bottleneck-lab" src="[^"]*\?embed=1&amp;auto=640#v=1&amp;view.panels=controls,topology,charts"/,
   );
 });
 

@@ -153,6 +153,68 @@ test.describe('touch', () => {
   });
 });
 
+test.describe('share chart, touch and keyboard', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the long-run share chart reads one flow's bar by keyboard and by a tap", async ({ lab, page }) => {
+    await lab.open('#v=1&flows.count=3&topology.bottleneckRate=12000000&view.charts=share');
+    await lab.runUntil(10);
+    const chart = page.locator('[data-chart="share"]');
+    const plot = chart.locator('.chart-plot');
+    const box = chart.getByTestId('readout');
+    /** The readout: the flow named, its mean over [from, to] and its target share, in Mb/s. */
+    const read = async () => {
+      const name = (await box.locator(':scope > b').textContent())!;
+      const [mean, target] = await box.locator('.readout-value').allTextContents();
+      const m = /^mean from ([\d.]+) s to ([\d.]+) s ([-\d.e+]+) Mb\/s$/.exec(mean!)!;
+      return { name, from: Number(m[1]), to: Number(m[2]), mean: Number(m[3]), target };
+    };
+    const meanOf = (f: number, from: number, to: number) =>
+      page.evaluate(([g, a, b]) => window.__bl!.mean(`flow.${g}.thr`, a!, b!) * 1e-6, [f, from, to]);
+
+    // The key map is the plot's description; the plot is the next stop after the chart's buttons.
+    await expect(plot).toHaveAccessibleDescription(/Enter shows one flow's values/);
+    await chart.getByRole('button', { name: 'Save the share chart as SVG' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(plot).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(box).toBeVisible();
+    let r = await read();
+    expect(r.name).toBe('flow 0');
+    expect(r.to).toBeCloseTo(10, 6);
+    expectSame([r.mean], [await meanOf(0, r.from, r.to)]);
+    // A third of the 12 Mb/s bottleneck (three flows of weight 1).
+    expect(r.target).toBe('target share 4 Mb/s');
+    // Said politely once it rests.
+    await expect(chart.getByTestId('readout-live')).toHaveText(
+      /^flow 0: mean from [\d.]+ s to 10 s [\d.]+ Mb\/s; target share 4 Mb\/s\.$/,
+    );
+    // Bar to bar: right, End, right again stays on the last; Home to the first.
+    await page.keyboard.press('ArrowRight');
+    await expect(box.locator(':scope > b')).toHaveText('flow 1');
+    r = await read();
+    expectSame([r.mean], [await meanOf(1, r.from, r.to)]);
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight');
+    await expect(box.locator(':scope > b')).toHaveText('flow 2');
+    await page.keyboard.press('Home');
+    await expect(box.locator(':scope > b')).toHaveText('flow 0');
+    await page.keyboard.press('Escape');
+    await expect(box).toBeHidden();
+
+    // A tap on flow 2's bar reads flow 2, on screen under the plot; Hide by touch.
+    await chart.locator('g.bars rect').nth(2).tap();
+    await expect(box.locator(':scope > b')).toHaveText('flow 2');
+    r = await read();
+    expectSame([r.mean], [await meanOf(2, r.from, r.to)]);
+    await expect(box).toBeInViewport();
+    await chart
+      .getByRole('button', { name: 'Hide the values of one flow of Long-run throughput vs target share' })
+      .tap();
+    await expect(box).toBeHidden();
+  });
+});
+
 test('the table shows the numbers of the CSV export, in the chart units, with a caption and header cells', async ({
   lab,
   page,

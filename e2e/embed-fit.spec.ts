@@ -174,3 +174,37 @@ test('the builder refuses charts that cannot fit and says why; auto height keeps
   ).toEqual([]);
   await host.close();
 });
+
+test('auto height follows the page both ways: a narrower course column grows the frame, a wider one shrinks it back', async ({
+  page,
+  baseURL,
+}) => {
+  // The builder's code for 400 x 600, auto height, two charts and the flow table (embedCode.ts:
+  // embedUrl adds auto=600, embedSnippet this script; embedCode.test.ts checks both).
+  const url = `${baseURL}?embed=1&auto=600#v=1&view.panels=controls,charts,flows&view.charts=cwnd,queue`;
+  const snippet = `<iframe id="lab" src="${url.replace(/&/g, '&amp;')}" width="400" height="600" style="border:0;width:100%;max-width:400px" title="Bottleneck Lab simulation"></iframe>
+<script>
+  window.addEventListener('message', function (e) {
+    var f = document.getElementById('lab');
+    if (f && e.source === f.contentWindow && e.data && e.data.type === 'bottleneck-lab:height') f.style.height = e.data.height + 'px';
+  });
+</script>`;
+  await page.setViewportSize({ width: 1000, height: 900 });
+  const frame = await hostFrame(page, snippet);
+  await frame.evaluate(() => window.__bl!.runUntil(1));
+  const frameHeight = async () => Math.round((await page.locator('iframe').boundingBox())!.height);
+  const pageHeight = () =>
+    frame.evaluate(() => Math.ceil(document.getElementById('root')!.getBoundingClientRect().height));
+  // The host's script sized the frame to the page's report: at least the chosen 600, and the
+  // flow table below the charts makes it taller.
+  await expect.poll(frameHeight).toBeGreaterThan(600);
+  await expect.poll(async () => (await frameHeight()) === (await pageHeight())).toBe(true);
+  const wide = await frameHeight();
+  // A narrow course column: the page wraps taller and the frame follows it up.
+  await page.setViewportSize({ width: 300, height: 900 });
+  await expect.poll(frameHeight).toBeGreaterThan(wide);
+  // Wide again: the page is as tall as before, and so is the frame (it used to keep the extra
+  // height: the page was at least the frame's height, 100vh).
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await expect.poll(frameHeight).toBe(wide);
+});

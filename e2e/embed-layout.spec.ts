@@ -105,7 +105,9 @@ test('the embed builder: auto height by default, size presets, chosen charts, ch
   await expect(code).not.toHaveValue(/host=/);
   await origin.fill(`${course}/week3/index.html`);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
-  await expect(code).toHaveValue(new RegExp(`\\?embed=1&amp;host=${encodeURIComponent(course).replace(/%/g, '%')}#`));
+  await expect(code).toHaveValue(
+    new RegExp(`\\?embed=1&amp;host=${encodeURIComponent(course).replace(/%/g, '%')}&amp;auto=\\d+#`),
+  );
 
   // The code on a course page (another origin): the frame takes the height the page reports.
   const snippet = await code.inputValue();

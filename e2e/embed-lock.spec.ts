@@ -162,7 +162,8 @@ test('the embed builder locks parameters, offers lessons when the site has them,
   await dialog.getByLabel('Exogenous loss (flows)').check();
   const code = dialog.getByLabel('Embed code');
   await expect(code).toHaveValue(/unlock=flows\.exoLoss/);
-  await expect(code).toHaveValue(/\?embed=1#v=1&amp;duration=300/);
+  // Auto height (on by default, 640 px): the page is told its least height.
+  await expect(code).toHaveValue(/\?embed=1&amp;auto=640#v=1&amp;duration=300/);
   await dialog.getByLabel('Auto height').check();
   await expect(code).toHaveValue(/bottleneck-lab:height/);
   // The preview is the embed itself, with the lock.
@@ -170,7 +171,7 @@ test('the embed builder locks parameters, offers lessons when the site has them,
   // Lessons from the site's index.
   await dialog.getByLabel('Show').selectOption('red-vs-droptail');
   // A lesson is linked as a bare lesson link (the lesson's own first step, not this scenario), with the lock.
-  await expect(code).toHaveValue(/\?embed=1#lesson=red-vs-droptail&amp;unlock=flows\.exoLoss"/);
+  await expect(code).toHaveValue(/\?embed=1&amp;auto=640#lesson=red-vs-droptail&amp;unlock=flows\.exoLoss"/);
 });
 
 test('without a lessons index the embed builder offers scenarios only', async ({ lab, page }) => {

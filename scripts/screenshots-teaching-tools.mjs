@@ -13,6 +13,11 @@ const open = async (url) => {
   await page.goto('about:blank');
   await page.goto(url);
 };
+// Compare, embed code and print are in the header's "More" menu.
+const openMore = async () => {
+  const more = page.getByRole('button', { name: 'More', exact: true });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+};
 const ready = () =>
   page.waitForFunction(() => window.__bl !== undefined).then(() => page.evaluate(() => window.__bl.ready()));
 
@@ -28,6 +33,7 @@ await page.screenshot({ path: out('compare.png') });
 await page.setViewportSize({ width: 1280, height: 700 });
 await open(`${base}#v=1&view.theme=light&view.speed=5`);
 await ready();
+await openMore();
 await page.getByRole('button', { name: 'Compare with...' }).click();
 await page.waitForTimeout(300);
 await page.screenshot({ path: out('compare-chooser.png') });
@@ -36,6 +42,7 @@ await page.screenshot({ path: out('compare-chooser.png') });
 await page.setViewportSize({ width: 1400, height: 900 });
 await open(`${base}#v=1&view.theme=light`);
 await ready();
+await openMore();
 await page.getByRole('button', { name: 'Get embed code' }).click();
 const dialog = page.getByRole('dialog', { name: 'Embed this simulation' });
 await dialog.getByLabel('Lock parameters').check();
@@ -51,6 +58,8 @@ await ready();
 // A host message asking for a locked change: refused, with a notice.
 await page.evaluate(() => window.postMessage({ type: 'bottleneck-lab:set', param: 'link.rate', value: 2e6 }, '*'));
 await page.evaluate(() => window.__bl.waitFor(8));
+// The locked controls are folded under one line: unfold it to show them.
+await page.getByText(/^Locked by the instructor \(\d+\)$/).click();
 await page.locator('[data-key="live.link.rate"]').first().hover();
 await page.screenshot({ path: out('embed-locked.png') });
 
@@ -68,6 +77,7 @@ await page.evaluate(() => window.__bl.runUntil(30));
 await page.evaluate(() => {
   window.print = () => undefined;
 });
+await openMore();
 await page.getByRole('button', { name: 'Print summary' }).click();
 await page.locator('.print-charts img').nth(3).waitFor();
 await page.emulateMedia({ media: 'print' });

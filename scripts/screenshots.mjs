@@ -1,8 +1,11 @@
 // `npm run screenshots`: retakes the main screen's screenshots in docs/screenshots/ at phone
 // (375 px), tablet (768 px) and desktop (1440x900) widths, light and dark. Builds the site
 // (unless --no-build), serves it with `vite preview` and opens the first-visit scenario in
-// Debian's Chromium, run to 30 s of simulated time so the charts have data.
-//   node scripts/screenshots.mjs [--no-build] [--port N] [--out DIR] [--hash '#v=1&...']
+// Debian's Chromium, run to 30 s of simulated time so the charts have data. With --docs-img it
+// then retakes, against the same served build, every screenshot docs/teaching.md shows
+// (docs/img/: scripts/screenshots-lessons.mjs and scripts/screenshots-teaching-tools.mjs).
+//   node scripts/screenshots.mjs [--no-build] [--port N] [--out DIR] [--hash '#v=1&...'] [--docs-img]
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -43,6 +46,9 @@ try {
       await page.close();
     }
   }
+  if (args.includes('--docs-img'))
+    for (const script of ['screenshots-lessons.mjs', 'screenshots-teaching-tools.mjs'])
+      execFileSync(process.execPath, [path.join(root, 'scripts', script), url], { cwd: root, stdio: 'inherit' });
 } finally {
   await browser.close();
   child.kill();

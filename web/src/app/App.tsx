@@ -6,7 +6,7 @@ import { GlossaryList } from '../ui/Explain';
 import { Suspense, lazy, useDeferredValue, useRef, useState, useSyncExternalStore } from 'react';
 import type { SimController } from '../run/simController';
 import { useAppState } from './useAppState';
-import { useEditorDrawer, useSpaceToPlay, useTestHook, useThemeAttr } from './usePage';
+import { useChartsFirst, useEditorDrawer, useSpaceToPlay, useTestHook, useThemeAttr } from './usePage';
 import { ChartsArea } from './ChartsArea';
 import { CoreFailed } from './CoreFailed';
 import { ControlsBar } from '../panels/ControlsBar';
@@ -34,6 +34,9 @@ const CompareView = lazy(() => import('../compare/CompareView').then((m) => ({ d
 const LessonPanel = lazy(() => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
 const LessonIndex = lazy(() => import('../lessons/LessonIndex').then((m) => ({ default: m.LessonIndex })));
 
+/** The charts of a page's first render (the top of the page; those below follow a frame later). */
+const FIRST_CHARTS = 2;
+
 export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   const snap = useSyncExternalStore(sim.subscribe, sim.getSnapshot);
   // The big tables and panels follow a step behind, in an interruptible render, so a new run's
@@ -59,6 +62,8 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
 
   useThemeAttr(state.view.theme);
   useSpaceToPlay(sim, compare !== null);
+  // The first run's top charts render alone; the rest of the page follows once they move.
+  const rest = useChartsFirst(sim, snap);
 
   // A core that cannot serve this page: say what failed and what to do, not empty panels.
   if (snap.fatal) return <CoreFailed failure={snap.fatal} embed={embed} />;
@@ -187,11 +192,15 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
                 <LessonPanel sim={sim} api={lesson} />
               </Suspense>
             ) : null}
-            <LivePanel sim={sim} snap={lazySnap} locked={locked} />
-            {student ? null : (
-              <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />
-            )}
-            <GlossaryList />
+            {rest ? (
+              <>
+                <LivePanel sim={sim} snap={lazySnap} locked={locked} />
+                {student ? null : (
+                  <FluidPanel sim={sim} snap={snap} on={state.view.fluid} onToggle={(fluid) => setView({ fluid })} />
+                )}
+                <GlossaryList />
+              </>
+            ) : null}
           </aside>
           <main className="main">
             <StoryPanel
@@ -206,8 +215,14 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
               onEditor={() => setEditorOpen((o) => !o)}
               toolsOnly={!!state.lesson}
             />
-            <ChartsArea sim={sim} snap={snap} view={state.view} setView={setView} />
-            <TopologyView sim={sim} snap={lazySnap} />
+            <ChartsArea
+              sim={sim}
+              snap={snap}
+              view={state.view}
+              setView={setView}
+              first={rest ? undefined : FIRST_CHARTS}
+            />
+            {rest ? <TopologyView sim={sim} snap={lazySnap} /> : null}
           </main>
         </div>
         {panels.has('scenario') ? (
@@ -219,25 +234,29 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
             role="dialog"
             aria-label="Scenario editor"
           >
-            <ScenarioPanel
-              {...scenarioProps}
-              presetPicker={false}
-              onClose={() => setEditorOpen(false)}
-              onApply={(preset, scenario, keepLive) => {
-                // Run closes the drawer: the new run is on the charts it covered.
-                setEditorOpen(false);
-                app.applyScenario(preset, scenario, keepLive);
-              }}
-            />
+            {rest || editorOpen ? (
+              <ScenarioPanel
+                {...scenarioProps}
+                presetPicker={false}
+                onClose={() => setEditorOpen(false)}
+                onApply={(preset, scenario, keepLive) => {
+                  // Run closes the drawer: the new run is on the charts it covered.
+                  setEditorOpen(false);
+                  app.applyScenario(preset, scenario, keepLive);
+                }}
+              />
+            ) : null}
           </div>
         ) : null}
-        <FlowTable
-          sim={sim}
-          snap={lazySnap}
-          locked={locked}
-          onApplyScenario={(next) => app.applyScenario(state.preset, next)}
-          student={student}
-        />
+        {rest ? (
+          <FlowTable
+            sim={sim}
+            snap={lazySnap}
+            locked={locked}
+            onApplyScenario={(next) => app.applyScenario(state.preset, next)}
+            student={student}
+          />
+        ) : null}
       </div>
     </div>
   );

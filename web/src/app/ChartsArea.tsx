@@ -17,6 +17,7 @@ export function ChartsArea({
   chooser = true,
   fit = false,
   charts = CHART_REGISTRY,
+  first,
 }: {
   sim: SimController;
   snap: SimSnapshot;
@@ -27,6 +28,11 @@ export function ChartsArea({
   fit?: boolean;
   /** The charts on offer (charts/registry.ts; a test passes its own). */
   charts?: readonly ChartEntry[];
+  /**
+   * Only the first this many charts (the page's first render of a run: App's useChartsFirst);
+   * the others follow with the panels around them. Undefined: all.
+   */
+  first?: number;
 }) {
   const hidden = useMemo(() => new Set(view.hidden), [view.hidden]);
   const onToggleFlow = (f: number, solo = false) => {
@@ -61,7 +67,7 @@ export function ChartsArea({
             }
           >
             {snap.scenario
-              ? shown.map(({ id, component: C }) => {
+              ? shown.slice(0, first).map(({ id, component: C }) => {
                   return (
                     <C
                       key={id}

@@ -13,6 +13,7 @@ import { LivePanel } from '../panels/LivePanel';
 import { FlowTable } from '../panels/FlowTable';
 import { TopologyView } from '../panels/TopologyView';
 import { encodeState } from '../url/scenarioUrl';
+import { embedMinHeight } from '../embed/embedCode';
 
 const LessonPanel = lazy(() => import('../lessons/LessonPanel').then((m) => ({ default: m.LessonPanel })));
 
@@ -52,9 +53,14 @@ export function EmbedPage(p: EmbedPageProps) {
   const title = snap.scenario
     ? runTitle(findPreset(state.preset), snap.scenario, snap.specs, snap.manifest)
     : 'Bottleneck Lab';
+  // Auto height: at least the chosen height, not the frame's (which follows this page's height).
+  const minHeight = embedMinHeight();
   const hasSide = !!state.lesson || panels.has('controls') || panels.has('scenario') || panels.has('topology');
   return (
-    <div className={`app embed${state.teach.student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}>
+    <div
+      className={`app embed${state.teach.student ? ' student' : ''}${charts && !hasSide ? ' chart-only' : ''}`}
+      style={minHeight === null ? undefined : { minHeight }}
+    >
       <div className="embed-head">
         <strong className="embed-title" title={title}>
           {title}

@@ -11,6 +11,7 @@ import {
   type LiveChange,
   type Decoded,
   checkLink,
+  linkNeedsCheck,
   decodeState,
   defaultState,
   encodeState,
@@ -79,8 +80,14 @@ export function useAppState(sim: SimController): AppStateApi {
     (hash: string) => {
       if (isLessonsIndex(hash)) return; // the lessons index page: no run of its own
       const seq = ++loadSeq.current;
+      const decoded = decodeState(hash, sim.getSnapshot().specs);
+      // Nothing to check (a bare URL): the run starts now, before the page renders the core's specs.
+      if (!linkNeedsCheck(decoded)) {
+        open(hash, decoded);
+        return;
+      }
       // The core judges the link's values (bl_check in the worker): what it refuses is left out and said.
-      void checkLink(decodeState(hash, sim.getSnapshot().specs), (s, base) => sim.repair(s, base)).then((d) => {
+      void checkLink(decoded, (s, base) => sim.repair(s, base)).then((d) => {
         if (seq === loadSeq.current) open(hash, d);
       });
     },

@@ -1,7 +1,8 @@
 // Long-run throughput per flow (mean since measureFrom) against its target share of the
 // bottleneck (capacity x weight / total weight). SVG bars, refreshed a few times a second; its
-// Table lists the same numbers per flow.
-import { useContext, useEffect, useRef } from 'react';
+// Table lists the same numbers per flow. A readout shows one flow's numbers: Enter on the focused
+// plot, the arrow keys move it from bar to bar, a tap (or click) on a bar sets it.
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import { addPainter, requestFrame } from '../store/frameLoop';
 import { chartStats } from '../ui/probes';
@@ -12,8 +13,8 @@ import { flowColor } from './palette';
 import { MARGIN } from './chartModel';
 import { ChartFill } from './chartFill';
 import { fmtTick } from './renderTimeChart';
-import { type ShareBar, shareTable } from './chartReadout';
-import { writeTable } from './domTable';
+import { type ShareBar, shareReadout, shareReadoutText, shareStep, shareTable } from './chartReadout';
+import { el, swatch, writeTable } from './domTable';
 import { useChartTable } from './ChartTableView';
 import { FlowNames } from './flowNames';
 
@@ -26,6 +27,20 @@ const KEY =
   'Bars: mean throughput since the measurement start; black ticks: target share (capacity x weight / total weight).';
 
 type Bar = ShareBar;
+/** A screen reader hears the readout once it rests this long (a held arrow key says one flow). */
+const ANNOUNCE_MS = 400;
+const SHARE_KEYS =
+  "Enter shows one flow's values (the readout); then Left and Right arrows move it from bar to bar, " +
+  'Home and End to the first and last, Escape hides it. A tap on a bar shows that flow.';
+
+/** The bars last drawn and where: what the keys step through and what a tap hits. */
+interface Drawn {
+  bars: Bar[];
+  from: number;
+  now: number;
+  /** Each bar's left edge and width in px. */
+  at: { flow: number; x: number; w: number }[];
+}
 
 export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -44,6 +59,16 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
   const fill = useContext(ChartFill);
   const fillRef = useRef(fill);
   fillRef.current = fill;
+
+  // The readout: the flow it shows (null: hidden). Its values are written by the painter, so they
+  // follow the run while it plays.
+  const sel = useRef<number | null>(null);
+  const [readoutOn, setReadoutOn] = useState(false);
+  const readoutRef = useRef<HTMLDivElement>(null);
+  const liveRef = useRef<HTMLParagraphElement>(null);
+  const announceTimer = useRef(0);
+  const drawn = useRef<Drawn>({ bars: [], from: 0, now: 0, at: [] });
+  const keysId = `${useId()}-keys`;
 
   const force = useRef(true);
   useEffect(() => {
@@ -130,6 +155,8 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
         .attr('y', (b) => y(b.thr))
         .attr('height', (b) => y(0) - y(b.thr))
         .attr('fill', (b) => flowColor(b.flow))
+        .attr('stroke', (b) => (b.flow === sel.current ? 'currentColor' : null))
+        .attr('stroke-width', (b) => (b.flow === sel.current ? 2 : null))
         .selectAll('title')
         .data((b) => [b])
         .join('title')
@@ -149,6 +176,13 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
         .attr('y1', (b) => y(b.target))
         .attr('y2', (b) => y(b.target))
         .attr('class', 'target-line');
+      drawn.current = {
+        bars,
+        from,
+        now: sim.store.now,
+        at: bars.map((b) => ({ flow: b.flow, x: x(b.flow)!, w: x.bandwidth() })),
+      };
+      writeReadout();
       const st = (chartStats.share ??= { draws: 0, points: 0 });
       st.draws++;
       st.points = bars.length;
@@ -174,6 +208,73 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the table's box is a ref; the painter is registered once per run controller
   }, [sim, onScreen]);
+
+  /** The readout's values under the plot, for the flow it shows. */
+  function writeReadout(): void {
+    const box = readoutRef.current;
+    if (!box) return;
+    const f = sel.current;
+    const d = drawn.current;
+    const r = f === null ? null : shareReadout(d.bars, f, d.from, d.now, namesRef.current);
+    if (f === null) box.replaceChildren();
+    else if (!r) box.replaceChildren(`flow ${f}: no bar (hidden in the legend, or no data yet).`);
+    else
+      box.replaceChildren(
+        el('b', undefined, swatch(flowColor(f)), r.name),
+        ...r.values.map((v) => el('span', 'readout-value', `${v.label} `, el('b', undefined, v.text))),
+      );
+  }
+
+  /** Shows the readout of a flow's bar, or hides it (null); says it once it rests. */
+  const select = (f: number | null) => {
+    sel.current = f;
+    setReadoutOn(f !== null);
+    force.current = true;
+    requestFrame();
+    window.clearTimeout(announceTimer.current);
+    const live = liveRef.current;
+    if (!live) return;
+    if (f === null) live.textContent = '';
+    else
+      announceTimer.current = window.setTimeout(() => {
+        const d = drawn.current;
+        const r = shareReadout(d.bars, f, d.from, d.now, namesRef.current);
+        live.textContent = r ? shareReadoutText(r) : `flow ${f}: no bar.`;
+      }, ANNOUNCE_MS);
+  };
+  useEffect(() => () => window.clearTimeout(announceTimer.current), []);
+  // Shown: on screen at once, under the plot (a tapped bar may be at the screen's bottom edge).
+  useEffect(() => {
+    if (readoutOn) readoutRef.current?.parentElement?.scrollIntoView({ block: 'nearest' });
+  }, [readoutOn]);
+
+  const onKey = (e: React.KeyboardEvent) => {
+    const bars = drawn.current.bars;
+    const k = e.key;
+    let next: number | null;
+    if (k === 'Enter') next = sel.current ?? shareStep(bars, null, 1);
+    else if (k === 'ArrowRight' || k === 'ArrowDown') next = shareStep(bars, sel.current, 1);
+    else if (k === 'ArrowLeft' || k === 'ArrowUp') next = shareStep(bars, sel.current, -1);
+    else if (k === 'Home') next = shareStep(bars, null, 1);
+    else if (k === 'End') next = shareStep(bars, null, -1);
+    else if (k === 'Escape' && sel.current !== null) next = null;
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+    select(next);
+  };
+
+  /** A tap or click: the bar under it, or the nearest one. */
+  const onTap = (e: React.MouseEvent<HTMLDivElement>) => {
+    const px = e.clientX - e.currentTarget.getBoundingClientRect().left;
+    let best: number | null = null;
+    let dist = Infinity;
+    for (const a of drawn.current.at) {
+      const d = Math.abs(px - (a.x + a.w / 2));
+      if (d < dist) [best, dist] = [a.flow, d];
+    }
+    if (best !== null) select(best);
+  };
 
   const doExport = async (kind: 'png' | 'svg') => {
     const el = svgRef.current;
@@ -204,11 +305,26 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       <div
         ref={wrapRef}
         className="chart-plot"
+        tabIndex={0}
         role="img"
-        aria-label="Bars: mean throughput per flow; lines: each flow's target share"
+        aria-label="Bars: mean throughput per flow; lines: each flow's target share. Enter reads one flow's values."
+        aria-describedby={keysId}
+        title="Tap a bar (or focus and press Enter) to read its flow's values"
+        onKeyDown={onKey}
+        onClick={onTap}
       >
         <svg ref={svgRef} className="chart-svg static" />
       </div>
+      <p id={keysId} className="sr-only">
+        {SHARE_KEYS}
+      </p>
+      <div className="chart-readout" hidden={!readoutOn}>
+        <div ref={readoutRef} className="chart-readout-values" data-testid="readout" />
+        <button type="button" onClick={() => select(null)} aria-label={`Hide the values of one flow of ${TITLE}`}>
+          Hide
+        </button>
+      </div>
+      <p ref={liveRef} className="sr-only" aria-live="polite" aria-atomic="true" data-testid="readout-live" />
       <div className="legend">
         <p className="muted" title={KEY}>
           {KEY}

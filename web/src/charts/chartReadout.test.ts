@@ -11,6 +11,9 @@ import {
   niceStep,
   readoutAt,
   readoutText,
+  shareReadout,
+  shareReadoutText,
+  shareStep,
   shareTable,
   tableRowIndices,
   valueUnit,
@@ -134,5 +137,28 @@ describe('share table', () => {
       ['flow 0 (bbr)', '7.1235', '8'],
       ['flow 2 (cubic)', '9', ''],
     ]);
+  });
+
+  it('reads one bar of the share chart by flow, and steps from bar to bar within the bars shown', () => {
+    // Flow 1 hidden: bars for flows 0 and 2; flow 2 has no target (no single bottleneck).
+    const bars = [
+      { flow: 0, thr: 7.123456, target: 8 },
+      { flow: 2, thr: 9, target: Number.NaN },
+    ];
+    const r = shareReadout(bars, 0, 2, 10, ['bbr', 'reno', 'cubic'])!;
+    expect(r.name).toBe('flow 0 (bbr)');
+    expect(r.values).toEqual([
+      { label: 'mean from 2 s to 10 s', text: '7.1235 Mb/s' },
+      { label: 'target share', text: '8 Mb/s' },
+    ]);
+    expect(shareReadoutText(r)).toBe('flow 0 (bbr): mean from 2 s to 10 s 7.1235 Mb/s; target share 8 Mb/s.');
+    expect(shareReadout(bars, 2, 2, 10, null)!.values.map((v) => v.label)).toEqual(['mean from 2 s to 10 s']);
+    expect(shareReadout(bars, 1, 2, 10, null)).toBeNull();
+    // Enter (no flow yet) starts at the first bar, Left from none at the last; the ends hold.
+    expect([shareStep(bars, null, 1), shareStep(bars, null, -1)]).toEqual([0, 2]);
+    expect([shareStep(bars, 0, 1), shareStep(bars, 2, 1), shareStep(bars, 0, -1)]).toEqual([2, 2, 0]);
+    // A flow that lost its bar (hidden since): the next key starts from an end again.
+    expect(shareStep(bars, 1, 1)).toBe(0);
+    expect(shareStep([], null, 1)).toBeNull();
   });
 });

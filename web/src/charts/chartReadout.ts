@@ -196,3 +196,43 @@ export function shareTable(
     ]),
   };
 }
+
+/** The share chart's readout for one flow: its name, and its bar and target share in Mb/s. */
+export interface ShareReadout {
+  flow: number;
+  name: string;
+  values: { label: string; text: string }[];
+}
+
+/**
+ * The share chart's readout of the bar of `flow` (null when that flow has no bar: hidden, or no
+ * run yet), named as the table names the flow, in the chart's unit, to its 5 digits.
+ */
+export function shareReadout(
+  bars: readonly ShareBar[],
+  flow: number,
+  from: number,
+  now: number,
+  names: readonly string[] | null,
+): ShareReadout | null {
+  const b = bars.find((x) => x.flow === flow);
+  if (!b) return null;
+  const values = [
+    { label: `mean from ${shownTime(from)} s to ${shownTime(now)} s`, text: `${shownNumber(b.thr)} Mb/s` },
+  ];
+  if (Number.isFinite(b.target)) values.push({ label: 'target share', text: `${shownNumber(b.target)} Mb/s` });
+  return { flow, name: names?.[flow] ? `flow ${flow} (${names[flow]})` : `flow ${flow}`, values };
+}
+
+/** A share readout as one sentence, for a screen reader. */
+export function shareReadoutText(r: ShareReadout): string {
+  return `${r.name}: ${r.values.map((v) => `${v.label} ${v.text}`).join('; ')}.`;
+}
+
+/** The flow `by` bars away from `flow` among the bars shown (the first or last at the ends; null when none). */
+export function shareStep(bars: readonly ShareBar[], flow: number | null, by: number): number | null {
+  if (bars.length === 0) return null;
+  const i = flow === null ? -1 : bars.findIndex((b) => b.flow === flow);
+  const at = i < 0 ? (by < 0 ? bars.length - 1 : 0) : Math.min(bars.length - 1, Math.max(0, i + by));
+  return bars[at]!.flow;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeState, defaultState } from '../url/scenarioUrl';
-import { type EmbedChoice, courseOrigin, embedSnippet, embedUrl } from './embedCode';
+import { type EmbedChoice, courseOrigin, embedMinHeight, embedSnippet, embedUrl } from './embedCode';
 import { parseLessonsIndex } from './lessonsIndex';
 import { CHART_IDS } from '../url/viewState';
 
@@ -89,6 +89,21 @@ describe('embed code', () => {
     expect(auto).toContain('<iframe id="bottleneck-lab" src=');
     expect(auto).toContain('style="border:0;width:100%;max-width:800px"');
     expect(auto).toContain("e.source === f.contentWindow && e.data && e.data.type === 'bottleneck-lab:height'");
+  });
+
+  it('tells an auto-height page its least height (auto=), so its reported height can shrink again', () => {
+    const url = embedUrl(defaultState(), { ...choice, autoHeight: true, height: 640 }, 'https://x.org/');
+    expect(url.startsWith('https://x.org/?embed=1&auto=640#')).toBe(true);
+    // After the host, when one is named.
+    expect(embedUrl(defaultState(), { ...choice, autoHeight: true, host: 'https://c.org' }, 'https://x.org/')).toMatch(
+      /^https:\/\/x\.org\/\?embed=1&host=https%3A%2F%2Fc\.org&auto=600#/,
+    );
+    expect(embedMinHeight(new URL(url).search)).toBe(640);
+    // A fixed frame has none: the page fills the frame.
+    expect(embedMinHeight(new URL(embedUrl(defaultState(), choice, 'https://x.org/')).search)).toBeNull();
+    for (const bad of ['?auto=', '?auto=99', '?auto=10001', '?auto=6e2', '?auto=-640', '?auto=640px'])
+      expect([bad, embedMinHeight(bad)]).toEqual([bad, null]);
+    expect(embedMinHeight('?embed=1&auto=10000')).toBe(10000);
   });
 
   it('reads a lessons index, skipping entries it cannot use', () => {

@@ -58,7 +58,10 @@ export function embedUrl(state: AppState, c: EmbedChoice, base: string): string 
     view: { ...from.view, panels: c.panels, charts: c.charts },
     teach: { compare: null, unlock: c.unlock, student: c.student },
   });
-  const query = `?embed=1${c.host ? `&host=${encodeURIComponent(c.host)}` : ''}`;
+  // Auto height: the page is at least the chosen height, and otherwise as tall as what it shows,
+  // so the height it reports follows its content both ways (embedMinHeight).
+  const auto = c.autoHeight ? `&auto=${c.height}` : '';
+  const query = `?embed=1${c.host ? `&host=${encodeURIComponent(c.host)}` : ''}${auto}`;
   if (c.lesson === null) return `${base}${query}${hash}`;
   // A lesson: a bare lesson link (no scenario keys), so the page opens the lesson's own first
   // step, with the embed's view and teaching keys.
@@ -67,6 +70,19 @@ export function embedUrl(state: AppState, c: EmbedChoice, base: string): string 
     .split('&')
     .filter((p) => /^(view\.|unlock=|student=)/.test(p));
   return `${base}${query}#${[`lesson=${encodeURIComponent(c.lesson)}`, ...keep].join('&')}`;
+}
+
+/**
+ * The least height of an auto-height embed (`&auto=640` in its link), or null for a fixed frame
+ * (the page then fills the frame: at least 100vh) and for a value that is not a whole number of
+ * pixels from 100 to 10000. With auto height the page must not be at least the frame's height: the
+ * host sizes the frame from the page's height, which then could only grow.
+ */
+export function embedMinHeight(search: string = location.search): number | null {
+  const v = new URLSearchParams(search).get('auto');
+  if (v === null || !/^\d+$/.test(v)) return null;
+  const h = Number(v);
+  return h >= 100 && h <= 10_000 ? h : null;
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');

@@ -3,6 +3,7 @@
 // printable summary, and what the page adds (instructor and research tools, the theme). Student
 // mode leaves out the exports.
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { SimController } from '../run/simController';
 import type { ParamSpec } from '../params/types';
 import { downloadText } from '../ui/download';
@@ -30,6 +31,9 @@ export function ShareMenu({
   const [copied, setCopied] = useState('');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [embedOpen, setEmbedOpen] = useState(false);
+  // The embed builder mounts when first opened (and then stays, keeping its choices): a first
+  // visit's renders of the header do not build its closed dialog (npm run bench:start).
+  const [embedMade, setEmbedMade] = useState(false);
   const [printing, setPrinting] = useState(false);
   const base = `${location.origin}${location.pathname}`;
   const student = state.teach.student;
@@ -101,7 +105,10 @@ export function ShareMenu({
             <button
               type="button"
               onClick={() => {
-                setEmbedOpen(true);
+                flushSync(() => {
+                  setEmbedMade(true);
+                  setEmbedOpen(true);
+                });
                 dialogRef.current?.showModal();
               }}
             >
@@ -141,7 +148,7 @@ export function ShareMenu({
       <span role="status" className="share-status small" data-testid="share-status">
         {copied}
       </span>
-      {student ? null : (
+      {student || !embedMade ? null : (
         <EmbedBuilder
           ref={dialogRef}
           state={state}

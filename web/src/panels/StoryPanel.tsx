@@ -1,7 +1,7 @@
 // What the scenario shows and what to try, above the charts: the full scenario name, the
 // preset chooser, the preset's "what you are watching" and "try this" (public/stories), and the
 // button that opens the full scenario editor.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Manifest, ParamSpec, Scenario } from '../params/types';
 import { type StoryOptions, fillStory, liveChangesText, runTitle } from '../scenario/storyText';
 import { BAND_FLOWS } from '../store/flowBand';
@@ -93,15 +93,18 @@ export function StoryPanel({
   const p = findPreset(preset);
   const edited = presetEdited(preset, scenario);
   // The charts have a legend with a button per flow unless they draw the flows as a band.
-  const o: StoryOptions = {
-    legend: (manifest?.flows.length ?? Infinity) <= BAND_FLOWS || lines,
-    presetTitle: (id) => findPreset(id)?.title,
-  };
+  const legend = (manifest?.flows.length ?? Infinity) <= BAND_FLOWS || lines;
   // The title and the story are told of this run: its numbers and kinds from its manifest, each
-  // claim only while the run still satisfies its condition (storyText.ts).
-  const name = runTitle(p, scenario, specs, manifest, o);
-  const watch = p?.watch ? fillStory(p.watch, specs, scenario, manifest, o) : null;
-  const tryThis = p?.tryThis ? fillStory(p.tryThis, specs, scenario, manifest, o) : null;
+  // claim only while the run still satisfies its condition (storyText.ts). Worked out when one of
+  // those changes, not at each render of the page (a run's status, the view).
+  const { name, watch, tryThis } = useMemo(() => {
+    const o: StoryOptions = { legend, presetTitle: (id) => findPreset(id)?.title };
+    return {
+      name: runTitle(p, scenario, specs, manifest, o),
+      watch: p?.watch ? fillStory(p.watch, specs, scenario, manifest, o) : null,
+      tryThis: p?.tryThis ? fillStory(p.tryThis, specs, scenario, manifest, o) : null,
+    };
+  }, [p, scenario, specs, manifest, legend]);
   // The first screen shows the story's first lines; "Read more" shows all of it.
   const [more, setMore] = useState(false);
   // The preset chooser and the editor's button: above the charts, or in the story's head.

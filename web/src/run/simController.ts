@@ -405,8 +405,12 @@ export class SimController {
   private receive(msg: WorkerEvent): void {
     if (msg.type === 'ready') {
       performance.mark('bl:ready');
+      // The waiters resolve first: their callbacks (the page's first run) come before React's
+      // render of the new snapshot, which is queued by update() as a later microtask, so the
+      // worker builds the run while the page renders (npm run bench:start).
+      const waiters = this.readyWaiters.splice(0);
+      for (const r of waiters) r();
       this.update({ ready: true, specs: normalizeSpecs(msg.specs), fluidSpecs: normalizeFluidSpecs(msg.specs) });
-      for (const r of this.readyWaiters.splice(0)) r();
       return;
     }
     if (msg.type === 'fatal') {

@@ -164,6 +164,29 @@ describe('scenario URL', () => {
     expect(await checkLink(ok, repairWithCore)).toEqual(ok);
   });
 
+  it('checkLink asks the core nothing for a bare URL or a preset alone, and every preset passes its check', async () => {
+    const real = normalizeSpecs(described);
+    let asked = 0;
+    const counting = (s: Scenario, base: Scenario) => {
+      asked++;
+      return repairWithCore(s, base);
+    };
+    const bare = decodeState('', real);
+    expect(await checkLink(bare, counting)).toBe(bare);
+    for (const p of PRESETS) {
+      const d = decodeState(`#v=1&preset=${p.id}`, real);
+      expect(d.state.preset).toBe(p.id);
+      expect(await checkLink(d, counting)).toBe(d);
+      // What the skip takes on trust: the core accepts the preset as it is.
+      const r = await repairWithCore(p.scenario, p.scenario);
+      expect([p.id, r.ok, r.notices]).toEqual([p.id, true, []]);
+    }
+    expect(asked).toBe(0);
+    // One value set by the link: checked.
+    await checkLink(decodeState('#v=1&seed=5', real), counting);
+    expect(asked).toBe(1);
+  });
+
   it("reads an older link's flows.N (a window rule's parameter) as flows.ccParams.N", async () => {
     const cc = [
       ...specs,

@@ -543,6 +543,15 @@ function keyList(keys: string[], what: string, quote = false): string[] {
 }
 
 /**
+ * Whether a decoded link needs the core's check: not when it sets no value of the scenario (a bare
+ * URL, or a preset alone), which runs a preset as it is (every preset passes the check:
+ * scenarioUrl.test.ts). So a first visit's run does not wait a round trip to the worker.
+ */
+export function linkNeedsCheck(d: Decoded): boolean {
+  return JSON.stringify(d.state.scenario) !== JSON.stringify((findPreset(d.state.preset) ?? DEFAULT_PRESET).scenario);
+}
+
+/**
  * The decoded link as the core accepts it: every field the core's check names is set back to
  * the link's preset's value, or left out (its default) where the preset has none, and said, with
  * the field, what is allowed and the value used, beside what decoding dropped. `repair` is the worker's (SimController.repair); when it fails (no core, a document
@@ -552,8 +561,10 @@ export async function checkLink(
   d: Decoded,
   repair: (s: Scenario, base: Scenario) => Promise<{ ok: boolean; notices: string[]; scenario: Scenario }>,
 ): Promise<Decoded> {
+  if (!linkNeedsCheck(d)) return d;
+  const base = (findPreset(d.state.preset) ?? DEFAULT_PRESET).scenario;
   try {
-    const r = await repair(d.state.scenario, (findPreset(d.state.preset) ?? DEFAULT_PRESET).scenario);
+    const r = await repair(d.state.scenario, base);
     if (!r.ok) return d;
     return { state: { ...d.state, scenario: r.scenario }, dropped: [...d.dropped, ...r.notices] };
   } catch {
