@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -49,5 +50,8 @@ export default defineConfig({
     root: webDir,
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // One test file per core. Vitest's default keeps a core for itself (cores - 1): one file at a
+    // time on a 2-core machine, while its own process mostly waits (docs/testing.md).
+    maxWorkers: availableParallelism(),
   },
 });
