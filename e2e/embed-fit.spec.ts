@@ -113,6 +113,9 @@ for (const preset of PRESETS)
       // Drawn, not only laid out: the charts have points.
       await frame.evaluate(() => window.__bl!.runUntil(3));
       await expect.poll(() => frame.evaluate(() => window.__bl!.charts().cwnd?.points ?? 1)).toBeGreaterThan(0);
+      // The panels around the charts mount once the first charts move (useChartsFirst): the
+      // layout is measured when the allowed control is there.
+      await expect(frame.locator('[data-key="live.flow.exoLoss"] input[type="text"]')).toBeVisible();
       expect(
         await outside(
           frame,
