@@ -77,6 +77,22 @@ test('item 3: the story is written from the run: loss, buffer, queue kind, windo
   await expect(page.locator('.flow-table tbody tr').first().locator('td').first()).toHaveText('BBR');
 });
 
+test('a link opened just as the page rewrites its own URL is still the run on screen', async ({ lab, page }) => {
+  // The page writes its state to the URL in an effect after each change (a live change, say).
+  // A link opened between that change and the effect is overwritten before its hashchange event
+  // fires; the page must still open the link (the event carries it), not keep the old run.
+  await lab.open('#v=1&view.speed=0');
+  const runId = await lab.runId();
+  await page.evaluate(() => {
+    const own = location.hash;
+    location.hash = '#v=1&flows.count=7&view.speed=0';
+    history.replaceState(null, '', own);
+  });
+  await expect.poll(() => lab.runId()).toBeGreaterThan(runId);
+  await expect(page.locator('section.story .story-watch')).toContainText('7 TCP flows share one 16 Mb/s bottleneck');
+  await expect(page).toHaveURL(/flows\.count=7/);
+});
+
 // Raw keys a student should never read: queue kinds, window rules and loss recovery as keys,
 // scenario paths, unfilled story placeholders.
 const RAW =

@@ -108,8 +108,12 @@ export function useAppState(sim: SimController): AppStateApi {
     void sim.whenReady().then(() => {
       if (alive) load(location.hash);
     });
-    const onHash = () => {
-      if (location.hash !== lastHash.current) load(location.hash);
+    // The event's own URL, not location.hash: the URL effect below may already have written the
+    // run's state over a link opened between a render and its effect (the event fires later), and
+    // the link would be lost (CI: a link opened just after a live change kept the old run).
+    const onHash = (e: HashChangeEvent) => {
+      const hash = new URL(e.newURL).hash;
+      if (hash !== lastHash.current) load(hash);
     };
     window.addEventListener('hashchange', onHash);
     return () => {
