@@ -22,11 +22,17 @@ export default function Equation({ tex }: { tex: string }) {
     if (!el) return;
     const measure = () => {
       const inner = el.querySelector('.katex-html') ?? el;
-      // Width of the typeset content (not of its block box) at full size: divided by the scale now applied.
+      // Width of the typeset content (not of its block box) at full size, measured at full size
+      // (the font size is put back before anything paints). Dividing the shrunk width by the
+      // scale instead fed the scale back into itself: text does not shrink exactly in proportion
+      // where glyphs snap to whole pixels, each scale gave the next, and the equation (and the
+      // panel under it) moved by a pixel every frame, for good (seen in Chromium's headless shell).
+      const applied = el.style.fontSize;
+      el.style.fontSize = '100%';
       const range = document.createRange();
       range.selectNodeContents(inner);
-      const cur = Number(el.dataset.scale ?? 1);
-      const natural = range.getBoundingClientRect().width / cur;
+      const natural = range.getBoundingClientRect().width;
+      el.style.fontSize = applied;
       const room = el.clientWidth;
       if (!room || !natural) return;
       const scale = Math.max(MIN_SCALE, Math.min(1, room / natural));
