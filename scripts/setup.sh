@@ -11,6 +11,8 @@ check() { [ -e "$2" ] || need+=("$1"); }
 check emscripten      /usr/bin/em++
 check node-acorn      /usr/share/nodejs/acorn
 check chromium        /usr/bin/chromium
+# The browser tests' engine (playwright.config.ts): the same Chromium as a light headless shell.
+check chromium-headless-shell /usr/bin/chromium-headless-shell
 check cmake           /usr/bin/cmake
 check ninja-build     /usr/bin/ninja
 check g++             /usr/bin/g++
