@@ -69,7 +69,11 @@ test('ten arrow presses on a live slider make one change, one mark and one entry
   await lab.runUntil(5);
   const slider = page.getByLabel('Exogenous loss (all flows) slider');
   await slider.focus();
-  for (let i = 0; i < 10; i++) await slider.press('ArrowRight');
+  await expect(slider).toBeFocused();
+  // Keys to the focused slider, as a student holds an arrow down: page.keyboard sends each at once,
+  // where locator.press first waits for the slider to be stable each time (under load those waits
+  // once spread the presses past the slider's 800 ms coalescing delay).
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await lab.marks()).length).toBe(1);
   // All ten presses in the one change: the loss slider spans 0-10 % in 1000 steps of 0.01 %.
   expect((await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 0.1%']);
