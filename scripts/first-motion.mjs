@@ -102,12 +102,14 @@ async function visit(browser, url, name) {
   const fetched = [];
   context.on('requestfinished', (req) => {
     fetched.push(
-      req
-        .sizes()
-        .then((sz) => {
+      Promise.all([req.sizes(), req.response()])
+        .then(([sz, res]) => {
           const t = req.timing();
           return {
             name: new URL(req.url()).pathname.replace(/^\/(assets\/)?/, '') || '(page)',
+            // 200, or 304 where the HTTP cache's copy was revalidated (a preload of the core and the
+            // worker's own fetch must still bring it over the wire once).
+            status: res?.status() ?? null,
             startEpoch: t.startTime,
             endEpoch: t.startTime + t.responseEnd,
             wire: sz.responseBodySize + sz.responseHeadersSize,
@@ -227,6 +229,10 @@ try {
             );
             for (const f of [...before].sort((a, b) => b.wire - a.wire).slice(0, 8))
               console.log(`    ${f.name.padEnd(36)} ${kB(f.wire).padStart(7)}, done at ${ms(f.end)}`);
+            for (const f of r.files.filter((f) => /^blcore/.test(f.name)))
+              console.log(
+                `  core fetch: ${f.name}, HTTP ${f.status}, ${kB(f.wire)} on the wire, ${ms(f.start)} to ${ms(f.end)}`,
+              );
           }
         }
       }
