@@ -102,8 +102,14 @@ test("a graph flow's editor shows the rule and values that flow runs, and its ed
   };
   await lab.open(`#v=1&preset=htt-cross-traffic&duration=5&topology=${encodeURIComponent(JSON.stringify(topology))}`);
   expect(await lab.notices()).toEqual([]);
+  // Paused at 1 s: the panels that mount once the charts move are in (useChartsFirst), so the
+  // flow table below them no longer moves under the click (a click sent while they mounted
+  // once landed beside the button and the editor never opened).
+  await lab.runUntil(1);
   const flows = page.locator('.flows-panel');
-  await flows.getByRole('button', { name: "Edit flow 0's own settings" }).click();
+  const edit0 = flows.getByRole('button', { name: "Edit flow 0's own settings" });
+  await edit0.click();
+  await expect(edit0).toHaveAttribute('aria-expanded', 'true');
   const e0 = flows.locator('.flow-own[data-flow="0"]');
   await expect(e0.locator('[data-path="cc"] select')).toHaveValue('multcp');
   await expect(e0.locator('[data-path="ccParams.N"] input[type="text"]')).toHaveValue('3');
