@@ -4,7 +4,7 @@
 // plot, the arrow keys move it from bar to bar, a tap (or click) on a bar sets it.
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import * as d3 from 'd3';
-import { addPainter, requestFrame } from '../store/frameLoop';
+import { addPainter, requestFrame, requestFrameIn } from '../store/frameLoop';
 import { chartStats } from '../ui/probes';
 import { useOnScreen } from '../ui/useOnScreen';
 import { downloadBlob, downloadText, svgToPng, themeColors } from '../ui/download';
@@ -89,7 +89,7 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       if (!svgEl || !wrap || !onScreen.current) return; // off screen: drawn when scrolled into view
       const t = performance.now();
       if (!force.current && (sim.store.version === lastVersion || t - last < REFRESH_MS)) {
-        if (sim.store.version !== lastVersion) requestFrame();
+        if (sim.store.version !== lastVersion) requestFrameIn(REFRESH_MS - (t - last));
         return;
       }
       last = t;

@@ -3,7 +3,7 @@
 // finished run offers what comes next: run again, run longer, change one thing and run.
 import { useEffect, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../run/simController';
-import { addPainter, requestFrame } from '../store/frameLoop';
+import { addPainter, requestFrameIn } from '../store/frameLoop';
 
 const READOUT_MS = 100;
 
@@ -53,7 +53,7 @@ export function ControlsBar({ sim, snap, speed, onSpeed, onReset, onRunAgain, on
       // a few times a second is as fast as anyone reads; the latest value follows.
       const t = performance.now();
       if (t - shownAt < READOUT_MS) {
-        requestFrame();
+        requestFrameIn(READOUT_MS - (t - shownAt));
         return;
       }
       el.textContent = text;

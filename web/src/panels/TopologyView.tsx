@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import * as d3 from 'd3';
 import type { SimController, SimSnapshot } from '../run/simController';
-import { addPainter, requestFrame } from '../store/frameLoop';
+import { addPainter, requestFrame, requestFrameIn } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { DropReason } from '../params/types';
@@ -52,7 +52,7 @@ export function TopologyView({ sim, snap }: { sim: SimController; snap: SimSnaps
       // Each SVG change repaints the panel: twenty times a second animates the flashes well enough.
       const t = performance.now();
       if (t - drawnAt < REDRAW_MS) {
-        requestFrame();
+        requestFrameIn(REDRAW_MS - (t - drawnAt));
         return;
       }
       drawnAt = t;

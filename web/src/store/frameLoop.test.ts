@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FRAME_BUDGET_MS, addPainter, paintFrame } from './frameLoop';
 
 describe('frame loop budget', () => {
@@ -35,5 +35,34 @@ describe('frame loop budget', () => {
       );
     expect(paintFrame(() => clock)).toBe(5);
     expect(count).toBe(5);
+  });
+});
+
+describe('a frame asked for later', () => {
+  it('wakes the page once, when due, instead of every frame until then', async () => {
+    vi.useFakeTimers();
+    const frames: number[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => {
+      frames.push(Date.now());
+      cb(0);
+      return frames.length;
+    });
+    try {
+      const { requestFrameIn } = await import('./frameLoop');
+      const t0 = Date.now();
+      requestFrameIn(100);
+      requestFrameIn(250); // a later request is covered by the earlier one
+      vi.advanceTimersByTime(99);
+      expect(frames).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(frames).toEqual([t0 + 100]);
+      requestFrameIn(80);
+      requestFrameIn(30); // an earlier request replaces the later one
+      vi.advanceTimersByTime(200);
+      expect(frames).toEqual([t0 + 100, t0 + 130]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });
