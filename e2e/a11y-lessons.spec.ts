@@ -1,22 +1,13 @@
 // Accessibility (axe-core) of a lesson page and of embeds: no serious or critical violations.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, openMore } from './fixtures';
+import { seriousViolations as serious } from './axe';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Paused first: axe on a page whose run redraws every frame took 15-27 s a page on a busy
   // 2-core machine (the last test came within a second of its 60 s limit), 2-4 s paused.
   await page.evaluate(() => window.__bl?.runUntil(window.__bl.now() + 0.05));
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
+  return serious(page);
 }
 
 for (const theme of ['light', 'dark'] as const) {

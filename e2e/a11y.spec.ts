@@ -1,21 +1,7 @@
 // Accessibility: axe-core's checks (WCAG 2.1 A and AA rules) on the main page and compare
 // mode, in both themes, with the run's charts drawn: no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-
-async function violations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}: ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
+import { seriousViolations as violations } from './axe';
 
 for (const theme of ['light', 'dark'] as const) {
   test(`main page (${theme}): no serious or critical accessibility violations`, async ({ lab, page }) => {
@@ -56,4 +42,26 @@ test('phone width: no serious or critical accessibility violations', async ({ la
   await lab.open('#v=1');
   await lab.runUntil(3);
   expect(await violations(page)).toEqual([]);
+});
+
+test('the check finds a violation planted in the page and in a frame inside it', async ({ lab, page }) => {
+  // What the tests above rest on: axe run as e2e/axe.ts runs it sees the page and its frames.
+  await lab.open('#v=1');
+  await lab.runUntil(1);
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    b.className = 'planted';
+    document.querySelector('main')!.append(b);
+    const f = document.createElement('iframe');
+    f.title = 'planted frame';
+    f.srcdoc =
+      '<!doctype html><html lang="en"><title>x</title><main><img src="data:," class="planted-img"></main></html>';
+    document.querySelector('main')!.append(f);
+  });
+  await expect.poll(() => page.frames().length).toBeGreaterThan(1);
+  await page.frames()[1]!.waitForSelector('.planted-img');
+  const found = await violations(page);
+  expect(found.find((v) => v.startsWith('button-name (critical)'))).toContain('.planted');
+  // An element in a frame is named by the frame, then the element ("iframe img").
+  expect(found.find((v) => v.startsWith('image-alt (critical)'))).toMatch(/: iframe img$/);
 });

@@ -2,9 +2,9 @@
 // a finger taps, a data table with the numbers of the CSV, and the page's landmarks and headings
 // in order (axe's moderate rules region, heading-order, landmark-one-main) in main and compare mode.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, openMore } from './fixtures';
+import { axeViolations, seriousViolations } from './axe';
 
 /** The readout's values under a chart, as [name, number] pairs, and its time. */
 async function readout(chart: Locator): Promise<{ t: number; values: [string, number][] }> {
@@ -303,23 +303,9 @@ test('the long-run share chart has a table too: each flow shown, its mean throug
   expect([shown[1], shown[3]]).toEqual([4, 4]);
 });
 
-const described = (vs: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[]) =>
-  vs.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-
 /** axe's landmark and heading rules over the page (light: only these three rules run). */
-async function landmarkProblems(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withRules(['region', 'heading-order', 'landmark-one-main']).analyze();
-  return described(r.violations);
-}
-
-/** Serious or critical WCAG 2.1 A/AA violations inside one element (the chart with its readout and table). */
-async function seriousIn(page: Page, selector: string): Promise<string[]> {
-  const r = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return described(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
-}
+const landmarkProblems = (page: Page): Promise<string[]> =>
+  axeViolations(page, { rules: ['region', 'heading-order', 'landmark-one-main'] });
 
 test('landmarks and headings: main page with a readout and a table open', async ({ lab, page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -332,7 +318,7 @@ test('landmarks and headings: main page with a readout and a table open', async 
   await chart.getByRole('button', { name: 'Table of Congestion window' }).click();
   await expect(chart.locator('table')).toBeVisible();
   expect(await landmarkProblems(page)).toEqual([]);
-  expect(await seriousIn(page, '[data-chart="cwnd"]')).toEqual([]);
+  expect(await seriousViolations(page, '[data-chart="cwnd"]')).toEqual([]);
 });
 
 test('landmarks and headings: compare mode', async ({ page }) => {
