@@ -11,7 +11,7 @@
 #include "sim/instance.h"
 
 namespace bl {
-namespace {
+namespace aqm_modern_test {
 
 using qtest::make;
 constexpr SimTime ms = kMillisecond;
@@ -223,5 +223,5 @@ TEST(ModernAqm, BufferbloatDelaysFallWithAqm) {
   }
 }
 
-}  // namespace
+}  // namespace aqm_modern_test
 }  // namespace bl

@@ -12,7 +12,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace bbr_test {
 
 const char* kPath = R"({"version": 1, "seed": 1, "duration": 25, "measureFrom": 5,
   "topology": {"bottleneckRate": 10e6, "bottleneckDelay": 0.02, "accessDelayMin": 0.005, "accessDelayMax": 0.005},
@@ -238,8 +238,10 @@ TEST(Bbr, ProbeRttKeepsTheBandwidthEstimate) {
       ++visits;
       EXPECT_NEAR(entered, 1250, 1250 * 0.01) << "t = " << t;
     }
-    if (bbr.mode() == BbrCc::ProbeRtt) EXPECT_DOUBLE_EQ(bbr.btlBw(), entered) << "t = " << t;
-    if (last == BbrCc::ProbeRtt && bbr.mode() != BbrCc::ProbeRtt) EXPECT_DOUBLE_EQ(bbr.btlBw(), entered) << "t = " << t;
+    if (bbr.mode() == BbrCc::ProbeRtt) { EXPECT_DOUBLE_EQ(bbr.btlBw(), entered) << "t = " << t; }
+    if (last == BbrCc::ProbeRtt && bbr.mode() != BbrCc::ProbeRtt) {
+      EXPECT_DOUBLE_EQ(bbr.btlBw(), entered) << "t = " << t;
+    }
     last = bbr.mode();
   }
   EXPECT_EQ(visits, 1);
@@ -324,5 +326,5 @@ TEST(Pacing, SpacesARenoFlowsPackets) {
   std::printf("mean wait at the access link: unpaced %.2f us, paced %.2f us\n", burst * 1e6, paced * 1e6);
 }
 
-}  // namespace
+}  // namespace bbr_test
 }  // namespace bl

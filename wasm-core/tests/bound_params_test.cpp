@@ -15,7 +15,7 @@
 #include "net/queue_disc.h"
 
 namespace bl {
-namespace {
+namespace bound_params_test {
 
 struct Inner {
   double level = 0;
@@ -312,12 +312,14 @@ TEST(BoundLossModels, EachKindLoadsItsParametersAndPosition) {
       auto m = k.make(v, Rng(1, "loss"), "loss", err);
       ASSERT_TRUE(m) << k.name << ": " << err;
       EXPECT_EQ(m->beforeQueue, std::string(position) == "beforeQueue") << k.name;
-      if (findSpec(*k.specs, "rate")) EXPECT_EQ(m->rate(0), 0.25) << k.name;
-      if (findSpec(*k.specs, "steps")) EXPECT_EQ(m->rate(0), 0.5) << k.name;
-      if (findSpec(*k.specs, "lossBad")) EXPECT_NEAR(m->rate(0), 0.01 * 0.5 / 0.31, 1e-15) << k.name;  // defaults
+      if (findSpec(*k.specs, "rate")) { EXPECT_EQ(m->rate(0), 0.25) << k.name; }
+      if (findSpec(*k.specs, "steps")) { EXPECT_EQ(m->rate(0), 0.5) << k.name; }
+      if (findSpec(*k.specs, "lossBad")) {
+        EXPECT_NEAR(m->rate(0), 0.01 * 0.5 / 0.31, 1e-15) << k.name;  // defaults
+      }
     }
   }
 }
 
-}  // namespace
+}  // namespace bound_params_test
 }  // namespace bl

@@ -13,7 +13,7 @@
 #include "core/json.h"
 
 namespace bl {
-namespace {
+namespace check_test {
 
 Json check(const std::string& json) {
   Json r;
@@ -173,8 +173,9 @@ TEST(Check, AGraphFlowsCountIsRefusedByCreateAsByCheck) {
 // topology.trace is the dumbbell's bottleneck's: a chain's or a graph's topology.trace is
 // refused by bl_check and bl_create with the same message, which names the kind that takes it.
 TEST(Check, ATraceOnAChainOrGraphIsRefusedNamingTheDumbbell) {
-  for (const std::string doc : {std::string(R"({"version": 1, "topology": {"kind": "chain", "trace": "lte-driving"}})"),
-                                std::string(R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"],
+  for (const std::string& doc :
+       {std::string(R"({"version": 1, "topology": {"kind": "chain", "trace": "lte-driving"}})"),
+        std::string(R"({"version": 1, "topology": {"kind": "graph", "nodes": ["a", "b"],
     "links": [{"from": "a", "to": "b"}], "flows": [{"src": "a", "dst": "b"}], "traceUp": "umts-driving"}})")}) {
     const Json r = check(doc);
     ASSERT_EQ(r.find("problems")->items().size(), 1u) << doc;
@@ -361,5 +362,5 @@ TEST(Check, TheWorkBudgetIsListedWithTheOtherRules) {
   EXPECT_EQ(problemAt(check(R"({"version": 1, "duration": -1})"), "duration").find("code")->asString(), "field");
 }
 
-}  // namespace
+}  // namespace check_test
 }  // namespace bl

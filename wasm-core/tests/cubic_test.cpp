@@ -10,7 +10,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace cubic_test {
 
 constexpr SimTime ms = kMillisecond;
 
@@ -205,5 +205,5 @@ TEST(CubicValidation, WindowFollowsWtBetweenLosses) {
   std::printf("CUBIC W(t): %d epochs, %d checks, largest |cwnd - W(t)| = %.3f packets\n", epochs, checked, worst);
 }
 
-}  // namespace
+}  // namespace cubic_test
 }  // namespace bl

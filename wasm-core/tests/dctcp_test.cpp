@@ -10,7 +10,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace dctcp_test {
 
 // Windows of 20 packets, `marked` of them with ECE, one ACK per packet; the next window is
 // out (snd_nxt 20 further) by the time the last ACK of a window arrives.
@@ -83,5 +83,5 @@ TEST(DctcpScenario, HoldsTheQueueNearKWithoutLoss) {
               s.find("utilization")->asNumber());
 }
 
-}  // namespace
+}  // namespace dctcp_test
 }  // namespace bl

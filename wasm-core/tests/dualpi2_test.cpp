@@ -10,7 +10,7 @@
 #include "queue_fixture.h"
 
 namespace bl {
-namespace {
+namespace dualpi2_test {
 
 using qtest::make;
 constexpr SimTime ms = kMillisecond;
@@ -287,5 +287,5 @@ TEST(DualPi2, SharedBufferLimit) {
   EXPECT_EQ(b.q->onArrival(c, qtest::waiting(3)), DropReason::Overflow);
 }
 
-}  // namespace
+}  // namespace dualpi2_test
 }  // namespace bl

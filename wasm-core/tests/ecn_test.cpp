@@ -13,7 +13,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace ecn_test {
 
 using qtest::make;
 using qtest::waiting;
@@ -221,5 +221,5 @@ TEST(EcnScenario, StepMarkingAvoidsLossForEcnFlows) {
   EXPECT_GT(with.find("utilization")->asNumber(), 0.9);
 }
 
-}  // namespace
+}  // namespace ecn_test
 }  // namespace bl

@@ -12,7 +12,7 @@
 #include "sim/scenario.h"
 
 namespace bl {
-namespace {
+namespace flow_options_test {
 
 // A valid value other than the default: `f` of the way through the range, an option or flag
 // other than the default.
@@ -95,5 +95,5 @@ TEST(FlowOptions, AnEntryOfAGraphOrOverrideHasNoCount) {
   EXPECT_NE(findSpec(graphFlowSpecs(), "src"), nullptr);
 }
 
-}  // namespace
+}  // namespace flow_options_test
 }  // namespace bl

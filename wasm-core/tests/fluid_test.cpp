@@ -13,7 +13,7 @@
 #include "sim/schema.h"
 
 namespace bl {
-namespace {
+namespace fluid_test {
 
 FluidParams params(const std::string& json) {
   Json doc;
@@ -316,5 +316,5 @@ TEST(FluidJson, WorkLimitsAreTheOnesDescribeLists) {
       << errorOf(at + "2001}");
 }
 
-}  // namespace
+}  // namespace fluid_test
 }  // namespace bl

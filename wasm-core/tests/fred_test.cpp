@@ -10,7 +10,7 @@ namespace bl {
 // Helpers for the queue tests (declared again in rem_test, pi_test, xqm_test): a discipline
 // built from JSON as a scenario would build it, and the link state an arrival sees.
 
-namespace {
+namespace fred_test {
 
 using qtest::waiting;
 
@@ -82,5 +82,5 @@ TEST(Fred, DropsEverythingAboveMaxThAndOverflowsAFullBuffer) {
   EXPECT_EQ(q2->onArrival(c, waiting(5)), DropReason::Overflow);
 }
 
-}  // namespace
+}  // namespace fred_test
 }  // namespace bl

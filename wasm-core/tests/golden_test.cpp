@@ -13,7 +13,7 @@
 #include "sim/instance.h"
 
 namespace bl {
-namespace {
+namespace golden_test {
 
 const std::string kDir = std::string(BL_SOURCE_DIR) + "/wasm-core/tests/golden/";
 
@@ -132,5 +132,5 @@ INSTANTIATE_TEST_SUITE_P(Scenarios, Golden, ::testing::ValuesIn(goldenNames()),
 
 TEST(GoldenSet, IsThere) { EXPECT_GE(goldenNames().size(), 4u) << "no golden scenarios found in " << kDir; }
 
-}  // namespace
+}  // namespace golden_test
 }  // namespace bl

@@ -16,7 +16,7 @@
 #include "sim/work_budget.h"
 
 namespace bl {
-namespace {
+namespace hostile3_test {
 
 Json checkOf(const std::string& json) {
   Json r;
@@ -337,5 +337,5 @@ TEST(Issue28, FlowEntitiesAreCanonicalDecimalIndices) {
   bl_destroy(h);
 }
 
-}  // namespace
+}  // namespace hostile3_test
 }  // namespace bl

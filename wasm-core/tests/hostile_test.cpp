@@ -14,7 +14,7 @@
 #include "sim/scenario.h"
 
 namespace bl {
-namespace {
+namespace hostile_test {
 
 // Found by the attack run: a graph flow from a node to itself segfaulted while building.
 TEST(Hostile, GraphFlowToItselfIsRefusedNamingSrcAndDst) {
@@ -291,5 +291,5 @@ TEST(StrictJson, RefusesLeadingZerosLoneSurrogatesAndNul) {
   EXPECT_NE(e.find("(NUL) in a string is not allowed"), std::string::npos) << e;
 }
 
-}  // namespace
+}  // namespace hostile_test
 }  // namespace bl

@@ -8,7 +8,7 @@
 #include "net/queue_disc.h"
 
 namespace bl {
-namespace {
+namespace htt_test {
 
 struct Sink : QueueOutput {
   void discard(Packet*, DropReason) override { ++discarded; }
@@ -137,5 +137,5 @@ TEST(HeadToTail, AdaptsToTheDropToEnqueueRatio) {
   EXPECT_NEAR(q->param("p"), 0.2 / 1.1 / 1.1, 1e-12);
 }
 
-}  // namespace
+}  // namespace htt_test
 }  // namespace bl

@@ -11,7 +11,7 @@
 #include "sim/instance.h"
 
 namespace bl {
-namespace {
+namespace inputs_test {
 
 struct Outcome {
   std::string error;  // empty: ran
@@ -134,5 +134,5 @@ TEST(Dumbbell, SameAccessDelayUsesOneDrawPerFlow) {
   }
 }
 
-}  // namespace
+}  // namespace inputs_test
 }  // namespace bl

@@ -12,7 +12,7 @@
 #include "tcp_fixture.h"
 
 namespace bl {
-namespace {
+namespace l4s_test {
 
 using tcptest::ms;
 
@@ -244,5 +244,5 @@ TEST(PragueValidation, ClassicEcnDetectionAndFallback) {
   EXPECT_NEAR(p.cutAlpha(), 0.1, 1e-12);
 }
 
-}  // namespace
+}  // namespace l4s_test
 }  // namespace bl

@@ -9,7 +9,7 @@
 #include "queues/droptail.h"
 
 namespace bl {
-namespace {
+namespace link_test {
 
 struct Recorder : PacketSink {
   Simulation* sim;
@@ -200,5 +200,5 @@ TEST(DelayStats, BinsAreContiguousAndNarrow) {
   }
 }
 
-}  // namespace
+}  // namespace link_test
 }  // namespace bl

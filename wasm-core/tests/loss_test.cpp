@@ -6,7 +6,7 @@
 #include "net/loss_model.h"
 
 namespace bl {
-namespace {
+namespace loss_test {
 
 std::unique_ptr<LossModel> make(const std::string& kind, const std::string& json, std::string* errOut = nullptr) {
   Json j;
@@ -80,5 +80,5 @@ TEST(Loss, ScheduleRejectsBadSteps) {
   EXPECT_NE(err.find("exoLoss.rate"), std::string::npos) << err;
 }
 
-}  // namespace
+}  // namespace loss_test
 }  // namespace bl

@@ -9,7 +9,7 @@
 #include "core/json.h"
 
 namespace bl {
-namespace {
+namespace manifest_test {
 
 Json manifestOf(int32_t h) {
   Json m;
@@ -194,5 +194,5 @@ TEST(Manifest, BadHandle) {
   EXPECT_NE(std::string(bl_last_error()).find("987654"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace manifest_test
 }  // namespace bl

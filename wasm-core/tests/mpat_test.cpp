@@ -9,7 +9,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace mpat_test {
 
 const char* kTwoFlows = R"({"version": 1, "duration": 10, "flows": {"count": 2, "tcp": "sack"}})";
 
@@ -169,5 +169,5 @@ TEST(Mpat, ScenarioErrorsNameTheField) {
   EXPECT_EQ(error(R"({"version": 1, "flows": {"count": 2, "cc": "lasd", "ccParams": {"zeta": 0.01, "N": 4}}})"), "");
 }
 
-}  // namespace
+}  // namespace mpat_test
 }  // namespace bl

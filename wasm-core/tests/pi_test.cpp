@@ -7,7 +7,7 @@
 
 namespace bl {
 
-namespace {
+namespace pi_test {
 
 using qtest::dropFraction;
 using qtest::waiting;
@@ -38,5 +38,5 @@ TEST(Pi, ProbabilityIsClampedAndTheBufferOverflows) {
   EXPECT_EQ(q->onArrival(p, waiting(100)), DropReason::Overflow);
 }
 
-}  // namespace
+}  // namespace pi_test
 }  // namespace bl

@@ -52,7 +52,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace property_test {
 
 struct Change {
   double t;
@@ -447,5 +447,5 @@ TEST(Property, ExportSample) {
   }
 }
 
-}  // namespace
+}  // namespace property_test
 }  // namespace bl

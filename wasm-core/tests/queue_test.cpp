@@ -9,7 +9,7 @@
 #include "queues/red.h"
 
 namespace bl {
-namespace {
+namespace queue_test {
 
 std::unique_ptr<QueueDisc> make(const std::string& kind, const std::string& json) {
   static Simulation sim(1);
@@ -194,5 +194,5 @@ TEST(Red, SparesProtectedPacketsFromEarlyDropsButNotOverflow) {
   EXPECT_EQ(q->onArrival(marked, busy(10)), DropReason::Overflow);
 }
 
-}  // namespace
+}  // namespace queue_test
 }  // namespace bl

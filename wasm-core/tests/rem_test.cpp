@@ -9,7 +9,7 @@
 
 namespace bl {
 
-namespace {
+namespace rem_test {
 
 using qtest::dropFraction;
 using qtest::waiting;
@@ -50,5 +50,5 @@ TEST(Rem, InputIsLowPassFilteredAndTheBufferOverflows) {
   EXPECT_EQ(q->onArrival(p, waiting(8)), DropReason::Overflow);
 }
 
-}  // namespace
+}  // namespace rem_test
 }  // namespace bl

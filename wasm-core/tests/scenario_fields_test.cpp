@@ -17,7 +17,7 @@
 #include "traffic/udp_source.h"
 
 namespace bl {
-namespace {
+namespace scenario_fields_test {
 
 bool listsKey(const Json* specs, const char* key) {
   if (!specs) return false;
@@ -132,5 +132,5 @@ TEST(ScenarioFields, EveryLiveParameterIsDescribedShownAndSet) {
   }
 }
 
-}  // namespace
+}  // namespace scenario_fields_test
 }  // namespace bl

@@ -13,7 +13,7 @@
 #include "sim/scenario.h"
 
 namespace bl {
-namespace {
+namespace scenario_test {
 
 TEST(Scenario, ErrorsNameTheFieldValueAndRange) {
   struct Case {
@@ -235,7 +235,6 @@ TEST(Abi, DescribeListsEverySpecGroupByItsPath) {
   EXPECT_TRUE(d.find("fluid")->find("bl_fluid")->find("groups")->find("queue"));
 }
 
-}  // namespace
 // A live refusal in bl_check's shape: the live path, a code, the value and the spec's range (SI
 // units, as the spec has them), so a page words it in its control's own units.
 TEST(Abi, LiveRefusalsComeAsProblems) {
@@ -288,4 +287,5 @@ TEST(Abi, LiveRefusalsComeAsProblems) {
   bl_destroy(h);
 }
 
+}  // namespace scenario_test
 }  // namespace bl

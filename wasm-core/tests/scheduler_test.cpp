@@ -8,7 +8,7 @@
 #include "core/scheduler.h"
 
 namespace bl {
-namespace {
+namespace scheduler_test {
 
 struct Recorder : EventHandler {
   std::vector<std::pair<SimTime, uint64_t>> seen;
@@ -148,5 +148,5 @@ TEST(Rng, StreamsAreIndependentAndReproducible) {
   EXPECT_NEAR(sum / 100000, 0.5, 0.005);  // sd of the mean = 0.289/316 = 0.0009
 }
 
-}  // namespace
+}  // namespace scheduler_test
 }  // namespace bl

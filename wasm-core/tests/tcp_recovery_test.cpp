@@ -11,7 +11,7 @@
 #include "tcp_fixture.h"
 
 namespace bl {
-namespace {
+namespace tcp_recovery_test {
 
 using namespace tcptest;
 
@@ -291,5 +291,5 @@ TEST(TcpRecovery, DefaultDupAckFollowsSack) {
   }
 }
 
-}  // namespace
+}  // namespace tcp_recovery_test
 }  // namespace bl

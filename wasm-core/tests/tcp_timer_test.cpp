@@ -10,7 +10,7 @@
 #include "tcp_fixture.h"
 
 namespace bl {
-namespace {
+namespace tcp_timer_test {
 
 using namespace tcptest;
 
@@ -252,5 +252,5 @@ TEST(TcpTimer, RtoBackoffResetKarnOrNewAck) {
   }
 }
 
-}  // namespace
+}  // namespace tcp_timer_test
 }  // namespace bl

@@ -11,7 +11,7 @@
 #include "tcp_fixture.h"
 
 namespace bl {
-namespace {
+namespace tcp_window_test {
 
 using namespace tcptest;
 
@@ -205,5 +205,5 @@ TEST(TcpDeterminism, SameRunTwiceIdenticalCounters) {
   }
 }
 
-}  // namespace
+}  // namespace tcp_window_test
 }  // namespace bl

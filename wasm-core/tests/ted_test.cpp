@@ -12,7 +12,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace ted_test {
 
 constexpr SimTime ms = kMillisecond;
 
@@ -229,5 +229,5 @@ TEST(Ted, DrivenRtoIsThePathBound) {
   EXPECT_EQ(t.rto(), plain.initialRto);
 }
 
-}  // namespace
+}  // namespace ted_test
 }  // namespace bl

@@ -17,7 +17,7 @@
 #include "sim/trace_library.h"
 
 namespace bl {
-namespace {
+namespace trace_test {
 
 struct Sink : PacketSink {
   Simulation* sim = nullptr;
@@ -262,5 +262,5 @@ TEST(TracedLink, TheRateOfATracedLinkIsNotSetLive) {
   bl_destroy(h);
 }
 
-}  // namespace
+}  // namespace trace_test
 }  // namespace bl

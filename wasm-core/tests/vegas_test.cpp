@@ -12,7 +12,7 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
-namespace {
+namespace vegas_test {
 
 constexpr SimTime ms = kMillisecond;
 
@@ -246,5 +246,5 @@ TEST(Vegas, SteadyRttsLeaveFastRetransmitAsItWas) {
   EXPECT_EQ(r.sim.flow(0).timeouts, 0u);
 }
 
-}  // namespace
+}  // namespace vegas_test
 }  // namespace bl

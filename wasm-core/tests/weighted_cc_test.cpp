@@ -12,7 +12,7 @@
 #include "cc/tcp_sd.h"
 
 namespace bl {
-namespace {
+namespace weighted_cc_test {
 
 CcState avoidance(double cwnd, double inFlight) {
   CcState s;
@@ -188,5 +188,5 @@ TEST(CcRegistry, WeightedModulesAreRegisteredWithTheirSpecs) {
   }
 }
 
-}  // namespace
+}  // namespace weighted_cc_test
 }  // namespace bl

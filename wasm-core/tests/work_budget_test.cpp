@@ -15,7 +15,7 @@
 #include "sim/work_budget.h"
 
 namespace bl {
-namespace {
+namespace work_budget_test {
 
 std::unique_ptr<Instance> make(const std::string& json) {
   std::string err;
@@ -175,5 +175,5 @@ TEST(WorkBudget, PresetsAndBenchmarksFitTheBrowser) {
   EXPECT_GT(n, 40);
 }
 
-}  // namespace
+}  // namespace work_budget_test
 }  // namespace bl

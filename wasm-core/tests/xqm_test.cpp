@@ -11,7 +11,7 @@
 
 namespace bl {
 
-namespace {
+namespace xqm_test {
 
 // A simulation with `weights.size()` flows, for the targets.
 std::unique_ptr<Simulation> withFlows(std::vector<double> weights) {
@@ -163,5 +163,5 @@ TEST(Xqm, EveryNewKindRunsOnTheChainDeterministically) {
   }
 }
 
-}  // namespace
+}  // namespace xqm_test
 }  // namespace bl
