@@ -108,3 +108,41 @@ test('Ctrl+wheel and a two-finger pinch zoom the time axis around the pointer', 
   expect(Math.min(...pinched)).toBeGreaterThan(20);
   expect(Math.max(...pinched)).toBeLessThan(80);
 });
+
+test('every chart box has its height before its first drawing: nothing below it moves when it draws', async ({
+  lab,
+  page,
+}) => {
+  // Each chart's plot box, from the moment it is in the page, and every height it takes. The
+  // share chart's box once grew by 50 px at its first drawing and moved the flow table under a
+  // click (e2e/flow-overrides.spec.ts failed that way in a fresh-clone run).
+  await page.addInitScript(() => {
+    const heights: Record<string, number[]> = {};
+    (window as unknown as { __plotHeights: typeof heights }).__plotHeights = heights;
+    const seen = new WeakSet<Element>();
+    const ro = new ResizeObserver((entries) => {
+      for (const e of entries) {
+        const id = e.target.closest('[data-chart]')!.getAttribute('data-chart')!;
+        const h = Math.round(e.target.getBoundingClientRect().height);
+        const list = (heights[id] ??= []);
+        if (list[list.length - 1] !== h) list.push(h);
+      }
+    });
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-chart] .chart-plot'))
+        if (!seen.has(el)) {
+          seen.add(el);
+          ro.observe(el);
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await lab.open('#v=1&flows.count=4');
+  await lab.runUntil(2);
+  const share = page.locator('[data-chart="share"] .chart-plot');
+  await share.scrollIntoViewIfNeeded();
+  await expect(share.locator('svg rect').first()).toBeAttached();
+  const heights = await page.evaluate(() => (window as unknown as { __plotHeights: object }).__plotHeights);
+  expect(Object.keys(heights)).toContain('share');
+  for (const [id, hs] of Object.entries(heights)) expect(hs, `${id}'s plot heights`).toHaveLength(1);
+});

@@ -305,6 +305,10 @@ export function ShareChart({ sim, snap, hidden }: ChartProps) {
       <div
         ref={wrapRef}
         className="chart-plot"
+        // Its height from the first render, as a time chart has: drawn later (a painter, at most
+        // four times a second, only on screen), a box that grew then moved everything below it
+        // by 50 px, under a click on its way to the flow table.
+        style={fill ? undefined : { height: DEFAULT_HEIGHT }}
         tabIndex={0}
         role="img"
         aria-label="Bars: mean throughput per flow; lines: each flow's target share. Enter reads one flow's values."
