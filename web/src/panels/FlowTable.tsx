@@ -2,7 +2,7 @@
 // colour, and live numbers. Live numbers are written into the cells by a frame painter
 // (four times a second), never through React state.
 import { Explain } from '../ui/Explain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Scenario } from '../params/types';
 import { overrideOf } from '../scenario/flowOverrides';
 import { FlowOverrideEditor } from './FlowOverrideEditor';
@@ -49,6 +49,12 @@ export function FlowTable({
   locked?: (entity: string, key: string) => string | null;
 }) {
   useMarkCount(sim);
+  // The run's scenario as it is now, not as the deferred snapshot (App's useDeferredValue) last
+  // had it: the editor starts from it and starts again when it changes. From the deferred one, a
+  // new run's scenario could arrive seconds after "Apply" on a busy machine and wipe what was
+  // chosen in the editor since (seen in a fresh-clone CI run: an AIMD choice made after the run
+  // had played to its end went back to mulTCP).
+  const scenario = useSyncExternalStore(sim.subscribe, () => sim.getSnapshot().scenario);
   const [editing, setEditing] = useState<number | null>(null);
   const edited = editing !== null && editing < snap.flowCount ? editing : null;
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -100,7 +106,7 @@ export function FlowTable({
           <span className="sw" style={{ background: flowColor(i) }} aria-hidden="true" /> {i}
         </th>
         <td>{ruleOf(snap, i)}</td>
-        {onApplyScenario && snap.scenario ? (
+        {onApplyScenario && scenario ? (
           <td>
             <button
               type="button"
@@ -109,7 +115,7 @@ export function FlowTable({
               aria-label={`Edit flow ${i}'s own settings`}
               onClick={() => setEditing(edited === i ? null : i)}
             >
-              Edit{ownCount(snap.scenario, i)}
+              Edit{ownCount(scenario, i)}
             </button>
           </td>
         ) : null}
@@ -165,7 +171,7 @@ export function FlowTable({
               <th scope="col" title="The flow's congestion control, as its sender runs it">
                 Window rule
               </th>
-              {onApplyScenario && snap.scenario ? (
+              {onApplyScenario && scenario ? (
                 <th
                   scope="col"
                   title="The flow's own window rule, start, stop and TCP details (its flowOverrides entry)"
@@ -195,12 +201,12 @@ export function FlowTable({
           <tbody ref={bodyRef}>{rows}</tbody>
         </table>
       </div>
-      {edited !== null && onApplyScenario && snap.scenario ? (
+      {edited !== null && onApplyScenario && scenario ? (
         <div id="flow-own-editor">
           <FlowOverrideEditor
             flow={edited}
             specs={snap.specs}
-            scenario={snap.scenario}
+            scenario={scenario}
             onApply={onApplyScenario}
             onClose={() => setEditing(null)}
             student={student}
