@@ -69,12 +69,12 @@ describe('a run past its work budget (issue 28)', () => {
     let reached: number | null = null;
     void sim.runUntil(50).then((t) => (reached = t));
     w.emit({ type: 'status', runId: run, status: 'playing', now: 3 });
-    await Promise.resolve();
+    // (The controller's listeners hear of a change in a task of their own: wait past it.)
+    await new Promise((r) => setTimeout(r, 20));
     expect(reached).toBeNull();
     const why = 'work budget: the run stopped at 4 s after 1 billion events, the work budget of one run';
     w.emit({ type: 'status', runId: run, status: 'paused', now: 4, budget: why });
-    await Promise.resolve();
-    expect(reached).toBe(4);
+    await vi.waitFor(() => expect(reached).toBe(4));
     expect(sim.getSnapshot().status).toBe('paused');
     expect(sim.getSnapshot().budgetStop).toBe(why);
     expect(sim.getSnapshot().error).toBeNull();

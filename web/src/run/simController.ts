@@ -29,6 +29,17 @@ import {
 import { WorkerClient } from '../worker/client';
 import type { CheckResult } from '../../../wasm-core/js/binding.mjs';
 
+/** Runs `f` in a task of its own, after the tasks already queued (a worker's messages among them). */
+function nextTask(f: () => void): void {
+  if (typeof MessageChannel !== 'function') return void setTimeout(f, 0);
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => {
+    ch.port1.close();
+    f();
+  };
+  ch.port2.postMessage(null);
+}
+
 export interface SimSnapshot {
   ready: boolean;
   specs: ParamSpec[];
@@ -182,10 +193,23 @@ export class SimController {
   };
   getSnapshot = (): SimSnapshot => this.snap;
 
+  /**
+   * The snapshot changes at once; its listeners (React) hear of it in a task of their own, once
+   * for all the changes made before it runs. The worker's first messages (ready, created, the
+   * first metric block) arrive together while the page is busy loading: heard one by one, each
+   * was a render of the panels (130 ms each on a phone), and the first block, which the charts
+   * draw from the store without React, waited behind them (docs/bench.md, first motion).
+   */
   private update(p: Partial<SimSnapshot>): void {
     this.snap = { ...this.snap, ...p };
-    for (const f of this.listeners) f();
+    if (this.notifying) return;
+    this.notifying = true;
+    nextTask(() => {
+      this.notifying = false;
+      for (const f of this.listeners) f();
+    });
   }
+  private notifying = false;
 
   private send(msg: Command): void {
     this.client.send(msg);
