@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # `npm test`: everything, from a clean clone on a fresh Debian machine. Stages run in order
 # and stop at the first failure, naming it; the last line sums them up.
-#   setup -> layers (no import points up) -> static checks: format (Prettier, clang-format), typecheck and lint
-#   (ESLint) side by side -> native build -> ctest -> wasm build -> node tests (native/WASM agreement, CLI)
-#   -> fuzz (short: 40 s, BL_FUZZ_SECONDS) -> unit tests (vitest) -> browser tests (Playwright)
+#   setup (Debian packages) -> npm packages and the native build side by side (npm ci mostly waits
+#   on the disk and the network; the compiler needs only the Debian packages) -> layers (no import
+#   points up) -> static checks: format (Prettier, clang-format), typecheck and lint (ESLint) side
+#   by side -> ctest -> wasm build -> node tests (native/WASM agreement, CLI) -> fuzz (short: 40 s,
+#   BL_FUZZ_SECONDS) -> unit tests (vitest) -> browser tests (Playwright)
 # typecheck, lint, test:unit and test:e2e run when package.json defines them. Where the time goes
 # (and the stage times of a fresh clone): docs/testing.md.
 set -uo pipefail
@@ -35,14 +37,14 @@ if [ "${1:-}" = --together ]; then
 fi
 has_script() { node -e "process.exit(require('./package.json').scripts?.['$1'] ? 0 : 1)"; }
 
-add "setup"         "bash scripts/setup.sh"
+add "setup"         "bash scripts/setup.sh --debian"
+par "npm packages, native build" "'bash scripts/setup.sh --npm' 'bash scripts/build-native.sh'"
 add "layers"        "npm run --silent layers"
 checks=("'bash scripts/format.sh --check'")
 for s in typecheck lint; do
   if has_script "$s"; then checks+=("'npm run --silent $s'"); else echo "test: no '$s' script in package.json, skipping it"; fi
 done
 par "format, typecheck, lint" "${checks[*]}"
-add "native build"  "bash scripts/build-native.sh"
 add "native tests"  "ctest --test-dir build/native --output-on-failure -j $(nproc)"
 add "wasm build"    "bash scripts/build-wasm.sh"
 add "node tests"    "node --test wasm-core/node/*.test.mjs"
