@@ -1,4 +1,4 @@
-// Browser tests in Debian's Chromium against the production build served by `vite preview`.
+// Browser tests in Debian's Chromium against the production build, served as a static host serves it.
 import { defineConfig } from '@playwright/test';
 
 // BL_E2E_PORT lets several checkouts run their browser tests side by side.
@@ -40,7 +40,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite build --config web/vite.config.ts && npx vite preview --config web/vite.config.ts --host 127.0.0.1 --port ${PORT} --strictPort`,
+    // The production build, served file for file (scripts/serve-static.mjs: no compression, which
+    // cost `vite preview` 26 s of the suite's CPU).
+    command: `npx vite build --config web/vite.config.ts && node scripts/serve-static.mjs --host 127.0.0.1 --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -1,7 +1,7 @@
 // Script injection through a link (issue 28, item 1): compare mode's labels ("A: ...", "B: ...")
 // name the field and the value the link sets, and the Jain chart's tooltip once built its HTML
 // from them. Each link here ran script when the pointer was over that chart. The page is served
-// WITHOUT any Content-Security-Policy (vite preview sends none and index.html has no policy
+// WITHOUT any Content-Security-Policy (the test server sends none and index.html has no policy
 // meta tag; checked below), so nothing but the page itself stands between the link and a sink:
 // a tooltip or label that parsed the text as HTML would run it and fail this test.
 import { test, expect } from './fixtures';
