@@ -8,10 +8,12 @@ export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two workers, one spec file each at a time (a file's tests share a page's module state): the
-  // tests mostly wait on a page loading and a run advancing, so two at once on 2 cores take about
-  // two thirds of the time of one. BL_E2E_WORKERS=1 runs them one by one.
-  fullyParallel: false,
+  // Two workers, the tests dealt to them one by one, whatever their file (every test has its own
+  // page and context; a file's helpers only cache what any worker can compute again): the tests
+  // mostly wait on a page loading and a run advancing, so two at once on 2 cores take about two
+  // thirds of the time of one. Dealt a file at a time, the last file kept one worker busy 20 s
+  // after the other had finished. BL_E2E_WORKERS=1 runs them one by one.
+  fullyParallel: true,
   workers: Number(process.env.BL_E2E_WORKERS ?? 2),
   retries: 0, // a test that passes only on retry is a defect, not a pass
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
