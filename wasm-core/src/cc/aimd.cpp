@@ -18,7 +18,7 @@ class Aimd final : public BoundCc<Aimd> {
  public:
   enum class Counting { Abc, PerAck };
   Aimd(double alpha, double beta) : alpha_(alpha), beta_(beta) {}
-  static const BoundSpecs<Aimd>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Aimd>& params() {
     static const BoundSpecs<Aimd> t{bindChoice<&Aimd::counting_>(
         "ackCounting", "ACK counting",
         {{"abc", Counting::Abc, "Bytes acked (RFC 3465)"}, {"perAck", Counting::PerAck, "Per ACK (RFC 5681)"}}, "abc",

@@ -309,7 +309,7 @@ double BbrCc::traceValue(size_t i) const {
 
 std::unique_ptr<CongestionControl> makeBbr() { return std::make_unique<BbrCc>(); }
 
-const BoundSpecs<BbrCc>& BbrCc::params() {
+BL_SPEC_TABLE const BoundSpecs<BbrCc>& BbrCc::params() {
   static const BoundSpecs<BbrCc> t{
       bind<&BbrCc::highGain_>(Spec::number("highGain", "Startup gain")
                                   .defaultsTo(2.885)

@@ -130,7 +130,7 @@ double CubicCc::onTimeout(const CcState& s) {
 
 std::unique_ptr<CongestionControl> makeCubic(const CubicParams& p) { return std::make_unique<CubicCc>(p); }
 
-const BoundSpecs<CubicCc>& CubicCc::params() {
+BL_SPEC_TABLE const BoundSpecs<CubicCc>& CubicCc::params() {
   static const BoundSpecs<CubicCc> t{
       bind<&CubicCc::p_, &CubicParams::c>(
           Spec::number("C", "CUBIC C", "packets/s^3")

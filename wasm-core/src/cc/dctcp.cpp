@@ -26,7 +26,7 @@ double DctcpCc::onEcnEcho(const CcState& s) { return std::max(s.cwnd * (1 - est_
 
 std::unique_ptr<CongestionControl> makeDctcp() { return std::make_unique<DctcpCc>(); }
 
-const BoundSpecs<DctcpCc>& DctcpCc::params() {
+BL_SPEC_TABLE const BoundSpecs<DctcpCc>& DctcpCc::params() {
   static const BoundSpecs<DctcpCc> t{
       bind<&DctcpCc::g_>(Spec::number("g", "DCTCP g")
                              .defaultsTo(1.0 / 16)

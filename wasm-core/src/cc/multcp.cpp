@@ -11,7 +11,7 @@ namespace {
 class MulTcp final : public BoundCc<MulTcp, ScaledAimd> {
  public:
   enum class Set { Linear, Sqrt };
-  static const BoundSpecs<MulTcp>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<MulTcp>& params() {
     static const BoundSpecs<MulTcp> t{
         bind<&MulTcp::n_>(Spec::number("N", "N", "flows")
                               .defaultsTo(1)

@@ -114,7 +114,7 @@ const std::vector<const char*>& PragueCc::traceNames() const {
 
 std::unique_ptr<CongestionControl> makePrague() { return std::make_unique<PragueCc>(); }
 
-const BoundSpecs<PragueCc>& PragueCc::params() {
+BL_SPEC_TABLE const BoundSpecs<PragueCc>& PragueCc::params() {
   static const BoundSpecs<PragueCc> t{
       bind<&PragueCc::g_>(Spec::number("g", "Prague g")
                               .defaultsTo(1.0 / 16)

@@ -34,7 +34,7 @@ namespace {
 
 class Lasd final : public BoundCc<Lasd, WeightedAimdBase> {
  public:
-  static const BoundSpecs<Lasd>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Lasd>& params() {
     static const BoundSpecs<Lasd> t{
         weightFnParam(),
         bind<&Lasd::zeta_>(Spec::number("zeta", "Zeta")

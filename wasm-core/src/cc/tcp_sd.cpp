@@ -34,7 +34,7 @@ namespace {
 
 class WeightedAimd final : public BoundCc<WeightedAimd, WeightedAimdBase> {
  public:
-  static const BoundSpecs<WeightedAimd>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<WeightedAimd>& params() {
     static const BoundSpecs<WeightedAimd> t{weightFnParam(), weightParam()};
     return t;
   }

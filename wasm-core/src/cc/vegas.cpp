@@ -118,7 +118,7 @@ double VegasCc::onTimeout(const CcState& s) {
 
 std::unique_ptr<CongestionControl> makeVegas(const VegasParams& p) { return std::make_unique<VegasCc>(p); }
 
-const BoundSpecs<VegasCc>& VegasCc::params() {
+BL_SPEC_TABLE const BoundSpecs<VegasCc>& VegasCc::params() {
   static const BoundSpecs<VegasCc> t{
       bind<&VegasCc::p_, &VegasParams::alpha>(
           Spec::number("alpha", "Vegas alpha", "packets")

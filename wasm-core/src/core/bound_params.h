@@ -272,19 +272,25 @@ class BoundSpecs {
   }
 
  private:
+  // What is particular to a member is only its two accessors and its tag; the rest of an entry's
+  // placing is one function per table class (addBound), not one per member: inlined once per
+  // entry, it was most of each table's code, and the tables were 405 of the WASM core's 978 kB.
   template <bound::Scale S, auto... Ms>
   void add(bound::Entry<S, Ms...> e) {
     using V = bound::MemberType<T, Ms...>;
-    if (find(e.spec.key)) bound::badTable(e.spec.key, "bound twice");
-    if (e.spec.type == ParamType::Enum && e.codes.size() != e.spec.options.size())
-      bound::badTable(e.spec.key, "an enum parameter is bound with bindChoice");
-    BoundParam<T> p{e.spec,
-                    [](const T& o) { return bound::toNumber<S>(bound::follow<Ms...>(o)); },
-                    [](T& o, double v) { bound::follow<Ms...>(o) = bound::fromNumber<S, V>(v); },
-                    std::move(e.codes),
-                    e.hidden,
-                    &bound::memberTag<Ms...>};
-    if (!p.hidden) specs_.push_back(p.spec);
+    addBound(
+        std::move(e.spec), std::move(e.codes), e.hidden,
+        [](const T& o) { return bound::toNumber<S>(bound::follow<Ms...>(o)); },
+        [](T& o, double v) { bound::follow<Ms...>(o) = bound::fromNumber<S, V>(v); }, &bound::memberTag<Ms...>);
+  }
+
+  __attribute__((noinline)) void addBound(ParamSpec spec, std::vector<double> codes, bool hidden,
+                                          double (*read)(const T&), void (*write)(T&, double), const void* member) {
+    if (find(spec.key)) bound::badTable(spec.key, "bound twice");
+    if (spec.type == ParamType::Enum && codes.size() != spec.options.size())
+      bound::badTable(spec.key, "an enum parameter is bound with bindChoice");
+    BoundParam<T> p{spec, read, write, std::move(codes), hidden, member};
+    if (!hidden) specs_.push_back(p.spec);
     params_.push_back(std::move(p));
   }
 

@@ -77,7 +77,7 @@ BoundSpecs<T> withFlowsSpecs(Own... own) {
       declare(Spec::object("queue", "Queue").help("Bottleneck queue: kind droptail or red.")), std::move(own)...);
 }
 
-const BoundSpecs<RunInput>& runParams() {
+BL_SPEC_TABLE const BoundSpecs<RunInput>& runParams() {
   using R = RunInput;
   static const BoundSpecs<R> t = withFlowsSpecs<R>(
       bind<&R::alpha>(
@@ -115,7 +115,7 @@ const BoundSpecs<RunInput>& runParams() {
   return t;
 }
 
-const BoundSpecs<SteadyInput>& steadyParams() {
+BL_SPEC_TABLE const BoundSpecs<SteadyInput>& steadyParams() {
   using S = SteadyInput;
   static const BoundSpecs<S> t = withFlowsSpecs<S>(
       declare(Spec::array("pe", "Exogenous loss rates")
@@ -147,12 +147,12 @@ BoundSpecs<FluidQueue> queueSpecs(Own... own) {
       std::move(own)...);
 }
 
-const BoundSpecs<FluidQueue>& dropTailParams() {
+BL_SPEC_TABLE const BoundSpecs<FluidQueue>& dropTailParams() {
   static const BoundSpecs<FluidQueue> t = queueSpecs();
   return t;
 }
 
-const BoundSpecs<FluidQueue>& redParams() {
+BL_SPEC_TABLE const BoundSpecs<FluidQueue>& redParams() {
   using Q = FluidQueue;
   static const BoundSpecs<Q> t = queueSpecs(
       bind<&Q::minTh>(

@@ -7,7 +7,7 @@ namespace {
 
 class Bernoulli final : public LossModel {
  public:
-  static const BoundSpecs<Bernoulli>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Bernoulli>& params() {
     static const BoundSpecs<Bernoulli> t{bind<&Bernoulli::rate_>(Spec::number("rate", "Loss rate")
                                                                      .defaultsTo(0)
                                                                      .range(0, 1)

@@ -9,7 +9,7 @@ namespace {
 
 class GilbertElliott final : public LossModel {
  public:
-  static const BoundSpecs<GilbertElliott>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<GilbertElliott>& params() {
     static const BoundSpecs<GilbertElliott> t{
         bind<&GilbertElliott::pGB_>(Spec::number("pGoodToBad", "P(good to bad)")
                                         .defaultsTo(0.01)

@@ -38,7 +38,7 @@ std::shared_ptr<const Steps> shared(Steps steps) {
 
 class Schedule final : public LossModel {
  public:
-  static const BoundSpecs<Schedule>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Schedule>& params() {
     static const BoundSpecs<Schedule> t{
         declare(Spec::array("steps", "Steps", "[s, rate]")
                     .help("Pairs [time, rate] in increasing time; the rate holds from its time until the next step.")),

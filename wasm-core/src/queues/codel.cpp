@@ -18,7 +18,7 @@
 
 namespace bl {
 
-const CodelSpecs& codelSpecs() {
+BL_SPEC_TABLE const CodelSpecs& codelSpecs() {
   static const CodelSpecs s{Spec::number("target", "Target", "s")
                                 .defaultsTo(0.005)
                                 .range(0.0001, 1)
@@ -115,7 +115,7 @@ namespace {
 
 class Codel final : public BoundQueueDisc<Codel> {
  public:
-  static const BoundSpecs<Codel>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Codel>& params() {
     static const BoundSpecs<Codel> t{bind<&Codel::buffer_>(bufferSpec(1000)),
                                      bindSeconds<&Codel::core_, &CodelCore::target>(codelSpecs().target),
                                      bindSeconds<&Codel::core_, &CodelCore::interval>(codelSpecs().interval),

@@ -7,7 +7,7 @@ namespace {
 
 class DropTail final : public BoundQueueDisc<DropTail> {
  public:
-  static const BoundSpecs<DropTail>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<DropTail>& params() {
     static const BoundSpecs<DropTail> t{
         bind<&DropTail::buffer_>(Spec::integer("buffer", "Buffer", "packets")
                                      .defaultsTo(250)

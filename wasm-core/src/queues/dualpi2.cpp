@@ -50,7 +50,7 @@ bool isL4s(const Packet& p) { return (p.flags & kFlagCe) || ((p.flags & kFlagEct
 
 class DualPi2 final : public BoundQueueDisc<DualPi2> {
  public:
-  static const BoundSpecs<DualPi2>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<DualPi2>& params() {
     static const BoundSpecs<DualPi2> t{
         bind<&DualPi2::buffer_>(
             Spec::integer("buffer", "Limit", "packets")

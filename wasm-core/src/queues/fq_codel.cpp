@@ -37,7 +37,7 @@ struct IndexList {
 
 class FqCodel final : public BoundQueueDisc<FqCodel> {
  public:
-  static const BoundSpecs<FqCodel>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<FqCodel>& params() {
     static const BoundSpecs<FqCodel> t{
         bind<&FqCodel::buffer_>(Spec::integer("buffer", "Limit", "packets")
                                     .defaultsTo(10240)

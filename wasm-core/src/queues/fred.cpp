@@ -22,7 +22,7 @@ namespace {
 
 class Fred final : public BoundQueueDisc<Fred> {
  public:
-  static const BoundSpecs<Fred>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Fred>& params() {
     static const BoundSpecs<Fred> t{
         bind<&Fred::buffer_>(bufferSpec(250)),
         bind<&Fred::core_, &RedCore::minTh>(

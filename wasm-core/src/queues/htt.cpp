@@ -31,7 +31,7 @@ bool fillsValid(const ParamValues& v, std::string& err) {
 
 class HeadToTail final : public BoundQueueDisc<HeadToTail> {
  public:
-  static const BoundSpecs<HeadToTail>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<HeadToTail>& params() {
     static const BoundSpecs<HeadToTail> t{
         bind<&HeadToTail::buffer_>(Spec::integer("buffer", "Buffer", "packets")
                                        .defaultsTo(100)

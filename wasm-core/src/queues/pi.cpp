@@ -15,7 +15,7 @@ namespace {
 
 class Pi final : public BoundQueueDisc<Pi> {
  public:
-  static const BoundSpecs<Pi>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Pi>& params() {
     static const BoundSpecs<Pi> t{
         bind<&Pi::buffer_>(bufferSpec(250)),
         bind<&Pi::qRef_>(Spec::number("qRef", "Reference queue", "packets")

@@ -25,7 +25,7 @@ namespace {
 
 class Pie final : public BoundQueueDisc<Pie> {
  public:
-  static const BoundSpecs<Pie>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Pie>& params() {
     static const BoundSpecs<Pie> t{
         bind<&Pie::buffer_>(bufferSpec(1000)),
         bind<&Pie::target_>(Spec::number("target", "Target", "s")

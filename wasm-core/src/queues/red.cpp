@@ -21,7 +21,7 @@
 
 namespace bl {
 
-const RedSpecs& redSpecs() {
+BL_SPEC_TABLE const RedSpecs& redSpecs() {
   static const RedSpecs s{Spec::number("minTh", "Min threshold", "packets")
                               .defaultsTo(50)
                               .range(0, 100000)
@@ -128,7 +128,7 @@ namespace {
 
 class Red final : public BoundQueueDisc<Red> {
  public:
-  static const BoundSpecs<Red>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Red>& params() {
     static const BoundSpecs<Red> t{
         bind<&Red::buffer_>(bufferSpec(250)),
         bind<&Red::core_, &RedCore::minTh>(redSpecs().minTh),

@@ -17,7 +17,7 @@ namespace {
 
 class Rem final : public BoundQueueDisc<Rem> {
  public:
-  static const BoundSpecs<Rem>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Rem>& params() {
     static const BoundSpecs<Rem> t{
         bind<&Rem::buffer_>(bufferSpec(250)),
         bind<&Rem::target_>(Spec::number("target", "Target queue", "packets")

@@ -11,7 +11,7 @@ namespace {
 
 class Step final : public BoundQueueDisc<Step> {
  public:
-  static const BoundSpecs<Step>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Step>& params() {
     static const BoundSpecs<Step> t{
         bind<&Step::buffer_>(bufferSpec(250)),
         bind<&Step::k_>(

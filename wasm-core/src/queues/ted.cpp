@@ -32,7 +32,7 @@ class Ted final : public BoundQueueDisc<Ted> {
   enum class Scope { Local, EndToEnd };  // LBD, EBD
   // Whether the deadline bounds the wait summed over the path's TED queues (mode ebd).
   bool ebd() const { return scope_ == Scope::EndToEnd; }
-  static const BoundSpecs<Ted>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Ted>& params() {
     static const BoundSpecs<Ted> t{
         bind<&Ted::buffer_>(Spec::integer("buffer", "Buffer", "packets")
                                 .defaultsTo(100000)

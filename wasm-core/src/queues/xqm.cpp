@@ -31,7 +31,7 @@ namespace {
 class Xqm final : public BoundQueueDisc<Xqm> {
  public:
   enum class Hide { Off, OnOff, Smooth };
-  static const BoundSpecs<Xqm>& params() {
+  BL_SPEC_TABLE static const BoundSpecs<Xqm>& params() {
     static const BoundSpecs<Xqm> t{
         bind<&Xqm::buffer_>(bufferSpec(250)),
         bind<&Xqm::cp_>(

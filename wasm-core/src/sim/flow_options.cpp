@@ -5,7 +5,7 @@
 
 namespace bl {
 
-const BoundSpecs<FlowOptions>& FlowOptions::params() {
+BL_SPEC_TABLE const BoundSpecs<FlowOptions>& FlowOptions::params() {
   using F = FlowOptions;
   using T = TcpConfig;
   static const BoundSpecs<F> t{
@@ -159,7 +159,7 @@ SpecList flowEntrySpecs(SpecList head, SpecList tail = {}) {
 
 }  // namespace
 
-const SpecList& overrideSpecs() {
+BL_SPEC_TABLE const SpecList& overrideSpecs() {
   static const SpecList s = flowEntrySpecs(
       {Spec::integer("flow", "Flow").range(0, kMaxFlows - 1).help("Index of the flow this entry changes.")},
       {Spec::object("exoLoss", "Exogenous loss")
@@ -167,7 +167,7 @@ const SpecList& overrideSpecs() {
   return s;
 }
 
-const SpecList& graphFlowSpecs() {
+BL_SPEC_TABLE const SpecList& graphFlowSpecs() {
   static const SpecList s = flowEntrySpecs({
       Spec::string("src", "Source").help("Node the flow sends from."),
       Spec::string("dst", "Destination").help("Node the flow sends to."),

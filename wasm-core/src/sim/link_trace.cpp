@@ -67,7 +67,7 @@ LinkTraceSpecs makeTraceSpecs(bool bottleneck) {
 
 }  // namespace
 
-const LinkTraceSpecs& linkTraceSpecs(TraceSite site) {
+BL_SPEC_TABLE const LinkTraceSpecs& linkTraceSpecs(TraceSite site) {
   static const LinkTraceSpecs bottleneck = makeTraceSpecs(true), link = makeTraceSpecs(false);
   return site == TraceSite::Bottleneck ? bottleneck : link;
 }

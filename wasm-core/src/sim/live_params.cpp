@@ -133,12 +133,12 @@ SpecList specsOf(const std::vector<P>& table) {
 
 }  // namespace
 
-const SpecList& liveFlowSpecs() {
+BL_SPEC_TABLE const SpecList& liveFlowSpecs() {
   static const SpecList s = specsOf(Instance::liveFlowParams());
   return s;
 }
 
-const SpecList& liveLinkSpecs() {
+BL_SPEC_TABLE const SpecList& liveLinkSpecs() {
   static const SpecList s = specsOf(Instance::liveLinkParams());
   return s;
 }

@@ -10,7 +10,7 @@
 
 namespace bl {
 
-const BoundSpecs<ScenarioSettings>& ScenarioSettings::params() {
+BL_SPEC_TABLE const BoundSpecs<ScenarioSettings>& ScenarioSettings::params() {
   using S = ScenarioSettings;
   static const BoundSpecs<S> t{
       bind<&S::version>(Spec::integer("version", "Format version")
@@ -63,7 +63,7 @@ const BoundSpecs<ScenarioSettings>& ScenarioSettings::params() {
 
 const SpecList& scenarioSpecs() { return ScenarioSettings::params().specs(); }
 
-const BoundSpecs<DumbbellFields>& DumbbellFields::params() {
+BL_SPEC_TABLE const BoundSpecs<DumbbellFields>& DumbbellFields::params() {
   using D = DumbbellFields;
   const LinkTraceSpecs& traceSpecs = linkTraceSpecs(TraceSite::Bottleneck);
   static const BoundSpecs<D> t{
@@ -107,7 +107,7 @@ const BoundSpecs<DumbbellFields>& DumbbellFields::params() {
 
 const SpecList& dumbbellSpecs() { return DumbbellFields::params().specs(); }
 
-const BoundSpecs<ChainFields>& ChainFields::params() {
+BL_SPEC_TABLE const BoundSpecs<ChainFields>& ChainFields::params() {
   using C = ChainFields;
   static const BoundSpecs<C> t{
       bindJson<&C::rates>(
@@ -150,7 +150,7 @@ const BoundSpecs<ChainFields>& ChainFields::params() {
 
 const SpecList& chainSpecs() { return ChainFields::params().specs(); }
 
-const BoundSpecs<GraphFields>& GraphFields::params() {
+BL_SPEC_TABLE const BoundSpecs<GraphFields>& GraphFields::params() {
   using G = GraphFields;
   static const BoundSpecs<G> t{
       bindJson<&G::nodes>(Spec::array("nodes", "Nodes").help("Node names.")),
@@ -179,7 +179,7 @@ const std::vector<Limit>& limits() {
   return l;
 }
 
-const BoundSpecs<GraphLinkFields>& GraphLinkFields::params() {
+BL_SPEC_TABLE const BoundSpecs<GraphLinkFields>& GraphLinkFields::params() {
   using L = GraphLinkFields;
   const LinkTraceSpecs& traceSpecs = linkTraceSpecs(TraceSite::GraphLink);
   static const BoundSpecs<L> t{

@@ -282,7 +282,7 @@ Json problemJson(const Problem& p, const Json* value, const Json* range) {
   return o;
 }
 
-const std::vector<SchemaGroup>& scenarioSchema() {
+BL_SPEC_TABLE const std::vector<SchemaGroup>& scenarioSchema() {
   static const std::vector<SchemaGroup> s = [] {
     static const SpecList dumbbell = dumbbellSpecs(), chain = chainSpecs(), graph = graphSpecs();
     static const std::vector<SchemaKind> topo = {

@@ -9,7 +9,7 @@
 
 namespace bl {
 
-const SpecList& mpatAggregateSpecs() {
+BL_SPEC_TABLE const SpecList& mpatAggregateSpecs() {
   static const SpecList s = {
       Spec::array("flows", "Member flows").help("Indices of the flows that pool their windows, e.g. [0, 1, 2]."),
       Spec::array("shares", "Shares")

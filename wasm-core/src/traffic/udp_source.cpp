@@ -52,7 +52,7 @@ void UdpSource::onEvent(uint32_t kind, uint64_t) {
   sim_.sched().after(gap_, this, kSend);
 }
 
-const BoundSpecs<TrafficFields>& TrafficFields::params() {
+BL_SPEC_TABLE const BoundSpecs<TrafficFields>& TrafficFields::params() {
   using T = TrafficFields;
   static const BoundSpecs<T> t{
       bindChoice<&T::kind>("kind", "Kind", {{"cbr", Kind::Cbr, "Constant bit rate"}, {"onoff", Kind::OnOff, "On/off"}},
