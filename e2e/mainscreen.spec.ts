@@ -61,6 +61,16 @@ test('a live change of exogenous loss after a schedule leaves no mark or label o
   expect((await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
 });
 
+test("a link's live change just after a schedule step is named from the step's value", async ({ lab }) => {
+  // The default schedule steps exogenous loss 0% -> 1% at 20 s; the link sets 2% at 20.05 s. Run
+  // fast, both fall in one slice of the worker: its change was once named "0% -> 2%", from the
+  // manifest the page had before the step (the worker now sends the step's manifest first).
+  await lab.open('#v=1&live=20.05:flows:exoLoss:0.02');
+  await lab.runUntil(30);
+  expect((await lab.marks()).map((m) => m.label)).toEqual(['exogenous loss 0% -> 1%', 'exogenous loss 1% -> 2%']);
+  expect(await lab.notices()).toEqual([]);
+});
+
 test('ten arrow presses on a live slider make one change, one mark and one entry in the link', async ({
   lab,
   page,

@@ -161,6 +161,14 @@ function advanceSlice(r: Run, target: number, applied: ParamMsg[], refused: Live
     if (rc === RUN.BUDGET) return 'budget'; // outgrew the work budget: stopped for good, bl_last_error says why
     const now = core!.now(r.h);
     while (r.live[0] && r.live[0].t <= now + 1e-12) {
+      // The page names a change by the value before it, which it reads from the last manifest.
+      // A schedule step passed in this slice (a link replayed fast: the 20 s step and a 25 s
+      // change in one slice) is sent first, with the changes before it, or the page would say
+      // "0% -> 2%" for a change from 1%.
+      if (r.nextChange !== null && now >= r.nextChange - 1e-12) {
+        if (applied.length) post({ type: 'params', runId: r.id, changes: applied.splice(0) });
+        sendManifest(r);
+      }
       const c = r.live.shift()!;
       const m = applyParam(r, c.entity, c.key, c.value);
       // A link's change the core refuses is said (issue 28: it once vanished without a word).
