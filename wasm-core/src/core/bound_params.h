@@ -289,6 +289,8 @@ class BoundSpecs {
     if (find(spec.key)) bound::badTable(spec.key, "bound twice");
     if (spec.type == ParamType::Enum && codes.size() != spec.options.size())
       bound::badTable(spec.key, "an enum parameter is bound with bindChoice");
+    // (The spec copied here, then copied into specs_, in the order the inlined add had: moving it
+    // instead left the WASM heap one 20 % growth step bigger in bench (a), 1.8 MB against 1.5.)
     BoundParam<T> p{spec, read, write, std::move(codes), hidden, member};
     if (!hidden) specs_.push_back(p.spec);
     params_.push_back(std::move(p));

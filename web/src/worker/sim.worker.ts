@@ -5,7 +5,7 @@
 // waited for all of it to arrive and run: on a 1.6 Mb/s phone link that was 0.4 s after the worker
 // was made, with the link half idle (docs/bench.md, npm run bench:start).
 import type { ToWorker } from './protocol';
-import { coreUrl, fetchOk, moduleResponse } from './wasmBytes';
+import { wasmResponse } from './wasmBytes';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -14,8 +14,7 @@ performance.mark('bl:worker');
 
 const gzUrl = new URL('../generated/blcore.wasm.gz', import.meta.url).href;
 const plainUrl = new URL('../generated/blcore.wasm', import.meta.url).href;
-const url = coreUrl(gzUrl, plainUrl);
-const coreFile = fetchOk(url, fetch).then((r) => moduleResponse(r, url));
+const coreFile = wasmResponse(gzUrl, plainUrl);
 // (Its failure is reported by workerMain, which reads it; not as an unhandled rejection first.)
 coreFile.catch(() => {});
 

@@ -15,7 +15,7 @@ function startsWith(b: Uint8Array, magic: number[]): boolean {
   return b.length >= magic.length && magic.every((x, i) => b[i] === x);
 }
 
-export async function fetchOk(url: string, fetchFn: typeof fetch): Promise<Response> {
+async function fetchOk(url: string, fetchFn: typeof fetch): Promise<Response> {
   const r = await fetchFn(url, { credentials: 'same-origin' });
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return r;
@@ -66,34 +66,21 @@ function asWasm(body: ReadableStream<Uint8Array> | null): Response {
 }
 
 /**
- * Which of the core's files to fetch: the gzipped module where this browser can inflate it
- * (DecompressionStream), the plain one where it cannot.
+ * The module as a Response whose body streams its bytes as they arrive: from `gzUrl`, inflated
+ * here or by the host, or from `plainUrl` where the browser has no DecompressionStream.
  */
-export function coreUrl(gzUrl: string, plainUrl: string): string {
-  return typeof DecompressionStream === 'function' ? gzUrl : plainUrl;
-}
-
-/**
- * The module as a Response whose body streams its bytes as they arrive, from `r` (the file at
- * `url`): inflated here when gzipped, as it is when it is WebAssembly already (the plain module,
- * or a .gz the host labelled `Content-Encoding: gzip`, which the browser inflated).
- */
-export async function moduleResponse(r: Response, url: string): Promise<Response> {
+export async function wasmResponse(gzUrl: string, plainUrl: string, fetchFn: typeof fetch = fetch): Promise<Response> {
+  if (typeof DecompressionStream !== 'function') return asWasm((await fetchOk(plainUrl, fetchFn)).body);
+  const r = await fetchOk(gzUrl, fetchFn);
   const [head, body] = await peek(r.body ?? new Blob([]).stream(), 4);
   if (startsWith(head, WASM_MAGIC)) return asWasm(body);
   if (!startsWith(head, GZIP_MAGIC)) {
     void body.cancel();
     const hex = [...head].map((x) => x.toString(16).padStart(2, '0')).join(' ');
-    throw new Error(`${url}: neither gzip nor WebAssembly (starts ${hex || 'empty'})`);
+    throw new Error(`${gzUrl}: neither gzip nor WebAssembly (starts ${hex || 'empty'})`);
   }
   // (A stream of Uint8Array is one of BufferSource, which is what DecompressionStream takes.)
   return asWasm((body as ReadableStream<BufferSource>).pipeThrough(new DecompressionStream('gzip')));
-}
-
-/** The module from `gzUrl`, inflated here or by the host, or from `plainUrl` where the browser has no DecompressionStream. */
-export async function wasmResponse(gzUrl: string, plainUrl: string, fetchFn: typeof fetch = fetch): Promise<Response> {
-  const url = coreUrl(gzUrl, plainUrl);
-  return moduleResponse(await fetchOk(url, fetchFn), url);
 }
 
 /** Compiles the module while its bytes arrive, or from all of them where the browser cannot stream. */
