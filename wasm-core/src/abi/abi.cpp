@@ -8,10 +8,15 @@
 #include <memory>
 #include <string>
 
+#include "core/cold.h"
 #include "fluid/fluid_json.h"
 #include "sim/instance.h"
 #include "sim/scenario.h"
 #include "sim/schema.h"
+
+// Every call but running and draining a run is once per run or per action of the user: built
+// for size (core/cold.h).
+BL_COLD_BEGIN
 
 namespace {
 
@@ -85,6 +90,8 @@ const char* bl_check(const char* scenario_json) {
   return reg().text.c_str();
 }
 
+BL_COLD_END
+
 int32_t bl_run_until(int32_t handle, double until_seconds, uint32_t max_events) {
   bl::Instance* in = get(handle);
   if (!in) return BL_RUN_ERROR;
@@ -110,6 +117,8 @@ double bl_events(int32_t handle) {
   bl::Instance* in = get(handle);
   return in ? static_cast<double>(in->sim().sched().processed()) : -1;
 }
+
+BL_COLD_BEGIN
 
 int32_t bl_set_param(int32_t handle, const char* entity, const char* key, double value) {
   bl::Problem refusal;
@@ -138,6 +147,8 @@ const char* bl_columns(int32_t handle) {
   return keep(-handle, a.dump());
 }
 
+BL_COLD_END
+
 uint32_t bl_drain(int32_t handle) {
   bl::Instance* in = get(handle);
   if (!in) return 0;
@@ -149,6 +160,8 @@ const uint8_t* bl_drain_ptr(int32_t handle) {
   if (!in) return nullptr;
   return in->tracer().drainedBlock().data();
 }
+
+BL_COLD_BEGIN
 
 const char* bl_summary(int32_t handle) {
   bl::Instance* in = get(handle);
@@ -190,3 +203,4 @@ const char* bl_fluid_steady(const char* params_json) {
 }
 
 }  // extern "C"
+BL_COLD_END

@@ -6,17 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/cold.h"
 #include "core/json.h"
-
-// Marks a function that builds a parameter table once (into a static local): compiled for size.
-// Those functions were 405 of the WASM core's 978 kB of code, each spec's construction inlined
-// where it is declared, and run once per process (docs/bench.md, "What the page and the core
-// cost"). clang (em++, the fuzzers) has minsize; GCC builds them as it builds the rest.
-#if defined(__clang__)
-#define BL_SPEC_TABLE __attribute__((minsize))
-#else
-#define BL_SPEC_TABLE
-#endif
 
 namespace bl {
 

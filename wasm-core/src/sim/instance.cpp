@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/cold.h"
 #include "core/params.h"
 #include "net/loss_model.h"
 #include "sim/scenario.h"
@@ -14,6 +15,9 @@
 #include "tcp/tcp_sender.h"
 
 namespace bl {
+
+// Reading, checking and building a run: once per run, built for size (core/cold.h).
+BL_COLD_BEGIN
 
 std::string scenarioSizeProblem(size_t bytes) {
   if (static_cast<double>(bytes) <= kMaxScenarioBytes) return "";
@@ -146,6 +150,8 @@ std::unique_ptr<Instance> Instance::create(const std::string& json, Problems& pr
   return in;
 }
 
+BL_COLD_END
+
 Instance::~Instance() {
   // Agents and links go before the Simulation (they hold references to it); packets still
   // in flight belong to the pool's slabs and go with it.
@@ -215,6 +221,9 @@ int Instance::runUntil(double untilSeconds, uint32_t maxEvents) {
   wallSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return status;
 }
+
+// Live changes and the summary: once per action of the user, built for size (core/cold.h).
+BL_COLD_BEGIN
 
 Demand* Instance::demandOf(size_t flow) {
   if (demandOfFlow_.empty()) {  // built once: a change of every flow's `active` stays linear
@@ -487,5 +496,7 @@ Json Instance::summary() const {
   s.set("eventsDropped", Json::number(static_cast<double>(tracer_->eventsDropped())));
   return s;
 }
+
+BL_COLD_END
 
 }  // namespace bl
