@@ -105,7 +105,11 @@ export function useAppState(sim: SimController): AppStateApi {
 
   useEffect(() => {
     let alive = true;
-    void sim.whenReady().then(() => {
+    // A bare address (a first visit) is the default scenario, which needs none of the core's
+    // specs to read: its run is asked for now, and the worker builds it the moment the core is
+    // ready, not a round trip through this page later (on a phone the page is busy then).
+    const bare = location.hash.replace(/^#/, '').trim() === '';
+    void (bare ? Promise.resolve() : sim.whenReady()).then(() => {
       if (alive) load(location.hash);
     });
     // The event's own URL, not location.hash: the URL effect below may already have written the
