@@ -103,6 +103,8 @@ export function useTimeChartPainter(p: PainterInput): void {
     };
     let lastModel: ChartModel | null = null;
     let lastHidden: ReadonlySet<number> | null = null;
+    /** Whether the last drawing had points: the next one with points after none is a run's first. */
+    let hadPoints = false;
     const removePainter = addPainter(() => {
       const canvas = p.canvas.current;
       const svg = p.svg.current;
@@ -124,6 +126,7 @@ export function useTimeChartPainter(p: PainterInput): void {
       lastCursor = cursor.current;
       const f = chartFrame(p);
       if (readoutDue) updateReadout(p, f);
+      let first = false;
       if (!sameData || !drawn) {
         if (!visible.current) return; // off screen: draw when it scrolls into view
         lastData = dataKey;
@@ -145,6 +148,8 @@ export function useTimeChartPainter(p: PainterInput): void {
         st.draws++;
         if (update?.full) st.fullDraws = (st.fullDraws ?? 0) + 1;
         st.points = drawn.points;
+        first = drawn.points > 0 && !hadPoints;
+        hadPoints = drawn.points > 0;
         if (drawn.points > 0 && !firstDrawn) {
           firstDrawn = true;
           performance.mark('bl:first-draw'); // the first chart with points (npm run bench:start)
@@ -165,6 +170,8 @@ export function useTimeChartPainter(p: PainterInput): void {
         drawHover(svg, f, drawn);
       }
       updateTip(p, f);
+      // The frame loop lets the charts below draw their first data in this frame too.
+      return first ? 'first' : undefined;
     });
     return () => {
       removePainter();

@@ -23,6 +23,30 @@ describe('frame loop budget', () => {
     expect(ran).toEqual(['slow', 'a', 'b', 'slow']);
   });
 
+  it("draws every chart's first data in one frame; only redrawings share the budget", () => {
+    let clock = 0;
+    const ran: string[] = [];
+    // A chart: its first drawing with data is slow and says so; its redrawings are slow too.
+    const chart = (name: string) => {
+      let drew = false;
+      return () => {
+        ran.push(name);
+        clock += FRAME_BUDGET_MS + 2;
+        if (drew) return;
+        drew = true;
+        return 'first' as const;
+      };
+    };
+    removers.push(addPainter(chart('top')));
+    removers.push(addPainter(chart('below')));
+    removers.push(addPainter(chart('third')));
+    expect(paintFrame(() => clock)).toBe(3); // all three appear together
+    expect(ran).toEqual(['top', 'below', 'third']);
+    expect(paintFrame(() => clock)).toBe(1); // then one redrawing per frame, round robin
+    expect(paintFrame(() => clock)).toBe(1);
+    expect(ran).toEqual(['top', 'below', 'third', 'top', 'below']);
+  });
+
   it('runs every painter in one frame when they are cheap', () => {
     let clock = 0;
     let count = 0;
