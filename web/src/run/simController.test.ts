@@ -140,7 +140,7 @@ describe('a core that cannot serve the page', () => {
 
   it('after the core was ready, a trap still restarts the worker (the crash path)', async () => {
     const { sim, w, spawnedSince } = await controller();
-    w.emit({ type: 'ready', specs: { version: 2, groups: {} } });
+    w.emit({ type: 'ready', specs: [], fluidSpecs: [] });
     w.emit({ type: 'crashed', error: 'RuntimeError: unreachable' });
     expect(sim.getSnapshot().fatal).toBeNull();
     expect(sim.getSnapshot().crashes).toBe(1);

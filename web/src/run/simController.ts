@@ -2,7 +2,7 @@
 // reads a small snapshot (status, specs, errors) through subscribe/getSnapshot; metrics go
 // to the chart store only.
 import type { Manifest, ParamSpec, QueueSummary, Scenario, Summary } from '../params/types';
-import { normalizeFluidSpecs, normalizeSpecs, problemText } from '../params/specs';
+import { problemText } from '../params/specs';
 import { ChartStore } from '../store/chartStore';
 import { requestFrame } from '../store/frameLoop';
 import { timeView } from '../store/timeView';
@@ -434,7 +434,7 @@ export class SimController {
       // worker builds the run while the page renders (npm run bench:start).
       const waiters = this.readyWaiters.splice(0);
       for (const r of waiters) r();
-      this.update({ ready: true, specs: normalizeSpecs(msg.specs), fluidSpecs: normalizeFluidSpecs(msg.specs) });
+      this.update({ ready: true, specs: msg.specs, fluidSpecs: msg.fluidSpecs });
       return;
     }
     if (msg.type === 'fatal') {

@@ -6,7 +6,7 @@
 // - commands that do not answer (create, play, pause, speed, step, runUntil);
 // - events the worker streams (ready, created, blocks, status, applied live changes, crashes).
 // Everything about a run carries its run id; the page drops what belongs to a run that is gone.
-import type { LiveChange, Manifest, Scenario, Summary } from '../params/types';
+import type { LiveChange, Manifest, ParamSpec, Scenario, Summary } from '../params/types';
 import type { CheckProblem, CheckResult } from '../../../wasm-core/js/binding.mjs';
 import type { Repair } from '../scenario/repair';
 
@@ -103,8 +103,11 @@ export type FromWorker = Reply | WorkerEvent;
 
 /** What the worker sends unasked. */
 export type WorkerEvent =
-  /** The module is loaded; `specs` is bl_describe() parsed (raw, normalised by the page). */
-  | { type: 'ready'; specs: unknown }
+  /**
+   * The module is loaded: bl_describe()'s run and fluid-model specs, normalised here (the worker
+   * reads them anyway; the phone's page, busy loading, no longer does it at 4x CPU).
+   */
+  | { type: 'ready'; specs: ParamSpec[]; fluidSpecs: ParamSpec[] }
   /** The core cannot serve this page (it never becomes ready): what failed, at which stage. */
   | { type: 'fatal'; stage: CoreStage; error: string }
   /** The module trapped (or this worker threw): it answers nothing more; the page starts a fresh worker. */

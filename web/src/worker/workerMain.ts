@@ -6,7 +6,7 @@
 // this code arrives; start() takes that download and the messages the page sent meanwhile.
 import createBlCore from '../generated/blcore.mjs';
 import type { Manifest, ParamSpec, Scenario, Summary } from '../params/types';
-import { normalizeSpecs } from '../params/specs';
+import { normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
 import type { LiveChange } from '../params/types';
 import { repairScenario } from '../scenario/repair';
 import {
@@ -448,7 +448,7 @@ function ready(opened: Awaited<ReturnType<typeof openCore>>): void {
   }
   core = opened.core;
   specs = normalizeSpecs(opened.specs);
-  post({ type: 'ready', specs: opened.specs });
+  post({ type: 'ready', specs, fluidSpecs: normalizeFluidSpecs(opened.specs) });
   try {
     for (const msg of pending.splice(0)) handle(msg);
   } catch (e) {
