@@ -141,3 +141,25 @@ test('panels a first-year student can parse: plain names, the equations inside',
   await expect(page.getByRole('heading', { name: 'Steady state (Eqs. 11-12)', exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Fluid model', exact: true })).toHaveCount(0);
 });
+
+// A phone's first visit (issue 24 item 7): the page's chunk is imported by the entry chunk once it
+// has started the worker, so the browser would find it only after the entry had arrived and run
+// (0.6 s of a 1.6 Mb/s link carrying 16 kB). The HTML names it and its imports (modulepreload).
+test("the HTML names every script the first screen's page loads: the entry or a preload", async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const named = new Set([...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  await page.goto('/');
+  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  const loaded = await page.evaluate(() => {
+    const drawn = performance.getEntriesByName('bl:first-draw')[0]!.startTime;
+    return (
+      performance
+        .getEntriesByType('resource')
+        // The worker's entry is fetched by the worker's own realm: a page's preload cannot serve it.
+        .filter((e) => e.startTime <= drawn && /\/assets\/[^/]+\.js$/.test(e.name) && !/\/sim\.worker-/.test(e.name))
+        .map((e) => `assets/${new URL(e.name).pathname.split('/').pop()}`)
+    );
+  });
+  expect(loaded.some((f) => /\/mount-[^/]+\.js$/.test(f))).toBe(true);
+  expect(loaded.filter((f) => !named.has(f))).toEqual([]);
+});

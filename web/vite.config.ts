@@ -3,7 +3,7 @@
 // to ../dist with relative paths so the site works from any folder of any static host.
 // A service worker (vite-plugin-pwa, Workbox) precaches the whole build (app, WASM core, presets,
 // lessons, KaTeX's woff2 fonts), so after one visit every feature works offline (docs/offline.md).
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +11,48 @@ import { availableParallelism } from 'node:os';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The page's chunk (src/mount.tsx, imported by the entry once it has started the worker) and its
+ * static imports, preloaded from the HTML: the browser fetches them from the start instead of
+ * after the entry chunk has arrived and run. On a 1.6 Mb/s phone link with a 150 ms round trip
+ * the link carried 16 kB in the 0.6 s before that (npm run bench:start, docs/bench.md).
+ */
+function preloadPageChunk(): Plugin {
+  return {
+    name: 'bl-preload-page-chunk',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const page = chunks.find((c) => c.facadeModuleId?.endsWith('/src/mount.tsx'));
+        if (!page) return html;
+        const files: string[] = [];
+        const visit = (file: string) => {
+          if (files.includes(file)) return;
+          files.push(file);
+          const c = chunks.find((x) => x.fileName === file);
+          for (const dep of c?.imports ?? []) visit(dep);
+        };
+        visit(page.fileName);
+        return files
+          .filter((f) => !html.includes(f))
+          .map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${f}` },
+            injectTo: 'head',
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webDir,
   base: './',
   publicDir: '../public',
   plugins: [
     react(),
+    preloadPageChunk(),
     VitePWA({
       // Registered by main.tsx once the first chart has data, as ./sw.js with the page's own
       // folder as scope, so a copy under any sub-path caches itself.
