@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import type { Json, ParamSpec, Scenario } from '../params/types';
 import { getPath } from '../../../wasm-core/js/paths.mjs';
+import { groupThousands } from '../params/units';
 import { type TraceDirection, parseTraceText, traceFields, withTraceFile } from '../scenario/traceFile';
 
 export function TraceFileInput({
@@ -25,7 +26,7 @@ export function TraceFileInput({
   const ms = getPath(draft, `topology.${f.ms}`) as Json | undefined;
   const file = getPath(draft, `topology.${f.file}`) as Json | undefined;
   const status = Array.isArray(ms)
-    ? `${ms.length.toLocaleString('en-US')} delivery times${typeof file === 'string' ? ` from ${file}` : ''}`
+    ? `${groupThousands(ms.length)} delivery times${typeof file === 'string' ? ` from ${file}` : ''}`
     : typeof file === 'string'
       ? `needs the file ${file}: choose it again`
       : 'no file chosen';

@@ -6,6 +6,7 @@ import {
   formatHuman,
   paramText,
   fromSlider,
+  groupThousands,
   humanRange,
   parseHuman,
   scaleFor,
@@ -64,6 +65,18 @@ describe('paramText', () => {
         undefined,
       ),
     ).toBe('[{"flow":0,"weight":2},…');
+  });
+});
+
+describe('groupThousands', () => {
+  it("writes what toLocaleString('en-US') writes for integers", () => {
+    for (const n of [0, 7, -7, 999, 1000, -1000, 12345, 999999, 1000000, -1234567, 2 ** 53 - 1])
+      expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
+  });
+  it('leaves what is not a safe integer as String() writes it', () => {
+    expect(groupThousands(1.5)).toBe('1.5');
+    expect(groupThousands(Number.POSITIVE_INFINITY)).toBe('Infinity');
+    expect(groupThousands(Number.NaN)).toBe('NaN');
   });
 });
 

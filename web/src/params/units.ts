@@ -73,6 +73,17 @@ export function fixedText(x: number, digits: number): string {
   return /^-0(\.0*)?$/.test(t) ? t.slice(1) : t;
 }
 
+/**
+ * An integer with commas between thousands ("1,000", "-12,345"), as toLocaleString('en-US')
+ * writes it but without ICU: a page's first toLocaleString or localeCompare loads ICU's data,
+ * 20-110 ms of the main thread in Chromium (npm run bench:start), on the first screen's path.
+ */
+export function groupThousands(n: number): string {
+  if (!Number.isSafeInteger(n)) return String(n);
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
 /** The scale a value is best shown in (16e6 bit/s -> Mb/s, 0.01 s -> ms), or null (shown as is). */
 export function scaleFor(spec: Pick<ParamSpec, 'display'>, v: number): Scale | null {
   const fam = spec.display ? FAMILIES[spec.display] : undefined;

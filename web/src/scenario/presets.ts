@@ -88,7 +88,9 @@ function fromFiles(): Preset[] {
       scenario,
     });
   }
-  return out.sort((x, y) => x.id.localeCompare(y.id));
+  // By code unit: the ids are file names in ASCII, and localeCompare's first call loads ICU's
+  // collation data (40-110 ms of the page's first screen in Chromium).
+  return out.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }
 
 /**

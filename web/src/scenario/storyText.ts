@@ -22,7 +22,7 @@
 // Every kind is said by its label from the core (bl_describe), never by its key.
 import type { Json, Manifest, ManifestLoss, ParamSpec, Scenario } from '../params/types';
 import { findSpec } from '../params/specs';
-import { formatHuman } from '../params/units';
+import { formatHuman, groupThousands } from '../params/units';
 import { getPath, jsonEqual } from '../../../wasm-core/js/paths.mjs';
 import { kindIn } from './changeKind';
 import { formatValue, lossText, sharedFlowLoss, specForLive } from './liveParams';
@@ -188,7 +188,7 @@ export function storyValue(
   if (typeof v === 'number') {
     const family = spec?.display;
     if (family === 'rate' || family === 'time' || family === 'fraction') return formatHuman(v, spec!);
-    if (Number.isInteger(v)) return v.toLocaleString('en-US');
+    if (Number.isInteger(v)) return groupThousands(v);
     // Small gains and weights as papers write them ("1.822e-5"), not as rows of zeros.
     return Math.abs(v) < 1e-3 ? (+v.toPrecision(6)).toExponential() : String(+v.toPrecision(6));
   }
@@ -202,7 +202,7 @@ export function storyValue(
 export function queueText(specs: readonly ParamSpec[], m: Manifest): string | null {
   const b = bottleneckOf(m);
   if (!b) return null;
-  return `a ${b.buffer.toLocaleString('en-US')}-packet ${kindLabel(specs, 'queue.kind', b.queue.kind)} queue`;
+  return `a ${groupThousands(b.buffer)}-packet ${kindLabel(specs, 'queue.kind', b.queue.kind)} queue`;
 }
 
 /**
