@@ -9,10 +9,15 @@
 // first chart with points ("first data"), and the first redraw of a chart with more points
 // ("first motion", the figure the issue sets targets for: <= 1000 desktop, <= 4000 phone);
 // then what was fetched before first motion (bytes on the wire and decoded) and what after.
-// Not a test: on a loaded machine the times stretch, so the load average is printed with each.
+// Not a test: on a loaded machine the times stretch, so the load average is printed with each, and
+// the share of the CPU time the hypervisor gave to others during the visit ("stolen", from
+// /proc/stat; a virtual machine's neighbours do not show in its load average).
 // With --dist A,B it serves each of these built sites (no build), one port each from --port on,
 // and visits them in turn within each run, so that two builds are compared under the same load.
+// The sites' order alternates from run to run (A B, B A, ...): neither is always the first visit.
+// --profiles desktop (or phone) visits in that profile only.
 //   node scripts/first-motion.mjs [--no-build] [--port N] [--runs N] [--json FILE] [--dist DIR,DIR...]
+//                                 [--profiles desktop,phone]
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
@@ -47,7 +52,10 @@ const PROFILES = {
 };
 
 // Runs in the page before any of its scripts: each animation frame, reads the test hook's chart
-// counters and keeps the first time a chart had points and the first time one had more.
+// counters and keeps the first time a chart had points and the first time one had more, then says
+// so on the console. (Waiting for it with page.waitForFunction instead had Playwright evaluate its
+// injected script in the page: 45 ms of the page's main thread as the page's first scripts ran,
+// a cost no student's browser has.)
 function watchCharts() {
   const seen = { firstData: null, firstMotion: null };
   window.__firstMotion = seen;
@@ -61,12 +69,31 @@ function watchCharts() {
         points = n;
       } else if (seen.firstData !== null && n > points && seen.firstMotion === null) {
         seen.firstMotion = performance.now();
+        console.debug('bl-first-motion');
       }
     }
     if (seen.firstMotion === null) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
+
+/** The CPU counters of /proc/stat (all CPUs): total and stolen jiffies; null where there is none. */
+function cpuTimes() {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+const stolen = (a, b) => (a && b && b.total > a.total ? (100 * (b.steal - a.steal)) / (b.total - a.total) : null);
+
+const profiles = (opt('--profiles', null)?.split(',') ?? Object.keys(PROFILES)).map((x) => x.trim());
+for (const p of profiles)
+  if (!(p in PROFILES)) {
+    console.error(`first-motion: --profiles takes ${Object.keys(PROFILES).join(', ')} (comma-separated), got ${p}`);
+    process.exit(2);
+  }
 
 /** Throttles the page and every worker it starts (CDP applies CPU throttling per target). */
 async function throttle(context, page, p) {
@@ -119,11 +146,9 @@ async function visit(browser, url, name) {
         .catch(() => null),
     );
   });
+  const moved = page.waitForEvent('console', { predicate: (m) => m.text() === 'bl-first-motion', timeout: 60_000 });
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__firstMotion?.firstMotion !== null, undefined, {
-    timeout: 60_000,
-    polling: 100,
-  });
+  await moved;
   const r = await page.evaluate(() => {
     const fm = window.__firstMotion;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
@@ -171,7 +196,8 @@ function timeline(r, files) {
   const pageChunk = file(/^mount-.*\.js$/);
   return [
     ['html received', r.html],
-    ['entry chunk ran (worker made)', mark('bl:main')],
+    ['boot script ran (worker made)', mark('bl:boot')],
+    ['entry chunk ran', mark('bl:main')],
     ['worker module ran', mark('bl:worker')],
     ['core fetch started', core?.start ?? null],
     ['core fetched', core?.end ?? null],
@@ -208,17 +234,19 @@ try {
   }
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
   try {
-    for (const name of Object.keys(PROFILES)) {
+    for (const name of profiles) {
       for (let i = 0; i < runs; i++) {
-        for (const { label, url } of sites) {
+        for (const { label, url } of i % 2 === 0 ? sites : [...sites].reverse()) {
           const load = os.loadavg()[0];
+          const cpu0 = cpuTimes();
           const r = await visit(browser, url, name);
-          results.push({ profile: name, site: label, load, ...r });
+          const steal = stolen(cpu0, cpuTimes());
+          results.push({ profile: name, site: label, load, steal, ...r });
           const before = r.files.filter((f) => f.end <= r.firstMotion);
           const after = r.files.filter((f) => f.end > r.firstMotion);
           const sum = (fs_, k) => fs_.reduce((a, f) => a + f[k], 0);
           console.log(
-            `${name.padEnd(7)} run ${i + 1}/${runs}${sites.length > 1 ? ` ${label}` : ''} (load ${load.toFixed(2)}): first paint ${ms(r.fcp)}, first data ${ms(r.firstData)}, ` +
+            `${name.padEnd(7)} run ${i + 1}/${runs}${sites.length > 1 ? ` ${label}` : ''} (load ${load.toFixed(2)}${steal === null ? '' : `, ${steal.toFixed(0)}% stolen`}): first paint ${ms(r.fcp)}, first data ${ms(r.firstData)}, ` +
               `first motion ${ms(r.firstMotion)} (target ${PROFILES[name].targetMs})`,
           );
           if (i === 0) {
@@ -240,17 +268,23 @@ try {
   } finally {
     await browser.close();
   }
+} catch (e) {
+  for (const { child } of sites) child.kill();
+  console.error(`first-motion: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(2);
 } finally {
   for (const { child } of sites) child.kill();
 }
-for (const name of Object.keys(PROFILES))
+for (const name of profiles)
   for (const { label } of sites) {
     const runsOf = results.filter((r) => r.profile === name && r.site === label);
     const xs = runsOf.map((r) => r.firstMotion).sort((a, b) => a - b);
     const loads = runsOf.map((r) => r.load);
+    const steals = runsOf.map((r) => r.steal).filter((x) => x !== null);
     console.log(
       `${name}${sites.length > 1 ? ` ${label}` : ''}: first motion median ${ms(xs[Math.floor(xs.length / 2)])}, range ${ms(xs[0])}-${ms(xs.at(-1))} ` +
-        `(load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
+        `(load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}` +
+        `${steals.length ? `, ${Math.min(...steals).toFixed(0)}-${Math.max(...steals).toFixed(0)}% stolen` : ''})`,
     );
     // The median of each step over the runs (a step missing from a run is left out of its median).
     console.log(`  median timeline over ${runsOf.length} runs (ms from navigation):`);

@@ -34,6 +34,14 @@ export function buildSite() {
  * resolves once it answers, with the child and the URL.
  */
 export async function serve(port, outDir = null) {
+  const url = `http://127.0.0.1:${port}/`;
+  // A server already there (one left running) would answer for the one started here, which then
+  // exits on --strictPort: the pages measured would be another build's.
+  const taken = await fetch(url).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`something already answers at ${url}: stop it, or pass another --port`);
   const dir = outDir ? ['--outDir', path.resolve(outDir)] : [];
   const child = spawn(
     process.execPath,
@@ -44,7 +52,6 @@ export async function serve(port, outDir = null) {
   child.stderr.on('data', (d) => {
     err += d;
   });
-  const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode}): ${err.trim()}`);
     try {
