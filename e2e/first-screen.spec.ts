@@ -205,3 +205,22 @@ test('nothing on the way to the first moving chart asks ICU (locale compare, loc
   await expect(page.locator('.story-text').first()).toContainText(/\d-packet/);
   expect(await page.evaluate(() => (window as unknown as { __icuCalls: string[] }).__icuCalls)).toEqual([]);
 });
+
+// The simulation worker starts from the page's first script (worker/boot.js, loaded `async` by
+// the HTML) rather than from the entry chunk, 0.15-0.3 s later: the page takes that worker, and
+// starts no other.
+test("the worker starts from the HTML's boot script, before the entry chunk, and is the page's only one", async ({
+  page,
+}) => {
+  let workers = 0;
+  page.on('worker', () => workers++);
+  await page.goto('/');
+  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  const [boot, main] = await page.evaluate(() =>
+    ['bl:boot', 'bl:main'].map((m) => performance.getEntriesByName(m)[0]?.startTime ?? null),
+  );
+  expect(boot).not.toBeNull();
+  expect(boot!).toBeLessThan(main!);
+  expect(workers).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { __blBoot?: unknown }).__blBoot)).toBeNull();
+});

@@ -3,7 +3,7 @@
 // op than was asked is an error, a new run fails the old run's calls only, and a closed client
 // neither answers nor sends.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { WorkerClient } from './client';
+import { WorkerClient, simWorker } from './client';
 import { type FromWorker, Refused, type ToWorker, type WorkerEvent } from './protocol';
 import type { Summary } from '../params/types';
 import type { CheckResult } from '../../../wasm-core/js/binding.mjs';
@@ -114,5 +114,29 @@ describe('WorkerClient', () => {
     w.onerror?.({ message: 'late' } as ErrorEvent);
     expect(events).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it("takes the boot script's worker once, with what it sent before, in order", () => {
+    const w = new ScriptedWorker();
+    const scope = globalThis as { __blBoot?: unknown };
+    const ready = new MessageEvent('message', { data: { type: 'ready', specs: [], fluidSpecs: [] } });
+    const status = new MessageEvent('message', { data: { type: 'status', runId: 1, status: 'idle', now: 0 } });
+    const failed = Object.assign(new Event('error'), { message: 'a late failure' });
+    scope.__blBoot = { worker: w, backlog: [ready, status, failed] };
+    try {
+      const events: WorkerEvent[] = [];
+      const errors: string[] = [];
+      new WorkerClient({ onEvent: (e) => events.push(e), onError: (ev) => errors.push(ev.message) });
+      expect(events.map((e) => e.type)).toEqual(['ready', 'status']);
+      expect(errors).toEqual(['a late failure']);
+      // Taken: later events come through the client's own handlers, and a late boot script starts none.
+      w.emit({ type: 'status', runId: 1, status: 'playing', now: 0 });
+      expect(events.map((e) => e.type)).toEqual(['ready', 'status', 'status']);
+      expect(scope.__blBoot).toBeNull();
+      // The next worker asked for is a new one (no Worker here: the attempt is what is seen).
+      expect(() => simWorker()).toThrow();
+    } finally {
+      delete scope.__blBoot;
+    }
   });
 });

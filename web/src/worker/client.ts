@@ -19,9 +19,29 @@ import {
 
 export type WorkerFactory = () => Worker;
 
-/** The simulation worker of this page. */
-export const simWorker: WorkerFactory = () =>
-  new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+/** A worker the page's boot script started (worker/boot.js), and what it sent before it was taken. */
+interface Booted {
+  worker: Worker;
+  backlog: Event[];
+}
+const bootScope = globalThis as { __blBoot?: Booted | null };
+/** The events a taken boot worker sent before its client listened, by worker (handed over once). */
+const backlogs = new WeakMap<Worker, Event[]>();
+
+/**
+ * The simulation worker of this page: the first one asked for is the one the built page's boot
+ * script started early (worker/boot.js), if it did; the others, and every one in a page without
+ * it, are started here. Once this has run, a boot script that loads late starts none.
+ */
+export const simWorker: WorkerFactory = () => {
+  const booted = bootScope.__blBoot;
+  bootScope.__blBoot = null;
+  if (booted) {
+    backlogs.set(booted.worker, booted.backlog);
+    return booted.worker;
+  }
+  return new Worker(new URL('./sim.worker.ts', import.meta.url), { type: 'module' });
+};
 
 /** A call waiting for its reply; `runId` null: not tied to a run (a new run does not cancel it). */
 interface Waiter<O extends CallOp = CallOp> {
@@ -48,15 +68,23 @@ export class WorkerClient {
   constructor({ make = simWorker, onEvent, onError }: WorkerClientOptions) {
     const w = make();
     this.worker = w;
-    w.onmessage = (ev: MessageEvent<FromWorker>) => {
+    const onMessage = (ev: MessageEvent<FromWorker>) => {
       if (this.closed) return;
       const msg = ev.data;
       if (msg.type === 'reply') this.settle(msg);
       else onEvent(msg);
     };
-    w.onerror = (ev) => {
+    const onFailed = (ev: ErrorEvent) => {
       if (!this.closed) onError(ev);
     };
+    w.onmessage = onMessage;
+    w.onerror = onFailed;
+    // What a boot worker sent before this client listened, in the order it came.
+    for (const ev of backlogs.get(w) ?? []) {
+      if (ev instanceof MessageEvent) onMessage(ev as MessageEvent<FromWorker>);
+      else if (ev.type === 'error') onFailed(ev as ErrorEvent);
+    }
+    backlogs.delete(w);
   }
 
   /** Sends a call; resolves with its reply's value, rejects with its error (a refusal: Refused). */
