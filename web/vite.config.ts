@@ -25,7 +25,7 @@ function preloadPageChunk(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-        const page = chunks.find((c) => c.facadeModuleId?.endsWith('/src/mount.tsx'));
+        const page = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('/src/mount.tsx')));
         if (!page) return html;
         const files: string[] = [];
         const visit = (file: string) => {
@@ -88,6 +88,46 @@ function bootWorker(): Plugin {
   };
 }
 
+/**
+ * The first screen's code in one chunk. Rolldown splits the modules the page's chunk (src/mount.tsx)
+ * shares with the panels loaded later (lessons, sweep, compare) into chunks of their own: the first
+ * screen needed ten files besides the entry and the page's chunk. Over HTTP/1.1 a browser opens six
+ * connections to a host, so the rest waited in line, and the worker's script behind them (0.26 s
+ * on a cold desktop visit, npm run bench:start). Every module the page's chunk imports statically
+ * and the entry does not now goes into the page's chunk; the panels loaded later import from it.
+ */
+function firstScreenChunk() {
+  const page = new Set<string>();
+  const plugin: Plugin = {
+    name: 'bl-first-screen-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const reach = (root: string | undefined) => {
+        const seen = new Set<string>();
+        const todo = root ? [root] : [];
+        while (todo.length) {
+          const id = todo.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entry = reach(ids.find((id) => id.endsWith('/src/main.tsx')));
+      page.clear();
+      for (const id of reach(ids.find((id) => id.endsWith('/src/mount.tsx')))) if (!entry.has(id)) page.add(id);
+    },
+  };
+  const group = {
+    name: 'mount',
+    test: (id: string) => page.has(id),
+    includeDependenciesRecursively: false,
+  };
+  return { plugin, group };
+}
+const firstScreen = firstScreenChunk();
+
 export default defineConfig({
   root: webDir,
   base: './',
@@ -96,6 +136,7 @@ export default defineConfig({
     react(),
     preloadPageChunk(),
     bootWorker(),
+    firstScreen.plugin,
     VitePWA({
       // Registered by main.tsx once the first chart has data, as ./sw.js with the page's own
       // folder as scope, so a copy under any sub-path caches itself.
@@ -123,6 +164,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    rolldownOptions: { output: { codeSplitting: { groups: [firstScreen.group] } } },
   },
   preview: { port: 4173, strictPort: true },
   test: {
