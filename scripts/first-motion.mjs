@@ -51,16 +51,20 @@ const PROFILES = {
   },
 };
 
-// Runs in the page before any of its scripts: each animation frame, reads the test hook's chart
-// counters and keeps the first time a chart had points and the first time one had more, then says
-// so on the console. (Waiting for it with page.waitForFunction instead had Playwright evaluate its
-// injected script in the page: 45 ms of the page's main thread as the page's first scripts ran,
-// a cost no student's browser has.)
+// Runs in the page before any of its scripts: after each frame, reads the test hook's chart counters
+// and keeps the first time a chart had points and the first time one had more, then says so on
+// the console. It looks after the frame (a task posted from its animation frame callback runs once
+// the frame's callbacks, the charts' painters among them, and its rendering are done): looking in
+// its own frame callback, which runs before the painters', saw each drawing a frame late, or a
+// long task late. (Waiting with page.waitForFunction instead had Playwright evaluate its injected
+// script in the page: 45 ms of the page's main thread as the page's first scripts ran, a cost no
+// student's browser has.)
 function watchCharts() {
   const seen = { firstData: null, firstMotion: null };
   window.__firstMotion = seen;
   let points = 0;
-  const tick = () => {
+  const after = new MessageChannel();
+  after.port1.onmessage = () => {
     const c = window.__bl?.charts?.();
     if (c) {
       const n = Math.max(0, ...Object.values(c).map((s) => s.points ?? 0));
@@ -70,10 +74,12 @@ function watchCharts() {
       } else if (seen.firstData !== null && n > points && seen.firstMotion === null) {
         seen.firstMotion = performance.now();
         console.debug('bl-first-motion');
+        return;
       }
     }
-    if (seen.firstMotion === null) requestAnimationFrame(tick);
+    requestAnimationFrame(tick);
   };
+  const tick = () => after.port2.postMessage(null);
   requestAnimationFrame(tick);
 }
 
