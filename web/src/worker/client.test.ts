@@ -116,6 +116,22 @@ describe('WorkerClient', () => {
     expect(errors).toEqual([]);
   });
 
+  it("hands on a batch's messages in order, replies settled, as if each had come alone", async () => {
+    const { c, w, events } = client();
+    const check = c.call({ op: 'check', scenario: { version: 1 } });
+    const id = w.lastId();
+    w.emit({
+      type: 'batch',
+      messages: [
+        { type: 'ready', specs: [], fluidSpecs: [] },
+        { type: 'reply', id, op: 'check', ok: true, value: { ok: true, problems: [] } },
+        { type: 'status', runId: 1, status: 'playing', now: 0 },
+      ],
+    });
+    expect(events.map((e) => e.type)).toEqual(['ready', 'status']);
+    await expect(check).resolves.toEqual({ ok: true, problems: [] });
+  });
+
   it("takes the boot script's worker once, with what it sent before, in order", () => {
     const w = new ScriptedWorker();
     const scope = globalThis as { __blBoot?: unknown };

@@ -69,10 +69,12 @@ export class WorkerClient {
     const w = make();
     this.worker = w;
     const onMessage = (ev: MessageEvent<FromWorker>) => {
-      if (this.closed) return;
       const msg = ev.data;
-      if (msg.type === 'reply') this.settle(msg);
-      else onEvent(msg);
+      for (const m of msg.type === 'batch' ? msg.messages : [msg]) {
+        if (this.closed) return;
+        if (m.type === 'reply') this.settle(m);
+        else onEvent(m);
+      }
     };
     const onFailed = (ev: ErrorEvent) => {
       if (!this.closed) onError(ev);

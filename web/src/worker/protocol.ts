@@ -99,7 +99,12 @@ export type ToWorker = Request | Command;
 /** A live change applied at simulated time t (a call's, or one the run replays from its list). */
 export type ParamMsg = { type: 'param'; runId: number; t: number; entity: string; key: string; value: number };
 
-export type FromWorker = Reply | WorkerEvent;
+/**
+ * What the worker sends: one message, or every message of one of its tasks together (a batch), so
+ * that the page handles them in one task and renders once: the core's "ready" and a first visit's
+ * "created", "manifest" and "status" come from one task of the worker.
+ */
+export type FromWorker = Reply | WorkerEvent | { type: 'batch'; messages: (Reply | WorkerEvent)[] };
 
 /** What the worker sends unasked. */
 export type WorkerEvent =

@@ -83,8 +83,23 @@ interface Run {
 }
 let run: Run | null = null;
 
-function post(msg: FromWorker, transfer: Transferable[] = []): void {
-  self.postMessage(msg, transfer);
+/** What this task of the worker has posted so far: sent together once it ends (FromWorker's batch). */
+let outbox: { msg: Exclude<FromWorker, { type: 'batch' }>; transfer: Transferable[] }[] = [];
+
+function post(msg: Exclude<FromWorker, { type: 'batch' }>, transfer: Transferable[] = []): void {
+  if (outbox.length === 0) queueMicrotask(sendOutbox);
+  outbox.push({ msg, transfer });
+}
+
+function sendOutbox(): void {
+  const box = outbox;
+  outbox = [];
+  if (box.length === 1) self.postMessage(box[0]!.msg, box[0]!.transfer);
+  else if (box.length > 1)
+    self.postMessage(
+      { type: 'batch', messages: box.map((b) => b.msg) } satisfies FromWorker,
+      box.flatMap((b) => b.transfer),
+    );
 }
 
 function setStatus(r: Run, status: RunStatus, error?: string, budget?: string): void {
