@@ -243,3 +243,19 @@ test("the first screen's scripts and stylesheets fit the six connections of HTTP
   expect(files.some((f) => /^mount-.*\.js$/.test(f))).toBe(true);
   expect(files.length, files.join(', ')).toBeLessThanOrEqual(6);
 });
+
+// A first visit's run is asked for by the entry chunk (main.tsx, SimController.startEarly), so the
+// worker builds and plays it as soon as the core is ready, whether or not the page has rendered;
+// the page takes that run on rather than starting the same one again. Here the page's chunk is held
+// back 2.5 s: the run has been playing meanwhile (before, it started only once the page rendered).
+test("a bare address plays the run the entry chunk asked for, while the page's code loads", async ({ page }) => {
+  await page.route(/\/assets\/mount-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.waitForFunction(() => window.__bl !== undefined);
+  expect(await page.evaluate(() => window.__bl!.now())).toBeGreaterThan(1);
+  expect(await page.evaluate(() => window.__bl!.runId())).toBe(1);
+  expect(await page.evaluate(() => window.__bl!.status())).toBe('playing');
+});

@@ -220,6 +220,9 @@ function timeline(r, files) {
     ['first sample sent (worker)', mark('bl:first-block-sent')],
     ['first sample in', mark('bl:first-block')],
     ['first chart drawn', mark('bl:first-draw')],
+    // Set by the chart's painter as it draws: this script's own frame callback, which gives the
+    // figure below, can run before the painter in a frame and see the drawing a frame or a long task late.
+    ['first motion drawn (painter)', mark('bl:first-moved')],
     ['first motion', r.firstMotion],
   ];
 }

@@ -2,6 +2,7 @@
 // compiling the WASM core overlaps with loading the page's code (React, D3, the panels), which
 // comes in a chunk of its own (mount.tsx).
 import { SimController } from './run/simController';
+import { firstVisit } from './scenario/firstVisit';
 import './styles.css';
 
 const params = new URLSearchParams(location.search);
@@ -9,6 +10,9 @@ const params = new URLSearchParams(location.search);
 const embed = params.get('embed') === '1' || /\/embed(\.html)?\/?$/.test(location.pathname);
 performance.mark('bl:main');
 const sim = new SimController();
+// A first visit (a bare address) runs the default scenario: asked for now, the worker builds it
+// as soon as the core is ready, while the page's code is still loading (npm run bench:start).
+if (location.hash.replace(/^#/, '').trim() === '') sim.startEarly(firstVisit);
 
 // Offline use: the service worker precaches the whole build (about 2 MB). It is registered a few
 // seconds after the first chart has data (or after 15 s), not at the page's load event, so that on

@@ -63,7 +63,11 @@ export function App({ sim, embed }: { sim: SimController; embed: boolean }) {
   useThemeAttr(state.view.theme);
   useSpaceToPlay(sim, compare !== null);
   // The first run's top charts render alone; the rest of the page follows once they move.
-  const rest = useChartsFirst(sim, snap);
+  const rest = useChartsFirst(
+    sim,
+    snap,
+    (!embed || state.view.panels.includes('charts')) && state.view.charts.length > 0,
+  );
 
   // A core that cannot serve this page: say what failed and what to do, not empty panels.
   if (snap.fatal) return <CoreFailed failure={snap.fatal} embed={embed} />;

@@ -67,8 +67,11 @@ export function useAppState(sim: SimController): AppStateApi {
       setState(d.state);
       setNotices(d.dropped);
       sim.setSpeed(d.state.view.speed);
-      // Compare mode drives its two runs itself, in lockstep.
-      linkRun.current = sim.start(d.state.scenario, d.state.live, d.state.teach.compare === null);
+      // Compare mode drives its two runs itself, in lockstep. A first visit's run may be going
+      // already (main.tsx): the page takes it on.
+      const autoplay = d.state.teach.compare === null;
+      linkRun.current =
+        sim.adoptEarly(d.state.scenario, d.state.live, autoplay) ?? sim.start(d.state.scenario, d.state.live, autoplay);
       setLoaded(true);
     },
     [sim],

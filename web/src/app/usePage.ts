@@ -4,6 +4,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import type { SimController, SimSnapshot } from '../run/simController';
 import type { Theme } from '../url/viewState';
 import type { AppStateApi } from './useAppState';
+import { chartsMoved } from '../charts/useTimeChartPainter';
 import { installTestHook } from './testHook';
 
 /**
@@ -26,7 +27,7 @@ export function useEditorDrawer() {
 }
 
 /**
- * False until the first run's first charts have moved (a second row of samples drawn), then
+ * False until the first run's first charts have moved (drawn again with more points), then
  * true. The charts below them and the panels around them (side panels, topology, flow table, the
  * closed scenario editor) mount only then, in a transition: the first render of a run is the top
  * charts' alone, and the worker's first blocks are handled and drawn before the rest is built
@@ -35,7 +36,7 @@ export function useEditorDrawer() {
  * later; otherwise they come at the latest `waitMs` after the core is ready or the run is made
  * (a lesson waiting for its prediction, a slow first block).
  */
-export function useChartsFirst(sim: SimController, snap: SimSnapshot, waitMs = 2000): boolean {
+export function useChartsFirst(sim: SimController, snap: SimSnapshot, charts: boolean, waitMs = 2000): boolean {
   const [rest, setRest] = useState(false);
   const made = snap.scenario !== null || snap.status === 'error';
   // Paused, at its end or failed: it will not move on its own. ('idle' is a run about to play.)
@@ -54,8 +55,22 @@ export function useChartsFirst(sim: SimController, snap: SimSnapshot, waitMs = 2
     let off = () => {};
     if (made && settled) showAfterFrame();
     else if (made) {
-      const moved = () => sim.store.rows >= 2 && showAfterFrame();
-      off = sim.store.subscribe(moved);
+      // Moved: the first chart to draw has drawn more points since (its painter says so), looked at
+      // in a frame callback after the painter's. A run started before the page rendered (a bare
+      // URL, SimController.startEarly) may hold several rows before any chart has drawn. A page
+      // without time charts: a second row.
+      let seen = 0;
+      const moved = () => {
+        seen ||= requestAnimationFrame(() => {
+          seen = 0;
+          if (charts ? chartsMoved() : sim.store.rows >= 2) showAfterFrame();
+        });
+      };
+      const offRows = sim.store.subscribe(moved);
+      off = () => {
+        offRows();
+        cancelAnimationFrame(seen);
+      };
       moved();
     }
     return () => {
@@ -64,7 +79,7 @@ export function useChartsFirst(sim: SimController, snap: SimSnapshot, waitMs = 2
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [rest, snap.ready, made, settled, sim, waitMs]);
+  }, [rest, snap.ready, made, settled, sim, charts, waitMs]);
   return rest;
 }
 

@@ -43,8 +43,15 @@ export interface PainterInput {
 const TIP_ROWS = 8;
 /** The open table is rewritten at most this often while the run plays. */
 const TABLE_MS = 1000;
-/** Whether any chart of this page has drawn points yet (marked once, for npm run bench:start). */
-let firstDrawn = false;
+/** The first chart of this page to draw points, and how many (marked once, for npm run bench:start). */
+let firstDrawn: { chart: string; points: number } | null = null;
+/** Whether that chart has drawn more points since (marked once). */
+let firstMoved = false;
+
+/** Whether the first chart of this page to draw points has since drawn more: a student saw it move. */
+export function chartsMoved(): boolean {
+  return firstMoved;
+}
 
 /** The frame the chart would draw now. */
 export function chartFrame(p: PainterInput): Frame {
@@ -150,9 +157,12 @@ export function useTimeChartPainter(p: PainterInput): void {
         st.points = drawn.points;
         first = drawn.points > 0 && !hadPoints;
         hadPoints = drawn.points > 0;
-        if (drawn.points > 0 && !firstDrawn) {
-          firstDrawn = true;
+        if (drawn.points > 0 && firstDrawn === null) {
+          firstDrawn = { chart: f.model.id, points: drawn.points };
           performance.mark('bl:first-draw'); // the first chart with points (npm run bench:start)
+        } else if (!firstMoved && firstDrawn?.chart === f.model.id && drawn.points > firstDrawn.points) {
+          firstMoved = true;
+          performance.mark('bl:first-moved'); // that chart drawn again with more points: what a student sees move
         }
         st.series = Object.fromEntries(drawn.lines.map((l) => [lineKey(l.line), l.d.n]));
         // Axes, reference lines and marks only when they moved.

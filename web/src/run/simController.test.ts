@@ -3,6 +3,7 @@
 // arrives), which once let e2e/embed-lock.spec.ts read a new run's marks before it had any.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FromWorker } from '../worker/protocol';
+import type { LiveChange, Scenario } from '../params/types';
 
 class ScriptedWorker {
   static last: ScriptedWorker | null = null;
@@ -145,5 +146,41 @@ describe('a core that cannot serve the page', () => {
     expect(sim.getSnapshot().fatal).toBeNull();
     expect(sim.getSnapshot().crashes).toBe(1);
     expect(spawnedSince()).toBe(2);
+  });
+});
+
+describe('SimController.adoptEarly (a first visit run asked for by main.tsx)', () => {
+  const creates = (w: ScriptedWorker) => w.sent.filter((m) => (m as { type: string }).type === 'create').length;
+
+  it('the page takes on the early run of the same scenario instead of starting it again', async () => {
+    vi.stubGlobal('Worker', ScriptedWorker);
+    const { SimController } = await import('./simController');
+    const sim = new SimController();
+    const w = ScriptedWorker.last!;
+    sim.startEarly({ version: 1, duration: 60 });
+    const early = sim.getSnapshot().runId;
+    expect(creates(w)).toBe(1);
+    expect(sim.adoptEarly({ version: 1, duration: 60 }, [], true)).toBe(early);
+    expect(creates(w)).toBe(1);
+    // Asked once: the page's next run is its own.
+    expect(sim.adoptEarly({ version: 1, duration: 60 }, [], true)).toBeNull();
+  });
+
+  it('not for another scenario, live changes, a paused start, or after another run', async () => {
+    vi.stubGlobal('Worker', ScriptedWorker);
+    const { SimController } = await import('./simController');
+    const sim = new SimController();
+    const cases: [Scenario, LiveChange[], boolean][] = [
+      [{ version: 1, duration: 30 }, [], true],
+      [{ version: 1, duration: 60 }, [{ t: 1, entity: 'link.0', key: 'exoLoss', value: 0.01 }], true],
+      [{ version: 1, duration: 60 }, [], false],
+    ];
+    for (const [scenario, live, autoplay] of cases) {
+      sim.startEarly({ version: 1, duration: 60 });
+      expect(sim.adoptEarly(scenario, live, autoplay)).toBeNull();
+    }
+    sim.startEarly({ version: 1, duration: 60 });
+    sim.start({ version: 1, duration: 60 }, []);
+    expect(sim.adoptEarly({ version: 1, duration: 60 }, [], true)).toBeNull();
   });
 });

@@ -236,6 +236,27 @@ export class SimController {
     return runId;
   }
 
+  /**
+   * A first visit's run (main.tsx, a bare address): asked for before the page's code has loaded,
+   * so that the worker builds it the moment the core is ready. The page adopts it (adoptEarly)
+   * when it opens the same scenario, instead of starting the same run again.
+   */
+  startEarly(scenario: Scenario): void {
+    this.early = { runId: this.start(scenario, [], true), json: JSON.stringify(scenario) };
+  }
+  private early: { runId: number; json: string } | null = null;
+
+  /**
+   * The early run's id, if it is still the current run and runs `scenario` as a page would start
+   * it (no live changes, playing); null otherwise. Asked once: the next start is the page's own.
+   */
+  adoptEarly(scenario: Scenario, live: readonly LiveChange[], autoplay: boolean): number | null {
+    const e = this.early;
+    this.early = null;
+    if (!e || e.runId !== this.snap.runId || live.length > 0 || !autoplay || this.speed !== 1) return null;
+    return JSON.stringify(scenario) === e.json ? e.runId : null;
+  }
+
   /** Starts or resumes the run; false (and nothing happens) while a hold is set. */
   play(): boolean {
     if (this.snap.hold !== null) return false;

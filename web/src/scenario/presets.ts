@@ -1,6 +1,7 @@
 // Preset scenarios, one per experiment of the papers (more are added as the core grows).
 // The first one is what a first visit runs. The URL stores a preset id plus the differences.
 import type { Scenario } from '../params/types';
+import { firstVisit } from './firstVisit';
 import { jsonEqual } from '../../../wasm-core/js/paths.mjs';
 
 export interface Preset {
@@ -37,38 +38,6 @@ export interface TryAction {
   preset?: string;
   check?: string;
 }
-
-/**
- * What a first visit runs: the XQM paper's dumbbell, short enough to watch whole, with the
- * exogenous loss stepping 0 -> 1 -> 5 %. The other presets are the shared scenario files in
- * public/presets/ (the CLI reads the same files: `npm run sim -- --preset NAME`).
- */
-const firstVisit: Scenario = {
-  version: 1,
-  name: 'XQM dumbbell: exogenous loss 0% -> 1% at 20 s -> 5% at 40 s',
-  seed: 1,
-  duration: 60,
-  samplePeriod: 0.1,
-  packetSize: 1000,
-  topology: {
-    kind: 'dumbbell',
-    bottleneckRate: 16e6,
-    bottleneckDelay: 0.001,
-    accessRate: 100e6,
-    accessDelayMin: 0.001,
-    accessDelayMax: 0.004,
-  },
-  queue: { kind: 'droptail', buffer: 250 },
-  exoLoss: {
-    kind: 'schedule',
-    steps: [
-      [0, 0],
-      [20, 0.01],
-      [40, 0.05],
-    ],
-  },
-  flows: { count: 20, tcp: 'newreno' },
-};
 
 const files = import.meta.glob<{ default: Scenario }>('../../../public/presets/*.json', { eager: true });
 
