@@ -184,3 +184,27 @@ describe('SimController.adoptEarly (a first visit run asked for by main.tsx)', (
     expect(sim.adoptEarly({ version: 1, duration: 60 }, [], true)).toBeNull();
   });
 });
+
+describe('SimController and the boot script', () => {
+  // e2e/next-steps.spec.ts once hung at "Loading Bottleneck Lab..." in a fresh-clone CI run: the
+  // entry chunk ran after the boot worker had said "ready", the client handed that on inside its
+  // constructor, and SimController's handler read its client before it was assigned (a
+  // ReferenceError that stopped main.tsx).
+  it('takes a boot worker that is ready already: no throw, and the page is told', async () => {
+    const w = new ScriptedWorker();
+    const ready = new MessageEvent('message', { data: { type: 'ready', specs: [], fluidSpecs: [] } });
+    (globalThis as { __blBoot?: unknown }).__blBoot = { worker: w, backlog: [ready] };
+    try {
+      const { SimController } = await import('./simController');
+      const sim = new SimController();
+      await Promise.resolve();
+      expect(sim.getSnapshot().ready).toBe(true);
+      // The worker's own messages from now on reach it too.
+      const runId = sim.start({ version: 1 }, []);
+      w.emit({ type: 'created', runId, columns: ['t'], scenario: { version: 1 }, repaired: [], duration: 10 });
+      expect(sim.getSnapshot().scenario).not.toBeNull();
+    } finally {
+      delete (globalThis as { __blBoot?: unknown }).__blBoot;
+    }
+  });
+});

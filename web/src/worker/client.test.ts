@@ -132,7 +132,7 @@ describe('WorkerClient', () => {
     await expect(check).resolves.toEqual({ ok: true, problems: [] });
   });
 
-  it("takes the boot script's worker once, with what it sent before, in order", () => {
+  it("takes the boot script's worker once, with what it sent before, in order", async () => {
     const w = new ScriptedWorker();
     const scope = globalThis as { __blBoot?: unknown };
     const ready = new MessageEvent('message', { data: { type: 'ready', specs: [], fluidSpecs: [] } });
@@ -142,7 +142,16 @@ describe('WorkerClient', () => {
     try {
       const events: WorkerEvent[] = [];
       const errors: string[] = [];
-      new WorkerClient({ onEvent: (e) => events.push(e), onError: (ev) => errors.push(ev.message) });
+      // Its owner holds the client only once the constructor returns (SimController's handlers
+      // compare against it): what the boot worker said comes after that, not inside.
+      const c: WorkerClient = new WorkerClient({
+        onEvent: (e) => {
+          if (c) events.push(e);
+        },
+        onError: (ev) => errors.push(ev.message),
+      });
+      expect(events).toEqual([]);
+      await Promise.resolve();
       expect(events.map((e) => e.type)).toEqual(['ready', 'status']);
       expect(errors).toEqual(['a late failure']);
       // Taken: later events come through the client's own handlers, and a late boot script starts none.

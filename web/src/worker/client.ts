@@ -81,12 +81,19 @@ export class WorkerClient {
     };
     w.onmessage = onMessage;
     w.onerror = onFailed;
-    // What a boot worker sent before this client listened, in the order it came.
-    for (const ev of backlogs.get(w) ?? []) {
-      if (ev instanceof MessageEvent) onMessage(ev as MessageEvent<FromWorker>);
-      else if (ev.type === 'error') onFailed(ev as ErrorEvent);
-    }
+    // What a boot worker sent before this client listened, in the order it came: handed on once
+    // this constructor has returned (its owner may not hold the client yet: SimController's
+    // handlers compare against it), and before anything the worker sends from now on, which
+    // comes in a later task.
+    const backlog = backlogs.get(w) ?? [];
     backlogs.delete(w);
+    if (backlog.length)
+      queueMicrotask(() => {
+        for (const ev of backlog) {
+          if (ev instanceof MessageEvent) onMessage(ev as MessageEvent<FromWorker>);
+          else if (ev.type === 'error') onFailed(ev as ErrorEvent);
+        }
+      });
   }
 
   /** Sends a call; resolves with its reply's value, rejects with its error (a refusal: Refused). */
