@@ -207,11 +207,17 @@ test('nothing on the way to the first moving chart asks ICU (locale compare, loc
 });
 
 // The simulation worker starts from the page's first script (worker/boot.js, loaded `async` by
-// the HTML) rather than from the entry chunk, 0.15-0.3 s later: the page takes that worker, and
-// starts no other.
+// the HTML) rather than from the entry chunk, which waits for its imports and the stylesheet: the
+// page takes that worker, and starts no other. (Async, the boot script can also come after the
+// entry chunk, which then starts the worker itself and the boot script none: the entry chunk is
+// held back here so that the boot script surely comes first.)
 test("the worker starts from the HTML's boot script, before the entry chunk, and is the page's only one", async ({
   page,
 }) => {
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  });
   let workers = 0;
   page.on('worker', () => workers++);
   await page.goto('/');
@@ -223,6 +229,21 @@ test("the worker starts from the HTML's boot script, before the entry chunk, and
   expect(boot!).toBeLessThan(main!);
   expect(workers).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { __blBoot?: unknown }).__blBoot)).toBeNull();
+});
+
+// Whichever comes first, one worker: the boot script that comes after the entry chunk starts none.
+test('a boot script that comes after the entry chunk starts no second worker', async ({ page }) => {
+  await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+    await page.waitForFunction(() => performance.getEntriesByName('bl:main').length > 0);
+    await route.continue();
+  });
+  let workers = 0;
+  page.on('worker', () => workers++);
+  await page.goto('/');
+  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => performance.getEntriesByName('bl:boot').length)).toBe(0);
+  expect(workers).toBe(1);
 });
 
 // The first screen's code comes in few files (issue 24 item 7): over HTTP/1.1 a browser opens six

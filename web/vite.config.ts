@@ -79,7 +79,7 @@ function bootWorker(): Plugin {
         return [
           {
             tag: 'script',
-            attrs: { type: 'module', async: true, crossorigin: true, src: `./${bootFile}` },
+            attrs: { type: 'module', async: true, crossorigin: true, fetchpriority: 'high', src: `./${bootFile}` },
             injectTo: 'head-prepend',
           },
         ];
