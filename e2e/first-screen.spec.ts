@@ -22,6 +22,26 @@ async function headerLine(page: Page): Promise<{ height: number; spread: number 
   });
 }
 
+/** Holds back the built script named `name`-<hash>.js for `ms` before letting it through. */
+async function holdBack(page: Page, name: string, ms: number): Promise<void> {
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+/** How many workers the page has started so far. */
+function workerCount(page: Page): () => number {
+  let n = 0;
+  page.on('worker', () => n++);
+  return () => n;
+}
+
+/** Until a chart has drawn its first points. */
+async function firstDrawing(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+}
+
 /** Charts whose plot is wholly inside the viewport (above the fold). */
 async function chartsOnScreen(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -149,7 +169,7 @@ test("the HTML names every script the first screen's page loads: the entry or a 
   const html = await (await page.request.get('/')).text();
   const named = new Set([...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   await page.goto('/');
-  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  await firstDrawing(page);
   const loaded = await page.evaluate(() => {
     const drawn = performance.getEntriesByName('bl:first-draw')[0]!.startTime;
     return (
@@ -201,7 +221,7 @@ test('nothing on the way to the first moving chart asks ICU (locale compare, loc
   });
   await page.goto('/');
   // The story's sentence with the queue ("a 1,000-packet ... queue") is written once the run exists.
-  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  await firstDrawing(page);
   await expect(page.locator('.story-text').first()).toContainText(/\d-packet/);
   expect(await page.evaluate(() => (window as unknown as { __icuCalls: string[] }).__icuCalls)).toEqual([]);
 });
@@ -214,20 +234,16 @@ test('nothing on the way to the first moving chart asks ICU (locale compare, loc
 test("the worker starts from the HTML's boot script, before the entry chunk, and is the page's only one", async ({
   page,
 }) => {
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 500));
-    await route.continue();
-  });
-  let workers = 0;
-  page.on('worker', () => workers++);
+  await holdBack(page, 'index', 500);
+  const workers = workerCount(page);
   await page.goto('/');
-  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  await firstDrawing(page);
   const [boot, main] = await page.evaluate(() =>
     ['bl:boot', 'bl:main'].map((m) => performance.getEntriesByName(m)[0]?.startTime ?? null),
   );
   expect(boot).not.toBeNull();
   expect(boot!).toBeLessThan(main!);
-  expect(workers).toBe(1);
+  expect(workers()).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { __blBoot?: unknown }).__blBoot)).toBeNull();
 });
 
@@ -237,13 +253,12 @@ test('a boot script that comes after the entry chunk starts no second worker', a
     await page.waitForFunction(() => performance.getEntriesByName('bl:main').length > 0);
     await route.continue();
   });
-  let workers = 0;
-  page.on('worker', () => workers++);
+  const workers = workerCount(page);
   await page.goto('/');
-  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  await firstDrawing(page);
   await page.waitForLoadState('load');
   expect(await page.evaluate(() => performance.getEntriesByName('bl:boot').length)).toBe(0);
-  expect(workers).toBe(1);
+  expect(workers()).toBe(1);
 });
 
 // The first screen's code comes in few files (issue 24 item 7): over HTTP/1.1 a browser opens six
@@ -251,7 +266,7 @@ test('a boot script that comes after the entry chunk starts no second worker', a
 // once, so the worker's script waited in line behind them (0.26 s on a cold desktop visit).
 test("the first screen's scripts and stylesheets fit the six connections of HTTP/1.1", async ({ page }) => {
   await page.goto('/');
-  await page.waitForFunction(() => performance.getEntriesByName('bl:first-draw').length > 0);
+  await firstDrawing(page);
   const files = await page.evaluate(() => {
     const drawn = performance.getEntriesByName('bl:first-draw')[0]!.startTime;
     return performance
@@ -270,10 +285,7 @@ test("the first screen's scripts and stylesheets fit the six connections of HTTP
 // the page takes that run on rather than starting the same one again. Here the page's chunk is held
 // back 2.5 s: the run has been playing meanwhile (before, it started only once the page rendered).
 test("a bare address plays the run the entry chunk asked for, while the page's code loads", async ({ page }) => {
-  await page.route(/\/assets\/mount-[^/]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 2500));
-    await route.continue();
-  });
+  await holdBack(page, 'mount', 2500);
   await page.goto('/');
   await page.waitForFunction(() => window.__bl !== undefined);
   expect(await page.evaluate(() => window.__bl!.now())).toBeGreaterThan(1);
@@ -286,15 +298,11 @@ test("a bare address plays the run the entry chunk asked for, while the page's c
 // Bottleneck Lab..." for this (the client handed the backlog on inside its constructor, before
 // SimController held it). Here the entry chunk is held back until the worker is surely ready.
 test('an entry chunk that runs after the boot worker is ready still takes it and runs', async ({ page }) => {
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
-    await route.continue();
-  });
-  let workers = 0;
-  page.on('worker', () => workers++);
+  await holdBack(page, 'index', 3000);
+  const workers = workerCount(page);
   await page.goto('/#v=1&duration=10');
   await page.waitForFunction(() => window.__bl !== undefined);
   await page.evaluate(() => window.__bl!.ready());
   expect(await page.evaluate(() => window.__bl!.runUntil(2))).toBeGreaterThanOrEqual(2);
-  expect(workers).toBe(1);
+  expect(workers()).toBe(1);
 });
