@@ -280,6 +280,32 @@ test("the first screen's scripts and stylesheets fit the six connections of HTTP
   expect(files.length, files.join(', ')).toBeLessThanOrEqual(6);
 });
 
+// What can wait one click (issue 24 item 7: "what is loaded before the first frame that could
+// wait"): KaTeX and the equations, the lesson panel and index, the sweep, compare mode and the
+// print views are chunks of their own, none fetched before a chart has moved, and KaTeX's code is
+// not in the page's chunk (a static import of it would put it there, 77 kB gzipped).
+test('the code that can wait one click is fetched after the first chart moves, if at all', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => performance.getEntriesByName('bl:first-moved').length > 0);
+  const { before, mount } = await page.evaluate(() => {
+    const moved = performance.getEntriesByName('bl:first-moved')[0]!.startTime;
+    const js = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/[^/]+\.js$/.test(e.name))
+      .map((e) => ({ file: new URL(e.name).pathname.split('/').pop()!, at: e.startTime }));
+    return {
+      before: js.filter((e) => e.at <= moved).map((e) => e.file),
+      mount: js.find((e) => /^mount-/.test(e.file))?.file ?? null,
+    };
+  });
+  const lazy = /^(Equation|LessonPanel|LessonIndex|SweepPanel|CompareView|PrintSheet|PrintSummary)-/;
+  expect(mount).not.toBeNull();
+  expect(before.filter((f) => lazy.test(f))).toEqual([]);
+  const source = await (await page.request.get(`/assets/${mount}`)).text();
+  expect(source.length).toBeGreaterThan(100_000);
+  expect(/katex/i.test(source), `KaTeX's code is in ${mount}`).toBe(false);
+});
+
 // A first visit's run is asked for by the entry chunk (main.tsx, SimController.startEarly), so the
 // worker builds and plays it as soon as the core is ready, whether or not the page has rendered;
 // the page takes that run on rather than starting the same one again. Here the page's chunk is held
