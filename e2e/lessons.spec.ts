@@ -189,6 +189,30 @@ test('the lessons index lists every lesson, linked from the header, and each ope
   }
 });
 
+// A click on "Lessons" that comes with a change of the run's state in the same moment (a speed
+// chosen, a live change answered): the page's URL effect ran before the browser's hashchange and
+// wrote the run's state over #lessons, so the index never opened. Here both happen in one task:
+// React runs the effect of a discrete event (the select's change) before the hashchange event.
+test('the lessons index opens even when the run changes state in the same moment', async ({ lab, page }) => {
+  await lab.open();
+  const speed = await page.evaluate(() => {
+    const select = [...document.querySelectorAll('select')].find((s) =>
+      s.closest('label')?.textContent?.startsWith('Speed'),
+    )!;
+    location.hash = '#lessons';
+    select.value = [...select.options].map((o) => o.value).find((v) => v !== select.value)!;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    return select.value;
+  });
+  await expect(page.getByRole('heading', { name: 'Lessons', exact: true })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('#lessons');
+  // Back in the lab, the link carries the speed chosen in that moment.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Lessons', exact: true })).toHaveCount(0);
+  await expect.poll(() => decodeURIComponent(new URL(page.url()).hash)).toContain(`view.speed=${speed}`);
+  expect(await page.evaluate(() => window.__bl!.speed())).toBe(Number(speed));
+});
+
 test('a lesson that cannot be loaded says so; "leave the lesson" keeps the run without it', async ({ lab, page }) => {
   // lab.open waits for the default scenario's run the page starts under the message: started
   // later (specs arriving late under load), it would write this lesson back into the link after

@@ -120,7 +120,17 @@ export function useAppState(sim: SimController): AppStateApi {
     // the link would be lost (CI: a link opened just after a live change kept the old run).
     const onHash = (e: HashChangeEvent) => {
       const hash = new URL(e.newURL).hash;
-      if (hash !== lastHash.current) load(hash);
+      if (hash !== lastHash.current) {
+        load(hash);
+        return;
+      }
+      // Back from the lessons index to the run's last written link: the state may have changed
+      // while the index was shown (the URL effect leaves the index alone), and the link says so now.
+      const now = encodeState(stateRef.current);
+      if (loadedRef.current && now !== hash) {
+        lastHash.current = now;
+        history.replaceState(null, '', now);
+      }
     };
     window.addEventListener('hashchange', onHash);
     return () => {
@@ -208,6 +218,10 @@ export function useAppState(sim: SimController): AppStateApi {
   useEffect(() => {
     if (!loaded) return;
     const hash = encodeState(state);
+    // The lessons index is a page of its own: the run's state is not written over it. (A click on
+    // "Lessons" in the same moment as a change of the run's state had this effect run before the
+    // browser's hashchange, and the index never opened.) Leaving it, onHash writes the state back.
+    if (isLessonsIndex(location.hash)) return;
     lastHash.current = hash;
     if (location.hash !== hash) history.replaceState(null, '', hash);
     // More live changes than a link replays: the link keeps the first ones, and says so.
