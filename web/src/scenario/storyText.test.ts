@@ -273,6 +273,26 @@ describe('preset stories told of the run', () => {
     expect(shallow.watch).not.toContain('however deep the buffer');
   });
 
+  // Where the run departs from the paper, or from what a student expects, the story says so while
+  // it does (docs/validation-weighted.md, docs/validation-ns3.md): LASD at 10 Mb/s with w >= 5,
+  // mulTCP through RED with N >= 8, DCTCP's slow convergence with four flows or more.
+  it('says where the run departs from the paper, only while the run is in that regime', () => {
+    const lasd = findPreset('lasd-10mbps')!;
+    expect(told(lasd, base.get(lasd.id)!).watch).toContain('this run does not do that');
+    const w2 = changed(lasd, (m) => void ((m.flows[0]!.live as Record<string, number>).weight = 2));
+    expect(told(lasd, w2).watch).not.toContain('this run does not do that');
+    const slow = changed(lasd, (m) => void (m.links[0]!.rate = 1e6));
+    expect(told(lasd, slow).watch).not.toContain('this run does not do that');
+    const multcp = findPreset('multcp-vs-tcp')!;
+    expect(told(multcp, base.get(multcp.id)!).watch).toContain('about half used or less');
+    const dt = changed(multcp, (m) => void (m.links[0]!.queue = { kind: 'droptail', params: {} }));
+    expect(told(multcp, dt).watch).not.toContain('half used');
+    const dctcp = findPreset('dctcp-ecn')!;
+    expect(told(dctcp, base.get(dctcp.id)!).watch).toContain('give way slowly');
+    const two = changed(dctcp, (m) => void m.flows.splice(2));
+    expect(told(dctcp, two).watch).not.toContain('give way slowly');
+  });
+
   it("a kind's own sentence (the core's help) states none of its parameters' defaults, which a run can change", () => {
     // PIE's target and CUBIC's beta are parameters: "against a 15 ms target", "a reduction to 0.7
     // of the window" would be false of a run that sets them.
