@@ -279,7 +279,7 @@ describe('preset stories told of the run', () => {
   it('says where the run departs from the paper, only while the run is in that regime', () => {
     const lasd = findPreset('lasd-10mbps')!;
     expect(told(lasd, base.get(lasd.id)!).watch).toContain('this run does not do that');
-    const w2 = changed(lasd, (m) => void ((m.flows[0]!.live as Record<string, number>).weight = 2));
+    const w2 = changed(lasd, (m) => void (m.flows[0]!.live.weight = 2));
     expect(told(lasd, w2).watch).not.toContain('this run does not do that');
     const slow = changed(lasd, (m) => void (m.links[0]!.rate = 1e6));
     expect(told(lasd, slow).watch).not.toContain('this run does not do that');
