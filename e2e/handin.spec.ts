@@ -91,6 +91,42 @@ test('a lesson is handed in as a print, a JSON and a CSV file with the predictio
   await expect(sheet).toHaveCount(0);
 });
 
+// A step without a prediction states numbers of its run too ("the link is busy 99.9 % of the
+// time"): the record keeps them as it keeps a reveal's, so the instructor sees every step's run,
+// not only the answered ones (the audit of 2026-11-29 found steps 1 and 3 empty in the files).
+test('a step without a prediction hands in what its run measured', async ({ lab, page }) => {
+  await page.setViewportSize({ width: 1400, height: 2600 });
+  await lab.open('#lesson=aimd-sawtooth');
+  await page.evaluate(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.results'));
+  await page.reload();
+  await page.waitForFunction(() => window.__bl !== undefined);
+  await page.evaluate(() => window.__bl!.ready());
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 1 of 3');
+  await lab.runUntil(30);
+  const util = await page.evaluate(() => window.__bl!.mean('link.bottleneck.util', 10, 30));
+  const saved = () =>
+    page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('bl.lesson.aimd-sawtooth.results') ?? '{}') as Record<
+          string,
+          { measured: { ok: boolean; text: string }[]; link: string }
+        >,
+    );
+  await expect.poll(async () => (await saved())['1']?.measured.length ?? 0).toBeGreaterThan(1);
+  const step1 = (await saved())['1']!;
+  expect(step1.measured[0]!.text).toContain(`was ${(util * 100).toFixed(1)}%`);
+  expect(step1.link).toContain('lesson=aimd-sawtooth');
+
+  await lab.open('#lesson=aimd-sawtooth&step=3');
+  const form = page.getByRole('region', { name: 'Hand in this lesson' });
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    form.getByRole('button', { name: 'Save as CSV' }).click(),
+  ]);
+  const rows = (await readFile((await csv.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(rows[1]).toContain(`was ${(util * 100).toFixed(1)}%`);
+});
+
 test("an embed's host page gets the record with xAPI statements when it asks, and not before", async ({
   page,
   baseURL,

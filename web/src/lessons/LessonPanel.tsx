@@ -11,6 +11,7 @@ import { LessonText } from './LessonText';
 // KaTeX (and its fonts) load only when a lesson shows an equation, not with the app.
 const Equation = lazy(() => import('./Equation'));
 import { PredictStep } from './PredictStep';
+import { StepResultKeeper } from './useStepResult';
 import { fillText, measuredBy } from './measures';
 import { useSimTime } from './useSimTime';
 import { PredictionSummary } from './PredictionSummary';
@@ -148,6 +149,16 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
           waiting={summaryAt > 0 && run.summary === undefined}
           running={status === 'playing' || now > 0}
           onRun={api.answered}
+        />
+      ) : null}
+      {!step.predict && step.checks?.length && !api.offPath ? (
+        <StepResultKeeper
+          key={`${lesson.id}-${n}`}
+          lessonId={lesson.id}
+          stepNo={n}
+          step={step}
+          run={run}
+          reached={now + 1e-9 >= revealAt && !(summaryAt > 0 && run.summary === undefined)}
         />
       ) : null}
       {due.length && !api.offPath ? (

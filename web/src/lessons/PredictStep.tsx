@@ -1,11 +1,11 @@
 // "Predict, then run": the question comes first, the run starts once an answer is recorded,
 // and what happened (with the numbers measured in this run) is revealed when the run has
 // reached the time the step's measures need.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LessonStep, Prediction } from './lessonTypes';
 import { type RunReader, fillText } from './measures';
-import { type CheckSentence, checkSentences } from './checkWords';
-import { loadAnswers, saveAnswer, saveResult } from './answers';
+import { loadAnswers, saveAnswer } from './answers';
+import { useStepResult } from './useStepResult';
 import { LessonText } from './LessonText';
 
 export interface PredictProps {
@@ -28,14 +28,8 @@ export function PredictStep({ lessonId, stepNo, step, run, now, revealAt, runnin
   const [recorded, setRecorded] = useState<number | undefined>(() => loadAnswers(lessonId)[String(stepNo)]);
   const [choice, setChoice] = useState<number | undefined>(recorded);
   const revealed = recorded !== undefined && now + 1e-9 >= revealAt && !waiting;
-  const results: CheckSentence[] = revealed ? checkSentences(step, run) : [];
-  // What this run showed is kept for the hand-in (the latest run of the step replaces an earlier one).
-  const said = JSON.stringify(results);
-  useEffect(() => {
-    if (!revealed) return;
-    const measured = JSON.parse(said) as CheckSentence[];
-    saveResult(lessonId, stepNo, { measured, link: location.href, at: new Date().toISOString() });
-  }, [revealed, said, lessonId, stepNo]);
+  // What this run showed is kept for the hand-in.
+  const results = useStepResult(lessonId, stepNo, step, run, revealed);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
