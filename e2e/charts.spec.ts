@@ -146,3 +146,28 @@ test('every chart box has its height before its first drawing: nothing below it 
   expect(Object.keys(heights)).toContain('share');
   for (const [id, hs] of Object.entries(heights)) expect(hs, `${id}'s plot heights`).toHaveLength(1);
 });
+
+// A reference line a live change set (CoDel's target typed at 15 s) starts at that change: drawn
+// across the whole run, "target 1 ms" stood over the 15 s the run had a 5 ms target (audit of
+// 2026-11-29). The chart's mark at 15 s says what it was before.
+test('a reference line set by a live change starts where the change took effect', async ({ lab, page }) => {
+  await lab.open('#v=1&preset=bufferbloat-codel');
+  await lab.runUntil(15);
+  const chart = page.locator('[data-chart="delay"]');
+  await chart.scrollIntoViewIfNeeded();
+  const line = () =>
+    chart
+      .locator('line.ref-line')
+      .first()
+      .evaluate((l) => ({ x1: Number(l.getAttribute('x1')), x2: Number(l.getAttribute('x2')) }));
+  await expect(chart.locator('.ref-label').first()).toHaveText('target 5 ms');
+  const before = await line();
+  await page.evaluate(() => window.__bl!.setParam('queue.bottleneck', 'target', 0.001));
+  await lab.runUntil(20);
+  await expect(chart.locator('.ref-label').first()).toHaveText('target 1 ms');
+  const after = await line();
+  // The whole run is 60 s wide: the line starts a quarter of the way in, where the change was.
+  const at = before.x1 + ((after.x2 - before.x1) * 15) / 60;
+  expect(Math.abs(after.x1 - at)).toBeLessThan(3);
+  expect(after.x2).toBe(before.x2);
+});

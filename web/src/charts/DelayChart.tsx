@@ -4,7 +4,7 @@
 // and CoDel, PIE or FQ-CoDel hold that wait near their target.
 import { useMemo, useState } from 'react';
 import { TimeChart } from './TimeChart';
-import { type ChartProps, queueNames } from './chartContext';
+import { type ChartProps, changedAt, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
 
 export function DelayChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
@@ -29,9 +29,10 @@ export function DelayChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       hlines: (): HLine[] => {
         // A delay target (CoDel's, PIE's) as a reference line, in the chart's unit.
         const target = q ? sim.liveValue(`queue.${q}`, 'target') : NaN;
-        return Number.isFinite(target)
-          ? [{ value: target * 1e3, label: `target ${+(target * 1e3).toPrecision(3)} ms`, color: '#009E73' }]
-          : [];
+        if (!Number.isFinite(target)) return [];
+        // From the live change that set it: before, the run had another target (the mark says which).
+        const from = changedAt(sim.store.marks, (e) => e === `queue.${q}`, ['target']);
+        return [{ value: target * 1e3, label: `target ${+(target * 1e3).toPrecision(3)} ms`, color: '#009E73', from }];
       },
     }),
     [q, sim],

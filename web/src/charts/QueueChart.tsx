@@ -5,7 +5,7 @@
 // the TED paper), read from the core's summary, which follows live deadline changes.
 import { useMemo, useState } from 'react';
 import { TimeChart } from './TimeChart';
-import { type ChartProps, queueNames } from './chartContext';
+import { type ChartProps, changedAt, queueNames } from './chartContext';
 import type { ChartModel, HLine } from './chartModel';
 import { specsOfGroup } from '../params/specs';
 
@@ -30,6 +30,7 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
           value: v,
           label: `${sp.label.toLowerCase()} ${v}`,
           color: key === 'buffer' ? '#7f7f7f' : '#CC79A7',
+          from: changedAt(sim.store.marks, (e) => e === `queue.${q}`, [key]),
         });
     }
     if (info?.qmax !== undefined) {

@@ -6,6 +6,7 @@ import { TimeChart } from './TimeChart';
 import {
   type ChartProps,
   bottleneckRate,
+  changedAt,
   metricLines,
   sharesOneBottleneck,
   traceCapacityLines,
@@ -33,6 +34,12 @@ export function ThroughputChart({ sim, snap, hidden, onToggleFlow, band = false,
         value: share,
         label: `fair share ${share.toPrecision(3)} Mb/s${w.some((x) => x !== 1) ? ' per unit weight' : ''}`,
         color: '#009E73',
+        // The share changes with the bottleneck's rate and the weights: from the latest such change.
+        from: changedAt(
+          sim.store.marks,
+          (e) => e === `link.${snap.manifest!.bottleneck}` || e === 'flows' || e.startsWith('flow.'),
+          ['rate', 'weight'],
+        ),
       },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the weights come from sim; snap.paramVersion says when they changed

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
 import { normalizeSpecs } from '../params/specs';
 import { testManifest } from '../params/manifestFixture';
-import type { Manifest } from '../params/types';
+import type { Manifest, ParamChange } from '../params/types';
 import type { SimSnapshot } from '../run/simController';
-import { flowRuleNames, runValue, sharesOneBottleneck } from './chartContext';
+import { changedAt, flowRuleNames, runValue, sharesOneBottleneck } from './chartContext';
 
 const specs = normalizeSpecs(described);
 
@@ -49,5 +49,27 @@ describe('runValue', () => {
     expect(runValue(snap, 'samplePeriod', 0.1)).toBe(0.5);
     expect(runValue(snap, 'nothing', 7)).toBe(7);
     expect(runValue({ manifest: null } as unknown as SimSnapshot, 'samplePeriod', 0.1)).toBe(0.1);
+  });
+
+  it('a reference line starts at the latest live change of its value, never at a loss schedule step', () => {
+    const mark = (t: number, entity: string, key: string, schedule = false): ParamChange => ({
+      t,
+      entity,
+      key,
+      value: 1,
+      label: '',
+      ...(schedule ? { schedule } : {}),
+    });
+    const marks = [
+      mark(5, 'queue.bottleneck', 'target'),
+      mark(9, 'queue.other', 'target'),
+      mark(12, 'queue.bottleneck', 'interval'),
+      mark(20, 'flows', 'exoLoss', true),
+      mark(15, 'queue.bottleneck', 'target'),
+    ];
+    expect(changedAt(marks, (e) => e === 'queue.bottleneck', ['target'])).toBe(15);
+    expect(changedAt(marks, (e) => e === 'queue.bottleneck', ['interval', 'target'])).toBe(15);
+    expect(changedAt(marks, (e) => e === 'flows', ['exoLoss'])).toBeUndefined();
+    expect(changedAt([], () => true, ['target'])).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // parameter values such as weights and link rate) and the legend state. What the run is (its
 // bottleneck, paths, sample period, window rules) charts read from its manifest (bl_manifest),
 // never from the scenario document: charts do not import scenario/ (scripts/check-layers.mjs).
-import type { Manifest, ParamSpec } from '../params/types';
+import type { Manifest, ParamChange, ParamSpec } from '../params/types';
 import type { SimController, SimSnapshot } from '../run/simController';
 import { flowColor, flowDash } from './palette';
 import type { LineDef } from './chartModel';
@@ -118,6 +118,20 @@ export function weights(sim: SimController, flowCount: number): number[] {
     w.push(Number.isFinite(v) && v > 0 ? v : 1);
   }
   return w;
+}
+
+/**
+ * When the latest live change of any of `keys` of an entity `entities` accepts took effect (s),
+ * or undefined when none has: a reference line drawn from the value now starts there.
+ */
+export function changedAt(
+  marks: readonly ParamChange[],
+  entities: (entity: string) => boolean,
+  keys: readonly string[],
+): number | undefined {
+  let t: number | undefined;
+  for (const m of marks) if (!m.schedule && keys.includes(m.key) && entities(m.entity)) t = Math.max(t ?? 0, m.t);
+  return t;
 }
 
 /** Bottleneck capacity in bits/s, as currently applied. */

@@ -37,6 +37,11 @@ export interface HLine {
   keep?: boolean;
   /** Also list it in the legend, with this text. */
   legend?: string;
+  /**
+   * Simulated time (s) from which the value holds: a live change set it then, and before it the
+   * run had another value (the chart's mark says which). Absent: it held for the whole run.
+   */
+  from?: number;
 }
 
 export interface ChartModel {

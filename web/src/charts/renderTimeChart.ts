@@ -196,17 +196,20 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
   );
   // Reference-line labels keep clear of them ("buffer 250" beside the line, not over a mark's text).
   const taken = markLabelBoxes(labels, plot.top);
+  // A line that holds from a live change on starts at that time (before it the run had another value).
+  const startX = (h: HLine) => (h.from === undefined ? plot.left : Math.max(plot.left, x(h.from)));
+  const right = plot.left + plot.width;
   const refAt = (h: HLine) =>
     placeRefLabel(
       y(h.value),
       h.label,
-      { left: plot.left, right: plot.left + plot.width, top: plot.top, bottom: plot.top + plot.height },
+      { left: startX(h), right, top: plot.top, bottom: plot.top + plot.height },
       taken,
     );
   const inPlot = (v: number) => v >= plot.top - 0.5 && v <= plot.top + plot.height + 0.5;
   const hl = layer('hlines')
     .selectAll<SVGGElement, HLine>('g')
-    .data(dr.hlines.filter((h) => inPlot(y(h.value))))
+    .data(dr.hlines.filter((h) => inPlot(y(h.value)) && startX(h) < right))
     .join((e) => {
       const g = e.append('g');
       g.append('line');
@@ -214,8 +217,8 @@ export function drawSvg(svgEl: SVGSVGElement, f: Frame, dr: Drawn): void {
       return g;
     });
   hl.select('line')
-    .attr('x1', plot.left)
-    .attr('x2', plot.left + plot.width)
+    .attr('x1', startX)
+    .attr('x2', right)
     .attr('y1', (h) => y(h.value))
     .attr('y2', (h) => y(h.value))
     .attr('stroke', (h) => h.color ?? 'currentColor')
