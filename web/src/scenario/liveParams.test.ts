@@ -134,6 +134,16 @@ describe('live parameters', () => {
       ),
     ).toBe('flow 3 weight 1 -> 2');
     expect(formatValue(16e6, { unit: 'bit/s', key: 'rate' })).toBe('16 Mb/s');
+    // An on/off flag (the core keeps it as 1 or 0) is said as on or off.
+    expect(
+      changeLabel(
+        specs.find((s) => s.key === 'live.flow.active'),
+        'flow.2',
+        'active',
+        0,
+        1,
+      ),
+    ).toBe('flow 2 active off -> on');
     expect(scheduleMarks(specs, manifest)).toEqual([
       { t: 20, label: 'exogenous loss 0% -> 1%' },
       { t: 40, label: 'exogenous loss 1% -> 5%' },

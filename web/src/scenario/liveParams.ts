@@ -99,9 +99,13 @@ function scheduleRate(steps: [number, number][], t: number): number {
   return rate;
 }
 
-/** A value for people: probabilities as percentages, rates in Mb/s, else with the unit. */
-export function formatValue(v: number, spec: Pick<ParamSpec, 'unit' | 'max' | 'key' | 'display'> | undefined): string {
+/** A value for people: an on/off flag as on or off, probabilities as percentages, rates in Mb/s, else with the unit. */
+export function formatValue(
+  v: number,
+  spec: (Pick<ParamSpec, 'unit' | 'max' | 'key' | 'display'> & { type?: ParamSpec['type'] }) | undefined,
+): string {
   if (Number.isNaN(v)) return '?';
+  if (spec?.type === 'boolean') return v !== 0 ? 'on' : 'off';
   if (spec?.display) return formatHuman(v, spec);
   const unit = spec?.unit ?? '';
   if (unit === '' && spec?.max === 1 && /loss|rate|P$/i.test(spec.key)) return `${+(v * 100).toPrecision(3)}%`;
