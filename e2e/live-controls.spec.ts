@@ -57,3 +57,31 @@ test('an on/off live control shows the run value; a click changes the run and th
   await expect(gentle).not.toBeChecked();
   expect(await queueParam(lab, 'gentle')).toBe(false);
 });
+
+test("the flow table's Active boxes follow the flows starting, and a click stops a running flow", async ({
+  lab,
+  page,
+}) => {
+  // sd-1mbps starts its ten flows between 0.3 s and 1.9 s (the manifest's start times).
+  await lab.open('#v=1&preset=sd-1mbps');
+  await lab.runUntil(5);
+  const starts = (await lab.manifest())!.flows.map((f) => f.start);
+  expect(Math.max(...starts)).toBeLessThan(5);
+  await page.getByRole('heading', { name: 'Flows', exact: true }).scrollIntoViewIfNeeded();
+  await expect
+    .poll(async () => (await lab.manifest())!.flows.map((f) => f.live.active))
+    .toEqual(starts.map(() => true));
+  for (let i = 0; i < starts.length; i++) await expect(page.getByLabel(`flow ${i} active`)).toBeChecked();
+
+  // bbr-vs-cubic: both flows start at 0 s and send.
+  await lab.open('#v=1&preset=bbr-vs-cubic');
+  await lab.runUntil(30);
+  expect(await lab.flowSum('thr', 20, 30)).toBeGreaterThan(0);
+  await page.getByRole('heading', { name: 'Flows', exact: true }).scrollIntoViewIfNeeded();
+  const box = page.getByLabel('flow 0 active');
+  await expect(box).toBeChecked();
+  await box.click();
+  await expect(box).not.toBeChecked();
+  await expect.poll(() => liveMarks(lab)).toEqual([[30, 'flow 0 active on -> off']]);
+  expect((await lab.manifest())!.flows[0]!.live.active).toBe(false);
+});

@@ -9,6 +9,7 @@ import type { Manifest, ParamSpec, Scenario, Summary } from '../params/types';
 import { normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
 import type { LiveChange } from '../params/types';
 import { repairScenario } from '../scenario/repair';
+import { nextSelfChange } from '../scenario/liveParams';
 import {
   type CallOf,
   type CallOp,
@@ -73,7 +74,7 @@ interface Run {
   duration: number;
   samplePeriod: number;
   live: LiveChange[]; // scheduled changes still to apply, sorted by t
-  nextChange: number | null; // when a loss schedule next moves a live value (the manifest is sent again then)
+  nextChange: number | null; // when a loss schedule or a flow's start or stop next moves a live value (the manifest is sent again then)
   status: RunStatus;
   speed: number; // sim s per wall s, 0 = max
   stopAt: number; // pause when reaching this simulated time
@@ -138,10 +139,10 @@ function applyParam(r: Run, entity: string, key: string, value: number): ParamMs
   return new Refused(err, core!.setParamProblem());
 }
 
-/** Sends the run's manifest (what it has now) and notes when a schedule next changes it. */
+/** Sends the run's manifest (what it has now) and notes when the run next changes it by itself. */
 function sendManifest(r: Run): void {
   const manifest = core!.manifest(r.h) as Manifest;
-  r.nextChange = manifest.nextChange;
+  r.nextChange = nextSelfChange(manifest);
   post({ type: 'manifest', runId: r.id, manifest });
 }
 
