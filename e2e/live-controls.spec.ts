@@ -85,3 +85,18 @@ test("the flow table's Active boxes follow the flows starting, and a click stops
   await expect.poll(() => liveMarks(lab)).toEqual([[30, 'flow 0 active on -> off']]);
   expect((await lab.manifest())!.flows[0]!.live.active).toBe(false);
 });
+
+test("a link's live change after the end of the run is named in the notice and leaves the link", async ({
+  lab,
+  page,
+}) => {
+  await lab.open('#v=1&duration=60&live=10:flows:exoLoss:0.02;70:flows:exoLoss:0.1');
+  await expect(page.getByTestId('notice')).toContainText(
+    'Exogenous loss of all flows set to 10% at 70 s (live=70:flows:exoLoss:0.1): refused. the run ends at 60 s, so it would never apply; left out of the link',
+  );
+  // The change before the end stays in the link and applies at its time.
+  await expect.poll(() => new URL(page.url()).hash).not.toContain('70:flows');
+  expect(new URL(page.url()).hash).toContain('live=10:flows:exoLoss:0.02');
+  await lab.runUntil(11);
+  expect(await liveMarks(lab)).toEqual([[10, 'exogenous loss 0% -> 2%']]);
+});

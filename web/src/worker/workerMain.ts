@@ -25,6 +25,7 @@ import {
 } from './protocol';
 import { type BlBinding, RUN } from '../../../wasm-core/js/binding.mjs';
 import { openCore } from './openCore';
+import { splitAtEnd } from './liveSchedule';
 import { compileWasm } from './wasmBytes';
 import { runHeadless } from './headless';
 
@@ -140,10 +141,11 @@ function applyParam(r: Run, entity: string, key: string, value: number): ParamMs
 }
 
 /** Sends the run's manifest (what it has now) and notes when the run next changes it by itself. */
-function sendManifest(r: Run): void {
+function sendManifest(r: Run): Manifest {
   const manifest = core!.manifest(r.h) as Manifest;
   r.nextChange = nextSelfChange(manifest);
   post({ type: 'manifest', runId: r.id, manifest });
+  return manifest;
 }
 
 function reanchor(r: Run): void {
@@ -280,7 +282,7 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
     h,
     duration,
     samplePeriod,
-    live: [...live].sort((a, b) => a.t - b.t),
+    live: [],
     nextChange: null,
     status: 'paused',
     speed: 1,
@@ -291,7 +293,11 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   };
   performance.mark('bl:run-built');
   post({ type: 'created', runId: id, columns: core!.columns(h), scenario: doc, repaired, duration });
-  sendManifest(run);
+  // The link's changes the run reaches; those at or after its end (the core's duration) are
+  // refused, after the manifest: the page words a refusal with the labels of what the run has.
+  const { kept, refused } = splitAtEnd(live, sendManifest(run).run.duration ?? duration);
+  run.live = kept;
+  if (refused.length) post({ type: 'liveRefused', runId: id, changes: refused });
   setStatus(run, 'paused');
 }
 
