@@ -182,6 +182,19 @@ test('the builder refuses charts that cannot fit and says why; auto height keeps
   await host.close();
 });
 
+test('the builder refuses an embed with no chart and says why', async ({ lab, page }) => {
+  const dialog = await openBuilder(lab, page, 'Medium (900 x 640)');
+  await chooseCharts(dialog, []);
+  await expect(dialog.getByRole('alert')).toContainText(
+    'No chart is chosen, so the embed would show none: tick at least one under Charts to show.',
+  );
+  await expect(dialog.getByTestId('embed-fit')).not.toContainText('fits');
+  await expect(dialog.getByRole('button', { name: 'Copy embed code' })).toBeDisabled();
+  await chooseCharts(dialog, ['Queue']);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Copy embed code' })).toBeEnabled();
+});
+
 test('auto height follows the page both ways: a narrower course column grows the frame, a wider one shrinks it back', async ({
   page,
   baseURL,

@@ -37,6 +37,7 @@ test('"Print summary" makes a one-page sheet with the charts, numbers, seed and 
   await expect(sheet.locator('h1')).toHaveText('XQM dumbbell: exogenous loss 0% -> 1% at 20 s -> 5% at 40 s');
   await expect(sheet.locator('.print-params')).toContainText('Bottleneck rate 16 Mb/s');
   await expect(sheet.locator('.print-params')).toContainText('Access delay max 4 ms');
+  await expect(sheet.locator('.print-params')).toContainText(/Buffer [\d,]+ packets/);
   await expect(sheet.locator('.print-params')).not.toContainText('16000000');
   // Labels, not scenario keys; the loss model as the run has it, not its steps as JSON.
   await expect(sheet.locator('.print-params')).toContainText('Queue kind DropTail');

@@ -53,6 +53,8 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
   const sizePreset = SIZE_PRESETS.find((p) => p.width === c.width && p.height === c.height)?.id ?? 'custom';
   const chartOnly = c.panels.length === 1 && c.panels[0] === 'charts';
   const fit = choiceFit(c, lockable, manifest);
+  // What keeps the code from being copied: no chart to show, then what does not fit.
+  const blocked = fit.empty ? [fit.empty, ...fit.problems] : fit.problems;
 
   return (
     <dialog ref={ref} className="embed-dialog" aria-labelledby="embed-title" onClose={onClose}>
@@ -194,11 +196,11 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
               Auto height
             </label>
           </div>
-          {fit.problems.length ? (
+          {blocked.length ? (
             <div className="notice" role="alert" id="embed-fit" data-testid="embed-fit">
-              <strong>Does not fit without scrolling:</strong>
+              <strong>{fit.empty ? 'Nothing to embed yet:' : 'Does not fit without scrolling:'}</strong>
               <ul>
-                {fit.problems.map((p) => (
+                {blocked.map((p) => (
                   <li key={p}>{p}</li>
                 ))}
               </ul>
@@ -224,7 +226,7 @@ export const EmbedBuilder = forwardRef<HTMLDialogElement, EmbedBuilderProps>(fun
             <button
               type="button"
               className="primary"
-              disabled={fit.problems.length > 0}
+              disabled={blocked.length > 0}
               aria-describedby="embed-fit"
               onClick={() => onCopy(snippet, 'Embed code')}
             >

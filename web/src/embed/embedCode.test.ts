@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeState, defaultState } from '../url/scenarioUrl';
-import { type EmbedChoice, courseOrigin, embedMinHeight, embedSnippet, embedUrl } from './embedCode';
+import { type EmbedChoice, choiceFit, courseOrigin, embedMinHeight, embedSnippet, embedUrl } from './embedCode';
+import { testManifest } from '../params/manifestFixture';
 import { parseLessonsIndex } from './lessonsIndex';
 import { CHART_IDS } from '../url/viewState';
 
@@ -78,6 +79,21 @@ describe('embed code', () => {
     const back = decodeState(url.slice(url.indexOf('#'))).state;
     expect(back.view.charts).toEqual(['queue', 'jain']);
     expect(back.view.panels).toEqual(['charts']);
+  });
+
+  it('refuses an embed whose charts panel would show no chart, saying why', () => {
+    const m = testManifest();
+    const auto = { ...choice, panels: ['controls', 'charts'] as EmbedChoice['panels'], autoHeight: true };
+    expect(choiceFit({ ...auto, charts: ['queue'] }, [], m).empty).toBeNull();
+    expect(choiceFit({ ...auto, charts: [] }, [], m).empty).toBe(
+      'No chart is chosen, so the embed would show none: tick at least one under Charts to show.',
+    );
+    // The BBR chart alone, in a run without BBR flows, draws nothing either.
+    expect(choiceFit({ ...auto, charts: ['bbr'] }, [], m).empty).toMatch(/^The BBR model chart is drawn only for BBR/);
+    expect(choiceFit({ ...auto, charts: ['bbr'] }, [], testManifest({ cc: 'bbr' })).empty).toBeNull();
+    // No charts panel, or a lesson (its steps choose the charts): nothing to refuse.
+    expect(choiceFit({ ...auto, panels: ['controls'], charts: [] }, [], m).empty).toBeNull();
+    expect(choiceFit({ ...auto, lesson: 'bufferbloat', charts: [] }, [], m).empty).toBeNull();
   });
 
   it('writes a fixed-size iframe, or one that follows the height messages', () => {

@@ -105,12 +105,20 @@ export function embedSnippet(url: string, c: EmbedChoice, id = 'bottleneck-lab')
 
 /**
  * Whether what is chosen fits the size: the charts the run draws (BBR's only with BBR flows),
- * the live controls students may change (the locked ones fold under one line).
+ * the live controls students may change (the locked ones fold under one line). `empty` says why
+ * the embed would show no chart though its charts panel is on (none chosen, or none this run
+ * draws); null when it shows one (or a lesson's steps choose them).
  */
 export function choiceFit(c: EmbedChoice, lockable: readonly { id: string }[], manifest: Manifest | null) {
   const drawn = c.charts.filter((id) => id !== 'bbr' || manifest?.flows.some((f) => f.cc.startsWith('bbr'))).length;
   const allowed = c.unlock === null ? lockable.length : lockable.filter((l) => c.unlock!.includes(l.id)).length;
-  return embedFit({
+  const empty =
+    c.lesson !== null || !c.panels.includes('charts') || drawn > 0
+      ? null
+      : c.charts.length === 0
+        ? 'No chart is chosen, so the embed would show none: tick at least one under Charts to show.'
+        : 'The BBR model chart is drawn only for BBR flows, and this run has none: tick another chart under Charts to show.';
+  const fit = embedFit({
     width: c.width,
     height: c.height,
     autoHeight: c.autoHeight,
@@ -120,4 +128,5 @@ export function choiceFit(c: EmbedChoice, lockable: readonly { id: string }[], m
     locked: lockable.length - allowed,
     lesson: c.lesson !== null,
   });
+  return { ...fit, empty };
 }

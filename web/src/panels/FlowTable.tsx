@@ -12,8 +12,8 @@ import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, sharesOneBottleneck, weights } from '../charts/chartContext';
 import { flowLiveSpecs } from '../scenario/liveParams';
-import { refusalText } from '../params/specs';
 import { ParamControl } from './ParamControl';
+import { commitLive, liveShown } from './liveControl';
 import { useMarkCount } from '../run/useMarkCount';
 
 const REFRESH_MS = 250;
@@ -120,24 +120,16 @@ export function FlowTable({
           </td>
         ) : null}
         {specs.map((sp) => {
-          const v = sim.liveValue(`flow.${i}`, sp.key.slice(10));
-          const value = sp.type === 'boolean' ? v !== 0 : Number.isFinite(v) ? v : null;
+          const key = sp.key.slice(10);
           return (
             <td key={sp.key}>
               <ParamControl
                 compact
                 spec={sp}
                 label={`flow ${i} ${sp.label.toLowerCase()}`}
-                value={value}
-                lockedReason={locked?.(`flow.${i}`, sp.key.slice(10))}
-                onCommit={(val) => {
-                  const num = typeof val === 'boolean' ? Number(val) : val;
-                  if (typeof num === 'number')
-                    return sim.setParam(`flow.${i}`, sp.key.slice(10), num).then(
-                      () => null,
-                      (e: Error) => refusalText(e, sp),
-                    );
-                }}
+                value={liveShown(sim, `flow.${i}`, key, sp) ?? null}
+                lockedReason={locked?.(`flow.${i}`, key)}
+                onCommit={commitLive(sim, `flow.${i}`, key, sp)}
               />
             </td>
           );

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Explain } from '../ui/Explain';
 import type { SimController, SimSnapshot } from '../run/simController';
 import { liveControls } from '../scenario/liveParams';
-import { refusalText } from '../params/specs';
 import { ParamControl } from './ParamControl';
+import { commitLive, liveShown } from './liveControl';
 import { useMarkCount } from '../run/useMarkCount';
 
 /** Controls a phone shows before "More" (the rest fold, styles.css). */
@@ -34,25 +34,16 @@ export function LivePanel({
   const controls = all.filter((c) => reason(c) === null);
   const fixed = all.filter((c) => reason(c) !== null);
   const control = (c: (typeof all)[number]) => {
-    const v = sim.liveValue(c.entity, c.key);
     const where = c.entity === 'flows' ? 'all flows' : c.entity.replace('.', ' ');
     return (
       <ParamControl
         spec={c.spec}
         slider
         label={`${c.spec.label} (${where})`}
-        value={Number.isFinite(v) ? v : undefined}
+        value={liveShown(sim, c.entity, c.key, c.spec)}
         enterCommitsSame
         lockedReason={reason(c)}
-        onCommit={(val) => {
-          // The core judges the value: its reason for refusing one is shown at the control,
-          // in the control's units (the core's range is SI: 1.5 of exoLoss is 150 %).
-          if (typeof val === 'number')
-            return sim.setParam(c.entity, c.key, val).then(
-              () => null,
-              (e: Error) => refusalText(e, c.spec),
-            );
-        }}
+        onCommit={commitLive(sim, c.entity, c.key, c.spec)}
       />
     );
   };

@@ -3,7 +3,7 @@
 // links as built) from its manifest. Raw keys and SI numbers stay in the JSON export.
 import type { Json, Manifest, ParamSpec, Scenario } from '../params/types';
 import { findSpec } from '../params/specs';
-import { formatHuman } from '../params/units';
+import { formatHuman, scaleFor } from '../params/units';
 import { flatten, isPlainObject } from '../../../wasm-core/js/paths.mjs';
 import { fieldName, fieldSpec, fieldValue } from '../scenario/fieldNames';
 import { storyValue } from '../scenario/storyText';
@@ -27,7 +27,16 @@ function valueText(specs: readonly ParamSpec[], s: Scenario, path: string, v: Js
     if (v.length <= MAX_LIST_ITEMS) return v.map(item).join(', ');
     return `${v.length} values: ${v.slice(0, 3).map(item).join(', ')}, …, ${item(v[v.length - 1]!)}`;
   }
-  if (typeof v === 'number') return storyValue(specs, s, path) ?? fieldValue(specs, s, path, v);
+  if (typeof v === 'number') {
+    const spec = fieldSpec(specs, s, path);
+    // A rate, a time or a fraction in its scale's unit ("16 Mb/s", "900 µs", "2%").
+    if (spec && scaleFor(spec, v)) return formatHuman(v, spec);
+    // Another number as a story writes it ("1,000", "1.822e-5"), with the unit a story writes
+    // after it ("{queue.buffer} packets").
+    const said = storyValue(specs, s, path);
+    if (said === null) return fieldValue(specs, s, path, v);
+    return spec?.unit ? `${said} ${spec.unit}` : said;
+  }
   return fieldValue(specs, s, path, v);
 }
 

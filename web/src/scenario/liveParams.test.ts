@@ -7,6 +7,7 @@ import {
   lossText,
   liveControls,
   manifestLiveValue,
+  nextSelfChange,
   scheduleMarks,
 } from './liveParams';
 import { firstScreenSchedule, testManifest } from '../params/manifestFixture';
@@ -134,9 +135,45 @@ describe('live parameters', () => {
       ),
     ).toBe('flow 3 weight 1 -> 2');
     expect(formatValue(16e6, { unit: 'bit/s', key: 'rate' })).toBe('16 Mb/s');
+    // An on/off flag (the core keeps it as 1 or 0) is said as on or off.
+    expect(
+      changeLabel(
+        specs.find((s) => s.key === 'live.flow.active'),
+        'flow.2',
+        'active',
+        0,
+        1,
+      ),
+    ).toBe('flow 2 active off -> on');
     expect(scheduleMarks(specs, manifest)).toEqual([
       { t: 20, label: 'exogenous loss 0% -> 1%' },
       { t: 40, label: 'exogenous loss 1% -> 5%' },
     ]);
+  });
+  it('says when the run next changes a live value by itself: a schedule step, a flow starting or stopping', () => {
+    // The first account, before the flows starting at 0 s have started: read again at once.
+    const first = testManifest({ flows: 3 });
+    for (const f of first.flows) f.live.active = false;
+    first.flows[1]!.start = 2.5;
+    first.flows[2]!.start = 1;
+    first.flows[2]!.stop = 30;
+    first.nextChange = 20;
+    expect(nextSelfChange(first)).toBe(0);
+    // At 0 s with flow 0 started: flow 2's start; then flow 1's; then flow 2's stop; then the schedule's step.
+    const m = structuredClone(first);
+    m.flows[0]!.live.active = true;
+    expect(nextSelfChange(m)).toBe(1);
+    m.now = 1;
+    m.flows[2]!.live.active = true;
+    expect(nextSelfChange(m)).toBe(2.5);
+    m.now = 2.5;
+    m.flows[1]!.live.active = true;
+    expect(nextSelfChange(m)).toBe(20);
+    m.now = 20;
+    m.nextChange = null;
+    expect(nextSelfChange(m)).toBe(30);
+    m.now = 30;
+    m.flows[2]!.live.active = false;
+    expect(nextSelfChange(m)).toBeNull();
   });
 });

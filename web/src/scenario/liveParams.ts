@@ -73,6 +73,21 @@ export function manifestLiveValue(m: Manifest, entity: string, key: string): num
   return Number.NaN;
 }
 
+/**
+ * When the run next changes a live value by itself, so that the page reads its manifest again
+ * then: a loss schedule's step (the core's nextChange) or a flow's start or stop (its `active`).
+ * A start or stop at the account's own time counts until the run has taken it (the first account,
+ * at 0 s, comes before the flows starting at 0 s). null: nothing changes by itself any more.
+ */
+export function nextSelfChange(m: Manifest): number | null {
+  let next = m.nextChange ?? Number.POSITIVE_INFINITY;
+  for (const f of m.flows) {
+    if (f.start > m.now || (f.start === m.now && !f.live.active)) next = Math.min(next, f.start);
+    if (f.stop !== null && (f.stop > m.now || (f.stop === m.now && f.live.active))) next = Math.min(next, f.stop);
+  }
+  return Number.isFinite(next) ? next : null;
+}
+
 /** The loss model all flows share (the scenario's exoLoss, as built), or null when they have none or differ. */
 export function sharedFlowLoss(m: Manifest): ManifestLoss | null {
   let shared: ManifestLoss | null = null;
@@ -99,9 +114,13 @@ function scheduleRate(steps: [number, number][], t: number): number {
   return rate;
 }
 
-/** A value for people: probabilities as percentages, rates in Mb/s, else with the unit. */
-export function formatValue(v: number, spec: Pick<ParamSpec, 'unit' | 'max' | 'key' | 'display'> | undefined): string {
+/** A value for people: an on/off flag as on or off, probabilities as percentages, rates in Mb/s, else with the unit. */
+export function formatValue(
+  v: number,
+  spec: (Pick<ParamSpec, 'unit' | 'max' | 'key' | 'display'> & { type?: ParamSpec['type'] }) | undefined,
+): string {
   if (Number.isNaN(v)) return '?';
+  if (spec?.type === 'boolean') return v !== 0 ? 'on' : 'off';
   if (spec?.display) return formatHuman(v, spec);
   const unit = spec?.unit ?? '';
   if (unit === '' && spec?.max === 1 && /loss|rate|P$/i.test(spec.key)) return `${+(v * 100).toPrecision(3)}%`;

@@ -9,6 +9,7 @@ import type { Manifest, ParamSpec, Scenario, Summary } from '../params/types';
 import { normalizeFluidSpecs, normalizeSpecs } from '../params/specs';
 import type { LiveChange } from '../params/types';
 import { repairScenario } from '../scenario/repair';
+import { nextSelfChange } from '../scenario/liveParams';
 import {
   type CallOf,
   type CallOp,
@@ -24,6 +25,7 @@ import {
 } from './protocol';
 import { type BlBinding, RUN } from '../../../wasm-core/js/binding.mjs';
 import { openCore } from './openCore';
+import { splitAtEnd } from './liveSchedule';
 import { compileWasm } from './wasmBytes';
 import { runHeadless } from './headless';
 
@@ -73,7 +75,7 @@ interface Run {
   duration: number;
   samplePeriod: number;
   live: LiveChange[]; // scheduled changes still to apply, sorted by t
-  nextChange: number | null; // when a loss schedule next moves a live value (the manifest is sent again then)
+  nextChange: number | null; // when a loss schedule or a flow's start or stop next moves a live value (the manifest is sent again then)
   status: RunStatus;
   speed: number; // sim s per wall s, 0 = max
   stopAt: number; // pause when reaching this simulated time
@@ -138,11 +140,12 @@ function applyParam(r: Run, entity: string, key: string, value: number): ParamMs
   return new Refused(err, core!.setParamProblem());
 }
 
-/** Sends the run's manifest (what it has now) and notes when a schedule next changes it. */
-function sendManifest(r: Run): void {
+/** Sends the run's manifest (what it has now) and notes when the run next changes it by itself. */
+function sendManifest(r: Run): Manifest {
   const manifest = core!.manifest(r.h) as Manifest;
-  r.nextChange = manifest.nextChange;
+  r.nextChange = nextSelfChange(manifest);
   post({ type: 'manifest', runId: r.id, manifest });
+  return manifest;
 }
 
 function reanchor(r: Run): void {
@@ -279,7 +282,7 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
     h,
     duration,
     samplePeriod,
-    live: [...live].sort((a, b) => a.t - b.t),
+    live: [],
     nextChange: null,
     status: 'paused',
     speed: 1,
@@ -290,7 +293,11 @@ function create(id: number, scenario: Scenario, live: LiveChange[]): void {
   };
   performance.mark('bl:run-built');
   post({ type: 'created', runId: id, columns: core!.columns(h), scenario: doc, repaired, duration });
-  sendManifest(run);
+  // The link's changes the run reaches; those at or after its end (the core's duration) are
+  // refused, after the manifest: the page words a refusal with the labels of what the run has.
+  const { kept, refused } = splitAtEnd(live, sendManifest(run).run.duration ?? duration);
+  run.live = kept;
+  if (refused.length) post({ type: 'liveRefused', runId: id, changes: refused });
   setStatus(run, 'paused');
 }
 
