@@ -16,7 +16,7 @@ describe("a link's live changes against the run's end", () => {
     expect(refused.map((r) => r.change)).toEqual([atEnd, after]);
     // The notice names the change, its time and the run's duration, and that the link drops it.
     expect(liveRefusalText(normalizeSpecs(described), testManifest(), refused[1]!)).toBe(
-      'Exogenous loss of all flows set to 10% at 70 s (live=70:flows:exoLoss:0.1): refused. the run ends at 60 s, so it would never apply; left out of the link',
+      'Exogenous loss of all flows set to 10% at 70 s (live=70:flows:exoLoss:0.1): refused. The run ends at 60 s, so it would never apply; left out of the link',
     );
     // A run without an end keeps every change.
     expect(splitAtEnd([after], Number.POSITIVE_INFINITY).kept).toEqual([after]);

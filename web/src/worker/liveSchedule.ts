@@ -17,7 +17,7 @@ export function splitAtEnd(
     else
       refused.push({
         change: c,
-        error: `the run ends at ${duration} s, so it would never apply`,
+        error: `The run ends at ${duration} s, so it would never apply`,
         problem: null,
       });
   }
