@@ -92,11 +92,26 @@ test("a link's live change after the end of the run is named in the notice and l
 }) => {
   await lab.open('#v=1&duration=60&live=10:flows:exoLoss:0.02;70:flows:exoLoss:0.1');
   await expect(page.getByTestId('notice')).toContainText(
-    'Exogenous loss of all flows set to 10% at 70 s (live=70:flows:exoLoss:0.1): refused. the run ends at 60 s, so it would never apply; left out of the link',
+    'Exogenous loss of all flows set to 10% at 70 s (live=70:flows:exoLoss:0.1): refused. The run ends at 60 s, so it would never apply; left out of the link',
   );
   // The change before the end stays in the link and applies at its time.
   await expect.poll(() => new URL(page.url()).hash).not.toContain('70:flows');
   expect(new URL(page.url()).hash).toContain('live=10:flows:exoLoss:0.02');
   await lab.runUntil(11);
   expect(await liveMarks(lab)).toEqual([[10, 'exogenous loss 0% -> 2%']]);
+});
+
+// A flow that has not had an ACK has no round-trip time: the table said "0.0 ms" (audit of
+// 2026-11-29, htt-cross-traffic's starved flows); it says "-" until the first measurement.
+test("the flow table's RTT is '-' until a flow has measured one", async ({ lab, page }) => {
+  await lab.open('#v=1&flows.count=2&flows.start=10');
+  await lab.runUntil(5);
+  await page.getByRole('heading', { name: 'Flows', exact: true }).scrollIntoViewIfNeeded();
+  const rtt = page.locator('[data-live="rtt"]');
+  await expect(rtt).toHaveCount(2);
+  await expect(rtt.nth(0)).toHaveText('-');
+  await expect(rtt.nth(1)).toHaveText('-');
+  await lab.runUntil(15);
+  await expect(rtt.nth(0)).toHaveText(/^\d+\.\d ms$/);
+  expect(Math.min(...(await lab.manifest())!.flows.map((f) => f.start))).toBeGreaterThanOrEqual(10);
 });

@@ -7,7 +7,7 @@ import type { Scenario } from '../params/types';
 import { overrideOf } from '../scenario/flowOverrides';
 import { FlowOverrideEditor } from './FlowOverrideEditor';
 import type { SimController, SimSnapshot } from '../run/simController';
-import { addPainter } from '../store/frameLoop';
+import { addPainter, requestFrameIn } from '../store/frameLoop';
 import { useOnScreen } from '../ui/useOnScreen';
 import { flowColor } from '../charts/palette';
 import { bottleneckRate, sharesOneBottleneck, weights } from '../charts/chartContext';
@@ -66,7 +66,13 @@ export function FlowTable({
     return addPainter(() => {
       const body = bodyRef.current;
       const t = performance.now();
-      if (!body || t - last < REFRESH_MS || !onScreen.current) return;
+      if (!body || !onScreen.current) return;
+      if (t - last < REFRESH_MS) {
+        // Too soon: a frame once the interval is over, so the last change is shown even when no
+        // other frame comes (a run paused, or played to a time in one burst, between two refreshes).
+        requestFrameIn(REFRESH_MS - (t - last));
+        return;
+      }
       last = t;
       const s = snapRef.current;
       const st = sim.store;
@@ -82,8 +88,10 @@ export function FlowTable({
         const thr = st.mean(`flow.${i}.thr`, from, now);
         const fair = (rate * w[i]!) / total;
         const loss = st.mean(`flow.${i}.lossCong`, from, now) + st.mean(`flow.${i}.lossExo`, from, now);
+        const srtt = st.latest(`flow.${i}.srtt`);
         const cells: Record<string, string> = {
-          rtt: `${(st.latest(`flow.${i}.srtt`) * 1000).toFixed(1)} ms`,
+          // No round trip measured yet (the flow has not had an ACK): none to show, not "0.0 ms".
+          rtt: srtt > 0 && Number.isFinite(srtt) ? `${(srtt * 1000).toFixed(1)} ms` : '-',
           thr: Number.isFinite(thr) ? `${(thr / 1e6).toFixed(3)}` : '-',
           share: Number.isFinite(thr / fair) ? `${((thr / fair) * 100).toFixed(0)}%` : '-',
           loss: Number.isFinite(loss) ? `${(loss * 100).toFixed(2)}%` : '-',
