@@ -120,6 +120,29 @@ describe('preset stories told of the run', () => {
     expect(story((m) => m.flows.forEach((f) => (f.rtt = 0.2)))).not.toContain('with round trips this short');
   });
 
+  it('the round trips told cover every flow, those that do not cross the bottleneck too', () => {
+    // The TED network: 12 flows, three of them (4 ms) beside the bottleneck; the Head-to-Tail
+    // network's 150 flows, 34 ms through all three links and 14 ms through one.
+    const story = (change: (m: Manifest) => void) => {
+      const m = testManifest({ flows: 12 });
+      change(m);
+      return fillStory('{flows.count} flows with round trips {rtt}.', specs, DEFAULT_PRESET.scenario, m);
+    };
+    const ted = story((m) =>
+      m.flows.forEach((f, i) => {
+        f.rtt = [0.016, 0.012, 0.007][i % 3]!;
+        if (i >= 9) Object.assign(f, { rtt: 0.004, crossesBottleneck: false });
+      }),
+    );
+    expect(ted).toBe('12 flows with round trips from 4 ms to 16 ms.');
+    const same = story((m) => m.flows.forEach((f, i) => Object.assign(f, { rtt: 0.034, crossesBottleneck: i < 4 })));
+    expect(same).toBe('12 flows with round trips 34 ms.');
+    const htt = story((m) =>
+      m.flows.forEach((f, i) => Object.assign(f, { rtt: i < 4 ? 0.034 : 0.014, crossesBottleneck: i < 4 })),
+    );
+    expect(htt).toBe('12 flows with round trips from 14 ms to 34 ms.');
+  });
+
   it('every preset: a changed flow count is the only count told, and the legend is offered only when drawn', () => {
     for (const p of PRESETS) {
       const n0 = base.get(p.id)!.flows.length;
