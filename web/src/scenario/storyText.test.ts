@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
 import { normalizeSpecs, specsOfGroup } from '../params/specs';
-import { formatHuman } from '../params/units';
+import { formatHuman, scaleFor } from '../params/units';
 import { DEFAULT_PRESET, PRESETS, type Preset, findPreset } from './presets';
 import { fillStory, guardHolds, guardProblem, runTitle, storyGuards, storyPaths } from './storyText';
 import { firstScreenSchedule, scenarioManifest, testManifest } from '../params/manifestFixture';
-import { flowLiveSpecs, liveControls } from './liveParams';
+import { flowLiveSpecs, liveControls, manifestLiveValue } from './liveParams';
 import { diffChoices } from '../compare/compareDiff';
 import type { Manifest } from '../params/types';
 
@@ -332,6 +332,25 @@ describe('preset stories told of the run', () => {
     expect(guardProblem('legend=1')).toMatch(/legend takes no value/);
     expect(fillStory('[[flows=20 ? a [[rule=aimd ? b :: c]] d :: e]].', specs, s, m)).toBe('a b d.');
     expect(fillStory('x [[flows=2 ? y]].', specs, s, m)).toBe('x.');
+  });
+
+  it('a Try this that has a value typed with its unit says so where the box shows another unit', () => {
+    // The TED presets' flow 9 Deadline box shows 120 in µs: "2" is refused (below 100 µs), "2 ms" works.
+    let boxes = 0;
+    for (const p of PRESETS) {
+      const a = p.tryAction!;
+      const unit = typeof a.value === 'string' ? /^[\d.]+\s*([^\d\s.]\S*)$/.exec(a.value)?.[1] : undefined;
+      if (!unit || (a.via !== 'flow' && a.via !== 'live')) continue;
+      const m = base.get(p.id)!;
+      const spec = specs.find((s) => s.key === a.key)!;
+      const entity =
+        a.via === 'flow' ? `flow.${a.flow}` : liveControls(specs, m).find((c) => c.spec.key === a.key)!.entity;
+      const shown = scaleFor(spec, manifestLiveValue(m, entity, a.key!.split('.').pop()!))?.unit;
+      if (shown === unit) continue;
+      boxes++;
+      expect(told(p, m).tryThis, `${p.id}: the box shows ${shown}`).toContain(`type ${a.value}, with its unit,`);
+    }
+    expect(boxes).toBeGreaterThan(0);
   });
 
   it("each Try this names a control the preset has, and its action's check holds only after it", () => {
