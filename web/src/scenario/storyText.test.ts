@@ -143,6 +143,18 @@ describe('preset stories told of the run', () => {
     expect(htt).toBe('12 flows with round trips from 14 ms to 34 ms.');
   });
 
+  it("CoDel's story says it holds the shortest wait over its interval near target, not the average", () => {
+    // CoDel (RFC 8289) acts on the minimum sojourn time over each interval. The story said packets
+    // "wait about its 5 ms target" while the run's mean queueing delay was 17.7 ms (14.3 ms with
+    // a 1 ms target).
+    const p = findPreset('bufferbloat-codel')!;
+    const m = changed(p, (mm) => Object.assign(mm.links[0]!.queue.params, { target: 0.001, interval: 0.05 }));
+    const watch = told(p, m).watch;
+    expect(watch).toContain('once even the shortest wait over an interval (50 ms) stays above its 1 ms target');
+    expect(watch).toContain('It holds that shortest wait near the target, not the average');
+    expect(watch).not.toMatch(/wait about its/);
+  });
+
   it('every preset: a changed flow count is the only count told, and the legend is offered only when drawn', () => {
     for (const p of PRESETS) {
       const n0 = base.get(p.id)!.flows.length;
