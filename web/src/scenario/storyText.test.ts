@@ -155,6 +155,17 @@ describe('preset stories told of the run', () => {
     expect(watch).not.toMatch(/wait about its/);
   });
 
+  it('the LTE stories tell the flows the run has, and no call flow it lacks', () => {
+    // They said "A video call shares a phone's LTE downlink with one bulk download": the run has
+    // the download alone.
+    for (const id of ['lte-video-call', 'lte-video-call-bbr', 'lte-video-call-codel']) {
+      const p = findPreset(id)!;
+      const watch = told(p, base.get(id)!).watch;
+      expect(watch, id).toContain('carries 1 download flow and no call of its own');
+      expect(watch, id).not.toMatch(/call shares/);
+    }
+  });
+
   it('every preset: a changed flow count is the only count told, and the legend is offered only when drawn', () => {
     for (const p of PRESETS) {
       const n0 = base.get(p.id)!.flows.length;
