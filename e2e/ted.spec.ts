@@ -39,16 +39,13 @@ test("TED: the queue chart draws each TED queue's bound Q_max and follows a live
   const refLabels = chart.locator('g.hlines text.ref-label');
   const qmaxLine = chart.locator('g.hlines g', { hasText: 'Q_max' }).locator('line');
 
-  // The first queue (A) is shown by default; its bound is drawn though the queue stays far
-  // below it, as one line with the buffer, which the preset sizes to Q_max.
-  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 6, 100e6)} = buffer 75`);
+  // The bottleneck C is shown by default: its bound is drawn as one line with the buffer, which
+  // the preset sizes to Q_max.
+  await expect(chart.locator('h3')).toHaveText('Queue length (C)');
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} = buffer 250`);
   await expect(qmaxLine).toHaveAttribute('stroke-dasharray', /\d/);
   const sum = await lab.summary();
   expect(sum.queues.find((q) => q.id === 'C')!.qmax).toBe(qmax(0.001, 2, 1e9));
-
-  await chart.getByLabel('Queue shown').selectOption('C');
-  await expect(chart.locator('h3')).toHaveText('Queue length (C)');
-  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 2, 1e9)} = buffer 250`);
   await expect(chart.locator('.legend-ref')).toHaveText(
     `Q_max ${qmax(0.001, 2, 1e9)} packets (TED's bound, Sec. II.B)`,
   );
@@ -64,6 +61,12 @@ test("TED: the queue chart draws each TED queue's bound Q_max and follows a live
     above = ticks.find((t) => t.v >= 250)!;
   expect(y).toBeLessThanOrEqual(below.y + 0.5);
   expect(y).toBeGreaterThanOrEqual(above.y - 0.5);
+
+  // Link A's queue has its own bound: six 100 Mb/s access links feed it.
+  await chart.getByLabel('Queue shown').selectOption('A');
+  await expect(chart.locator('h3')).toHaveText('Queue length (A)');
+  await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.001, 6, 100e6)} = buffer 75`);
+  await chart.getByLabel('Queue shown').selectOption('C');
 
   // A deadline of 2 ms for flow 9 raises D_max, so every TED queue's Q_max doubles, live.
   const input = page.getByLabel('flow 9 deadline', { exact: true });

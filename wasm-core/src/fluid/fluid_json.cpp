@@ -68,11 +68,12 @@ BoundSpecs<T> withFlowsSpecs(Own... own) {
               .defaultsTo(0.08)
               .range(1e-4, 10)
               .help("Round-trip propagation delay D_i; with propDelayMax, the low end of a uniform draw.")),
-      bind<&F::propDelayMax>(Spec::number("propDelayMax", "Propagation RTT max", "s")
-                                 .defaultsTo(0.12)
-                                 .range(1e-4, 10)
-                                 .help("Each D_i uniform in [propDelay, propDelayMax]; null: every D_i = propDelay.")
-                                 .nullable()),
+      bind<&F::propDelayMax>(
+          Spec::number("propDelayMax", "Propagation RTT max", "s")
+              .defaultsTo(0.12)
+              .range(1e-4, 10)
+              .help("Each D_i uniform in [propDelay, propDelayMax]; left empty: every D_i = propDelay.")
+              .nullable()),
       declare(propDelaysSpec()),
       declare(Spec::object("queue", "Queue").help("Bottleneck queue: kind droptail or red.")), std::move(own)...);
 }
@@ -88,7 +89,7 @@ BL_SPEC_TABLE const BoundSpecs<RunInput>& runParams() {
       bind<&R::alphaMax>(Spec::number("alphaMax", "Sender share max")
                              .defaultsTo(0.5)
                              .range(0, 1)
-                             .help("Each alpha_i uniform in [alpha, alphaMax]; null: every alpha_i = alpha.")
+                             .help("Each alpha_i uniform in [alpha, alphaMax]; left empty: every alpha_i = alpha.")
                              .nullable()),
       declare(alphasSpec()),
       declare(Spec::array("exoLoss", "Exogenous loss", "[s, rate]")

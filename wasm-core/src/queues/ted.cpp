@@ -45,7 +45,7 @@ class Ted final : public BoundQueueDisc<Ted> {
             "lbd: the deadline bounds the wait in this queue; ebd: the wait summed over the TED queues of the path."),
         bind<&Ted::deadline_>(Spec::number("deadline", "Default deadline", "s")
                                   .range(0.000001, 10)
-                                  .help("Deadline for packets whose flow has none (null: they never expire).")
+                                  .help("Deadline for packets whose flow has none (left empty: they never expire).")
                                   .live()
                                   .nullable()),
         bind<&Ted::inputs_>(Spec::integer("inputs", "Input links")

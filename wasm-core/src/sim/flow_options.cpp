@@ -27,8 +27,10 @@ BL_SPEC_TABLE const BoundSpecs<FlowOptions>& FlowOptions::params() {
               .defaultsTo(1)
               .range(0, 600)
               .help("Each flow starts at start + uniform [0, spread) so they do not start in lockstep.")),
-      bind<&F::stop>(
-          Spec::number("stop", "Stop", "s").range(0, kMaxDuration).help("When it stops (null: never).").nullable()),
+      bind<&F::stop>(Spec::number("stop", "Stop", "s")
+                         .range(0, kMaxDuration)
+                         .help("When it stops (left empty: never).")
+                         .nullable()),
       bind<&F::delayedAck>(Spec::flag("delayedAck", "Delayed ACKs")
                                .defaultsTo(false)
                                .help("Receiver ACKs every second packet (or after 100 ms).")),
@@ -51,13 +53,14 @@ BL_SPEC_TABLE const BoundSpecs<FlowOptions>& FlowOptions::params() {
                            .live()),
       bind<&F::deadline>(Spec::number("deadline", "Deadline", "s")
                              .range(0.0001, 10)
-                             .help("Queueing-time bound for deadline-aware queues (null: none).")
+                             .help("Queueing-time bound for deadline-aware queues (left empty: none).")
                              .live()
                              .nullable()),
       bind<&F::deadlineRtt>(
           Spec::number("deadlineRtt", "Deadline / RTT")
               .range(0.0001, 100)
-              .help("Deadline as this multiple of the flow's propagation RTT, when deadline is null (null: none).")
+              .help(
+                  "Deadline as this multiple of the flow's propagation RTT, when Deadline is empty (left empty: none).")
               .nullable()),
       bind<&F::tcp, &T::dupThresh>(Spec::integer("dupThresh", "Duplicate ACK threshold")
                                        .defaultsTo(3)
@@ -69,7 +72,7 @@ BL_SPEC_TABLE const BoundSpecs<FlowOptions>& FlowOptions::params() {
                                                    "new packet beyond cwnd (ns-2's singledup_).")),
       bind<&F::vegasRetx>(Spec::flag("vegasRetx", "Vegas retransmit")
                               .help("Retransmit on one duplicate ACK once the segment's fine-grained timer expired "
-                                    "(null: on with cc vegas).")
+                                    "(left empty: on with cc vegas).")
                               .nullable()),
       bindChoice<&F::tcp, &T::rtoRestart>(
           "rtoRestart", "RTO restart",

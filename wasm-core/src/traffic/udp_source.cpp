@@ -60,7 +60,8 @@ BL_SPEC_TABLE const BoundSpecs<TrafficFields>& TrafficFields::params() {
       bind<&T::rate>(
           Spec::number("rate", "Rate", "bit/s").defaultsTo(1e6).range(1e3, 1e11).help("Sending rate (while on).")),
       bind<&T::start>(Spec::number("start", "Start", "s").defaultsTo(0).range(0, 3600).help("When the source starts.")),
-      bind<&T::stop>(Spec::number("stop", "Stop", "s").range(0, 3600).help("When it stops (null: never).").nullable()),
+      bind<&T::stop>(
+          Spec::number("stop", "Stop", "s").range(0, 3600).help("When it stops (left empty: never).").nullable()),
       bind<&T::onMean>(Spec::number("onMean", "Mean on time", "s")
                            .defaultsTo(1)
                            .range(0.001, 3600)

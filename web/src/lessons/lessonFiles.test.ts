@@ -32,6 +32,12 @@ const ids = readdirSync(lessonsDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
   .sort();
+const presetIds = readdirSync(join(root, 'public/presets'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
+const presetTitles = presetIds.map(
+  (id) => (readJson(join(root, 'public/presets', `${id}.json`)) as { name: string }).name,
+);
 const lessons: Lesson[] = ids.map((id) => {
   const r = parseLesson(readJson(join(lessonsDir, id, 'lesson.json')), id);
   if (!r.ok) throw new Error(`public/lessons/${id}/lesson.json:\n  ${r.errors.join('\n  ')}`);
@@ -139,6 +145,20 @@ describe('public/lessons', () => {
             }
           }
         });
+      });
+
+      it('names a preset by the title the Preset chooser lists, never by its id', () => {
+        // "Try the **bufferbloat-pie** preset" named a preset the chooser does not list by that name.
+        const words: string[] = [lesson.title, lesson.summary];
+        for (const step of lesson.steps) {
+          words.push(step.title, step.text ?? '', ...(step.annotations ?? []).map((a) => a.text));
+          if (step.predict) words.push(step.predict.question, step.predict.reveal, ...step.predict.options);
+        }
+        const text = words.join('\n');
+        for (const id of presetIds)
+          expect(text, `preset id ${id}`).not.toMatch(new RegExp(`(^|[^\\w-])${id}(?![\\w-])`));
+        // A title in “...” is one the chooser lists (a preset's name).
+        for (const q of text.matchAll(/“([^”]*)”/g)) expect(presetTitles, q[0]).toContain(q[1]);
       });
 
       it('every step decodes to a scenario without dropping anything, and its notes fit its charts and flows', () => {

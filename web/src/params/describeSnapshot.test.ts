@@ -28,3 +28,20 @@ describe('the describe snapshot', () => {
     expect(normalizeSpecs(snap).length).toBeGreaterThan(100);
   });
 });
+
+describe("the core's help texts", () => {
+  it('say an unset value as the page shows it (an empty box), never as JSON null', () => {
+    // The TED queue's Default deadline read "(null: they never expire)"; the scenario editor
+    // shows an unset value as an empty box ("none"), and a student never meets JSON's null.
+    const snap = readFileSync(path.join(root, 'web/test/fixtures/describe.json'), 'utf8');
+    const helps: string[] = [];
+    JSON.parse(snap, (key, v: unknown) => {
+      if ((key === 'help' || key === 'optionHelp') && typeof v === 'string') helps.push(v);
+      if (key === 'optionHelp' && v && typeof v === 'object') helps.push(...Object.values(v as Record<string, string>));
+      return v;
+    });
+    expect(helps.length).toBeGreaterThan(100);
+    expect(helps.filter((h) => /\bnull\b/.test(h))).toEqual([]);
+    expect(helps).toContain('Deadline for packets whose flow has none (left empty: they never expire).');
+  });
+});

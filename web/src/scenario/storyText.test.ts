@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import described from '../../test/fixtures/describe.json';
 import { normalizeSpecs, specsOfGroup } from '../params/specs';
-import { formatHuman } from '../params/units';
+import { formatHuman, scaleFor } from '../params/units';
 import { DEFAULT_PRESET, PRESETS, type Preset, findPreset } from './presets';
 import { fillStory, guardHolds, guardProblem, runTitle, storyGuards, storyPaths } from './storyText';
 import { firstScreenSchedule, scenarioManifest, testManifest } from '../params/manifestFixture';
-import { flowLiveSpecs, liveControls } from './liveParams';
+import { flowLiveSpecs, liveControls, manifestLiveValue } from './liveParams';
 import { diffChoices } from '../compare/compareDiff';
 import type { Manifest } from '../params/types';
 
@@ -118,6 +118,52 @@ describe('preset stories told of the run', () => {
     // Longer round trips: the claim about short ones goes.
     expect(base1).toContain('with round trips this short');
     expect(story((m) => m.flows.forEach((f) => (f.rtt = 0.2)))).not.toContain('with round trips this short');
+  });
+
+  it('the round trips told cover every flow, those that do not cross the bottleneck too', () => {
+    // The TED network: 12 flows, three of them (4 ms) beside the bottleneck; the Head-to-Tail
+    // network's 150 flows, 34 ms through all three links and 14 ms through one.
+    const story = (change: (m: Manifest) => void) => {
+      const m = testManifest({ flows: 12 });
+      change(m);
+      return fillStory('{flows.count} flows with round trips {rtt}.', specs, DEFAULT_PRESET.scenario, m);
+    };
+    const ted = story((m) =>
+      m.flows.forEach((f, i) => {
+        f.rtt = [0.016, 0.012, 0.007][i % 3]!;
+        if (i >= 9) Object.assign(f, { rtt: 0.004, crossesBottleneck: false });
+      }),
+    );
+    expect(ted).toBe('12 flows with round trips from 4 ms to 16 ms.');
+    const same = story((m) => m.flows.forEach((f, i) => Object.assign(f, { rtt: 0.034, crossesBottleneck: i < 4 })));
+    expect(same).toBe('12 flows with round trips 34 ms.');
+    const htt = story((m) =>
+      m.flows.forEach((f, i) => Object.assign(f, { rtt: i < 4 ? 0.034 : 0.014, crossesBottleneck: i < 4 })),
+    );
+    expect(htt).toBe('12 flows with round trips from 14 ms to 34 ms.');
+  });
+
+  it("CoDel's story says it holds the shortest wait over its interval near target, not the average", () => {
+    // CoDel (RFC 8289) acts on the minimum sojourn time over each interval. The story said packets
+    // "wait about its 5 ms target" while the run's mean queueing delay was 17.7 ms (14.3 ms with
+    // a 1 ms target).
+    const p = findPreset('bufferbloat-codel')!;
+    const m = changed(p, (mm) => Object.assign(mm.links[0]!.queue.params, { target: 0.001, interval: 0.05 }));
+    const watch = told(p, m).watch;
+    expect(watch).toContain('once even the shortest wait over an interval (50 ms) stays above its 1 ms target');
+    expect(watch).toContain('It holds that shortest wait near the target, not the average');
+    expect(watch).not.toMatch(/wait about its/);
+  });
+
+  it('the LTE stories tell the flows the run has, and no call flow it lacks', () => {
+    // They said "A video call shares a phone's LTE downlink with one bulk download": the run has
+    // the download alone.
+    for (const id of ['lte-video-call', 'lte-video-call-bbr', 'lte-video-call-codel']) {
+      const p = findPreset(id)!;
+      const watch = told(p, base.get(id)!).watch;
+      expect(watch, id).toContain('carries 1 download flow and no call of its own');
+      expect(watch, id).not.toMatch(/call shares/);
+    }
   });
 
   it('every preset: a changed flow count is the only count told, and the legend is offered only when drawn', () => {
@@ -329,6 +375,25 @@ describe('preset stories told of the run', () => {
     expect(guardProblem('legend=1')).toMatch(/legend takes no value/);
     expect(fillStory('[[flows=20 ? a [[rule=aimd ? b :: c]] d :: e]].', specs, s, m)).toBe('a b d.');
     expect(fillStory('x [[flows=2 ? y]].', specs, s, m)).toBe('x.');
+  });
+
+  it('a Try this that has a value typed with its unit says so where the box shows another unit', () => {
+    // The TED presets' flow 9 Deadline box shows 120 in µs: "2" is refused (below 100 µs), "2 ms" works.
+    let boxes = 0;
+    for (const p of PRESETS) {
+      const a = p.tryAction!;
+      const unit = typeof a.value === 'string' ? /^[\d.]+\s*([^\d\s.]\S*)$/.exec(a.value)?.[1] : undefined;
+      if (!unit || (a.via !== 'flow' && a.via !== 'live')) continue;
+      const m = base.get(p.id)!;
+      const spec = specs.find((s) => s.key === a.key)!;
+      const entity =
+        a.via === 'flow' ? `flow.${a.flow}` : liveControls(specs, m).find((c) => c.spec.key === a.key)!.entity;
+      const shown = scaleFor(spec, manifestLiveValue(m, entity, a.key!.split('.').pop()!))?.unit;
+      if (shown === unit) continue;
+      boxes++;
+      expect(told(p, m).tryThis, `${p.id}: the box shows ${shown}`).toContain(`type ${a.value}, with its unit,`);
+    }
+    expect(boxes).toBeGreaterThan(0);
   });
 
   it("each Try this names a control the preset has, and its action's check holds only after it", () => {

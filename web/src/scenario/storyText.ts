@@ -6,8 +6,9 @@
 //   "{queue.minTh}", "{topology.bottleneckRate}", read from the manifest where the run has it),
 //   or one of the run's own: {queue} ("a 250-packet DropTail queue"), {queueKind}, {queueHelp}
 //   (the core's sentence for the queue's kind), {rules} (the core's sentence for each window rule
-//   the flows run), {ruleNames}, {exoLoss} (the loss model in words), {lossKind}, {rtt} (the
-//   flows' round-trip propagation delays), {flow[N].weight} (flow N's weight now).
+//   the flows run), {ruleNames}, {exoLoss} (the loss model in words), {lossKind}, {rtt} (every
+//   flow's round-trip propagation delay), {bottleneck} (the bottleneck link's name: a graph's
+//   first link), {flow[N].weight} (flow N's weight now).
 // - `[[CONDITION ? text]]` shows `text` only while the run satisfies CONDITION, and
 //   `[[CONDITION ? text :: other]]` shows `other` when it does not: a preset's claim ("RED keeps
 //   the queue shorter") is said only of a run it is true of. CONDITION is clauses joined by `&`,
@@ -98,9 +99,13 @@ function mainFlows(m: Manifest) {
   return crossing.length ? crossing : m.flows;
 }
 
-/** "240 ms", or "from 4 ms to 10 ms" when the flows' round-trip propagation delays differ. */
+/**
+ * "240 ms", or "from 4 ms to 10 ms" when the flows' round-trip propagation delays differ: every
+ * flow's, those that do not cross the bottleneck too, as the sentence around it ("12 flows with
+ * round trips {rtt}") speaks of all of them.
+ */
 function rttText(m: Manifest): string | null {
-  const rtts = mainFlows(m).map((f) => f.rtt);
+  const rtts = m.flows.map((f) => f.rtt);
   if (!rtts.length) return null;
   const lo = Math.min(...rtts);
   const hi = Math.max(...rtts);
@@ -181,6 +186,7 @@ export function storyValue(
   if (path === RULES) return m ? rulesText(specs, m) : '…';
   if (path === QUEUE) return m ? (queueText(specs, m) ?? 'no shared queue') : '…';
   if (path === 'rtt') return m ? rttText(m) : '…';
+  if (path === 'bottleneck') return m ? m.bottleneck : '…';
   const spec = /^flow\[\d+\]\.(\w+)$/.exec(path)
     ? kindSpec(specs, `live.flow.${path.split('.').pop()}`)
     : specOf(specs, s, path);
