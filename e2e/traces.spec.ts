@@ -36,3 +36,15 @@ test('LTE preset: the capacity line is drawn, and a dropped trace file runs', as
   await page.evaluate(() => window.__bl!.ready());
   await expect.poll(async () => (await lab.notices()).join(' ')).toContain('twelve.txt');
 });
+
+// A link that follows a delivery trace has no one rate (audit of 2026-11-29: the live Rate box
+// showed "4.56032" Mb/s, which the core then refused, and the topology "4.56 Mb/s, 20 ms" as if
+// fixed): no Rate box, and the topology names the trace and its mean.
+test('a traced link offers no Rate box and its label names the trace', async ({ lab, page }) => {
+  await lab.open('#v=1&preset=lte-video-call');
+  await lab.runUntil(2);
+  const live = page.locator('.live-panel');
+  await expect(live.getByLabel('Buffer (queue bottleneck)', { exact: true })).toBeVisible();
+  await expect(live.getByLabel('Rate (link bottleneck)', { exact: true })).toHaveCount(0);
+  await expect(page.locator('.topology svg')).toContainText('lte-driving (downlink) trace, mean 4.56 Mb/s, 20 ms');
+});

@@ -33,6 +33,11 @@ describe('dumbbell labels', () => {
     m.links[2]!.delay = 0.0081234; // flow 1's access link drawn at 8.12 ms (three digits shown)
     expect(labels(m)[1]).toBe('access 100 Mb/s, 2 ms to 8.12 ms');
   });
+  it('a link that follows a delivery trace is labelled with the trace and its mean, not as a fixed rate', () => {
+    const m = testManifest({ rate: 4560324 });
+    m.links[0]!.trace = { name: 'lte-driving (downlink)', opportunities: 45604, period: 120.002 };
+    expect(labels(m)[0]).toBe('lte-driving (downlink) trace, mean 4.56 Mb/s, 1 ms');
+  });
   it('the bottleneck rate as changed live, before the next manifest says so', () => {
     expect(labels(testManifest({ rate: 16e6 }), (l) => (l === 'bottleneck' ? 5e6 : Number.NaN))[0]).toBe(
       '5 Mb/s, 1 ms',

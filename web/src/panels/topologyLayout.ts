@@ -71,7 +71,11 @@ export function layoutTopology(
     const r = rateNow(l.name);
     return Number.isFinite(r) ? r : l.rate;
   };
-  const label = (l: ManifestLink) => `${fmt.rate(rateOf(l))}, ${fmt.delay(l.delay)}`;
+  // A link that follows a delivery trace has no one rate: its label says so, with the trace's mean.
+  const label = (l: ManifestLink) =>
+    l.trace
+      ? `${l.trace.name} trace, mean ${fmt.rate(l.rate)}, ${fmt.delay(l.delay)}`
+      : `${fmt.rate(rateOf(l))}, ${fmt.delay(l.delay)}`;
   if (m.topology === 'dumbbell' && m.bottleneck && linkOf.has(m.bottleneck))
     return dumbbell(m, linkOf, fmt, label, flowCount, width, height);
   return pathLayout(m, linkOf, label, width, height);

@@ -97,6 +97,13 @@ describe('live parameters', () => {
     expect(cc).not.toContain('queue.AB/maxP');
     expect(liveControls(specs, null).map((x) => x.entity)).toEqual(['flows']);
   });
+  it('offers no rate for a bottleneck that follows a delivery trace (the core refuses one)', () => {
+    const traced = testManifest({ queueKind: 'droptail' });
+    traced.links[0]!.trace = { name: 'lte-driving (downlink)', opportunities: 45604, period: 120.002 };
+    const c = liveControls(specs, traced).map((x) => `${x.entity}/${x.key}`);
+    expect(c).not.toContain('link.bottleneck/rate');
+    expect(c).toContain('queue.bottleneck/buffer');
+  });
   it("offers every flow's exogenous loss only where each flow has a loss link of its own (not a graph's)", () => {
     const graph = testManifest({ queueKind: 'droptail' });
     for (const f of graph.flows) f.lossLink = null;

@@ -37,9 +37,14 @@ export function liveControls(specs: readonly ParamSpec[], m: Manifest | null): L
     const mm = /^queue\.(\w+)\.(\w+)$/.exec(spec.key);
     if (mm && mm[1] === target.queueKind) out.push({ entity: `queue.${target.link}`, key: mm[2]!, spec });
   }
+  // A link that follows a delivery trace takes its rate from the trace: the core refuses a rate
+  // typed for it, so no box offers one.
+  const traced = !!m?.links.find((l) => l.name === target.link)?.trace;
   for (const spec of specs) {
-    if (spec.live && spec.key.startsWith('live.link.'))
-      out.push({ entity: `link.${target.link}`, key: spec.key.slice(10), spec });
+    if (!spec.live || !spec.key.startsWith('live.link.')) continue;
+    const key = spec.key.slice(10);
+    if (key === 'rate' && traced) continue;
+    out.push({ entity: `link.${target.link}`, key, spec });
   }
   return out;
 }
