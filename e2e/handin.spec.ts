@@ -127,6 +127,34 @@ test('a step without a prediction hands in what its run measured', async ({ lab,
   expect(rows[1]).toContain(`was ${(util * 100).toFixed(1)}%`);
 });
 
+// "Next" starts the next step's run, and the page renders the next step before that run's data
+// replaces the last one's: a step measured to the time the last run had reached (bufferbloat-codel's
+// steps 2 and 3 both to 40 s) was saved at once with the last step's numbers (review of 2026-11-29).
+test("a step's hand-in is measured on its own run, not on the step before's", async ({ lab, page }) => {
+  await page.setViewportSize({ width: 1400, height: 2600 });
+  await lab.open('#lesson=bufferbloat-codel&step=2');
+  await page.evaluate(() => {
+    localStorage.removeItem('bl.lesson.bufferbloat-codel.answers');
+    localStorage.removeItem('bl.lesson.bufferbloat-codel.results');
+  });
+  await page.reload();
+  await page.waitForFunction(() => window.__bl !== undefined);
+  await page.evaluate(() => window.__bl!.ready());
+  await page.locator('.predict-option input').first().check();
+  await page.getByRole('button', { name: 'Record my answer and run' }).click();
+  await lab.runUntil(40);
+  await expect(page.getByTestId('predict-reveal')).toBeVisible();
+  const saved = () =>
+    page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('bl.lesson.bufferbloat-codel.results') ?? '{}')));
+  await expect.poll(saved).toEqual(['2']);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('lesson-progress')).toHaveText('Step 3 of 3');
+  // Step 3's run starts from 0 s: nothing of it is measured yet.
+  expect(await saved()).toEqual(['2']);
+  await lab.runUntil(40);
+  await expect.poll(saved).toEqual(['2', '3']);
+});
+
 test("an embed's host page gets the record with xAPI statements when it asks, and not before", async ({
   page,
   baseURL,

@@ -146,7 +146,7 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
           run={run}
           now={now}
           revealAt={revealAt}
-          waiting={summaryAt > 0 && run.summary === undefined}
+          waiting={!sim.storeIsCurrent || (summaryAt > 0 && run.summary === undefined)}
           running={status === 'playing' || now > 0}
           onRun={api.answered}
         />
@@ -158,7 +158,7 @@ export function LessonPanel({ sim, api }: { sim: SimController; api: LessonApi }
           stepNo={n}
           step={step}
           run={run}
-          reached={now + 1e-9 >= revealAt && !(summaryAt > 0 && run.summary === undefined)}
+          reached={sim.storeIsCurrent && now + 1e-9 >= revealAt && !(summaryAt > 0 && run.summary === undefined)}
         />
       ) : null}
       {due.length && !api.offPath ? (

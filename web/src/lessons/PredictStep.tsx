@@ -18,7 +18,7 @@ export interface PredictProps {
   revealAt: number;
   /** Has this step's run been started (played past 0)? */
   running: boolean;
-  /** The core's summary, which a "summary.*" measure reads, has not come back yet. */
+  /** The step's own run is not in the store yet (the last step's is), or the core's summary a "summary.*" measure reads has not come back. */
   waiting?: boolean;
   onRun: () => void;
 }
