@@ -8,6 +8,18 @@ import { test, expect } from './fixtures';
 const PORT = process.env.BL_E2E_PORT ?? 4173;
 const HOST_ORIGIN = `http://localhost:${PORT}`;
 
+/** Opens a lesson's step with nothing of the lesson kept from before (answers, results). */
+async function openFresh(lab: { open: (hash: string) => Promise<unknown> }, page: Page, lesson: string, step = 1) {
+  await lab.open(`#lesson=${lesson}${step > 1 ? `&step=${step}` : ''}`);
+  await page.evaluate((id) => {
+    localStorage.removeItem(`bl.lesson.${id}.answers`);
+    localStorage.removeItem(`bl.lesson.${id}.results`);
+  }, lesson);
+  await page.reload();
+  await page.waitForFunction(() => window.__bl !== undefined);
+  await page.evaluate(() => window.__bl!.ready());
+}
+
 async function answerStep2(page: Page | Frame) {
   await page.getByLabel('As busy as before (over 95 %)').check();
   await page.getByRole('button', { name: 'Record my answer and run' }).click();
@@ -18,14 +30,7 @@ test('a lesson is handed in as a print, a JSON and a CSV file with the predictio
   page,
 }) => {
   await page.setViewportSize({ width: 1400, height: 2600 });
-  await lab.open('#lesson=aimd-sawtooth&step=2');
-  await page.evaluate(() => {
-    localStorage.removeItem('bl.lesson.aimd-sawtooth.answers');
-    localStorage.removeItem('bl.lesson.aimd-sawtooth.results');
-  });
-  await page.reload();
-  await page.waitForFunction(() => window.__bl !== undefined);
-  await page.evaluate(() => window.__bl!.ready());
+  await openFresh(lab, page, 'aimd-sawtooth', 2);
   await answerStep2(page);
   await lab.runUntil(40);
   await expect(page.getByTestId('predict-reveal')).toContainText('Not this time');
@@ -96,11 +101,7 @@ test('a lesson is handed in as a print, a JSON and a CSV file with the predictio
 // not only the answered ones (the audit of 2026-11-29 found steps 1 and 3 empty in the files).
 test('a step without a prediction hands in what its run measured', async ({ lab, page }) => {
   await page.setViewportSize({ width: 1400, height: 2600 });
-  await lab.open('#lesson=aimd-sawtooth');
-  await page.evaluate(() => localStorage.removeItem('bl.lesson.aimd-sawtooth.results'));
-  await page.reload();
-  await page.waitForFunction(() => window.__bl !== undefined);
-  await page.evaluate(() => window.__bl!.ready());
+  await openFresh(lab, page, 'aimd-sawtooth');
   await expect(page.getByTestId('lesson-progress')).toHaveText('Step 1 of 3');
   await lab.runUntil(30);
   const util = await page.evaluate(() => window.__bl!.mean('link.bottleneck.util', 10, 30));
@@ -132,14 +133,7 @@ test('a step without a prediction hands in what its run measured', async ({ lab,
 // steps 2 and 3 both to 40 s) was saved at once with the last step's numbers (review of 2026-11-29).
 test("a step's hand-in is measured on its own run, not on the step before's", async ({ lab, page }) => {
   await page.setViewportSize({ width: 1400, height: 2600 });
-  await lab.open('#lesson=bufferbloat-codel&step=2');
-  await page.evaluate(() => {
-    localStorage.removeItem('bl.lesson.bufferbloat-codel.answers');
-    localStorage.removeItem('bl.lesson.bufferbloat-codel.results');
-  });
-  await page.reload();
-  await page.waitForFunction(() => window.__bl !== undefined);
-  await page.evaluate(() => window.__bl!.ready());
+  await openFresh(lab, page, 'bufferbloat-codel', 2);
   await page.locator('.predict-option input').first().check();
   await page.getByRole('button', { name: 'Record my answer and run' }).click();
   await lab.runUntil(40);
