@@ -120,6 +120,16 @@ describe('preset stories told of the run', () => {
     expect(story((m) => m.flows.forEach((f) => (f.rtt = 0.2)))).not.toContain('with round trips this short');
   });
 
+  it("a network's title names the link the run calls its bottleneck, not a fixed one", () => {
+    // The TED title said "buffer at A" while {queue.buffer} read link C's buffer (C is the bottleneck).
+    const p = findPreset('ted-droptail-infinite')!;
+    const m = changed(p, (mm) => {
+      mm.links[0]!.queue = { kind: 'red', params: {} };
+      mm.links[0]!.buffer = 400;
+    });
+    expect(m.bottleneck).toBe(m.links[0]!.name);
+    expect(told(p, m).title).toMatch(new RegExp(`400-packet buffer at ${m.bottleneck}$`));
+  });
   it('the round trips told cover every flow, those that do not cross the bottleneck too', () => {
     // The TED network: 12 flows, three of them (4 ms) beside the bottleneck; the Head-to-Tail
     // network's 150 flows, 34 ms through all three links and 14 ms through one.
