@@ -72,7 +72,7 @@ BL_SPEC_TABLE const BoundSpecs<FlowOptions>& FlowOptions::params() {
                                                    "new packet beyond cwnd (ns-2's singledup_).")),
       bind<&F::vegasRetx>(Spec::flag("vegasRetx", "Vegas retransmit")
                               .help("Retransmit on one duplicate ACK once the segment's fine-grained timer expired "
-                                    "(left empty: on with cc vegas).")
+                                    "(a Vegas flow does so unless this is set off; other flows only when set on).")
                               .nullable()),
       bindChoice<&F::tcp, &T::rtoRestart>(
           "rtoRestart", "RTO restart",

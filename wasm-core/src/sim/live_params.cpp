@@ -64,7 +64,10 @@ const std::vector<LiveFlowParam>& Instance::liveFlowParams() {
          in.sim_->flowAttrs()[i].deadline = v;
          return true;
        }},
-      {Spec::flag("active", "Active").defaultsTo(true).help("1 starts the flow, 0 stops it.").live(),
+      {Spec::flag("active", "Active")
+           .defaultsTo(true)
+           .help("Ticked, the flow sends; unticked, it stops (ticked again, it goes on).")
+           .live(),
        [](const Instance& in, size_t i, SimTime) {
          const TcpSender* s = in.net_->flows[i].sender;
          return Json::boolean(s && s->active());
