@@ -213,6 +213,23 @@ test('the lessons index opens even when the run changes state in the same moment
   expect(await page.evaluate(() => window.__bl!.speed())).toBe(Number(speed));
 });
 
+// "Back to the simulator" on the index returns to the run the student left, not to a fresh default
+// run (it linked to #v=1 and dropped the run and its changes; review of 2026-11-29).
+test('"Back to the simulator" returns to the run left for the index', async ({ lab, page }) => {
+  await lab.open('#v=1&view.speed=4');
+  await lab.runUntil(5);
+  await page.evaluate(() => window.__bl!.setParam('flows', 'exoLoss', 0.02));
+  await expect.poll(() => page.url()).toContain('live=');
+  const run = await lab.runId();
+  await page.getByRole('link', { name: 'Lessons' }).click();
+  await expect(page.getByRole('heading', { name: 'Lessons', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the simulator' }).click();
+  await expect(page.getByRole('heading', { name: 'Lessons', exact: true })).toHaveCount(0);
+  expect(await lab.runId()).toBe(run);
+  expect(decodeURIComponent(page.url())).toContain('live=5:flows:exoLoss:0.02');
+  expect((await lab.manifest())!.live.flows!.exoLoss).toBe(0.02);
+});
+
 test('a lesson that cannot be loaded says so; "leave the lesson" keeps the run without it', async ({ lab, page }) => {
   // lab.open waits for the default scenario's run the page starts under the message: started
   // later (specs arriving late under load), it would write this lesson back into the link after

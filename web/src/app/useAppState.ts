@@ -220,7 +220,8 @@ export function useAppState(sim: SimController): AppStateApi {
     const hash = encodeState(state);
     // The lessons index is a page of its own: the run's state is not written over it. (A click on
     // "Lessons" in the same moment as a change of the run's state had this effect run before the
-    // browser's hashchange, and the index never opened.) Leaving it, onHash writes the state back.
+    // browser's hashchange, and the index never opened.) Leaving it for the run's link (Back, or the
+    // index's "Back to the simulator"), onHash writes the state back.
     if (isLessonsIndex(location.hash)) return;
     lastHash.current = hash;
     if (location.hash !== hash) history.replaceState(null, '', hash);

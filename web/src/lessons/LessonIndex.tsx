@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { LessonIndexEntry } from './lessonTypes';
 import { fetchIndex } from './loadLesson';
-import { lessonHref } from './lessonRoute';
+import { lessonHref, simulatorHref } from './lessonRoute';
 import './lessons.css';
 
 export function LessonIndex() {
@@ -23,7 +23,7 @@ export function LessonIndex() {
     <main className="lesson-index" aria-labelledby="lessons-title">
       <h2 id="lessons-title">Lessons</h2>
       <p className="small">
-        <a href="#v=1">Back to the simulator</a>
+        <a href={simulatorHref()}>Back to the simulator</a>
       </p>
       <p className="muted">
         Guided tours of the simulator: each step sets up a scenario, runs it and says what to look for. Some ask you to

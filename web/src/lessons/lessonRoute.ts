@@ -12,9 +12,22 @@ export function lessonHref(id: string, step = 1): string {
   return `#lesson=${encodeURIComponent(id)}${step > 1 ? `&step=${step}` : ''}`;
 }
 
+/** The page's link just before the lessons index opened: "Back to the simulator" returns to that run. */
+let beforeIndex: string | null = null;
+
+/** Where "Back to the simulator" goes: the run the student left for the index, else a fresh page. */
+export function simulatorHref(): string {
+  return beforeIndex || '#v=1';
+}
+
 const subscribe = (f: () => void) => {
-  window.addEventListener('hashchange', f);
-  return () => window.removeEventListener('hashchange', f);
+  const onHash = (e: HashChangeEvent) => {
+    const from = new URL(e.oldURL).hash;
+    if (isLessonsIndex(new URL(e.newURL).hash) && !isLessonsIndex(from)) beforeIndex = from;
+    f();
+  };
+  window.addEventListener('hashchange', onHash);
+  return () => window.removeEventListener('hashchange', onHash);
 };
 
 /** True while the page shows the lessons index. */
