@@ -12,7 +12,7 @@ const specs = normalizeSpecs(described);
 const BARE_NUMBER = /^[-+\d.,e]+$/;
 
 describe("the print summary says every parameter's value with its unit", () => {
-  it('the buffer in packets, beside a live change of it', () => {
+  it('the buffer in packets and the rate in Mb/s (the audit saw "Buffer 150")', () => {
     const p = PRESETS.find((x) => x.id === 'bbr-vs-cubic')!;
     const lines = printParams(specs, p.scenario, coreManifest(p.id) as Manifest);
     expect(lines).toContainEqual(['Buffer', '150 packets']);
