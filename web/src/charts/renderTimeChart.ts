@@ -54,7 +54,8 @@ export function layout(f: Frame, cache?: DecimationCache): Drawn {
   const plot = plotArea(f.width, f.height);
   const cols = Math.max(1, Math.floor(plot.width));
   const lines = decimateLines(f.model, f.store, f.win, cols, f.hidden, cache);
-  const hlines = f.model.hlines?.() ?? [];
+  // A reference line that starts after the window shown is not drawn, nor does it stretch the y axis.
+  const hlines = (f.model.hlines?.() ?? []).filter((h) => h.from === undefined || h.from < f.win.t1);
   const cut = f.model.transientEnd?.() ?? null;
   const fromCol = cut !== null && cut > f.win.t0 ? Math.ceil(((cut - f.win.t0) / (f.win.t1 - f.win.t0)) * cols) : 0;
   const [y0, y1] = yRange(f.model, lines, hlines, fromCol);
