@@ -79,4 +79,16 @@ test("TED: the queue chart draws each TED queue's bound Q_max and follows a live
   await expect(refLabels.filter({ hasText: /^buffer / })).toHaveText('buffer 250'); // apart now
   await chart.getByLabel('Queue shown').selectOption('A');
   await expect(refLabels.filter({ hasText: /^Q_max / })).toHaveText(`Q_max ${qmax(0.002, 6, 100e6)}`);
+  // The new bound holds from the change on: its line starts there, the buffer's (unchanged) at the
+  // plot's left edge.
+  const bufferLine = chart.locator('g.hlines g', { hasText: /^buffer / }).locator('line');
+  const [qx, bx, right] = await Promise.all([
+    qmaxLine.getAttribute('x1').then(Number),
+    bufferLine.getAttribute('x1').then(Number),
+    bufferLine.getAttribute('x2').then(Number),
+  ]);
+  const at = (await lab.marks())[0]!.t;
+  const duration = (await lab.manifest())!.run.duration as number;
+  expect(at).toBeGreaterThan(1);
+  expect(Math.abs(qx - (bx + ((right - bx) * at) / duration))).toBeLessThan(1.5);
 });

@@ -39,6 +39,13 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
       const same = out.findIndex((h) => Math.abs(h.value - info.qmax!) < 1);
       const label =
         same < 0 ? `Q_max ${qmax}` : `Q_max ${qmax} ${out[same]!.value === info.qmax ? '=' : '~'} ${out[same]!.label}`;
+      // Q_max follows the deadlines in force: it holds from the latest live change of one (and a
+      // buffer line merged into it, from the later of the two).
+      const own = changedAt(sim.store.marks, (e) => e === 'flows' || e.startsWith('flow.') || e === `queue.${q}`, [
+        'deadline',
+      ]);
+      const merged = same >= 0 ? out[same]!.from : undefined;
+      const from = own === undefined ? merged : merged === undefined ? own : Math.max(own, merged);
       if (same >= 0) out.splice(same, 1);
       out.push({
         value: info.qmax,
@@ -46,6 +53,7 @@ export function QueueChart({ sim, snap, hidden, onToggleFlow }: ChartProps) {
         color: QMAX_COLOR,
         keep: true,
         legend: `Q_max ${qmax} packets (TED's bound, Sec. II.B)`,
+        from,
       });
     }
     return out;
