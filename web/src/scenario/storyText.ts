@@ -18,8 +18,9 @@
 //   `ecn` (every flow ECN-capable), `legend` (the charts have a legend with a button per flow),
 //   and comparisons `NAME OP NUMBER` (OP one of = != < <= > >=) of `flows`, `buffer`, `bdp` (the
 //   buffer in bandwidth-delay products of the shortest round trip), `rtt` (the longest round-trip
-//   propagation delay of the flows through the bottleneck, s; `{rtt}` tells every flow's), `changes` (live changes so far), `next` (when a loss schedule next
-//   moves, s; none once it has made its last step) or any `{name}` with a number.
+//   propagation delay of the flows through the bottleneck, s; `{rtt}` tells every flow's),
+//   `changes` (live changes so far), `next` (when a loss schedule next moves, s; none once it has
+//   made its last step) or any `{name}` with a number.
 // Every kind is said by its label from the core (bl_describe), never by its key.
 import type { Json, Manifest, ManifestLoss, ParamSpec, Scenario } from '../params/types';
 import { findSpec } from '../params/specs';
